@@ -1,0 +1,46 @@
+"""Account pages: home, sign-up, profile, about (log-in, log-out, password change: Django's)."""
+
+from django.conf import settings
+from django.contrib.auth import login
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+
+from accounts.forms import SignupForm
+from accounts.models import User
+from accounts.selectors import player_stats
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "home.html")
+
+
+PIECE_LICENCE = settings.BASE_DIR / "static" / "pieces" / "cburnett" / "LICENSE"
+
+
+def about(request: HttpRequest) -> HttpResponse:
+    return render(request, "about.html", {"piece_licence": PIECE_LICENCE.read_text()})
+
+
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("home")
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = form.save()
+        except ValidationError:
+            pass  # the form now carries the errors
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            return redirect("home")
+    return render(request, "accounts/signup.html", {"form": form})
+
+
+def profile(request: HttpRequest, username: str) -> HttpResponse:
+    player = get_object_or_404(User, username__iexact=username, is_active=True)
+    if player.username != username:
+        return redirect("profile", username=player.username)
+    return render(
+        request, "accounts/profile.html", {"player": player, "stats": player_stats(player)}
+    )

@@ -1,0 +1,28 @@
+"""ASGI entry point: Django over HTTP, Channels consumers over WebSockets.
+
+Daphne serves ``chesskers_site.asgi:application``. WebSockets pass the allowed-hosts origin
+check and the session auth middleware before reaching a consumer.
+"""
+
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "chesskers_site.settings")
+django_asgi_app = get_asgi_application()
+
+# Imported after Django is set up: consumers import models.
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+from chesskers_site.routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter(
+    {
+        "http": django_asgi_app,
+        "websocket": AllowedHostsOriginValidator(
+            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+        ),
+    }
+)

@@ -1,0 +1,3 @@
+"""WebSocket routes of the games app (``/ws/lobby/``, ``/ws/games/<id>/`` arrive with issue 4)."""
+
+websocket_urlpatterns: list = []

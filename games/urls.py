@@ -1,0 +1,10 @@
+from django.urls import path
+
+from games import views
+
+urlpatterns = [
+    path("play/", views.play, name="play"),
+    path("watch/", views.watch, name="watch"),
+    path("games/", views.archive, name="archive"),
+    path("rules/", views.rules, name="rules"),
+]
