@@ -1,0 +1,56 @@
+# The two commands of the README: `make run` and `make test`. Everything else is their set-up.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+PYTEST_ARGS ?=
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: run test test-slow lint format chromium node clean
+
+# --- set-up ---------------------------------------------------------------------------------
+$(BIN)/python:
+	@$(PYTHON) -m venv $(VENV) || { \
+	  echo "python3-venv is missing: installing it from Debian's packages"; \
+	  $(SUDO) apt-get update && $(SUDO) apt-get install -y python3-venv && $(PYTHON) -m venv $(VENV); }
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.run-installed: requirements.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements.txt
+	@touch $@
+
+$(VENV)/.dev-installed: requirements.txt requirements-dev.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements-dev.txt
+	@touch $@ $(VENV)/.run-installed
+
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "Installing Chromium from Debian's packages for the browser tests"; \
+	  $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y chromium; }
+
+# --- the two commands ------------------------------------------------------------------------
+run: $(VENV)/.run-installed
+	$(BIN)/python manage.py migrate --noinput
+	@echo "Chesskers is on http://$(HOST):$(PORT)/"
+	$(BIN)/daphne -b $(HOST) -p $(PORT) chesskers_site.asgi:application
+
+test: $(VENV)/.dev-installed chromium
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# --- extras ----------------------------------------------------------------------------------
+test-slow: $(VENV)/.dev-installed
+	$(BIN)/python -m pytest -m slow $(PYTEST_ARGS)
+
+lint: $(VENV)/.dev-installed
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(VENV)/.dev-installed
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+clean:
+	rm -rf $(VENV) staticfiles artifacts .pytest_cache .ruff_cache .hypothesis test-db.sqlite3*

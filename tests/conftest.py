@@ -1,0 +1,142 @@
+"""Fixtures shared by every suite: service requirements and a real Daphne server.
+
+Service tests (marker ``services``) talk to PostgreSQL and Redis. ``.ci/run`` sets
+``CHESSKERS_REQUIRE_SERVICES=1`` with ``DATABASE_URL``/``REDIS_URL``: then a missing or unreachable
+service is a failure, never a skip. Under the embedded defaults (no such variables) they are
+deselected, and the summary says so.
+"""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "artifacts"
+
+
+def services_required() -> bool:
+    return os.environ.get("CHESSKERS_REQUIRE_SERVICES") == "1"
+
+
+def services_configured() -> bool:
+    return bool(os.environ.get("REDIS_URL")) and settings.DATABASES["default"]["ENGINE"].endswith(
+        "postgresql"
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if services_required() and not services_configured():
+        raise pytest.UsageError(
+            "CHESSKERS_REQUIRE_SERVICES=1 needs DATABASE_URL (PostgreSQL) and REDIS_URL set."
+        )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if services_configured():
+        return
+    kept, dropped = [], []
+    for item in items:
+        (dropped if item.get_closest_marker("services") else kept).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
+        config._chesskers_deselected_services = len(dropped)  # type: ignore[attr-defined]
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
+    count = getattr(config, "_chesskers_deselected_services", 0)
+    if count:
+        terminalreporter.write_line(
+            f"{count} service tests not run: set DATABASE_URL (PostgreSQL) and REDIS_URL, "
+            "as .ci/run does, to run them."
+        )
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def test_database_env() -> dict[str, str]:
+    """Returns the environment that points another process at this run's test database."""
+    db = settings.DATABASES["default"]
+    if db["ENGINE"].endswith("sqlite3"):
+        return {"SQLITE_PATH": str(db["NAME"]), "DATABASE_URL": ""}
+    user = db.get("USER") or ""
+    password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
+    auth = f"{user}{password}@" if user else ""
+    return {
+        "DATABASE_URL": f"postgres://{auth}{db['HOST']}:{db['PORT'] or 5432}/{db['NAME']}",
+    }
+
+
+class DaphneServer:
+    """A Daphne process serving the site on a free port, on the test database."""
+
+    def __init__(self, extra_env: dict[str, str] | None = None) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.ws_url = f"ws://127.0.0.1:{self.port}"
+        env = {**os.environ, **test_database_env(), **(extra_env or {})}
+        env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        self.log_path = ARTIFACTS / "logs" / f"daphne-{self.port}.log"
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        self.log = self.log_path.open("w")
+        self.process = subprocess.Popen(
+            [
+                sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
+                "chesskers_site.asgi:application",
+            ],
+            cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+        self.wait_ready()
+
+    def wait_ready(self, timeout: float = 30.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"Daphne exited early:\n{self.log_path.read_text()}")
+            try:
+                with urllib.request.urlopen(f"{self.url}/about/", timeout=2) as response:
+                    if response.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"Daphne did not answer in {timeout} s:\n{self.log_path.read_text()}")
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.log.close()
+
+
+@pytest.fixture(scope="session")
+def daphne_server(django_db_setup, django_db_blocker) -> Iterator[DaphneServer]:
+    """A real Daphne process on the test database, shared by the session's end-to-end tests.
+
+    Tests that use it also need ``transactional_db`` (or ``live_db``) so their writes are
+    committed where the server can see them.
+    """
+    server = DaphneServer()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def live_db(transactional_db) -> None:
+    """Committed database access, for tests that share data with a Daphne process."""
