@@ -16,7 +16,10 @@ from engine.notation import describe_moves
 from engine.perft import divide, perft
 from engine.position import Position
 
-USAGE = 'usage: python -m engine moves "<FEN>" | perft "<FEN>" <depth> [--divide] | play "<FEN>" <move>...'
+USAGE = (
+    'usage: python -m engine moves "<FEN>" | perft "<FEN>" <depth> [--divide]'
+    ' | play "<FEN>" <move>...'
+)
 
 
 class _UsageError(ValueError):

@@ -77,7 +77,7 @@ def is_attacked(board: list[int], k: int, o: int, jumpers: list[int] | None = No
         for s in ray:
             p = board[s]
             if p:
-                if p == rook or p == queen:
+                if p in (rook, queen):
                     return True
                 break
     bishop = 3 * o
@@ -85,7 +85,7 @@ def is_attacked(board: list[int], k: int, o: int, jumpers: list[int] | None = No
         for s in ray:
             p = board[s]
             if p:
-                if p == bishop or p == queen:
+                if p in (bishop, queen):
                     return True
                 break
     # A first jump over k needs the same clear line or adjacency as a replacement capture onto
@@ -152,7 +152,7 @@ def _chain_hits(board: list[int], p: int, cur: int, k: int, seen: set, removed: 
 def legal_moves(
     board: list[int], side: int, castling: int, ep: int, kings: tuple[int, int]
 ) -> list[Move]:
-    """Returns every legal move of ``side`` (RULES §1–§2), chains with every prefix.
+    """Returns every legal move of ``side`` (RULES §1-§2), chains with every prefix.
 
     ``ep`` is the en-passant target square or -1; ``kings`` is (White king, Black king).
     """

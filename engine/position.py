@@ -19,7 +19,7 @@ _HOME_RIGHTS = ((1, 4, 6, 7, 4), (2, 4, 6, 0, 4), (4, 60, -6, 63, -4), (8, 60, -
 class Position:
     """A Chesskers position. Treat it as immutable: ``play`` returns a new position."""
 
-    __slots__ = ("_board", "_side", "castling", "ep", "halfmove", "fullmove", "_kings", "_moves")
+    __slots__ = ("_board", "_kings", "_moves", "_side", "castling", "ep", "fullmove", "halfmove")
 
     def __init__(
         self,
@@ -121,7 +121,7 @@ class Position:
             movegen.undo_move(board, undo)
 
     def legal_moves(self) -> list[Move]:
-        """Returns every legal move (RULES §1–§2); chain prefixes and promotions are separate."""
+        """Returns every legal move (RULES §1-§2); chain prefixes and promotions are separate."""
         if self._moves is None:
             self._moves = movegen.legal_moves(
                 self._board, self._side, self.castling, self.ep, self._kings
