@@ -1,0 +1,24 @@
+"""The engine's errors: one class per kind of bad input, all of them ``ValueError``s.
+
+This module owns the error vocabulary only; the code that raises them lives beside the rules.
+"""
+
+
+class InvalidFenError(ValueError):
+    """A FEN that is malformed or describes an impossible position (RULES §5, §7)."""
+
+
+class InvalidMoveTextError(ValueError):
+    """Move text that is neither the canonical form nor the machine form (RULES §4)."""
+
+
+class IllegalMoveError(ValueError):
+    """A move that is well written but not legal in the position."""
+
+
+class AmbiguousMoveError(ValueError):
+    """Move text that fits more than one legal move."""
+
+
+class GameOverError(IllegalMoveError):
+    """A move offered after the game has ended (RULES §7: no move once the game is over)."""

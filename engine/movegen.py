@@ -1,0 +1,465 @@
+"""Legal move generation and attack detection on the raw board (RULES §1 and §2).
+
+The board is a list of 64 signed piece codes (see ``pieces``); ``side`` is +1 for White and -1
+for Black. Generation works in place: it changes the board to try a move, asks whether the
+mover's king could then be captured, and puts the board back. This module owns the rules of
+movement and check; it knows nothing of FEN, notation or game history.
+"""
+
+from engine.moves import Move, MoveKind
+from engine.pieces import PROMOTION_TYPES, PieceType
+from engine.tables import (
+    BISHOP_RAYS,
+    JUMPS,
+    KING_STEPS,
+    KNIGHT_MOVES,
+    KNIGHT_TARGETS,
+    PAWN_ATTACKERS,
+    PAWN_CAPTURES,
+    QUEEN_RAYS,
+    ROOK_RAYS,
+    SWEEPS_OVER,
+)
+
+QUIET = MoveKind.QUIET
+CASTLE = MoveKind.CASTLE
+REPLACEMENT = MoveKind.REPLACEMENT
+EN_PASSANT = MoveKind.EN_PASSANT
+JUMP = MoveKind.JUMP
+SWEEP = MoveKind.SWEEP
+
+PAWN_T, KNIGHT_T, KING_T = PieceType.PAWN, PieceType.KNIGHT, PieceType.KING
+PIECE_TYPES = (None, *PieceType)
+SLIDER_RAYS = (None, None, None, BISHOP_RAYS, ROOK_RAYS, QUEEN_RAYS)
+
+# Castling rights bits, and the bits a move keeps when it touches a square (RULES §2).
+WHITE_KINGSIDE, WHITE_QUEENSIDE, BLACK_KINGSIDE, BLACK_QUEENSIDE = 1, 2, 4, 8
+CASTLING_KEEP = [15] * 64
+CASTLING_KEEP[0] = 15 & ~WHITE_QUEENSIDE
+CASTLING_KEEP[7] = 15 & ~WHITE_KINGSIDE
+CASTLING_KEEP[4] = 15 & ~(WHITE_KINGSIDE | WHITE_QUEENSIDE)
+CASTLING_KEEP[56] = 15 & ~BLACK_QUEENSIDE
+CASTLING_KEEP[63] = 15 & ~BLACK_KINGSIDE
+CASTLING_KEEP[60] = 15 & ~(BLACK_KINGSIDE | BLACK_QUEENSIDE)
+
+
+def jumper_squares(board: list[int], side: int) -> list[int]:
+    """Returns the squares of ``side``'s pieces that can jump (every piece but the knight)."""
+    knight = 2 * side
+    return [sq for sq in range(64) if board[sq] * side > 0 and board[sq] != knight]
+
+
+def is_attacked(board: list[int], k: int, o: int, jumpers: list[int] | None = None) -> bool:
+    """Returns whether side ``o`` has a capture of any kind removing the piece on ``k``.
+
+    RULES §2: a replacement capture onto ``k``, a sweep whose leg holds ``k``, or a jump over
+    ``k`` at any point of any chain; the attacker's own king safety is ignored. ``jumpers`` may
+    list the squares of ``o``'s jumping pieces (stale entries are skipped).
+    """
+    pawn = o
+    for s in PAWN_ATTACKERS[pawn][k]:
+        if board[s] == pawn:
+            return True
+    knight = 2 * o
+    for s in KNIGHT_TARGETS[k]:
+        if board[s] == knight:
+            return True
+    for n, t in SWEEPS_OVER[k]:
+        if board[n] == knight and board[t] == 0:
+            return True
+    king = 6 * o
+    for s in KING_STEPS[k]:
+        if board[s] == king:
+            return True
+    queen = 5 * o
+    rook = 4 * o
+    for ray in ROOK_RAYS[k]:
+        for s in ray:
+            p = board[s]
+            if p:
+                if p in (rook, queen):
+                    return True
+                break
+    bishop = 3 * o
+    for ray in BISHOP_RAYS[k]:
+        for s in ray:
+            p = board[s]
+            if p:
+                if p in (bishop, queen):
+                    return True
+                break
+    # A first jump over k needs the same clear line or adjacency as a replacement capture onto
+    # k, so only chains (a later jump over k) are left to find.
+    if jumpers is None:
+        jumpers = jumper_squares(board, o)
+    return _chain_attack(board, k, o, jumpers)
+
+
+def _chain_attack(board: list[int], k: int, o: int, jumpers: list[int]) -> bool:
+    for j in jumpers:
+        p = board[j]
+        if p * o <= 0 or p == 2 * o:
+            continue
+        t = p if p > 0 else -p
+        board[j] = 0  # RULES §1.3: the origin is empty from the start of the move
+        try:
+            if t == 1 or t == 6:
+                if _chain_hits(board, p, j, k, set(), 0):
+                    return True
+            else:
+                for ray in SLIDER_RAYS[t][j]:
+                    n = len(ray)
+                    for i in range(n):
+                        s = ray[i]
+                        q = board[s]
+                        if q:
+                            if q * o < 0 and i + 1 < n and board[ray[i + 1]] == 0:
+                                if s == k:
+                                    return True
+                                board[s] = 0
+                                hit = _chain_hits(board, p, ray[i + 1], k, set(), 1 << s)
+                                board[s] = q
+                                if hit:
+                                    return True
+                            break
+        finally:
+            board[j] = p
+    return False
+
+
+def _chain_hits(board: list[int], p: int, cur: int, k: int, seen: set, removed: int) -> bool:
+    # Depth-first search of the further jumps of the piece ``p`` standing on ``cur``; the board
+    # already lacks the jumped pieces (``removed``) and the jumper's origin.
+    for over, land in JUMPS[p][cur]:
+        q = board[over]
+        if q * p < 0 and board[land] == 0:
+            if over == k:
+                return True
+            if (p == 1 and land >= 56) or (p == -1 and land < 8):
+                continue  # RULES §1.3: promotion ends the chain
+            state = (land, removed | (1 << over))
+            if state in seen:
+                continue
+            seen.add(state)
+            board[over] = 0
+            hit = _chain_hits(board, p, land, k, seen, state[1])
+            board[over] = q
+            if hit:
+                return True
+    return False
+
+
+def legal_moves(
+    board: list[int], side: int, castling: int, ep: int, kings: tuple[int, int]
+) -> list[Move]:
+    """Returns every legal move of ``side`` (RULES §1-§2), chains with every prefix.
+
+    ``ep`` is the en-passant target square or -1; ``kings`` is (White king, Black king).
+    """
+    o = -side
+    k = kings[0] if side == 1 else kings[1]
+    own = []
+    opp = []
+    knight_o = 2 * o
+    for sq in range(64):
+        p = board[sq]
+        if p:
+            if p * side > 0:
+                own.append(sq)
+            elif p != knight_o:
+                opp.append(sq)
+    moves: list[Move] = []
+    add = moves.append
+    for sq in own:
+        p = board[sq]
+        t = p if p > 0 else -p
+        if t == 1:
+            _pawn_moves(board, sq, p, side, ep, k, opp, moves)
+        elif t == 2:
+            for to, l1, l2 in KNIGHT_MOVES[sq]:
+                q = board[to]
+                if q == 0:
+                    a = board[l1]
+                    b = board[l2]
+                    if a * side < 0 or b * side < 0:
+                        caps = tuple(s for s, v in ((l1, a), (l2, b)) if v * side < 0)
+                        for s in caps:
+                            board[s] = 0
+                        board[to] = p
+                        board[sq] = 0
+                        if not is_attacked(board, k, o, opp):
+                            add(Move(SWEEP, KNIGHT_T, (sq, to), caps))
+                        board[sq] = p
+                        board[to] = 0
+                        board[l1] = a
+                        board[l2] = b
+                    else:
+                        board[to] = p
+                        board[sq] = 0
+                        if not is_attacked(board, k, o, opp):
+                            add(Move(QUIET, KNIGHT_T, (sq, to)))
+                        board[sq] = p
+                        board[to] = 0
+                elif q * side < 0:
+                    board[to] = p
+                    board[sq] = 0
+                    if not is_attacked(board, k, o, opp):
+                        add(Move(REPLACEMENT, KNIGHT_T, (sq, to), (to,)))
+                    board[sq] = p
+                    board[to] = q
+        elif t == 6:
+            _king_moves(board, sq, p, side, castling, opp, moves)
+        else:
+            pt = PIECE_TYPES[t]
+            for ray in SLIDER_RAYS[t][sq]:
+                n = len(ray)
+                for i in range(n):
+                    to = ray[i]
+                    q = board[to]
+                    if q == 0:
+                        board[to] = p
+                        board[sq] = 0
+                        if not is_attacked(board, k, o, opp):
+                            add(Move(QUIET, pt, (sq, to)))
+                        board[sq] = p
+                        board[to] = 0
+                        continue
+                    if q * side < 0:
+                        board[to] = p
+                        board[sq] = 0
+                        if not is_attacked(board, k, o, opp):
+                            add(Move(REPLACEMENT, pt, (sq, to), (to,)))
+                        board[to] = q
+                        if i + 1 < n and board[ray[i + 1]] == 0:
+                            # RULES §1.3 first jump from a distance along a clear line.
+                            land = ray[i + 1]
+                            board[to] = 0
+                            board[land] = p
+                            if not is_attacked(board, k, o, opp):
+                                add(Move(JUMP, pt, (sq, land), (to,)))
+                            _chains(board, p, pt, land, (sq, land), (to,), -1, o, k, opp, moves)
+                            board[land] = 0
+                            board[to] = q
+                        board[sq] = p
+                    break
+    return moves
+
+
+def _chains(
+    board: list[int],
+    p: int,
+    pt: PieceType,
+    cur: int,
+    path: tuple[int, ...],
+    caps: tuple[int, ...],
+    king: int,
+    o: int,
+    k: int,
+    opp: list[int],
+    moves: list[Move],
+) -> None:
+    # Adds every continuation of a chain whose piece ``p`` stands on ``cur``. ``king`` is 1 when
+    # the jumper is the king itself (then its square is the one to keep safe), else -1.
+    for over, land in JUMPS[p][cur]:
+        q = board[over]
+        if q * p < 0 and board[land] == 0:
+            board[over] = 0
+            board[cur] = 0
+            board[land] = p
+            path2 = (*path, land)
+            caps2 = (*caps, over)
+            safe = not is_attacked(board, land if king == 1 else k, o, opp)
+            if (p == 1 and land >= 56) or (p == -1 and land < 8):
+                # RULES §1.3 and §1.5: promotion ends the chain; each choice is a move.
+                if safe:
+                    for promo in PROMOTION_TYPES:
+                        moves.append(Move(JUMP, pt, path2, caps2, promo))
+            else:
+                if safe:
+                    moves.append(Move(JUMP, pt, path2, caps2))
+                _chains(board, p, pt, land, path2, caps2, king, o, k, opp, moves)
+            board[land] = 0
+            board[cur] = p
+            board[over] = q
+
+
+def _add_pawn_move(moves: list[Move], kind: MoveKind, path: tuple, caps: tuple, last: bool) -> None:
+    if last:
+        for promo in PROMOTION_TYPES:
+            moves.append(Move(kind, PAWN_T, path, caps, promo))
+    else:
+        moves.append(Move(kind, PAWN_T, path, caps))
+
+
+def _pawn_moves(
+    board: list[int], sq: int, p: int, side: int, ep: int, k: int, opp: list[int], moves: list[Move]
+) -> None:
+    o = -side
+    fwd = 8 * side
+    to = sq + fwd
+    last_rank = 7 if side == 1 else 0
+    if board[to] == 0:
+        board[to] = p
+        board[sq] = 0
+        if not is_attacked(board, k, o, opp):
+            _add_pawn_move(moves, QUIET, (sq, to), (), to >> 3 == last_rank)
+        board[sq] = p
+        board[to] = 0
+        if (sq >> 3) == (1 if side == 1 else 6) and board[to + fwd] == 0:
+            two = to + fwd
+            board[two] = p
+            board[sq] = 0
+            if not is_attacked(board, k, o, opp):
+                moves.append(Move(QUIET, PAWN_T, (sq, two)))
+            board[sq] = p
+            board[two] = 0
+    for to in PAWN_CAPTURES[p][sq]:
+        q = board[to]
+        if q * side < 0:
+            board[to] = p
+            board[sq] = 0
+            if not is_attacked(board, k, o, opp):
+                _add_pawn_move(moves, REPLACEMENT, (sq, to), (to,), to >> 3 == last_rank)
+            board[sq] = p
+            board[to] = q
+        elif to == ep and q == 0:
+            cap = to - fwd
+            victim = board[cap]
+            if victim == -p:
+                board[to] = p
+                board[sq] = 0
+                board[cap] = 0
+                if not is_attacked(board, k, o, opp):
+                    moves.append(Move(EN_PASSANT, PAWN_T, (sq, to), (cap,)))
+                board[cap] = victim
+                board[sq] = p
+                board[to] = 0
+    _chains(board, p, PAWN_T, sq, (sq,), (), -1, o, k, opp, moves)
+
+
+def _king_moves(
+    board: list[int], sq: int, p: int, side: int, castling: int, opp: list[int], moves: list[Move]
+) -> None:
+    o = -side
+    for to in KING_STEPS[sq]:
+        q = board[to]
+        if q == 0 or q * side < 0:
+            board[to] = p
+            board[sq] = 0
+            if not is_attacked(board, to, o, opp):
+                if q:
+                    moves.append(Move(REPLACEMENT, KING_T, (sq, to), (to,)))
+                else:
+                    moves.append(Move(QUIET, KING_T, (sq, to)))
+            board[sq] = p
+            board[to] = q
+    _chains(board, p, KING_T, sq, (sq,), (), 1, o, sq, opp, moves)
+    if side == 1:
+        rights = castling & (WHITE_KINGSIDE | WHITE_QUEENSIDE)
+        home, rook = 4, 4
+    else:
+        rights = castling & (BLACK_KINGSIDE | BLACK_QUEENSIDE)
+        home, rook = 60, -4
+    if not rights or sq != home:
+        return
+    if rights & (WHITE_KINGSIDE | BLACK_KINGSIDE):
+        _try_castle(board, home, p, rook, home + 3, home + 1, home + 2, (), o, opp, moves)
+    if rights & (WHITE_QUEENSIDE | BLACK_QUEENSIDE):
+        _try_castle(board, home, p, rook, home - 4, home - 1, home - 2, (home - 3,), o, opp, moves)
+
+
+def _try_castle(
+    board: list[int],
+    home: int,
+    king: int,
+    rook: int,
+    rook_sq: int,
+    passed: int,
+    land: int,
+    also_empty: tuple[int, ...],
+    o: int,
+    opp: list[int],
+    moves: list[Move],
+) -> None:
+    # RULES §2: the king must be safe before, on the passed square (rook unmoved), and after.
+    if board[rook_sq] != rook or board[passed] or board[land]:
+        return
+    for s in also_empty:
+        if board[s]:
+            return
+    if is_attacked(board, home, o, opp):
+        return
+    board[home] = 0
+    board[passed] = king
+    safe = not is_attacked(board, passed, o, opp)
+    board[passed] = 0
+    if safe:
+        board[land] = king
+        board[passed] = rook
+        board[rook_sq] = 0
+        safe = not is_attacked(board, land, o, opp)
+        board[rook_sq] = rook
+        board[passed] = 0
+        board[land] = 0
+    board[home] = king
+    if safe:
+        moves.append(Move(CASTLE, KING_T, (home, land)))
+
+
+def apply_move(board: list[int], move: Move, side: int) -> list[tuple[int, int]]:
+    """Plays ``move`` on ``board`` in place; returns the undo list of (square, old code)."""
+    path = move.path
+    origin = path[0]
+    target = path[-1]
+    p = board[origin]
+    undo = [(origin, p)]
+    for s in move.captured:
+        undo.append((s, board[s]))
+        board[s] = 0
+    board[origin] = 0
+    undo.append((target, board[target]))
+    if move.promotion is not None:
+        board[target] = int(move.promotion) * side
+    else:
+        board[target] = p
+    if move.kind is CASTLE:
+        if target > origin:
+            rook_from, rook_to = origin + 3, origin + 1
+        else:
+            rook_from, rook_to = origin - 4, origin - 1
+        undo.append((rook_from, board[rook_from]))
+        undo.append((rook_to, board[rook_to]))
+        board[rook_to] = board[rook_from]
+        board[rook_from] = 0
+    return undo
+
+
+def undo_move(board: list[int], undo: list[tuple[int, int]]) -> None:
+    """Restores the board from an undo list returned by ``apply_move``."""
+    for s, v in reversed(undo):
+        board[s] = v
+
+
+def next_castling(castling: int, move: Move) -> int:
+    """Returns the castling rights after ``move``: touching a king or rook home drops rights."""
+    if castling:
+        castling &= CASTLING_KEEP[move.path[0]] & CASTLING_KEEP[move.path[-1]]
+        for s in move.captured:
+            castling &= CASTLING_KEEP[s]
+    return castling
+
+
+def double_step_target(move: Move) -> int:
+    """Returns the square a pawn double step passed over, or -1 for any other move."""
+    if move.piece is PAWN_T and move.kind is QUIET:
+        a, b = move.path[0], move.path[-1]
+        if abs(b - a) == 16:
+            return (a + b) // 2
+    return -1
+
+
+def has_legal_move(
+    board: list[int], side: int, castling: int, ep: int, kings: tuple[int, int]
+) -> bool:
+    """Returns whether ``side`` has at least one legal move."""
+    return bool(legal_moves(board, side, castling, ep, kings))

@@ -1,0 +1,192 @@
+"""The canonical move text of RULES §4 and its parser (canonical and machine forms).
+
+This module owns notation: rendering a move as text (with disambiguation and ``+``/``#``) and
+resolving text to one legal move. It asks ``Position`` for legal moves and check; it decides no
+rule itself.
+"""
+
+import re
+
+from engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveTextError
+from engine.moves import Move, MoveKind
+from engine.pieces import PIECE_BY_SYMBOL, PieceType
+from engine.position import Position
+from engine.squares import SQUARE_NAMES, parse_square
+
+_LETTER = {t: t.symbol.upper() for t in PieceType}
+_FORM = {MoveKind.QUIET: "", MoveKind.REPLACEMENT: "x", MoveKind.SWEEP: "~"}
+
+
+def _body(move: Move, disambiguation: str) -> str:
+    # The move text without the check suffix.
+    kind = move.kind
+    piece = move.piece
+    names = SQUARE_NAMES
+    promo = "=" + _LETTER[move.promotion] if move.promotion is not None else ""
+    if kind is MoveKind.CASTLE:
+        return "O-O" if move.path[1] > move.path[0] else "O-O-O"
+    if kind is MoveKind.JUMP:
+        letter = "" if piece is PieceType.PAWN else _LETTER[piece]
+        return letter + ":".join(names[sq] for sq in move.path) + promo
+    origin, target = move.path[0], move.path[-1]
+    if piece is PieceType.PAWN:
+        if kind is MoveKind.QUIET:
+            return names[target] + promo
+        return names[origin][0] + "x" + names[target] + promo
+    return _LETTER[piece] + disambiguation + _FORM[kind] + names[target]
+
+
+def _disambiguations(moves: list[Move]) -> dict[Move, str]:
+    # RULES §4: SAN disambiguation among pieces of one type writing the same form to one square.
+    groups: dict[tuple, list[Move]] = {}
+    for m in moves:
+        if m.piece is PieceType.PAWN or m.piece is PieceType.KING:
+            continue
+        if m.kind in _FORM:
+            groups.setdefault((m.piece, m.kind, m.path[-1]), []).append(m)
+    out: dict[Move, str] = {}
+    for group in groups.values():
+        if len(group) < 2:
+            continue
+        for m in group:
+            origin = m.path[0]
+            others = [o.path[0] for o in group if o.path[0] != origin]
+            if not others:
+                continue
+            if all(o & 7 != origin & 7 for o in others):
+                out[m] = SQUARE_NAMES[origin][0]
+            elif all(o >> 3 != origin >> 3 for o in others):
+                out[m] = SQUARE_NAMES[origin][1]
+            else:
+                out[m] = SQUARE_NAMES[origin]
+    return out
+
+
+def describe_moves(position: Position, moves: list[Move] | None = None) -> list[tuple[Move, str]]:
+    """Returns every legal move of ``position`` with its canonical text, in one batch.
+
+    Disambiguation comes from the one move list; the mate test runs only for checking moves.
+    """
+    if moves is None:
+        moves = position.legal_moves()
+    dis = _disambiguations(moves)
+    out = []
+    for m in moves:
+        text = _body(m, dis.get(m, ""))
+        if position.gives_check(m):
+            child = position.play_unchecked(m)
+            text += "+" if child.has_legal_move() else "#"
+        out.append((m, text))
+    return out
+
+
+def move_text(position: Position, move: Move) -> str:
+    """Returns the canonical text of a legal ``move`` (RULES §4), with ``+`` or ``#``."""
+    moves = position.legal_moves()
+    if move not in moves:
+        raise IllegalMoveError(f"illegal move {move.machine()}: not legal in this position")
+    same = [m for m in moves if m.piece is move.piece and m.path[-1] == move.path[-1]]
+    text = _body(move, _disambiguations(same).get(move, ""))
+    if position.gives_check(move):
+        text += "+" if position.play_unchecked(move).has_legal_move() else "#"
+    return text
+
+
+_MACHINE = re.compile(r"^([a-h][1-8](?:-[a-h][1-8])+)(?:-?([qrbnQRBN]))?$")
+_CHAIN = re.compile(r"^([NBRQK]?)([a-h][1-8])((?::[a-h][1-8])+)(?:=([QRBNqrbn]))?$")
+_SIMPLE = re.compile(r"^([NBRQK]?)([a-h]?)([1-8]?)([x~]?)([a-h][1-8])(?:=([QRBNqrbn]))?$")
+
+
+def parse_move(position: Position, text: str) -> Move:
+    """Returns the legal move written ``text`` (canonical, with or without ``+``/``#``, or machine
+    form). Raises ``InvalidMoveTextError`` (unparsable), ``IllegalMoveError`` (no such legal move)
+    or ``AmbiguousMoveError`` (several legal moves fit)."""
+    if not isinstance(text, str):
+        raise InvalidMoveTextError("invalid move text: not a string")
+    raw = text
+    text = text.strip()
+    while text.endswith(("+", "#")):
+        text = text[:-1]
+    if not text:
+        raise InvalidMoveTextError(f"invalid move text {raw!r}: empty")
+    moves = position.legal_moves()
+    machine = _MACHINE.match(text)
+    if machine:
+        path = tuple(parse_square(s) for s in machine.group(1).split("-"))
+        promo = PIECE_BY_SYMBOL[machine.group(2).lower()] if machine.group(2) else None
+        found = [m for m in moves if m.path == path]
+        if not found:
+            raise IllegalMoveError(f"illegal move {raw}: no legal move takes that path")
+        if promo is None and found[0].promotion is not None:
+            raise AmbiguousMoveError(f"ambiguous move {raw}: it promotes, add q, r, b or n")
+        for m in found:
+            if m.promotion == promo:
+                return m
+        raise IllegalMoveError(f"illegal move {raw}: no legal move takes that path and promotion")
+    if text in ("O-O", "0-0", "O-O-O", "0-0-0"):
+        long = len(text) == 5
+        for m in moves:
+            if m.kind is MoveKind.CASTLE and (m.path[1] < m.path[0]) == long:
+                return m
+        raise IllegalMoveError(f"illegal move {raw}: castling is not legal here")
+    chain = _CHAIN.match(text)
+    if chain:
+        letter, origin, rest, promo_letter = chain.groups()
+        piece = PIECE_BY_SYMBOL[letter.lower()] if letter else PieceType.PAWN
+        path = (parse_square(origin), *(parse_square(s) for s in rest[1:].split(":")))
+        promo = PIECE_BY_SYMBOL[promo_letter.lower()] if promo_letter else None
+        for m in moves:
+            if (
+                m.kind is MoveKind.JUMP
+                and m.piece is piece
+                and m.path == path
+                and m.promotion == promo
+            ):
+                return m
+        if promo is None and any(m.kind is MoveKind.JUMP and m.path == path for m in moves):
+            raise AmbiguousMoveError(f"ambiguous move {raw}: it promotes, add =Q, =R, =B or =N")
+        raise IllegalMoveError(f"illegal move {raw}: no such legal chain")
+    simple = _SIMPLE.match(text)
+    if not simple:
+        raise InvalidMoveTextError(f"invalid move text {raw!r}: not a move in RULES §4 notation")
+    letter, from_file, from_rank, form, target_name, promo_letter = simple.groups()
+    piece = PIECE_BY_SYMBOL[letter.lower()] if letter else PieceType.PAWN
+    target = parse_square(target_name)
+    promo = PIECE_BY_SYMBOL[promo_letter.lower()] if promo_letter else None
+    if piece is PieceType.PAWN and form == "" and (from_file or from_rank):
+        raise InvalidMoveTextError(f"invalid move text {raw!r}: not a move in RULES §4 notation")
+    if form == "~" and piece is not PieceType.KNIGHT:
+        raise InvalidMoveTextError(f"invalid move text {raw!r}: only a knight sweeps")
+    kinds = {
+        "": (MoveKind.QUIET,),
+        "x": (MoveKind.REPLACEMENT, MoveKind.EN_PASSANT),
+        "~": (MoveKind.SWEEP,),
+    }[form]
+    found = [
+        m
+        for m in moves
+        if m.piece is piece
+        and m.kind in kinds
+        and m.path[-1] == target
+        and (not from_file or SQUARE_NAMES[m.path[0]][0] == from_file)
+        and (not from_rank or SQUARE_NAMES[m.path[0]][1] == from_rank)
+    ]
+    if not found:
+        raise IllegalMoveError(f"illegal move {raw}: no legal move fits")
+    if any(m.promotion is not None for m in found):
+        if promo is None:
+            raise AmbiguousMoveError(f"ambiguous move {raw}: it promotes, add =Q, =R, =B or =N")
+        found = [m for m in found if m.promotion == promo]
+        if not found:
+            raise IllegalMoveError(f"illegal move {raw}: no legal move fits")
+    elif promo is not None:
+        raise IllegalMoveError(f"illegal move {raw}: this move does not promote")
+    if len(found) > 1:
+        options = " or ".join(sorted(text for m, text in _texts(position, found)))
+        raise AmbiguousMoveError(f"ambiguous move {raw}: {options}")
+    return found[0]
+
+
+def _texts(position: Position, found: list[Move]) -> list[tuple[Move, str]]:
+    dis = _disambiguations(found)
+    return [(m, _body(m, dis.get(m, ""))) for m in found]

@@ -1,0 +1,225 @@
+"""The position: board, side to move, castling rights, en-passant square and clocks.
+
+This module owns the ``Position`` value (FEN in and out, validation, legal moves, playing a
+move into a new position). It does not keep game history: repetition lives in ``game``.
+"""
+
+from engine import movegen
+from engine.errors import IllegalMoveError, InvalidFenError
+from engine.fen import castling_text, ep_text, parse_fen, placement_text
+from engine.moves import Move
+from engine.pieces import PAWN, Color, PieceType
+from engine.tables import PAWN_ATTACKERS
+
+STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+_HOME_RIGHTS = ((1, 4, 6, 7, 4), (2, 4, 6, 0, 4), (4, 60, -6, 63, -4), (8, 60, -6, 56, -4))
+
+
+class Position:
+    """A Chesskers position. Treat it as immutable: ``play`` returns a new position."""
+
+    __slots__ = ("_board", "_kings", "_moves", "_side", "castling", "ep", "fullmove", "halfmove")
+
+    def __init__(
+        self,
+        board: list[int],
+        side: int,
+        castling: int,
+        ep: int,
+        halfmove: int,
+        fullmove: int,
+        kings: tuple[int, int],
+    ) -> None:
+        self._board = board
+        self._side = side
+        self.castling = castling
+        self.ep = ep
+        self.halfmove = halfmove
+        self.fullmove = fullmove
+        self._kings = kings
+        self._moves: list[Move] | None = None
+
+    # --- construction -------------------------------------------------------------------
+    @classmethod
+    def from_fen(cls, fen: str) -> "Position":
+        """Returns the position of ``fen``; raises ``InvalidFenError`` for a bad or illegal one.
+
+        RULES §7: exactly one king a side, no pawn on rank 1 or 8, the side not to move not in
+        check. Castling rights without king and rook at home are dropped; an en-passant square
+        that does not describe a double step just made is ignored.
+        """
+        board, side, castling, ep, halfmove, fullmove = parse_fen(fen)
+        kings = []
+        for code, name in ((6, "White"), (-6, "Black")):
+            squares = [sq for sq in range(64) if board[sq] == code]
+            if len(squares) != 1:
+                raise InvalidFenError(
+                    f"invalid FEN {fen!r}: {name} must have exactly one king, has {len(squares)}"
+                )
+            kings.append(squares[0])
+        for sq in (*range(8), *range(56, 64)):
+            if abs(board[sq]) == PAWN:
+                raise InvalidFenError(f"invalid FEN {fen!r}: a pawn stands on rank 1 or 8")
+        for bit, king_sq, king, rook_sq, rook in _HOME_RIGHTS:
+            if castling & bit and (board[king_sq] != king or board[rook_sq] != rook):
+                castling &= ~bit
+        if ep >= 0 and not _describes_double_step(board, side, ep):
+            ep = -1
+        king_tuple = (kings[0], kings[1])
+        if movegen.is_attacked(board, king_tuple[0 if side == -1 else 1], side):
+            raise InvalidFenError(f"invalid FEN {fen!r}: the side not to move is in check")
+        if ep >= 0 and not _has_legal_ep(board, side, castling, ep, king_tuple):
+            ep = -1
+        return cls(board, side, castling, ep, halfmove, fullmove, king_tuple)
+
+    # --- facts --------------------------------------------------------------------------
+    @property
+    def turn(self) -> Color:
+        """Returns the side to move."""
+        return Color.WHITE if self._side == 1 else Color.BLACK
+
+    @property
+    def side(self) -> int:
+        """Returns the side to move as +1 (White) or -1 (Black)."""
+        return self._side
+
+    @property
+    def board(self) -> tuple[int, ...]:
+        """Returns the 64 signed piece codes (see ``engine.pieces``), a1 first."""
+        return tuple(self._board)
+
+    def king_square(self, color: Color) -> int:
+        """Returns the square of ``color``'s king."""
+        return self._kings[0 if color is Color.WHITE else 1]
+
+    def piece_at(self, sq: int) -> tuple[Color, PieceType] | None:
+        """Returns (colour, piece type) of the piece on ``sq``, or None if it is empty."""
+        p = self._board[sq]
+        if not p:
+            return None
+        return (Color.WHITE, PieceType(p)) if p > 0 else (Color.BLACK, PieceType(-p))
+
+    def pieces(self) -> dict[int, tuple[Color, PieceType]]:
+        """Returns every occupied square with its (colour, piece type)."""
+        return {sq: self.piece_at(sq) for sq in range(64) if self._board[sq]}  # type: ignore
+
+    def is_check(self) -> bool:
+        """Returns whether the side to move is in check (RULES §2)."""
+        k = self._kings[0 if self._side == 1 else 1]
+        return movegen.is_attacked(self._board, k, -self._side)
+
+    def gives_check(self, move: Move) -> bool:
+        """Returns whether ``move`` (legal here) leaves the opponent's king in check."""
+        board = self._board
+        undo = movegen.apply_move(board, move, self._side)
+        try:
+            kings = _kings_after(self._kings, move, self._side)
+            k = kings[1 if self._side == 1 else 0]
+            return movegen.is_attacked(board, k, self._side)
+        finally:
+            movegen.undo_move(board, undo)
+
+    def legal_moves(self) -> list[Move]:
+        """Returns every legal move (RULES §1-§2); chain prefixes and promotions are separate."""
+        if self._moves is None:
+            self._moves = movegen.legal_moves(
+                self._board, self._side, self.castling, self.ep, self._kings
+            )
+        return list(self._moves)
+
+    def has_legal_move(self) -> bool:
+        """Returns whether the side to move has any legal move."""
+        return bool(self._moves) if self._moves is not None else bool(self.legal_moves())
+
+    def is_legal(self, move: Move) -> bool:
+        """Returns whether ``move`` is one of the legal moves."""
+        return move in self._legal_set()
+
+    def _legal_set(self) -> set[Move]:
+        return set(self.legal_moves())
+
+    # --- playing --------------------------------------------------------------------------
+    def play(self, move: Move) -> "Position":
+        """Returns the position after ``move``; raises ``IllegalMoveError`` if it is not legal."""
+        if move not in self._legal_set():
+            raise IllegalMoveError(f"illegal move {move.machine()}: not legal in this position")
+        return self.play_unchecked(move)
+
+    def play_unchecked(self, move: Move) -> "Position":
+        """Returns the position after ``move``, trusting that it is legal here."""
+        side = self._side
+        board = self._board.copy()
+        movegen.apply_move(board, move, side)
+        kings = _kings_after(self._kings, move, side)
+        castling = movegen.next_castling(self.castling, move)
+        ep = movegen.double_step_target(move)
+        if ep >= 0 and not _has_legal_ep(board, -side, castling, ep, kings):
+            ep = -1
+        reset = move.piece is PieceType.PAWN or bool(move.captured)
+        return Position(
+            board,
+            -side,
+            castling,
+            ep,
+            0 if reset else self.halfmove + 1,
+            self.fullmove + (1 if side == -1 else 0),
+            kings,
+        )
+
+    # --- text ---------------------------------------------------------------------------
+    def fen(self) -> str:
+        """Returns the FEN; the en-passant field only when a legal en-passant capture exists."""
+        return f"{self.key()} {self.halfmove} {self.fullmove}"
+
+    def key(self) -> str:
+        """Returns the repetition key: placement, side, castling, legal en-passant square."""
+        return (
+            f"{placement_text(self._board)} {'w' if self._side == 1 else 'b'} "
+            f"{castling_text(self.castling)} {ep_text(self.ep)}"
+        )
+
+    def copy_state(self) -> tuple[list[int], int, int, int, tuple[int, int]]:
+        """Returns a private copy of (board, side, castling, ep, kings) for search and perft."""
+        return self._board.copy(), self._side, self.castling, self.ep, self._kings
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return (
+            self._board == other._board
+            and self._side == other._side
+            and self.castling == other.castling
+            and self.ep == other.ep
+            and self.halfmove == other.halfmove
+            and self.fullmove == other.fullmove
+        )
+
+    def __hash__(self) -> int:
+        return hash((tuple(self._board), self._side, self.castling, self.ep, self.halfmove))
+
+    def __repr__(self) -> str:
+        return f"Position.from_fen({self.fen()!r})"
+
+
+def _kings_after(kings: tuple[int, int], move: Move, side: int) -> tuple[int, int]:
+    if move.piece is not PieceType.KING:
+        return kings
+    return (move.path[-1], kings[1]) if side == 1 else (kings[0], move.path[-1])
+
+
+def _describes_double_step(board: list[int], side: int, ep: int) -> bool:
+    # The side to move captures; the opponent's pawn has just stepped from behind ep to beyond.
+    if side == 1:
+        return ep >> 3 == 5 and board[ep] == 0 and board[ep + 8] == 0 and board[ep - 8] == -PAWN
+    return ep >> 3 == 2 and board[ep] == 0 and board[ep - 8] == 0 and board[ep + 8] == PAWN
+
+
+def _has_legal_ep(
+    board: list[int], side: int, castling: int, ep: int, kings: tuple[int, int]
+) -> bool:
+    # Cheap test first: a pawn of the side to move must stand beside the double-stepped pawn.
+    if not any(board[s] == side for s in PAWN_ATTACKERS[side][ep]):
+        return False
+    moves = movegen.legal_moves(board, side, castling, ep, kings)
+    return any(m.kind is movegen.EN_PASSANT for m in moves)

@@ -1,0 +1,114 @@
+"""Precomputed geometry: rays, steps, jumps, knight moves with their legs, sweep and pawn tables.
+
+This module owns board geometry only; it knows nothing of positions. Everything here is built
+once at import time so that move generation does table look-ups instead of arithmetic.
+"""
+
+# Directions as (file delta, rank delta); indices are used by the tables below.
+DIRECTIONS = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1))
+ORTHOGONAL = (0, 1, 2, 3)
+DIAGONAL = (4, 5, 6, 7)
+ALL_DIRECTIONS = tuple(range(8))
+WHITE_PAWN_DIRECTIONS = (4, 5)  # north-east, north-west
+BLACK_PAWN_DIRECTIONS = (6, 7)  # south-east, south-west
+
+
+def _offset(sq: int, df: int, dr: int) -> int:
+    f, r = (sq & 7) + df, (sq >> 3) + dr
+    return r * 8 + f if 0 <= f < 8 and 0 <= r < 8 else -1
+
+
+def _ray(sq: int, d: int) -> tuple[int, ...]:
+    df, dr = DIRECTIONS[d]
+    out = []
+    cur = _offset(sq, df, dr)
+    while cur >= 0:
+        out.append(cur)
+        cur = _offset(cur, df, dr)
+    return tuple(out)
+
+
+# RAYS[sq][d]: the squares from sq outwards in direction d, nearest first.
+RAYS = tuple(tuple(_ray(sq, d) for d in ALL_DIRECTIONS) for sq in range(64))
+
+
+def _ray_list(sq: int, dirs: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    return tuple(RAYS[sq][d] for d in dirs if RAYS[sq][d])
+
+
+ROOK_RAYS = tuple(_ray_list(sq, ORTHOGONAL) for sq in range(64))
+BISHOP_RAYS = tuple(_ray_list(sq, DIAGONAL) for sq in range(64))
+QUEEN_RAYS = tuple(_ray_list(sq, ALL_DIRECTIONS) for sq in range(64))
+
+
+def _jumps(sq: int, dirs: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    # (over, land) for an adjacent jump in each direction whose landing square is on the board.
+    return tuple((RAYS[sq][d][0], RAYS[sq][d][1]) for d in dirs if len(RAYS[sq][d]) >= 2)
+
+
+# Adjacent jumps (RULES §1.3 further jumps; also the first jump of a king or pawn), by piece code.
+_JUMP_DIRS = {
+    1: WHITE_PAWN_DIRECTIONS,
+    -1: BLACK_PAWN_DIRECTIONS,
+    3: DIAGONAL,
+    -3: DIAGONAL,
+    4: ORTHOGONAL,
+    -4: ORTHOGONAL,
+    5: ALL_DIRECTIONS,
+    -5: ALL_DIRECTIONS,
+    6: ALL_DIRECTIONS,
+    -6: ALL_DIRECTIONS,
+}
+JUMPS = {code: tuple(_jumps(sq, dirs) for sq in range(64)) for code, dirs in _JUMP_DIRS.items()}
+
+KING_STEPS = tuple(tuple(RAYS[sq][d][0] for d in ALL_DIRECTIONS if RAYS[sq][d]) for sq in range(64))
+
+_KNIGHT_DELTAS = ((1, 2), (-1, 2), (1, -2), (-1, -2), (2, 1), (2, -1), (-2, 1), (-2, -1))
+
+
+def _knight_moves(sq: int) -> tuple[tuple[int, int, int], ...]:
+    # (target, leg1, leg2): the leg is the two squares along the long side of the L (RULES §1.4).
+    out = []
+    for df, dr in _KNIGHT_DELTAS:
+        target = _offset(sq, df, dr)
+        if target < 0:
+            continue
+        if abs(dr) == 2:
+            step = 1 if dr > 0 else -1
+            leg = (_offset(sq, 0, step), _offset(sq, 0, 2 * step))
+        else:
+            step = 1 if df > 0 else -1
+            leg = (_offset(sq, step, 0), _offset(sq, 2 * step, 0))
+        out.append((target, leg[0], leg[1]))
+    return tuple(out)
+
+
+KNIGHT_MOVES = tuple(_knight_moves(sq) for sq in range(64))
+KNIGHT_TARGETS = tuple(tuple(m[0] for m in KNIGHT_MOVES[sq]) for sq in range(64))
+
+# SWEEPS_OVER[sq]: (knight square, target) for every knight move whose leg contains sq.
+_sweeps: list[list[tuple[int, int]]] = [[] for _ in range(64)]
+for _n in range(64):
+    for _t, _l1, _l2 in KNIGHT_MOVES[_n]:
+        _sweeps[_l1].append((_n, _t))
+        _sweeps[_l2].append((_n, _t))
+SWEEPS_OVER = tuple(tuple(s) for s in _sweeps)
+
+# PAWN_ATTACKERS[code][sq]: squares from which a pawn of that code captures onto sq.
+PAWN_ATTACKERS = {
+    1: tuple(
+        tuple(s for s in (_offset(sq, -1, -1), _offset(sq, 1, -1)) if s >= 0) for sq in range(64)
+    ),
+    -1: tuple(
+        tuple(s for s in (_offset(sq, -1, 1), _offset(sq, 1, 1)) if s >= 0) for sq in range(64)
+    ),
+}
+# PAWN_CAPTURES[code][sq]: squares a pawn of that code on sq captures onto.
+PAWN_CAPTURES = {
+    1: tuple(
+        tuple(s for s in (_offset(sq, -1, 1), _offset(sq, 1, 1)) if s >= 0) for sq in range(64)
+    ),
+    -1: tuple(
+        tuple(s for s in (_offset(sq, -1, -1), _offset(sq, 1, -1)) if s >= 0) for sq in range(64)
+    ),
+}
