@@ -112,3 +112,31 @@ PAWN_CAPTURES = {
         tuple(s for s in (_offset(sq, -1, -1), _offset(sq, 1, -1)) if s >= 0) for sq in range(64)
     ),
 }
+
+# JUMP_MASKS[code][sq]: the squares an adjacent jump search from sq looks at, as a bit mask.
+JUMP_MASKS = {
+    code: tuple(sum({(1 << o) | (1 << land) for o, land in jumps}) for jumps in per_square)
+    for code, per_square in JUMPS.items()
+}
+
+
+def _masked(rays: tuple[tuple[int, ...], ...]) -> tuple:
+    # Each ray with, per index i, the mask of its squares up to i + 1 (the square beyond).
+    out = []
+    for ray in rays:
+        masks = []
+        for i in range(len(ray)):
+            masks.append(sum(1 << s for s in ray[: i + 2]))
+        out.append((ray, tuple(masks)))
+    return tuple(out)
+
+
+# SLIDER_RAYS_MASKED[type][sq]: the slider's rays, each with its prefix masks (see _masked).
+SLIDER_RAYS_MASKED = (
+    None,
+    None,
+    None,
+    tuple(_masked(BISHOP_RAYS[sq]) for sq in range(64)),
+    tuple(_masked(ROOK_RAYS[sq]) for sq in range(64)),
+    tuple(_masked(QUEEN_RAYS[sq]) for sq in range(64)),
+)
