@@ -10,6 +10,7 @@ from engine.moves import Move, MoveKind
 from engine.pieces import PROMOTION_TYPES, PieceType
 from engine.tables import (
     BISHOP_RAYS,
+    CAN_STILL_HIT,
     JUMP_MASKS,
     JUMPS,
     KING_STEPS,
@@ -125,6 +126,8 @@ def _jumper_hits(board: list[int], j: int, k: int, o: int) -> bool:
                     if q * o < 0 and i + 1 < n and board[ray[i + 1]] == 0:
                         if s == k:
                             return True
+                        if not CAN_STILL_HIT[p][ray[i + 1]] >> k & 1:
+                            break
                         board[s] = 0
                         hit = _chain_hits(board, p, ray[i + 1], k, seen, BIT[s])
                         board[s] = q
@@ -147,6 +150,8 @@ def _chain_hits(board: list[int], p: int, cur: int, k: int, seen: set, removed: 
                 return True
             if (p == 1 and land >= 56) or (p == -1 and land < 8):
                 continue  # RULES §1.3: promotion ends the chain
+            if not CAN_STILL_HIT[p][land] >> k & 1:
+                continue  # no square this chain can still reach is next to k the right way
             state = (land, removed | BIT[over])
             if state in seen:
                 continue

@@ -140,3 +140,44 @@ SLIDER_RAYS_MASKED = (
     tuple(_masked(ROOK_RAYS[sq]) for sq in range(64)),
     tuple(_masked(QUEEN_RAYS[sq]) for sq in range(64)),
 )
+
+
+def _class(sq: int) -> int:
+    return (sq & 1) | ((sq >> 3) & 1) << 1
+
+
+def _hit_sources(code: int, k: int) -> int:
+    # Squares from which the piece ``code`` could jump a piece on k (landing on the board).
+    mask = 0
+    for s in range(64):
+        for over, _land in JUMPS[code][s]:
+            if over == k:
+                mask |= 1 << s
+    return mask
+
+
+def _cone(code: int, land: int) -> int:
+    # Squares a chain that has landed on ``land`` may still stand on: the same file and rank
+    # parity (every jump moves 0 or 2 files and ranks); a pawn only forward, within its diagonals.
+    mask = 0
+    for s in range(64):
+        if _class(s) != _class(land):
+            continue
+        if abs(code) == 1:
+            dr = ((s >> 3) - (land >> 3)) * code
+            if dr < 0 or abs((s & 7) - (land & 7)) > dr:
+                continue
+        mask |= 1 << s
+    return mask
+
+
+# CAN_STILL_HIT[code][land]: mask of the squares k that a chain of ``code`` standing on
+# ``land`` could still jump later; a search that cannot reach k is cut there.
+CAN_STILL_HIT = {}
+for _code in JUMPS:
+    _sources = [_hit_sources(_code, _k) for _k in range(64)]
+    _rows = []
+    for _land in range(64):
+        _cone_mask = _cone(_code, _land)
+        _rows.append(sum(1 << _k for _k in range(64) if _sources[_k] & _cone_mask))
+    CAN_STILL_HIT[_code] = tuple(_rows)
