@@ -226,18 +226,81 @@ def _chain_reads(
     return False
 
 
-def _attacked(board: list[int], k: int, o: int, ctx: list, delta: int) -> bool:
-    # is_attacked after a move that changed the squares in ``delta`` from the position where
-    # ``ctx`` was explored: untouched searches keep their answer, touched ones run again.
-    if _direct_attack(board, k, o):
+def _discovery_mask(board: list[int], k: int, o: int) -> int:
+    # Squares whose change could open a replacement or sweep capture of k by o, when there is
+    # none now: every square of a line from k up to an o slider moving along that line, and the
+    # target of each o knight whose leg holds k. A move elsewhere (not by the king) leaves k
+    # safe from replacements and sweeps, because arriving pieces only block.
+    mask = 0
+    queen = 5 * o
+    rook = 4 * o
+    bishop = 3 * o
+    for ray in ROOK_RAYS[k]:
+        acc = 0
+        for s in ray:
+            acc |= BIT[s]
+            p = board[s]
+            if p in (rook, queen):
+                mask |= acc
+                break
+    for ray in BISHOP_RAYS[k]:
+        acc = 0
+        for s in ray:
+            acc |= BIT[s]
+            p = board[s]
+            if p in (bishop, queen):
+                mask |= acc
+                break
+    knight = 2 * o
+    for n, t in SWEEPS_OVER[k]:
+        if board[n] == knight:
+            mask |= BIT[t]
+    return mask
+
+
+def _attacked(board: list[int], k: int, o: int, ctx: tuple, delta: int) -> bool:
+    # is_attacked for the king on k (which has not moved) after a move that changed the squares
+    # in ``delta`` from the position where ``ctx`` was built: untouched chain searches keep their
+    # answer, touched ones run again; replacements and sweeps are looked at only if a line or
+    # sweep target that could open was touched.
+    probes, all_reads, any_hit, dmask = ctx
+    if delta & dmask and _direct_attack(board, k, o):
         return True
-    for j, hit, reads in ctx:
+    if not delta & all_reads:
+        return any_hit
+    for j, hit, reads in probes:
         if reads & delta:
             if _jumper_hits(board, j, k, o):
                 return True
         elif hit:
             return True
     return False
+
+
+def _attacked_king(board: list[int], k: int, o: int, ctx: tuple, delta: int) -> bool:
+    # As _attacked, for a king that moved to k (``delta`` includes its origin).
+    if _direct_attack(board, k, o):
+        return True
+    probes, all_reads, any_hit, _ = ctx
+    if not delta & all_reads:
+        return any_hit
+    for j, hit, reads in probes:
+        if reads & delta:
+            if _jumper_hits(board, j, k, o):
+                return True
+        elif hit:
+            return True
+    return False
+
+
+def _context(board: list[int], k: int, o: int, probes: list) -> tuple:
+    all_reads = 0
+    any_hit = False
+    for _, hit, reads in probes:
+        all_reads |= reads
+        any_hit = any_hit or hit
+    dmask = -1 if _direct_attack(board, k, o) else _discovery_mask(board, k, o)
+    return probes, all_reads, any_hit, dmask
 
 
 def legal_moves(
@@ -250,7 +313,7 @@ def legal_moves(
     o = -side
     k = kings[0] if side == 1 else kings[1]
     own = []
-    ctx = []
+    probes = []
     knight_o = 2 * o
     for sq in range(64):
         p = board[sq]
@@ -258,7 +321,8 @@ def legal_moves(
             if p * side > 0:
                 own.append(sq)
             elif p != knight_o:
-                ctx.append(_explore(board, sq, k, o))
+                probes.append(_explore(board, sq, k, o))
+    ctx = _context(board, k, o, probes)
     moves: list[Move] = []
     add = moves.append
     for sq in own:
@@ -353,7 +417,7 @@ def _chains(
     king: int,
     o: int,
     k: int,
-    ctx: list,
+    ctx: tuple,
     moves: list[Move],
 ) -> None:
     # Adds every continuation of a chain whose piece ``p`` stands on ``cur``. ``king`` is 1 when
@@ -367,7 +431,10 @@ def _chains(
             path2 = (*path, land)
             caps2 = (*caps, over)
             delta2 = delta | BIT[over] | BIT[land]
-            safe = not _attacked(board, land if king == 1 else k, o, ctx, delta2)
+            if king == 1:
+                safe = not _attacked_king(board, land, o, ctx, delta2)
+            else:
+                safe = not _attacked(board, k, o, ctx, delta2)
             if (p == 1 and land >= 56) or (p == -1 and land < 8):
                 # RULES §1.3 and §1.5: promotion ends the chain; each choice is a move.
                 if safe:
@@ -391,7 +458,7 @@ def _add_pawn_move(moves: list[Move], kind: MoveKind, path: tuple, caps: tuple, 
 
 
 def _pawn_moves(
-    board: list[int], sq: int, p: int, side: int, ep: int, k: int, ctx: list, moves: list[Move]
+    board: list[int], sq: int, p: int, side: int, ep: int, k: int, ctx: tuple, moves: list[Move]
 ) -> None:
     o = -side
     fwd = 8 * side
@@ -438,7 +505,7 @@ def _pawn_moves(
 
 
 def _king_moves(
-    board: list[int], sq: int, p: int, side: int, castling: int, ctx: list, moves: list[Move]
+    board: list[int], sq: int, p: int, side: int, castling: int, ctx: tuple, moves: list[Move]
 ) -> None:
     o = -side
     b_sq = BIT[sq]
@@ -447,7 +514,7 @@ def _king_moves(
         if q == 0 or q * side < 0:
             board[to] = p
             board[sq] = 0
-            if not _attacked(board, to, o, ctx, b_sq | BIT[to]):
+            if not _attacked_king(board, to, o, ctx, b_sq | BIT[to]):
                 if q:
                     moves.append(Move(REPLACEMENT, KING_T, (sq, to), (to,)))
                 else:
@@ -479,7 +546,7 @@ def _try_castle(
     land: int,
     also_empty: tuple[int, ...],
     o: int,
-    ctx: list,
+    ctx: tuple,
     moves: list[Move],
 ) -> None:
     # RULES §2: the king must be safe before, on the passed square (rook unmoved), and after.
@@ -488,18 +555,18 @@ def _try_castle(
     for s in also_empty:
         if board[s]:
             return
-    if _attacked(board, home, o, ctx, 0):
+    if _attacked_king(board, home, o, ctx, 0):
         return
     board[home] = 0
     board[passed] = king
-    safe = not _attacked(board, passed, o, ctx, BIT[home] | BIT[passed])
+    safe = not _attacked_king(board, passed, o, ctx, BIT[home] | BIT[passed])
     board[passed] = 0
     if safe:
         board[land] = king
         board[passed] = rook
         board[rook_sq] = 0
         delta = BIT[home] | BIT[passed] | BIT[land] | BIT[rook_sq]
-        safe = not _attacked(board, land, o, ctx, delta)
+        safe = not _attacked_king(board, land, o, ctx, delta)
         board[rook_sq] = rook
         board[passed] = 0
         board[land] = 0
