@@ -164,42 +164,80 @@ def _chain_hits(board: list[int], p: int, cur: int, k: int, seen: set, removed: 
     return False
 
 
-def _explore(board: list[int], j: int, k: int, o: int) -> tuple[int, bool, int]:
-    """Returns (j, hit, reads) for the jumper on ``j``: whether some chain of it jumps ``k``,
-    and the mask of every square whose content that search looked at.
+def _explore(board: list[int], j: int, k: int, o: int) -> tuple:
+    """Returns (j, hit, reads, rays) for the jumper on ``j``: whether some chain of it jumps
+    ``k``, and the mask of every square whose content that search looked at. For a slider,
+    ``rays`` holds the same (ray, hit, reads) for each of its lines; otherwise it is None.
 
     After a move that changes none of those squares, the search would run the same way, so
-    its answer stands; legality testing reruns only the jumpers a move touches.
+    its answer stands; legality testing reruns only the searches a move touches.
     """
     p = board[j]
     t = p if p > 0 else -p
     board[j] = 0
-    reads = [BIT[j]]
     try:
         if t == 1 or t == 6:
-            return j, _chain_reads(board, p, j, k, set(), 0, reads), reads[0]
-        seen: set = set()
+            reads = [BIT[j]]
+            return j, _chain_reads(board, p, j, k, set(), 0, reads), reads[0], None
+        rays = []
+        all_reads = 0
+        any_hit = False
         for ray, masks in SLIDER_RAYS_MASKED[t][j]:
-            n = len(ray)
-            for i in range(n):
-                s = ray[i]
-                q = board[s]
-                if q:
-                    reads[0] |= masks[i]
-                    if q * o < 0 and i + 1 < n and board[ray[i + 1]] == 0:
-                        if s == k:
-                            return j, True, reads[0]
-                        board[s] = 0
-                        hit = _chain_reads(board, p, ray[i + 1], k, seen, BIT[s], reads)
-                        board[s] = q
-                        if hit:
-                            return j, True, reads[0]
-                    break
-            else:
-                reads[0] |= masks[n - 1]
-        return j, False, reads[0]
+            hit, reads = _explore_ray(board, p, j, ray, masks, k, o)
+            rays.append((ray, hit, reads))
+            all_reads |= reads
+            any_hit = any_hit or hit
+        return j, any_hit, all_reads, tuple(rays)
     finally:
         board[j] = p
+
+
+def _explore_ray(
+    board: list[int], p: int, j: int, ray: tuple, masks: tuple, k: int, o: int
+) -> tuple[bool, int]:
+    # The search of _explore along one line of a slider whose origin j is already empty.
+    n = len(ray)
+    for i in range(n):
+        s = ray[i]
+        q = board[s]
+        if q:
+            reads = [BIT[j] | masks[i]]
+            if q * o < 0 and i + 1 < n and board[ray[i + 1]] == 0:
+                if s == k:
+                    return True, reads[0]
+                board[s] = 0
+                hit = _chain_reads(board, p, ray[i + 1], k, set(), BIT[s], reads)
+                board[s] = q
+                return hit, reads[0]
+            return False, reads[0]
+    return False, BIT[j] | masks[n - 1]
+
+
+def _ray_hits(board: list[int], j: int, ray: tuple, k: int, o: int) -> bool:
+    # Whether the slider on j (if still there) has a chain starting along ``ray`` that jumps k.
+    p = board[j]
+    if p * o <= 0:
+        return False
+    n = len(ray)
+    for i in range(n):
+        s = ray[i]
+        q = board[s]
+        if q:
+            if q * o < 0 and i + 1 < n:
+                land = ray[i + 1]
+                if board[land] == 0:
+                    if s == k:
+                        return True
+                    if not CAN_STILL_HIT[p][land] >> k & 1:
+                        return False
+                    board[j] = 0
+                    board[s] = 0
+                    hit = _chain_hits(board, p, land, k, set(), BIT[s])
+                    board[s] = q
+                    board[j] = p
+                    return hit
+            return False
+    return False
 
 
 def _chain_reads(
@@ -268,10 +306,22 @@ def _attacked(board: list[int], k: int, o: int, ctx: tuple, delta: int) -> bool:
         return True
     if not delta & all_reads:
         return any_hit
-    for j, hit, reads in probes:
+    return _probes_hit(board, k, o, probes, delta)
+
+
+def _probes_hit(board: list[int], k: int, o: int, probes: list, delta: int) -> bool:
+    for j, hit, reads, rays in probes:
         if reads & delta:
-            if _jumper_hits(board, j, k, o):
-                return True
+            if rays is None:
+                if _jumper_hits(board, j, k, o):
+                    return True
+            else:
+                for ray, ray_hit, ray_reads in rays:
+                    if ray_reads & delta:
+                        if _ray_hits(board, j, ray, k, o):
+                            return True
+                    elif ray_hit:
+                        return True
         elif hit:
             return True
     return False
@@ -284,19 +334,13 @@ def _attacked_king(board: list[int], k: int, o: int, ctx: tuple, delta: int) -> 
     probes, all_reads, any_hit, _ = ctx
     if not delta & all_reads:
         return any_hit
-    for j, hit, reads in probes:
-        if reads & delta:
-            if _jumper_hits(board, j, k, o):
-                return True
-        elif hit:
-            return True
-    return False
+    return _probes_hit(board, k, o, probes, delta)
 
 
 def _context(board: list[int], k: int, o: int, probes: list) -> tuple:
     all_reads = 0
     any_hit = False
-    for _, hit, reads in probes:
+    for _, hit, reads, _ in probes:
         all_reads |= reads
         any_hit = any_hit or hit
     dmask = -1 if _direct_attack(board, k, o) else _discovery_mask(board, k, o)
