@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.bot import adapter
+from engine.bot.captures import pseudo_captures
 from engine.bot.evaluation import MATE, VALUES, evaluate
 from engine.bot.zobrist import CASTLING_KEYS, EP_KEYS, PIECE_KEYS, SIDE_KEY, full_hash
 from engine.moves import Move, MoveKind
@@ -246,30 +247,41 @@ class Searcher:
         if self._is_draw():
             return 0
         in_check = self._in_check()
-        moves = self._legal_moves()
-        if not moves:
-            return -MATE + ply if in_check else 0
         if in_check:
-            # Every evasion is searched; standing pat is not allowed in check.
+            # Every evasion is searched (all legal moves); standing pat is not allowed in check.
+            moves = self._legal_moves()
+            if not moves:
+                return -MATE + ply
             if qdepth >= QUIESCENCE_DEPTH or ply >= MAX_PLY:
                 return evaluate(self.board, self.side)
             best = -INFINITY
             candidates = self._order(moves, None, ply)
             stand = None
         else:
+            # Not in check: captures only, generated without the king-safety test, which is
+            # made below only for the moves actually played. (A stalemate here goes unseen.)
             stand = evaluate(self.board, self.side)
             if stand >= beta or qdepth >= QUIESCENCE_DEPTH or ply >= MAX_PLY:
                 return stand
             if stand > alpha:
                 alpha = stand
             best = stand
-            candidates = [m for m in moves if m.captured or (m.promotion is QUEEN)]
+            candidates = [
+                m
+                for m in pseudo_captures(self.board, self.side, self.ep)
+                if m.promotion is None or m.promotion is QUEEN
+            ]
             candidates = self._order(candidates, None, ply)
+        mover = self.side
         for move in candidates:
             if stand is not None and stand + self._gain(move) + 200 < alpha:
                 continue  # delta pruning: even winning this material cannot reach alpha
             saved = self._make(move)
             try:
+                if stand is not None:
+                    king = self.kings[0] if mover == 1 else self.kings[1]
+                    if adapter.is_attacked(self.board, king, -mover):
+                        continue  # RULES §2: the move would leave the mover's king capturable
                 score = -self.quiescence(-beta, -alpha, ply + 1, qdepth + 1)
             finally:
                 self._unmake(saved)

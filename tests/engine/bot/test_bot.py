@@ -144,8 +144,7 @@ def test_the_bot_is_deterministic_with_a_fixed_seed():
 
 def test_level_one_is_weak_enough_to_leave_a_hanging_queen_sometimes():
     sweeps_at_one = sum(
-        Game(HANGING_QUEEN).parse_move(choose_move(HANGING_QUEEN, 1, seed=s)).kind
-        is MoveKind.SWEEP
+        Game(HANGING_QUEEN).parse_move(choose_move(HANGING_QUEEN, 1, seed=s)).kind is MoveKind.SWEEP
         for s in range(30)
     )
     assert sweeps_at_one < 30
