@@ -30,6 +30,7 @@ MATE_BOUND = MATE - 1000  # scores beyond this are mate scores
 MAX_PLY = 64
 QUIESCENCE_DEPTH = 8  # plies of captures after the horizon, so chains of exchanges end
 TT_LIMIT = 400_000  # entries kept before the table is cleared
+FUTILITY_MARGIN = (0, 200, 450)  # by remaining depth
 
 EXACT, LOWER, UPPER = 0, 1, 2
 SWEEP = MoveKind.SWEEP
@@ -333,15 +334,20 @@ class Searcher:
         if not moves:
             return -MATE + ply if in_check else 0
         pv_node = beta - alpha > 1
+        static = None
+        futile = False
+        if not in_check and not pv_node and abs(beta) < MATE_BOUND:
+            static = evaluate(self.board, self.side)
+            if depth <= 2 and static - FUTILITY_MARGIN[depth] >= beta:
+                return static  # reverse futility: far above beta even after a bad move
+            futile = depth <= 2 and static + FUTILITY_MARGIN[depth] <= alpha
         if (
             null_ok
-            and not in_check
-            and not pv_node
+            and static is not None
             and depth >= 3
             and ply > 0
-            and abs(beta) < MATE_BOUND
+            and static >= beta
             and self._has_pieces()
-            and evaluate(self.board, self.side) >= beta
         ):
             saved = self._make_null()
             try:
@@ -357,6 +363,11 @@ class Searcher:
             quiet = not move.captured and move.promotion is None
             saved = self._make(move)
             try:
+                if futile and quiet and index > 0 and not self._in_check():
+                    # Futility: a quiet move that gives no check cannot lift this far-below-alpha
+                    # position above alpha before the horizon.
+                    best = max(best, static + FUTILITY_MARGIN[depth])  # type: ignore[operator]
+                    continue
                 if index == 0:
                     score = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
                 else:
