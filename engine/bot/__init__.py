@@ -82,10 +82,12 @@ def think(
     searcher = Searcher(position, _history_keys(position, history_fens), limits)
     if not chosen.noise:
         return searcher.search()
-    result = searcher.search(all_scores=True)
+    # A move more than four standard deviations of noise below the best is (almost) never
+    # chosen, so its exact score is not needed.
+    result = searcher.search(all_scores=True, margin=4 * chosen.noise)
     if not result.scores:
         return result
-    # Weak levels: every root move scored exactly, then blurred by noise.
+    # Weak levels: the root moves' scores blurred by noise.
     noisy = [(score + rng.gauss(0, chosen.noise), score, move) for move, score in result.scores]
     _, score, move = max(noisy, key=lambda x: x[0])
     return SearchResult(move, score, result.depth, result.nodes, result.seconds, result.scores)

@@ -398,12 +398,13 @@ class Searcher:
         self.tt[self.hash] = (depth, _score_to_tt(best, ply), flag, best_move)
         return best
 
-    def search(self, all_scores: bool = False) -> SearchResult:
+    def search(self, all_scores: bool = False, margin: int = INFINITY) -> SearchResult:
         """Runs iterative deepening within the limits; returns the best move found.
 
-        With ``all_scores`` every root move gets an exact score at each depth (slower; used to
-        add noise at the weak levels). The result is that of the deepest completed iteration,
-        or of a move proven better during an unfinished one.
+        With ``all_scores`` every root move gets a score at each depth (slower; used to add
+        noise at the weak levels): exact for moves within ``margin`` of the best so far, an
+        upper bound below that. The result is that of the deepest completed iteration, or of a
+        move proven better during an unfinished one.
         """
         start = time.monotonic()
         limits = self.limits
@@ -423,8 +424,11 @@ class Searcher:
                 for index, move in enumerate(root):
                     saved = self._make(move)
                     try:
-                        if all_scores or index == 0:
+                        if index == 0:
                             score = -self.negamax(depth - 1, -INFINITY, INFINITY, 1)
+                        elif all_scores:
+                            floor = max(it_score - margin, -INFINITY)
+                            score = -self.negamax(depth - 1, -INFINITY, -floor, 1)
                         else:
                             score = -self.negamax(depth - 1, -alpha - 1, -alpha, 1)
                             if score > alpha:
