@@ -86,12 +86,42 @@ class UserView(APIView):
                     "wins": serializers.IntegerField(),
                     "draws": serializers.IntegerField(),
                     "losses": serializers.IntegerField(),
-                    "rating": serializers.IntegerField(allow_null=True),
+                    "rating": serializers.IntegerField(help_text="Glicko-2 rating, rounded"),
+                    "deviation": serializers.IntegerField(help_text="Rating deviation (RD)"),
+                    "provisional": serializers.BooleanField(help_text="Deviation above 110"),
+                    "volatility": serializers.FloatField(),
+                    "rated_games": serializers.IntegerField(),
+                    "by_color": serializers.DictField(
+                        help_text="white/black: {games, wins, draws, losses}"
+                    ),
+                    "by_termination": serializers.DictField(
+                        help_text="termination: {wins, draws, losses}, for those that occurred"
+                    ),
+                    "streak": serializers.DictField(
+                        allow_null=True,
+                        help_text='The current run: {"outcome": "win"|"draw"|"loss", "games"}',
+                    ),
+                    "best_win": serializers.DictField(
+                        allow_null=True,
+                        help_text="Rated win over the highest-rated opponent: "
+                        "{game, opponent, opponent_rating, at}",
+                    ),
+                    "recent": serializers.ListField(
+                        child=serializers.DictField(),
+                        help_text="Latest finished online games, newest first: {id, color, "
+                        "opponent, outcome, result, termination, rated, rating_change, "
+                        "finished_at}",
+                    ),
+                    "rating_history": serializers.ListField(
+                        child=serializers.DictField(),
+                        help_text="Rating before the first rated game, then after each: "
+                        "{at, rating, game}",
+                    ),
                 },
             ),
             404: OpenApiResponse(ErrorSerializer, description="No such user."),
         },
-        summary="A player's public profile",
+        summary="A player's public profile: rating and statistics of finished online games",
     )
     def get(self, request: Request, username: str) -> Response:
         user = User.objects.filter(username__iexact=username, is_active=True).first()

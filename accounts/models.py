@@ -1,9 +1,14 @@
-"""The site's user: Django's user with a username fit for a URL (``/@/<username>``)."""
+"""The site's user (a username fit for a URL, ``/@/<username>``), their rating and its history."""
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.core.validators import RegexValidator
 from django.db import models
 from django.db.models.functions import Lower
+
+from accounts import glicko2
+
+PROVISIONAL_DEVIATION = 110.0  # above this a rating is provisional: the lobby shows "1500?"
 
 username_validator = RegexValidator(
     regex=r"^[A-Za-z0-9][A-Za-z0-9_-]{1,19}\Z",
@@ -25,6 +30,9 @@ class User(AbstractUser):
         help_text="2 to 20 characters: letters, digits, '_' or '-'.",
         error_messages={"unique": "That username is taken."},
     )
+    # Refreshed (by queryset update, never a full save) while a lobby socket is open; with the
+    # game sockets' heartbeats it says who is online now (accounts.selectors.online_players).
+    last_seen = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [
@@ -33,3 +41,70 @@ class User(AbstractUser):
 
     def __str__(self) -> str:
         return self.username
+
+
+class Rating(models.Model):
+    """A player's Glicko-2 rating (``accounts.glicko2``), written only by ``accounts.services``.
+
+    A user without a row has never played a rated game: they stand at the starting values. The
+    row lives beside the user, not on it, so that a full ``User.save()`` (a password change)
+    can never write back a rating read before a game ended.
+    """
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="rating"
+    )
+    rating = models.FloatField(default=glicko2.START_RATING)
+    deviation = models.FloatField(default=glicko2.START_DEVIATION)
+    volatility = models.FloatField(default=glicko2.START_VOLATILITY)
+    games = models.PositiveIntegerField(default=0)  # rated games played
+    last_game_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["-rating"], name="rating_by_rating")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.rating:.0f} ± {self.deviation:.0f}"
+
+    @property
+    def provisional(self) -> bool:
+        """Whether the rating is still provisional (deviation above 110): shown with a ``?``."""
+        return self.deviation > PROVISIONAL_DEVIATION
+
+
+class RatingChange(models.Model):
+    """One player's rating before and after one rated game: the history and the +/- change."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes"
+    )
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="rating_changes")
+    color = models.CharField(max_length=5)
+    opponent = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    opponent_rating = models.FloatField()  # the opponent's rating before the game
+    score = models.FloatField()  # 1, 0.5 or 0 for this player
+    rating_before = models.FloatField()
+    rating_after = models.FloatField()
+    deviation_before = models.FloatField()
+    deviation_after = models.FloatField()
+    volatility_before = models.FloatField()
+    volatility_after = models.FloatField()
+    at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["at", "id"]
+        constraints = [
+            # Belt and braces for "exactly once": the game's row lock already serialises endings.
+            models.UniqueConstraint(fields=["game", "user"], name="rating_change_once_per_game"),
+        ]
+        indexes = [models.Index(fields=["user", "at"], name="rating_change_user_at")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} in {self.game_id}: {self.change:+d}"
+
+    @property
+    def change(self) -> int:
+        """The change as shown: the difference of the rounded ratings (1500 → 1662 is +162)."""
+        return round(self.rating_after) - round(self.rating_before)

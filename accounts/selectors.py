@@ -1,9 +1,15 @@
-"""Account reads: a player's public profile and statistics."""
+"""Account reads: a player's public profile, rating, statistics, the leaderboard, who is online."""
 
 from dataclasses import asdict, dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
-from accounts.models import User
+from django.utils import timezone
+
+from accounts.models import PROVISIONAL_DEVIATION, Rating, RatingChange, User
+
+LEADERBOARD_SIZE = 100
+ACTIVE_WITHIN = timedelta(days=90)
 
 
 @dataclass(frozen=True)
@@ -21,12 +27,90 @@ def player_stats(user: User) -> PlayerStats:
     return PlayerStats(**finished_game_counts(user))
 
 
+def rating_of(user: User) -> Rating:
+    """Returns the user's rating row, or an unsaved one at the starting values if they have
+    never played a rated game. Use ``select_related("rating")`` to avoid a query per user."""
+    try:
+        return user.rating
+    except Rating.DoesNotExist:
+        return Rating(user=user)
+
+
+def rating_history(user: User) -> list[dict[str, Any]]:
+    """Returns the user's rating after each rated game, oldest first, starting from the rating
+    before their first one: ``[{"at", "rating", "game"}]`` (``game`` None for the start)."""
+    changes = list(RatingChange.objects.filter(user=user).select_related("game"))
+    if not changes:
+        return []
+    points = [{"at": changes[0].at, "rating": changes[0].rating_before, "game": None}]
+    points += [
+        {"at": change.at, "rating": change.rating_after, "game": change.game.public_id}
+        for change in changes
+    ]
+    return points
+
+
+def leaderboard(now: datetime | None = None, limit: int = LEADERBOARD_SIZE) -> list[dict[str, Any]]:
+    """Returns the established players, best first: deviation at most 110 and a rated game in
+    the last 90 days. Ties are broken by username."""
+    now = now or timezone.now()
+    rows = (
+        Rating.objects.filter(
+            deviation__lte=PROVISIONAL_DEVIATION,
+            last_game_at__gte=now - ACTIVE_WITHIN,
+            user__is_active=True,
+        )
+        .select_related("user")
+        .order_by("-rating", "user__username")[:limit]
+    )
+    return [
+        {
+            "rank": rank,
+            "username": row.user.username,
+            "rating": round(row.rating),
+            "deviation": round(row.deviation),
+            "games": row.games,
+        }
+        for rank, row in enumerate(rows, start=1)
+    ]
+
+
+def online_players(now: datetime | None = None) -> list[dict[str, Any]]:
+    """Returns the players online now (see ``games.selectors.online_user_ids``), by name."""
+    from games.selectors import online_user_ids
+
+    users = (
+        User.objects.filter(pk__in=online_user_ids(now), is_active=True)
+        .select_related("rating")
+        .order_by("username")
+    )
+    return [{"username": user.username, **rating_summary(rating_of(user))} for user in users]
+
+
+def rating_summary(row: Rating) -> dict[str, Any]:
+    """Returns a rating as pages and the API show it: rounded, with its provisional flag."""
+    return {
+        "rating": round(row.rating),
+        "deviation": round(row.deviation),
+        "provisional": row.provisional,
+    }
+
+
 def profile_data(user: User) -> dict[str, Any]:
     """Returns the public profile of a user, as the API and the profile page show it."""
+    from games.selectors import player_game_statistics
+
+    row = rating_of(user)
     return {
         "username": user.username,
         "joined": user.date_joined.isoformat(),
         **asdict(player_stats(user)),
-        # Ratings arrive with issue 8; until then every player is unrated.
-        "rating": None,
+        **rating_summary(row),
+        "volatility": round(row.volatility, 5),
+        "rated_games": row.games,
+        **player_game_statistics(user),
+        "rating_history": [
+            {**point, "at": point["at"].isoformat(), "rating": round(point["rating"])}
+            for point in rating_history(user)
+        ],
     }

@@ -1,11 +1,16 @@
-"""Account writes: sign-up. Views and the API call these and never create users themselves."""
+"""Account writes: sign-up, presence, ratings. Views, the API and ``games.services`` call these;
+nothing else creates users or changes a rating."""
+
+from datetime import datetime
 
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
-from accounts.models import User, username_validator
+from accounts import glicko2
+from accounts.models import Rating, RatingChange, User, username_validator
 
 
 def username_taken(username: str) -> bool:
@@ -47,3 +52,71 @@ def user_token(*, user: User) -> str:
     """Returns the user's API token, creating it on first use."""
     token, _ = Token.objects.get_or_create(user=user)
     return token.key
+
+
+def user_seen(*, user_id: int, at: datetime | None = None) -> None:
+    """Records that the user is on the site now (a lobby socket opened or pinged)."""
+    User.objects.filter(pk=user_id).update(last_seen=at or timezone.now())
+
+
+def lock_ratings(user_ids: list[int]) -> dict[int, Rating]:
+    """Returns the users' rating rows locked for update, creating missing ones, locked by id.
+
+    Missing rows are inserted with ``ignore_conflicts`` first, so two games ending at once for a
+    newcomer never collide on the insert; then each row is locked in ascending user id.
+    """
+    Rating.objects.bulk_create([Rating(user_id=uid) for uid in user_ids], ignore_conflicts=True)
+    return {uid: Rating.objects.select_for_update().get(pk=uid) for uid in sorted(set(user_ids))}
+
+
+def rating_record_game(
+    *, game_id: int, white_id: int, black_id: int, white_score: float, at: datetime
+) -> dict[str, int]:
+    """Rates a finished game for both players and keeps one history row for each.
+
+    Call inside ``transaction.atomic()`` holding the game's lock, once per game (the caller's
+    live-status check under that lock guarantees it; a unique constraint backs it up). Both new
+    ratings are computed from both old ones. Returns the shown changes,
+    ``{"white": +8, "black": -8}``.
+    """
+    rows = lock_ratings([white_id, black_id])
+    white, black = rows[white_id], rows[black_id]
+    before = {
+        "white": glicko2.Rating(white.rating, white.deviation, white.volatility),
+        "black": glicko2.Rating(black.rating, black.deviation, black.volatility),
+    }
+    after = dict(
+        zip(
+            ("white", "black"),
+            glicko2.rate_game(before["white"], before["black"], white_score),
+            strict=True,
+        )
+    )
+    changes = {}
+    for color, row, opponent_id, score in (
+        ("white", white, black_id, white_score),
+        ("black", black, white_id, 1.0 - white_score),
+    ):
+        old, new = before[color], after[color]
+        other = before["black" if color == "white" else "white"]
+        change = RatingChange.objects.create(
+            user_id=row.user_id,
+            game_id=game_id,
+            color=color,
+            opponent_id=opponent_id,
+            opponent_rating=other.rating,
+            score=score,
+            rating_before=old.rating,
+            rating_after=new.rating,
+            deviation_before=old.deviation,
+            deviation_after=new.deviation,
+            volatility_before=old.volatility,
+            volatility_after=new.volatility,
+            at=at,
+        )
+        row.rating, row.deviation, row.volatility = new.rating, new.deviation, new.volatility
+        row.games += 1
+        row.last_game_at = at
+        row.save(update_fields=["rating", "deviation", "volatility", "games", "last_game_at"])
+        changes[color] = change.change
+    return changes

@@ -38,6 +38,12 @@ StateSerializer = inline_serializer(
         "result": serializers.CharField(allow_null=True),
         "termination": serializers.CharField(allow_null=True),
         "draw_offer": serializers.CharField(allow_null=True),
+        "rated": serializers.BooleanField(),
+        "rating_changes": serializers.DictField(
+            child=serializers.IntegerField(),
+            allow_null=True,
+            help_text='Once a rated game ends: {"white": 8, "black": -8}; else null.',
+        ),
         "moves": serializers.ListField(child=serializers.DictField()),
         "legal_moves": serializers.ListField(child=serializers.DictField()),
     },
@@ -48,6 +54,9 @@ class SeekSerializer(serializers.Serializer):
     id = serializers.CharField()
     owner = serializers.CharField()
     color = serializers.CharField()
+    rated = serializers.BooleanField()
+    rating = serializers.IntegerField(help_text="The owner's rating")
+    provisional = serializers.BooleanField(help_text="Deviation above 110: shown as 1500?")
 
 
 GameRef = inline_serializer("GameRef", {"game": serializers.CharField()})
@@ -94,13 +103,22 @@ class SeekListView(APIView):
         return Response(services.open_seeks())
 
     @extend_schema(
-        request=inline_serializer("SeekCreate", {"color": serializers.CharField()}),
+        request=inline_serializer(
+            "SeekCreate",
+            {
+                "color": serializers.CharField(),
+                "rated": serializers.BooleanField(required=False, default=True),
+            },
+        ),
         responses={201: SeekSerializer, **ERRORS},
         summary="Open a seek (at most three)",
     )
     @refusals
     def post(self, request: Request) -> Response:
-        seek = services.seek_create(user=request.user, color=body(request).get("color", "random"))
+        data = body(request)
+        seek = services.seek_create(
+            user=request.user, color=data.get("color", "random"), rated=data.get("rated", True)
+        )
         return Response(services.seek_payload(seek), status=status.HTTP_201_CREATED)
 
 
@@ -129,6 +147,7 @@ class ChallengeSerializer(serializers.Serializer):
     challenger = serializers.CharField()
     to = serializers.CharField(allow_null=True)
     color = serializers.CharField()
+    rated = serializers.BooleanField()
     state = serializers.CharField()
     game = serializers.CharField(allow_null=True)
 
@@ -154,7 +173,11 @@ class ChallengeListView(APIView):
     @extend_schema(
         request=inline_serializer(
             "ChallengeCreate",
-            {"to": serializers.CharField(required=False), "color": serializers.CharField()},
+            {
+                "to": serializers.CharField(required=False),
+                "color": serializers.CharField(),
+                "rated": serializers.BooleanField(required=False, default=True),
+            },
         ),
         responses={201: ChallengeSerializer, **ERRORS},
         summary="Challenge a user, or (without `to`) make an invite link",
@@ -163,7 +186,10 @@ class ChallengeListView(APIView):
     def post(self, request: Request) -> Response:
         data = body(request)
         challenge = services.challenge_create(
-            user=request.user, to=data.get("to"), color=data.get("color", "random")
+            user=request.user,
+            to=data.get("to"),
+            color=data.get("color", "random"),
+            rated=data.get("rated", True),
         )
         payload = services.challenge_payload(challenge)
         payload["url"] = request.build_absolute_uri(f"/invite/{challenge.public_id}/")

@@ -38,6 +38,7 @@ class Seek(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seeks"
     )
     color = models.CharField(max_length=6, choices=SeekColor.choices, default=SeekColor.RANDOM)
+    rated = models.BooleanField(default=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -69,6 +70,7 @@ class Challenge(models.Model):
     )
     color = models.CharField(max_length=6, choices=SeekColor.choices, default=SeekColor.RANDOM)
     state = models.CharField(max_length=10, choices=State.choices, default=State.OPEN)
+    rated = models.BooleanField(default=True)
     rematch_of = models.ForeignKey(
         "Game", on_delete=models.CASCADE, null=True, blank=True, related_name="rematches"
     )
@@ -143,6 +145,8 @@ class Game(models.Model):
     # Pass-and-play games of visitors without an account belong to their session.
     owner_session = models.CharField(max_length=64, blank=True, default="")
     bot_level = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Only online games are ever rated (``is_rated``); the flag says what the players agreed to.
+    rated = models.BooleanField(default=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.LIVE)
     result = models.CharField(max_length=7, choices=Result.choices, null=True, blank=True)
     termination = models.CharField(
@@ -183,6 +187,17 @@ class Game(models.Model):
 
     def player_id_for(self, color: str) -> int | None:
         return self.white_id if color == Color.WHITE else self.black_id
+
+    @property
+    def is_rated(self) -> bool:
+        """Whether the game's ending moves ratings: online, agreed rated, two distinct players."""
+        return (
+            self.mode == self.Mode.ONLINE
+            and self.rated
+            and self.white_id is not None
+            and self.black_id is not None
+            and self.white_id != self.black_id
+        )
 
     @property
     def turn(self) -> str:

@@ -1,9 +1,9 @@
 """The only code that changes games, seeks and challenges.
 
-Every function here runs in one transaction, locks the rows it changes (games before
-challenges before seeks, each by id) and tells connected clients after commit. Refusals raise
-``GameError`` with a code from ``games.errors`` and change nothing. REST views, WebSocket
-consumers and the bot all call these functions; none of them saves a game itself.
+Every function here runs in one transaction, locks the rows it changes (games before players'
+ratings before challenges before seeks, each by id) and tells connected clients after commit.
+Refusals raise ``GameError`` with a code from ``games.errors`` and change nothing. REST views,
+WebSocket consumers and the bot all call these functions; none of them saves a game itself.
 """
 
 import random
@@ -16,6 +16,8 @@ from django.utils import timezone
 
 import engine
 from accounts.models import User
+from accounts.selectors import rating_of
+from accounts.services import rating_record_game
 from games import broadcast
 from games.errors import ErrorCode, GameError
 from games.models import Challenge, Color, Connection, Game, GameMove, Seek, SeekColor
@@ -91,8 +93,17 @@ def require_live(game: Game) -> None:
 
 
 # --- finishing and telling ----------------------------------------------------------------
+WHITE_SCORE = {Game.Result.WHITE: 1.0, Game.Result.BLACK: 0.0, Game.Result.DRAW: 0.5}
+
+
 def finish(game: Game, *, result: str, termination: str, at: datetime | None = None) -> None:
-    """Marks a locked game finished (fields only; the caller saves)."""
+    """Marks a locked live game finished and, if it is rated, rates it (the caller saves).
+
+    Every ending goes through here (adjudication in ``apply_move``, resignation, agreement,
+    abandonment), always on a game locked and checked live in the same transaction, so a rated
+    game moves both players' ratings exactly once and only if the ending commits. Locks the
+    players' rating rows after the game's (see ``accounts.services.rating_record_game``).
+    """
     game.status = Game.Status.FINISHED
     game.result = result
     game.termination = termination
@@ -100,6 +111,14 @@ def finish(game: Game, *, result: str, termination: str, at: datetime | None = N
     game.draw_offer = None
     game.absence_side = None
     game.absence_since = None
+    if game.is_rated:
+        rating_record_game(
+            game_id=game.pk,
+            white_id=game.white_id,
+            black_id=game.black_id,
+            white_score=WHITE_SCORE[result],
+            at=game.finished_at,
+        )
 
 
 def win_for(color: str) -> str:
@@ -340,9 +359,22 @@ def assign_colors(creator: User, other: User, color: str) -> tuple[User, User]:
     return (creator, other) if color == Color.WHITE else (other, creator)
 
 
-def start_online_game(white: User, black: User) -> Game:
+def parse_rated(value: Any) -> bool:
+    """Returns whether a seek or challenge is rated: absent means rated (the default)."""
+    if value is None:
+        return True
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in ("true", "1", "on", "yes"):
+        return True
+    if isinstance(value, str) and value.strip().lower() in ("false", "0", "off", "no", ""):
+        return False
+    raise GameError(ErrorCode.BAD_REQUEST, "`rated` is true or false.")
+
+
+def start_online_game(white: User, black: User, *, rated: bool = True) -> Game:
     """Creates a live online game and tells both players (their ``user.<id>`` groups)."""
-    game = Game.objects.create(mode=Game.Mode.ONLINE, white=white, black=black)
+    game = Game.objects.create(mode=Game.Mode.ONLINE, white=white, black=black, rated=rated)
     for user in (white, black):
         broadcast.send_on_commit(
             broadcast.user_group(user.pk),
@@ -354,16 +386,20 @@ def start_online_game(white: User, black: User) -> Game:
 
 # --- seeks ----------------------------------------------------------------------------------
 def seek_payload(seek: Seek) -> dict[str, Any]:
+    standing = rating_of(seek.owner)
     return {
         "id": seek.public_id,
         "owner": seek.owner.username,
         "color": seek.color,
+        "rated": seek.rated,
+        "rating": round(standing.rating),
+        "provisional": standing.provisional,
         "created_at": seek.created_at.isoformat(),
     }
 
 
 def open_seeks() -> list[dict[str, Any]]:
-    return [seek_payload(seek) for seek in Seek.objects.select_related("owner")]
+    return [seek_payload(seek) for seek in Seek.objects.select_related("owner__rating")]
 
 
 def publish_seeks() -> None:
@@ -374,17 +410,18 @@ def publish_seeks() -> None:
     )
 
 
-def seek_create(*, user: User, color: Any = SeekColor.RANDOM) -> Seek:
-    """Opens a seek in the lobby; a user has at most three open."""
+def seek_create(*, user: User, color: Any = SeekColor.RANDOM, rated: Any = True) -> Seek:
+    """Opens a seek in the lobby (rated unless ``rated`` is false); a user has at most three."""
     if color not in SeekColor.values:
         raise GameError(ErrorCode.BAD_REQUEST, "A colour is white, black or random.")
+    rated = parse_rated(rated)
     with transaction.atomic():
         User.objects.select_for_update().get(pk=user.pk)  # serialises one user's seeks
         if Seek.objects.filter(owner=user).count() >= MAX_OPEN_SEEKS:
             raise GameError(
                 ErrorCode.TOO_MANY_SEEKS, f"You already have {MAX_OPEN_SEEKS} open seeks."
             )
-        seek = Seek.objects.create(owner=user, color=color)
+        seek = Seek.objects.create(owner=user, color=color, rated=rated)
         publish_seeks()
     return seek
 
@@ -414,7 +451,7 @@ def seek_accept(*, user: User, seek_id: str) -> Game:
             raise GameError(ErrorCode.OWN_SEEK, "You cannot accept your own seek.")
         white, black = assign_colors(seek.owner, user, seek.color)
         seek.delete()
-        game = start_online_game(white, black)
+        game = start_online_game(white, black, rated=seek.rated)
         publish_seeks()
     return game
 
@@ -426,6 +463,7 @@ def challenge_payload(challenge: Challenge) -> dict[str, Any]:
         "challenger": challenge.challenger.username,
         "to": challenge.to.username if challenge.to_id else None,
         "color": challenge.color,
+        "rated": challenge.rated,
         "state": challenge.state,
         "game": challenge.game.public_id if challenge.game_id else None,
         "rematch_of": challenge.rematch_of.public_id if challenge.rematch_of_id else None,
@@ -453,11 +491,20 @@ def publish_challenges(*user_ids: int | None) -> None:
 
 
 def challenge_create(
-    *, user: User, to: str | None, color: Any = SeekColor.RANDOM, rematch_of: Game | None = None
+    *,
+    user: User,
+    to: str | None,
+    color: Any = SeekColor.RANDOM,
+    rated: Any = True,
+    rematch_of: Game | None = None,
 ) -> Challenge:
-    """Challenges a user by name, or (``to`` empty) makes an invite link anyone may accept."""
+    """Challenges a user by name, or (``to`` empty) makes an invite link anyone may accept.
+
+    The game will be rated unless ``rated`` is false.
+    """
     if color not in SeekColor.values:
         raise GameError(ErrorCode.BAD_REQUEST, "A colour is white, black or random.")
+    rated = parse_rated(rated)
     target = None
     if to:
         if not isinstance(to, str):
@@ -469,7 +516,7 @@ def challenge_create(
             raise GameError(ErrorCode.NOT_ALLOWED, "You cannot challenge yourself.")
     with transaction.atomic():
         challenge = Challenge.objects.create(
-            challenger=user, to=target, color=color, rematch_of=rematch_of
+            challenger=user, to=target, color=color, rated=rated, rematch_of=rematch_of
         )
         publish_challenges(user.pk, target.pk if target else None)
     return challenge
@@ -493,7 +540,7 @@ def challenge_accept(*, user: User, challenge_id: str) -> Game:
         if challenge.to_id is not None and challenge.to_id != user.pk:
             raise GameError(ErrorCode.FORBIDDEN, "That challenge is for someone else.")
         white, black = assign_colors(challenge.challenger, user, challenge.color)
-        game = start_online_game(white, black)
+        game = start_online_game(white, black, rated=challenge.rated)
         challenge.state = Challenge.State.ACCEPTED
         challenge.to = user
         challenge.game = game
@@ -522,7 +569,8 @@ def challenge_decline(*, user: User, challenge_id: str) -> Challenge:
 
 
 def game_rematch(*, game_id: str, actor: Actor) -> Challenge:
-    """Offers a rematch of a finished online game to the opponent, colours swapped."""
+    """Offers a rematch of a finished online game to the opponent, colours swapped, rated or
+    unrated as the game was."""
     game = Game.objects.filter(public_id=game_id).first()
     if game is None:
         raise GameError(ErrorCode.NOT_FOUND, f"There is no game {game_id}.")
@@ -534,7 +582,9 @@ def game_rematch(*, game_id: str, actor: Actor) -> Challenge:
     if game.rematches.filter(state=Challenge.State.OPEN).exists():
         raise GameError(ErrorCode.NOT_ALLOWED, "A rematch is already offered.")
     me, other = game.player(color), game.player(opponent(color))
-    challenge = challenge_create(user=me, to=other.username, color=opponent(color), rematch_of=game)
+    challenge = challenge_create(
+        user=me, to=other.username, color=opponent(color), rated=game.rated, rematch_of=game
+    )
     with transaction.atomic():
         publish_state(game)
     return challenge

@@ -162,9 +162,20 @@ def game_state(game: Game, now: datetime | None = None) -> dict[str, Any]:
         "absence": absence_payload(game),
         "takeback": live_takeback_allowed(game),
         "rematch": rematch,
+        "rated": game.is_rated,
+        "rating_changes": rating_changes(game),
         "created_at": game.created_at.isoformat() if game.created_at else None,
         "finished_at": game.finished_at.isoformat() if game.finished_at else None,
     }
+
+
+def rating_changes(game: Game) -> dict[str, int] | None:
+    """Returns the players' rating changes once a rated game has ended (``{"white": 8,
+    "black": -8}``), else None."""
+    if not game.is_rated or game.status != Game.Status.FINISHED:
+        return None
+    changes = {change.color: change.change for change in game.rating_changes.all()}
+    return changes or None
 
 
 def live_takeback_allowed(game: Game) -> bool:

@@ -83,10 +83,11 @@ def test_account_needs_authentication(api: APIClient) -> None:
     assert "error" in response.json()
 
 
-def test_user_profile(api: APIClient) -> None:
+def test_a_newcomers_profile_has_the_starting_rating_and_empty_statistics(api: APIClient) -> None:
     user = make_user("alice")
     response = api.get("/api/users/alice/")
     assert response.status_code == 200
+    empty = {"wins": 0, "draws": 0, "losses": 0}
     assert response.json() == {
         "username": "alice",
         "joined": user.date_joined.isoformat(),
@@ -94,7 +95,17 @@ def test_user_profile(api: APIClient) -> None:
         "wins": 0,
         "draws": 0,
         "losses": 0,
-        "rating": None,
+        "rating": 1500,
+        "deviation": 350,
+        "provisional": True,
+        "volatility": 0.06,
+        "rated_games": 0,
+        "by_color": {"white": {"games": 0, **empty}, "black": {"games": 0, **empty}},
+        "by_termination": {},
+        "streak": None,
+        "best_win": None,
+        "recent": [],
+        "rating_history": [],
     }
 
 
