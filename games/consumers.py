@@ -23,6 +23,7 @@ from games.protocol import (
     error_message,
     parse_message,
 )
+from games.state import game_state
 
 log = logging.getLogger(__name__)
 
@@ -163,7 +164,9 @@ class GameConsumer(BaseConsumer):
 def load_state(game_id: str) -> dict[str, Any]:
     """Returns a game's state, first enforcing an absence clock that has run out."""
     services.enforce_absence(game_id=game_id)
-    return selectors.game_state_by_id(game_id)
+    game = selectors.game_by_id(game_id)
+    services.bot_kick(game)  # after a restart, a bot game waiting for the bot resumes here
+    return game_state(game)
 
 
 class LobbyConsumer(BaseConsumer):

@@ -145,6 +145,8 @@ class Game(models.Model):
     # Pass-and-play games of visitors without an account belong to their session.
     owner_session = models.CharField(max_length=64, blank=True, default="")
     bot_level = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Bot games: the side the human plays (the other is the bot's).
+    human_color = models.CharField(max_length=5, choices=Color.choices, null=True, blank=True)
     # Only online games are ever rated (``is_rated``); the flag says what the players agreed to.
     rated = models.BooleanField(default=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.LIVE)

@@ -26,6 +26,7 @@ from games.state import (
     CONNECTION_STALE_AFTER,
     absence_payload,
     bot_human_color,
+    bot_to_move,
     captured_pieces,
     engine_game,
     game_state,
@@ -64,13 +65,19 @@ def lock_game(public_id: str) -> Game:
         raise GameError(ErrorCode.NOT_FOUND, f"There is no game {public_id}.") from None
 
 
+def owns(game: Game, actor: Actor) -> bool:
+    """Returns whether the actor owns a pass-and-play or bot game (by account or session)."""
+    if game.owner_session:
+        return bool(actor.session_key) and actor.session_key == game.owner_session
+    return actor.user_id is not None and actor.user_id in (game.white_id, game.black_id)
+
+
 def actor_color(game: Game, actor: Actor) -> str | None:
     """Returns the colour the actor plays now: for pass-and-play the side to move."""
     if game.mode == Game.Mode.LOCAL:
-        owns = (actor.user_id is not None and actor.user_id == game.white_id) or (
-            game.white_id is None and actor.session_key and actor.session_key == game.owner_session
-        )
-        return game.turn if owns else None
+        return game.turn if owns(game, actor) else None
+    if game.mode == Game.Mode.BOT:
+        return game.human_color if owns(game, actor) else None
     if actor.user_id is None:
         return None
     if actor.user_id == game.white_id:
@@ -126,8 +133,12 @@ def win_for(color: str) -> str:
 
 
 def publish_state(game: Game) -> dict[str, Any]:
-    """Builds the game's state now and sends it to its group after commit; returns it."""
+    """Builds the game's state now and sends it to its group after commit; returns it.
+
+    In a bot game whose turn is the bot's, the bot starts thinking after commit."""
     state = game_state(game)
+    if bot_to_move(game):
+        transaction.on_commit(lambda: bot_kick(game))
     broadcast.send_on_commit(
         broadcast.game_group(game.public_id), {"type": "game.state", "state": state}
     )
@@ -335,6 +346,56 @@ def validated_fen(fen: str | None) -> str:
     return eg.fen()
 
 
+def bot_kick(game: Game) -> bool:
+    """Asks the bot for its move if it is the bot's turn in a live bot game (idempotent in a
+    process: one request per game and ply). Returns whether a request was started."""
+    if not bot_to_move(game):
+        return False
+    from games import bot_runner
+
+    history = [game.initial_fen, *game.moves.order_by("ply").values_list("fen_after", flat=True)]
+    return bot_runner.request_move(game.public_id, game.ply, game.fen, game.bot_level, history)
+
+
+def game_play_bot(*, game_id: str, ply: int, move: str) -> dict[str, Any]:
+    """Plays the bot's move, validated like any move; refused if the game moved on meanwhile."""
+    with transaction.atomic():
+        game = lock_game(game_id)
+        require_live(game)
+        if game.mode != Game.Mode.BOT or not bot_to_move(game):
+            raise GameError(ErrorCode.NOT_YOUR_TURN, "It is not the bot's turn.")
+        if ply != game.ply:
+            raise GameError(ErrorCode.STALE_PLY, f"The game is at ply {game.ply}, not {ply}.")
+        eg = engine_game(game)
+        apply_move(game, eg, resolve_move(eg, text=move, path=None, promotion=None))
+        return publish_state(game)
+
+
+def game_create_bot(*, actor: Actor, level: Any, color: Any = "random") -> Game:
+    """Starts a game against the bot at ``level`` (1-8); ``color`` is the side the human plays.
+
+    If the bot plays White it starts thinking at once."""
+    if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 8:
+        raise GameError(ErrorCode.BAD_REQUEST, "A bot level is a number from 1 to 8.")
+    if color not in SeekColor.values:
+        raise GameError(ErrorCode.BAD_REQUEST, "A colour is white, black or random.")
+    if actor.user_id is None and not actor.session_key:
+        raise GameError(ErrorCode.FORBIDDEN, "A bot game needs a session.")
+    human = random.choice([Color.WHITE, Color.BLACK]) if color == SeekColor.RANDOM else color
+    with transaction.atomic():
+        game = Game.objects.create(
+            mode=Game.Mode.BOT,
+            rated=False,  # bot games are never rated
+            bot_level=level,
+            human_color=human,
+            white_id=actor.user_id if human == Color.WHITE else None,
+            black_id=actor.user_id if human == Color.BLACK else None,
+            owner_session="" if actor.user_id else actor.session_key,
+        )
+        publish_state(game)
+    return game
+
+
 def game_create_local(*, actor: Actor, fen: str | None = None) -> Game:
     """Creates a pass-and-play game owned by the actor (a user, or a visitor's session)."""
     if actor.user_id is None and not actor.session_key:
@@ -343,6 +404,7 @@ def game_create_local(*, actor: Actor, fen: str | None = None) -> Game:
     with transaction.atomic():
         game = Game.objects.create(
             mode=Game.Mode.LOCAL,
+            rated=False,  # pass-and-play games are never rated
             white_id=actor.user_id,
             black_id=actor.user_id,
             owner_session="" if actor.user_id else actor.session_key,

@@ -79,10 +79,17 @@ def player_name(game: Game, color: str) -> str | None:
 
 
 def bot_human_color(game: Game) -> str | None:
-    """Returns the colour the human plays in a bot game."""
-    if game.mode != Game.Mode.BOT:
-        return None
-    return Color.WHITE if game.white_id is not None else Color.BLACK
+    """Returns the colour the human plays in a bot game (None in other games)."""
+    return game.human_color if game.mode == Game.Mode.BOT else None
+
+
+def bot_to_move(game: Game) -> bool:
+    """Returns whether a live bot game waits for the bot's move."""
+    return (
+        game.mode == Game.Mode.BOT
+        and game.status == Game.Status.LIVE
+        and game.turn != game.human_color
+    )
 
 
 def presence_of(game: Game, now: datetime | None = None) -> dict[str, bool]:
@@ -161,6 +168,7 @@ def game_state(game: Game, now: datetime | None = None) -> dict[str, Any]:
         "spectators": spectator_count(game, now),
         "absence": absence_payload(game),
         "takeback": live_takeback_allowed(game),
+        "bot_thinking": bot_to_move(game),
         "rematch": rematch,
         "rated": game.is_rated,
         "rating_changes": rating_changes(game),

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0001_initial"),
+        ("games", "0002_bot_human_color"),
     ]
 
     operations = [
