@@ -3,6 +3,7 @@
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
@@ -23,14 +24,11 @@ def play(request: HttpRequest) -> HttpResponse:
     """The lobby: open seeks (live), seek and challenge forms, your games in progress."""
     my_games = []
     if request.user.is_authenticated:
+        # One query with OR: a UNION of the two (ordered) querysets fails on SQLite.
         my_games = list(
             Game.objects.filter(status=Game.Status.LIVE, mode=Game.Mode.ONLINE)
-            .filter(white=request.user)
-            .union(
-                Game.objects.filter(
-                    status=Game.Status.LIVE, mode=Game.Mode.ONLINE, black=request.user
-                )
-            )
+            .filter(Q(white=request.user) | Q(black=request.user))
+            .select_related("white", "black")
         )
     page_data = {
         "username": request.user.username if request.user.is_authenticated else None,
