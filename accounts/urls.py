@@ -26,4 +26,6 @@ urlpatterns = [
         name="password_change_done",
     ),
     path("@/<str:username>", views.profile, name="profile"),
+    path("@/<str:username>/challenge/", views.profile_challenge, name="profile-challenge"),
+    path("players/", views.players, name="players"),
 ]

@@ -13,6 +13,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 
+from accounts.services import user_seen
 from games import broadcast, selectors, services
 from games.errors import ErrorCode, GameError
 from games.protocol import (
@@ -178,7 +179,9 @@ class LobbyConsumer(BaseConsumer):
         self.budget = Budget(LOBBY_BUDGET)
         user = self.scope.get("user")
         self.user_id = user.pk if user is not None and user.is_authenticated else None
+        self.last_seen_write: float | None = None
         await self.accept()
+        await self.seen()
         await self.channel_layer.group_add(broadcast.LOBBY_GROUP, self.channel_name)
         if self.user_id is not None:
             await self.channel_layer.group_add(
@@ -192,6 +195,20 @@ class LobbyConsumer(BaseConsumer):
             await self.channel_layer.group_discard(
                 broadcast.user_group(self.user_id), self.channel_name
             )
+
+    async def seen(self) -> None:
+        """Records a signed-in user as online (``/players/``), at most every 30 seconds."""
+        if self.user_id is None:
+            return
+        loop_time = asyncio.get_running_loop().time()
+        last = self.last_seen_write
+        if last is None or loop_time - last >= HEARTBEAT_WRITE_EVERY:
+            self.last_seen_write = loop_time
+            await database_sync_to_async(user_seen)(user_id=self.user_id)
+
+    async def on_ping(self, message: dict[str, Any]) -> None:
+        await self.seen()
+        await self.send_json({"type": "pong"})
 
     async def on_sync(self, message: dict[str, Any]) -> None:
         seeks = await database_sync_to_async(services.open_seeks)()

@@ -9,6 +9,11 @@ const outgoingList = document.getElementById("outgoing");
 const notice = document.getElementById("lobby-notice");
 const COLOR_LABEL = { white: "White", black: "Black", random: "Random" };
 
+// A rating with a "?" while it is provisional (deviation above 110).
+function ratingText(seek) {
+  return `${seek.rating}${seek.provisional ? "?" : ""}`;
+}
+
 function say(text, kind = "error") {
   notice.textContent = text;
   notice.className = `notice ${kind}`;
@@ -50,9 +55,11 @@ function renderSeeks(seeks) {
           },
         }, "Play");
       return el("tr", { "data-seek": seek.id, class: mine ? "is-mine" : "" },
-        el("td", {}, el("a", { href: `/@/${seek.owner}` }, seek.owner)),
+        el("td", {}, el("a", { href: `/@/${seek.owner}` }, seek.owner), " ",
+          el("span", { class: "rating", "data-testid": `rating-${seek.owner}` }, ratingText(seek))),
         el("td", {}, COLOR_LABEL[seek.color]),
         el("td", {}, mine ? "—" : yours),
+        el("td", {}, seek.rated ? "Rated" : "Casual"),
         el("td", {}, action));
     }),
   );
@@ -63,7 +70,7 @@ function renderChallenges({ incoming, outgoing }) {
   incomingList.replaceChildren(
     ...incoming.map((c) =>
       el("li", { "data-challenge": c.id },
-        el("span", {}, `${c.challenger} challenges you${c.rematch_of ? " to a rematch" : ""} (they play ${COLOR_LABEL[c.color]})`),
+        el("span", {}, `${c.challenger} challenges you${c.rematch_of ? " to a rematch" : ""} (${c.rated ? "rated" : "casual"}, they play ${COLOR_LABEL[c.color]})`),
         el("button", { class: "button button-small", onclick: async () => {
           const result = await act("POST", `/api/challenges/${c.id}/accept/`);
           if (result) goToGame(result.game);
@@ -96,7 +103,11 @@ liveSocket("/ws/lobby/", {
 });
 
 for (const button of document.querySelectorAll("[data-seek-color]")) {
-  button.addEventListener("click", () => act("POST", "/api/seeks/", { color: button.dataset.seekColor }));
+  button.addEventListener("click", () =>
+    act("POST", "/api/seeks/", {
+      color: button.dataset.seekColor,
+      rated: document.getElementById("seek-rated").checked,
+    }));
 }
 
 const challengeForm = document.getElementById("challenge-form");
@@ -104,7 +115,11 @@ challengeForm?.addEventListener("submit", async (event) => {
   event.preventDefault();
   const form = new FormData(challengeForm);
   const to = String(form.get("to") || "").trim();
-  const result = await act("POST", "/api/challenges/", { to: to || null, color: form.get("color") });
+  const result = await act("POST", "/api/challenges/", {
+    to: to || null,
+    color: form.get("color"),
+    rated: form.get("rated") === "on",
+  });
   if (result) {
     say(to ? `Challenge sent to ${result.to}.` : `Invite link: ${result.url}`, "info");
     challengeForm.reset();

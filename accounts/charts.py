@@ -1,0 +1,79 @@
+"""The rating chart of a profile, drawn on the server as an SVG (no charting library, no script).
+
+Owns the drawing only; the points come from ``accounts.selectors.rating_history``.
+"""
+
+import math
+from datetime import datetime
+from html import escape
+from typing import Any
+
+WIDTH, HEIGHT = 640, 240
+LEFT, RIGHT, TOP, BOTTOM = 48, 12, 12, 28  # margins for the axis labels
+
+
+def nice_step(span: float) -> int:
+    """Returns a round gridline step (25, 50, 100, 200, 250, 500…) giving about four lines."""
+    raw = max(span / 4, 1)
+    magnitude = 10 ** math.floor(math.log10(raw))
+    for factor in (1, 2, 2.5, 5, 10):
+        if raw <= factor * magnitude:
+            return max(int(factor * magnitude), 1)
+    return int(10 * magnitude)
+
+
+def rating_chart_svg(points: list[dict[str, Any]]) -> str:
+    """Returns an SVG line chart of ``[{"at": datetime, "rating": float}]``, oldest first.
+
+    Games are spaced evenly along x (a busy day takes as much room as a quiet month); y spans
+    the ratings reached with round gridlines. Each point carries a ``<title>`` with its date and
+    rating. Returns "" for no points.
+    """
+    if not points:
+        return ""
+    ratings = [point["rating"] for point in points]
+    step = nice_step(max(ratings) - min(ratings))
+    low = math.floor((min(ratings) - step / 4) / step) * step
+    high = math.ceil((max(ratings) + step / 4) / step) * step
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def x(index: int) -> float:
+        return LEFT + (plot_w * index / (len(points) - 1) if len(points) > 1 else plot_w / 2)
+
+    def y(rating: float) -> float:
+        return TOP + plot_h * (high - rating) / (high - low)
+
+    parts = [
+        f'<svg class="rating-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+        f'aria-labelledby="rating-chart-title" data-testid="rating-chart" '
+        f'xmlns="http://www.w3.org/2000/svg">',
+        f'<title id="rating-chart-title">Rating over {len(points) - 1} rated games: '
+        f"from {round(ratings[0])} to {round(ratings[-1])}</title>",
+    ]
+    for value in range(int(low), int(high) + 1, step):
+        parts.append(
+            f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" '
+            f'y1="{y(value):.1f}" y2="{y(value):.1f}"/>'
+            f'<text x="{LEFT - 6}" y="{y(value) + 4:.1f}" text-anchor="end">{value}</text>'
+        )
+    coords = " ".join(f"{x(i):.1f},{y(r):.1f}" for i, r in enumerate(ratings))
+    parts.append(f'<polyline class="line" points="{coords}"/>')
+    for i, point in enumerate(points):
+        label = escape(f"{date_text(point['at'])}: {round(point['rating'])}")
+        parts.append(
+            f'<circle class="dot" cx="{x(i):.1f}" cy="{y(point["rating"]):.1f}" r="3.5">'
+            f"<title>{label}</title></circle>"
+        )
+    baseline = HEIGHT - 8
+    parts.append(f'<text x="{LEFT}" y="{baseline}">{escape(date_text(points[0]["at"]))}</text>')
+    if len(points) > 1:
+        parts.append(
+            f'<text x="{WIDTH - RIGHT}" y="{baseline}" text-anchor="end">'
+            f"{escape(date_text(points[-1]['at']))}</text>"
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def date_text(at: datetime) -> str:
+    return f"{at.day} {at:%b %Y}"

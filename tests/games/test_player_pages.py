@@ -1,0 +1,128 @@
+"""The pages of ratings: profile (chart, statistics, Challenge button), /players/, the archive's
+and the game page's rating changes, and the API's user endpoint."""
+
+import pytest
+from django.test import Client
+from rest_framework.test import APIClient
+
+from accounts.models import RatingChange
+from games import services
+from games.models import Challenge
+from games.services import Actor
+from tests.games.conftest import start_game
+
+pytestmark = pytest.mark.django_db
+
+
+def signed_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def two_games(alice, bob):
+    """alice beats bob twice (rated), then they draw a casual game."""
+    for _ in range(2):
+        game = start_game(alice, bob)
+        services.game_resign(game_id=game.public_id, actor=Actor.of(bob))
+    challenge = services.challenge_create(user=alice, to="bob", color="white", rated=False)
+    casual = services.challenge_accept(user=bob, challenge_id=challenge.public_id)
+    services.game_draw(game_id=casual.public_id, actor=Actor.of(alice), action="offer")
+    services.game_draw(game_id=casual.public_id, actor=Actor.of(bob), action="accept")
+    return game, casual
+
+
+def test_the_profile_shows_rating_statistics_chart_and_recent_games(two_games, alice) -> None:
+    _, casual = two_games
+    page = Client().get("/@/alice").content.decode()
+    after = RatingChange.objects.filter(user=alice).last()
+    assert f'data-testid="profile-rating">{round(after.rating_after)}?' in page
+    assert f"± {round(after.deviation_after)} · provisional · 2 rated games" in page
+    assert '<svg class="rating-chart"' in page
+    assert page.count('<circle class="dot"') == 3  # the start and two rated games
+    assert "Rating over 2 rated games: from 1500 to" in page
+    assert 'data-testid="stat-games">3<' in page
+    assert 'data-testid="stat-wins">2<' in page
+    assert 'data-testid="stat-draws">1<' in page
+    assert "Current streak:\n    1 draw\n" in page
+    assert 'data-testid="best-win">bob (' in page
+    assert f'href="/game/{casual.public_id}/"' in page and "casual" in page
+    assert f"+{after.change}<" in page
+
+
+def test_a_newcomers_profile_says_the_chart_starts_with_the_first_rated_game(alice) -> None:
+    page = Client().get("/@/alice").content.decode()
+    assert 'data-testid="no-chart"' in page
+    assert "<svg" not in page
+    assert 'data-testid="profile-rating">1500?' in page
+
+
+def test_the_challenge_button_challenges_the_player_and_goes_to_the_lobby(alice, bob) -> None:
+    client = signed_in(alice)
+    page = client.get("/@/bob").content.decode()
+    assert 'data-testid="challenge-button"' in page
+    response = client.post("/@/bob/challenge/", {"color": "white", "rated": "true"})
+    assert response.status_code == 302 and response.url == "/play/"
+    challenge = Challenge.objects.get()
+    assert (challenge.challenger, challenge.to, challenge.color, challenge.rated) == (
+        alice, bob, "white", True,
+    )  # fmt: skip
+    casual = client.post("/@/bob/challenge/", {"color": "random"})  # box unticked: casual
+    assert casual.status_code == 302
+    assert Challenge.objects.filter(rated=False).count() == 1
+    lobby = client.get("/play/").content.decode()
+    assert "Challenge (casual) sent to bob." in lobby
+
+
+def test_no_challenge_button_on_your_own_profile_and_a_log_in_link_for_visitors(alice) -> None:
+    assert 'data-testid="challenge-button"' not in signed_in(alice).get("/@/alice").content.decode()
+    visitor = Client().get("/@/alice").content.decode()
+    assert "Log in to challenge" in visitor
+    assert Client().post("/@/alice/challenge/").status_code == 302  # to the log-in page
+    refused = signed_in(alice).post("/@/alice/challenge/", follow=True).content.decode()
+    assert "You cannot challenge yourself." in refused
+    assert not Challenge.objects.exists()
+
+
+def test_the_players_page_is_in_the_nav_and_lists_the_online(alice) -> None:
+    from django.utils import timezone
+
+    from accounts.models import User
+
+    User.objects.filter(pk=alice.pk).update(last_seen=timezone.now())
+    page = Client().get("/players/").content.decode()
+    assert '<a href="/players/" aria-current="page">Players</a>' in page
+    assert 'data-testid="no-leaders"' in page
+    assert '<a href="/@/alice">alice</a> <span class="rating">1500?</span>' in page
+
+
+def test_the_archive_and_the_game_page_show_the_rating_changes(two_games) -> None:
+    rated, casual = two_games
+    white = RatingChange.objects.get(game=rated, color="white").change
+    black = RatingChange.objects.get(game=rated, color="black").change
+    assert white > 0 > black
+    archive = Client().get("/games/").content.decode()
+    assert f'title="White\'s rating change">+{white}</span>' in archive
+    assert f'title="Black\'s rating change">{black}</span>' in archive
+    game_page = Client().get(f"/game/{rated.public_id}/").content.decode()
+    assert 'data-testid="rating-changes"' in game_page and f"+{white}" in game_page
+    casual_page = Client().get(f"/game/{casual.public_id}/").content.decode()
+    assert 'data-testid="rating-changes"' not in casual_page
+
+
+def test_the_api_user_endpoint_returns_rating_deviation_and_statistics(two_games, alice) -> None:
+    data = APIClient().get("/api/users/alice/").json()
+    after = RatingChange.objects.filter(user=alice).last()
+    assert data["rating"] == round(after.rating_after)
+    assert data["deviation"] == round(after.deviation_after)
+    assert (data["games_played"], data["wins"], data["draws"], data["losses"]) == (3, 2, 1, 0)
+    assert data["by_color"]["white"] == {"games": 3, "wins": 2, "draws": 1, "losses": 0}
+    assert data["by_termination"] == {
+        "resignation": {"wins": 2, "draws": 0, "losses": 0},
+        "agreement": {"wins": 0, "draws": 1, "losses": 0},
+    }
+    assert data["streak"] == {"outcome": "draw", "games": 1}
+    assert [point["game"] for point in data["rating_history"]][1:] == [
+        change.game.public_id for change in RatingChange.objects.filter(user=alice)
+    ]
