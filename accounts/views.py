@@ -54,6 +54,8 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     if player.username != username:
         return redirect("profile", username=player.username)
     profile = profile_data(player)
+    labels = termination_labels()
+    recent = [{**game, "by": labels.get(game["termination"], "")} for game in profile["recent"]]
     return render(
         request,
         "accounts/profile.html",
@@ -65,8 +67,9 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
                 ("White", profile["by_color"]["white"]),
                 ("Black", profile["by_color"]["black"]),
             ],
+            "recent": recent,
             "by_termination": [
-                (termination_labels().get(name, name), counts)
+                (labels.get(name, name), counts)
                 for name, counts in profile["by_termination"].items()
             ],
             # Built from numbers and escaped dates only (accounts.charts).
