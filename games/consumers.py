@@ -155,7 +155,7 @@ class GameConsumer(BaseConsumer):
 
     # --- group events -----------------------------------------------------------------------
     async def game_state(self, event: dict[str, Any]) -> None:
-        await self.send_json({"type": "state", **event["state"]})
+        await self.send(text_data=event["text"])
 
     async def game_presence(self, event: dict[str, Any]) -> None:
         await self.send_json(

@@ -6,6 +6,7 @@ challenges before seeks, each by id) and tells connected clients after commit. R
 consumers and the bot all call these functions; none of them saves a game itself.
 """
 
+import json
 import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -122,7 +123,9 @@ def publish_state(game: Game) -> dict[str, Any]:
     if bot_to_move(game):
         transaction.on_commit(lambda: bot_kick(game))
     broadcast.send_on_commit(
-        broadcast.game_group(game.public_id), {"type": "game.state", "state": state}
+        broadcast.game_group(game.public_id),
+        # Serialised once here rather than once per connection.
+        {"type": "game.state", "text": json.dumps({"type": "state", **state})},
     )
     if game.mode == Game.Mode.ONLINE:
         broadcast.send_on_commit(broadcast.WATCH_GROUP, {"type": "watch.changed"})
