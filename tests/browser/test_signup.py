@@ -42,5 +42,6 @@ def test_the_sign_up_page_reads_on_a_phone(new_page) -> None:
     assert form is not None and form["x"] >= 0 and form["x"] + form["width"] <= 375
     # No sideways scrolling on a phone.
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
-    expect(page.get_by_role("link", name="Play")).to_be_visible()
+    expect(page.get_by_role("link", name="Play", exact=True)).to_be_visible()
+    expect(page.get_by_role("link", name="Players", exact=True)).to_be_visible()
     screenshot(page, "signup-phone")
