@@ -177,8 +177,11 @@ def _explore(board: list[int], j: int, k: int, o: int) -> tuple:
     board[j] = 0
     try:
         if t == 1 or t == 6:
-            reads = [BIT[j]]
-            return j, _chain_reads(board, p, j, k, set(), 0, reads), reads[0], None
+            for over, land in JUMPS[p][j]:
+                if board[over] * p < 0 and board[land] == 0:
+                    reads = [BIT[j]]
+                    return j, _chain_reads(board, p, j, k, set(), 0, reads), reads[0], None
+            return j, False, BIT[j] | JUMP_MASKS[p][j], None
         rays = []
         all_reads = 0
         any_hit = False
@@ -367,6 +370,10 @@ def legal_moves(
             elif p != knight_o:
                 probes.append(_explore(board, sq, k, o))
     ctx = _context(board, k, o, probes)
+    # A move that changes no square any test looked at leaves the king as it is now (safe
+    # unless a chain already jumps it); such moves skip the board update and the test.
+    touch = ctx[1] | ctx[3]
+    free = not ctx[2]
     moves: list[Move] = []
     add = moves.append
     for sq in own:
@@ -396,9 +403,14 @@ def legal_moves(
                         board[l1] = a
                         board[l2] = b
                     else:
+                        delta = b_sq | BIT[to]
+                        if not delta & touch:
+                            if free:
+                                add(Move(QUIET, KNIGHT_T, (sq, to)))
+                            continue
                         board[to] = p
                         board[sq] = 0
-                        if not _attacked(board, k, o, ctx, b_sq | BIT[to]):
+                        if not _attacked(board, k, o, ctx, delta):
                             add(Move(QUIET, KNIGHT_T, (sq, to)))
                         board[sq] = p
                         board[to] = 0
@@ -419,9 +431,14 @@ def legal_moves(
                     to = ray[i]
                     q = board[to]
                     if q == 0:
+                        delta = b_sq | BIT[to]
+                        if not delta & touch:
+                            if free:
+                                add(Move(QUIET, pt, (sq, to)))
+                            continue
                         board[to] = p
                         board[sq] = 0
-                        if not _attacked(board, k, o, ctx, b_sq | BIT[to]):
+                        if not _attacked(board, k, o, ctx, delta):
                             add(Move(QUIET, pt, (sq, to)))
                         board[sq] = p
                         board[to] = 0
@@ -509,21 +526,32 @@ def _pawn_moves(
     to = sq + fwd
     last_rank = 7 if side == 1 else 0
     b_sq = BIT[sq]
+    touch = ctx[1] | ctx[3]
     if board[to] == 0:
-        board[to] = p
-        board[sq] = 0
-        if not _attacked(board, k, o, ctx, b_sq | BIT[to]):
-            _add_pawn_move(moves, QUIET, (sq, to), (), to >> 3 == last_rank)
-        board[sq] = p
-        board[to] = 0
+        delta = b_sq | BIT[to]
+        if not delta & touch:
+            if not ctx[2]:
+                _add_pawn_move(moves, QUIET, (sq, to), (), to >> 3 == last_rank)
+        else:
+            board[to] = p
+            board[sq] = 0
+            if not _attacked(board, k, o, ctx, delta):
+                _add_pawn_move(moves, QUIET, (sq, to), (), to >> 3 == last_rank)
+            board[sq] = p
+            board[to] = 0
         if (sq >> 3) == (1 if side == 1 else 6) and board[to + fwd] == 0:
             two = to + fwd
-            board[two] = p
-            board[sq] = 0
-            if not _attacked(board, k, o, ctx, b_sq | BIT[two]):
-                moves.append(Move(QUIET, PAWN_T, (sq, two)))
-            board[sq] = p
-            board[two] = 0
+            delta = b_sq | BIT[two]
+            if not delta & touch:
+                if not ctx[2]:
+                    moves.append(Move(QUIET, PAWN_T, (sq, two)))
+            else:
+                board[two] = p
+                board[sq] = 0
+                if not _attacked(board, k, o, ctx, delta):
+                    moves.append(Move(QUIET, PAWN_T, (sq, two)))
+                board[sq] = p
+                board[two] = 0
     for to in PAWN_CAPTURES[p][sq]:
         q = board[to]
         if q * side < 0:
