@@ -216,33 +216,6 @@ def _explore_ray(
     return False, BIT[j] | masks[n - 1]
 
 
-def _ray_hits(board: list[int], j: int, ray: tuple, k: int, o: int) -> bool:
-    # Whether the slider on j (if still there) has a chain starting along ``ray`` that jumps k.
-    p = board[j]
-    if p * o <= 0:
-        return False
-    n = len(ray)
-    for i in range(n):
-        s = ray[i]
-        q = board[s]
-        if q:
-            if q * o < 0 and i + 1 < n:
-                land = ray[i + 1]
-                if board[land] == 0:
-                    if s == k:
-                        return True
-                    if not CAN_STILL_HIT[p][land] >> k & 1:
-                        return False
-                    board[j] = 0
-                    board[s] = 0
-                    hit = _chain_hits(board, p, land, k, set(), BIT[s])
-                    board[s] = q
-                    board[j] = p
-                    return hit
-            return False
-    return False
-
-
 def _chain_reads(
     board: list[int], p: int, cur: int, k: int, seen: set, removed: int, reads: list[int]
 ) -> bool:
@@ -304,27 +277,49 @@ def _attacked(board: list[int], k: int, o: int, ctx: tuple, delta: int) -> bool:
     # in ``delta`` from the position where ``ctx`` was built: untouched chain searches keep their
     # answer, touched ones run again; replacements and sweeps are looked at only if a line or
     # sweep target that could open was touched.
-    probes, all_reads, any_hit, dmask = ctx
+    units, all_reads, any_hit, dmask = ctx
     if delta & dmask and _direct_attack(board, k, o):
         return True
     if not delta & all_reads:
         return any_hit
-    return _probes_hit(board, k, o, probes, delta)
+    return _probes_hit(board, k, o, units, delta)
 
 
-def _probes_hit(board: list[int], k: int, o: int, probes: list, delta: int) -> bool:
-    for j, hit, reads, rays in probes:
+def _probes_hit(board: list[int], k: int, o: int, units: list, delta: int) -> bool:
+    # Each unit is one search of _explore (a king's or pawn's chains, or one line of a
+    # slider): (reads, hit, is_line, origin, piece, data), data being the adjacent jumps or
+    # the line. Untouched units keep their answer; touched ones are searched again, with the
+    # first jump looked for inline because it is usually absent.
+    for reads, hit, is_line, j, p, data in units:
         if reads & delta:
-            if rays is None:
-                if _jumper_hits(board, j, k, o):
-                    return True
+            if board[j] != p:
+                continue  # the jumper was captured
+            if is_line:
+                n = len(data)
+                for i in range(n):
+                    s = data[i]
+                    q = board[s]
+                    if q:
+                        if q * o < 0 and i + 1 < n:
+                            land = data[i + 1]
+                            if board[land] == 0:
+                                if s == k:
+                                    return True
+                                if CAN_STILL_HIT[p][land] >> k & 1:
+                                    board[j] = 0
+                                    board[s] = 0
+                                    found = _chain_hits(board, p, land, k, set(), BIT[s])
+                                    board[s] = q
+                                    board[j] = p
+                                    if found:
+                                        return True
+                        break
             else:
-                for ray, ray_hit, ray_reads in rays:
-                    if ray_reads & delta:
-                        if _ray_hits(board, j, ray, k, o):
+                for over, land in data:
+                    if board[over] * p < 0 and board[land] == 0:
+                        if _jumper_hits(board, j, k, o):
                             return True
-                    elif ray_hit:
-                        return True
+                        break
         elif hit:
             return True
     return False
@@ -334,20 +329,28 @@ def _attacked_king(board: list[int], k: int, o: int, ctx: tuple, delta: int) -> 
     # As _attacked, for a king that moved to k (``delta`` includes its origin).
     if _direct_attack(board, k, o):
         return True
-    probes, all_reads, any_hit, _ = ctx
+    units, all_reads, any_hit, _ = ctx
     if not delta & all_reads:
         return any_hit
-    return _probes_hit(board, k, o, probes, delta)
+    return _probes_hit(board, k, o, units, delta)
 
 
 def _context(board: list[int], k: int, o: int, probes: list) -> tuple:
+    # (units, all_reads, any_hit, dmask): see _probes_hit and _discovery_mask.
     all_reads = 0
     any_hit = False
-    for _, hit, reads, _ in probes:
+    units = []
+    for j, hit, reads, rays in probes:
         all_reads |= reads
         any_hit = any_hit or hit
+        p = board[j]
+        if rays is None:
+            units.append((reads, hit, False, j, p, JUMPS[p][j]))
+        else:
+            for ray, ray_hit, ray_reads in rays:
+                units.append((ray_reads, ray_hit, True, j, p, ray))
     dmask = -1 if _direct_attack(board, k, o) else _discovery_mask(board, k, o)
-    return probes, all_reads, any_hit, dmask
+    return units, all_reads, any_hit, dmask
 
 
 def legal_moves(
