@@ -36,6 +36,28 @@ PIECE_TYPES = (None, *PieceType)
 SLIDER_RAYS = (None, None, None, BISHOP_RAYS, ROOK_RAYS, QUEEN_RAYS)
 BIT = tuple(1 << sq for sq in range(64))
 
+# Interned quiet and replacement moves, QUIET_MOVES[type][from][to], filled on first use:
+# building a frozen dataclass costs several times a list look-up, and moves are values.
+QUIET_MOVES: list[list[list[Move | None]]] = [[[None] * 64 for _ in range(64)] for _ in range(7)]
+REPLACEMENT_MOVES: list[list[list[Move | None]]] = [
+    [[None] * 64 for _ in range(64)] for _ in range(7)
+]
+
+
+def _quiet(t: int, sq: int, to: int) -> Move:
+    move = QUIET_MOVES[t][sq][to]
+    if move is None:
+        move = QUIET_MOVES[t][sq][to] = Move(QUIET, PIECE_TYPES[t], (sq, to))
+    return move
+
+
+def _replacement(t: int, sq: int, to: int) -> Move:
+    move = REPLACEMENT_MOVES[t][sq][to]
+    if move is None:
+        move = REPLACEMENT_MOVES[t][sq][to] = Move(REPLACEMENT, PIECE_TYPES[t], (sq, to), (to,))
+    return move
+
+
 # Castling rights bits, and the bits a move keeps when it touches a square (RULES §2).
 WHITE_KINGSIDE, WHITE_QUEENSIDE, BLACK_KINGSIDE, BLACK_QUEENSIDE = 1, 2, 4, 8
 CASTLING_KEEP = [15] * 64
@@ -383,6 +405,8 @@ def legal_moves(
         p = board[sq]
         t = p if p > 0 else -p
         b_sq = BIT[sq]
+        qm = QUIET_MOVES[t][sq]
+        rm = REPLACEMENT_MOVES[t][sq]
         if t == 1:
             _pawn_moves(board, sq, p, side, ep, k, ctx, moves)
         elif t == 2:
@@ -409,19 +433,19 @@ def legal_moves(
                         delta = b_sq | BIT[to]
                         if not delta & touch:
                             if free:
-                                add(Move(QUIET, KNIGHT_T, (sq, to)))
+                                add(qm[to] or _quiet(2, sq, to))
                             continue
                         board[to] = p
                         board[sq] = 0
                         if not _attacked(board, k, o, ctx, delta):
-                            add(Move(QUIET, KNIGHT_T, (sq, to)))
+                            add(qm[to] or _quiet(2, sq, to))
                         board[sq] = p
                         board[to] = 0
                 elif q * side < 0:
                     board[to] = p
                     board[sq] = 0
                     if not _attacked(board, k, o, ctx, b_sq | BIT[to]):
-                        add(Move(REPLACEMENT, KNIGHT_T, (sq, to), (to,)))
+                        add(rm[to] or _replacement(2, sq, to))
                     board[sq] = p
                     board[to] = q
         elif t == 6:
@@ -437,12 +461,12 @@ def legal_moves(
                         delta = b_sq | BIT[to]
                         if not delta & touch:
                             if free:
-                                add(Move(QUIET, pt, (sq, to)))
+                                add(qm[to] or _quiet(t, sq, to))
                             continue
                         board[to] = p
                         board[sq] = 0
                         if not _attacked(board, k, o, ctx, delta):
-                            add(Move(QUIET, pt, (sq, to)))
+                            add(qm[to] or _quiet(t, sq, to))
                         board[sq] = p
                         board[to] = 0
                         continue
@@ -450,7 +474,7 @@ def legal_moves(
                         board[to] = p
                         board[sq] = 0
                         if not _attacked(board, k, o, ctx, b_sq | BIT[to]):
-                            add(Move(REPLACEMENT, pt, (sq, to), (to,)))
+                            add(rm[to] or _replacement(t, sq, to))
                         board[to] = q
                         if i + 1 < n and board[ray[i + 1]] == 0:
                             # RULES §1.3 first jump from a distance along a clear line.
@@ -517,8 +541,10 @@ def _add_pawn_move(moves: list[Move], kind: MoveKind, path: tuple, caps: tuple, 
     if last:
         for promo in PROMOTION_TYPES:
             moves.append(Move(kind, PAWN_T, path, caps, promo))
+    elif kind is QUIET:
+        moves.append(_quiet(1, path[0], path[1]))
     else:
-        moves.append(Move(kind, PAWN_T, path, caps))
+        moves.append(_replacement(1, path[0], path[1]))
 
 
 def _pawn_moves(
@@ -547,12 +573,12 @@ def _pawn_moves(
             delta = b_sq | BIT[two]
             if not delta & touch:
                 if not ctx[2]:
-                    moves.append(Move(QUIET, PAWN_T, (sq, two)))
+                    moves.append(_quiet(1, sq, two))
             else:
                 board[two] = p
                 board[sq] = 0
                 if not _attacked(board, k, o, ctx, delta):
-                    moves.append(Move(QUIET, PAWN_T, (sq, two)))
+                    moves.append(_quiet(1, sq, two))
                 board[sq] = p
                 board[two] = 0
     for to in PAWN_CAPTURES[p][sq]:
@@ -591,9 +617,9 @@ def _king_moves(
             board[sq] = 0
             if not _attacked_king(board, to, o, ctx, b_sq | BIT[to]):
                 if q:
-                    moves.append(Move(REPLACEMENT, KING_T, (sq, to), (to,)))
+                    moves.append(_replacement(6, sq, to))
                 else:
-                    moves.append(Move(QUIET, KING_T, (sq, to)))
+                    moves.append(_quiet(6, sq, to))
             board[sq] = p
             board[to] = q
     _chains(board, p, KING_T, sq, (sq,), (), b_sq, 1, o, sq, ctx, moves)
