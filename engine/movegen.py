@@ -199,11 +199,19 @@ def _explore(board: list[int], j: int, k: int, o: int) -> tuple:
     board[j] = 0
     try:
         if t == 1 or t == 6:
+            trigger = 0
             for over, land in JUMPS[p][j]:
-                if board[over] * p < 0 and board[land] == 0:
-                    reads = [BIT[j]]
-                    return j, _chain_reads(board, p, j, k, set(), 0, reads), reads[0], None
-            return j, False, BIT[j] | JUMP_MASKS[p][j], None
+                q = board[over]
+                if q * p < 0:
+                    if board[land] == 0:
+                        reads = [BIT[j]]
+                        return j, _chain_reads(board, p, j, k, set(), 0, reads), reads[0], None
+                    trigger |= BIT[land]  # a jump needs this square emptied
+                else:
+                    trigger |= BIT[over]  # a jump needs an enemy arriving here
+            # No first jump: only a move that changes a trigger square can make one, and
+            # without a jump nothing is hit, wherever the king stands.
+            return j, False, trigger, None
         rays = []
         all_reads = 0
         any_hit = False
@@ -221,21 +229,26 @@ def _explore_ray(
     board: list[int], p: int, j: int, ray: tuple, masks: tuple, k: int, o: int
 ) -> tuple[bool, int]:
     # The search of _explore along one line of a slider whose origin j is already empty.
+    # Without a first jump the answer can change only if an enemy arrives on the clear part
+    # of the line, the first piece leaves or is captured, or (for an enemy first piece) the
+    # square beyond it is emptied; the origin does not matter then.
     n = len(ray)
     for i in range(n):
         s = ray[i]
         q = board[s]
         if q:
-            reads = [BIT[j] | masks[i]]
-            if q * o < 0 and i + 1 < n and board[ray[i + 1]] == 0:
-                if s == k:
-                    return True, reads[0]
-                board[s] = 0
-                hit = _chain_reads(board, p, ray[i + 1], k, set(), BIT[s], reads)
-                board[s] = q
-                return hit, reads[0]
-            return False, reads[0]
-    return False, BIT[j] | masks[n - 1]
+            if q * o < 0:
+                if i + 1 < n and board[ray[i + 1]] == 0:
+                    reads = [BIT[j] | masks[i]]
+                    if s == k:
+                        return True, reads[0]
+                    board[s] = 0
+                    hit = _chain_reads(board, p, ray[i + 1], k, set(), BIT[s], reads)
+                    board[s] = q
+                    return hit, reads[0]
+                return False, masks[i]
+            return False, masks[i - 1] if i else BIT[s]
+    return False, masks[n - 1]
 
 
 def _chain_reads(
