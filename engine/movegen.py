@@ -389,11 +389,18 @@ def _context(board: list[int], k: int, o: int, probes: list) -> tuple:
 
 
 def legal_moves(
-    board: list[int], side: int, castling: int, ep: int, kings: tuple[int, int]
+    board: list[int],
+    side: int,
+    castling: int,
+    ep: int,
+    kings: tuple[int, int],
+    first_only: bool = False,
 ) -> list[Move]:
     """Returns every legal move of ``side`` (RULES §1-§2), chains with every prefix.
 
-    ``ep`` is the en-passant target square or -1; ``kings`` is (White king, Black king).
+    ``ep`` is the en-passant target square or -1; ``kings`` is (White king, Black king). With
+    ``first_only`` it stops after the first piece that has a legal move (the king is tried
+    first), which answers "is there any legal move?" cheaply.
     """
     o = -side
     k = kings[0] if side == 1 else kings[1]
@@ -414,7 +421,12 @@ def legal_moves(
     free = not ctx[2]
     moves: list[Move] = []
     add = moves.append
+    if first_only:
+        own.remove(k)
+        own.insert(0, k)
     for sq in own:
+        if first_only and moves:
+            break
         p = board[sq]
         t = p if p > 0 else -p
         b_sq = BIT[sq]
@@ -745,4 +757,4 @@ def has_legal_move(
     board: list[int], side: int, castling: int, ep: int, kings: tuple[int, int]
 ) -> bool:
     """Returns whether ``side`` has at least one legal move."""
-    return bool(legal_moves(board, side, castling, ep, kings))
+    return bool(legal_moves(board, side, castling, ep, kings, first_only=True))

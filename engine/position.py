@@ -141,7 +141,9 @@ class Position:
 
     def has_legal_move(self) -> bool:
         """Returns whether the side to move has any legal move."""
-        return bool(self._moves) if self._moves is not None else bool(self.legal_moves())
+        if self._moves is not None:
+            return bool(self._moves)
+        return movegen.has_legal_move(self._board, self._side, self.castling, self.ep, self._kings)
 
     def is_legal(self, move: Move) -> bool:
         """Returns whether ``move`` is one of the legal moves."""
