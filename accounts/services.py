@@ -85,13 +85,8 @@ def rating_record_game(
         "white": glicko2.Rating(white.rating, white.deviation, white.volatility),
         "black": glicko2.Rating(black.rating, black.deviation, black.volatility),
     }
-    after = dict(
-        zip(
-            ("white", "black"),
-            glicko2.rate_game(before["white"], before["black"], white_score),
-            strict=True,
-        )
-    )
+    white_after, black_after = glicko2.rate_game(before["white"], before["black"], white_score)
+    after = {"white": white_after, "black": black_after}
     changes = {}
     for color, row, opponent_id, score in (
         ("white", white, black_id, white_score),
