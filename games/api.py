@@ -343,6 +343,8 @@ class GameSummarySerializer(serializers.Serializer):
     status = serializers.CharField()
     result = serializers.CharField(allow_null=True)
     termination = serializers.CharField(allow_null=True)
+    rated = serializers.BooleanField()
+    rating_changes = serializers.DictField(child=serializers.IntegerField(), allow_null=True)
     ply = serializers.IntegerField()
 
 
@@ -377,7 +379,11 @@ class GameListView(APIView):
         summary="Games, newest first, filtered",
     )
     def get(self, request: Request) -> Response:
-        games = Game.objects.select_related("white", "black").order_by("-created_at", "-id")
+        games = (
+            Game.objects.select_related("white", "black")
+            .prefetch_related("rating_changes")
+            .order_by("-created_at", "-id")
+        )
         params = request.query_params
         if params.get("status"):
             games = games.filter(status=params["status"])
@@ -398,7 +404,7 @@ class GameListView(APIView):
 
 
 def game_summary(game: Game) -> dict[str, Any]:
-    from games.state import player_name
+    from games.state import player_name, rating_changes
 
     return {
         "id": game.public_id,
@@ -408,6 +414,8 @@ def game_summary(game: Game) -> dict[str, Any]:
         "status": game.status,
         "result": game.result,
         "termination": game.termination,
+        "rated": game.is_rated,
+        "rating_changes": rating_changes(game),
         "ply": game.ply,
         "fen": game.fen,
         "created_at": game.created_at.isoformat(),

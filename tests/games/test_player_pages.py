@@ -111,6 +111,19 @@ def test_the_archive_and_the_game_page_show_the_rating_changes(two_games) -> Non
     assert 'data-testid="rating-changes"' not in casual_page
 
 
+def test_the_games_list_api_carries_each_games_rating_changes(two_games) -> None:
+    rated, casual = two_games
+    results = APIClient().get("/api/games/?status=finished").json()["results"]
+    by_id = {game["id"]: game for game in results}
+    assert by_id[rated.public_id]["rated"] is True
+    assert by_id[rated.public_id]["rating_changes"] == {
+        change.color: change.change for change in RatingChange.objects.filter(game=rated)
+    }
+    assert (by_id[casual.public_id]["rated"], by_id[casual.public_id]["rating_changes"]) == (
+        False, None,
+    )  # fmt: skip
+
+
 def test_the_api_user_endpoint_returns_rating_deviation_and_statistics(two_games, alice) -> None:
     data = APIClient().get("/api/users/alice/").json()
     after = RatingChange.objects.filter(user=alice).last()
