@@ -1,10 +1,10 @@
 from django.urls import path
 
-from games import views
+from games import rules_page, views
 
 urlpatterns = [
     path("play/", views.play, name="play"),
     path("watch/", views.watch, name="watch"),
     path("games/", views.archive, name="archive"),
-    path("rules/", views.rules, name="rules"),
+    path("rules/", rules_page.rules, name="rules"),
 ]
