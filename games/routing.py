@@ -1,3 +1,11 @@
-"""WebSocket routes of the games app (``/ws/lobby/``, ``/ws/games/<id>/`` arrive with issue 4)."""
+"""WebSocket routes of the games app."""
 
-websocket_urlpatterns: list = []
+from django.urls import path
+
+from games import consumers
+
+websocket_urlpatterns = [
+    path("ws/games/<str:game_id>/", consumers.GameConsumer.as_asgi()),
+    path("ws/lobby/", consumers.LobbyConsumer.as_asgi()),
+    path("ws/watch/", consumers.WatchConsumer.as_asgi()),
+]

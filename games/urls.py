@@ -4,6 +4,10 @@ from games import rules_page, views
 
 urlpatterns = [
     path("play/", views.play, name="play"),
+    path("play/local/", views.local, name="local"),
+    path("game/<str:game_id>/", views.game_page, name="game"),
+    path("invite/<str:challenge_id>/", views.invite, name="invite"),
+    path("invite/<str:challenge_id>/accept/", views.invite_accept, name="invite-accept"),
     path("watch/", views.watch, name="watch"),
     path("games/", views.archive, name="archive"),
     path("rules/", rules_page.rules, name="rules"),

@@ -1,19 +1,153 @@
-"""Game pages: the lobby, the watch list and the archive."""
+"""Game pages: the lobby, a game's table, pass-and-play, invites, the watch list, the archive."""
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from games import selectors, services
+from games.errors import GameError
+from games.models import Challenge, Game
+from games.state import game_state
+
+
+def actor_of(request: HttpRequest, *, need_session: bool = False) -> services.Actor:
+    if need_session and not request.session.session_key:
+        request.session.save()
+    return services.Actor.of(request.user, request.session.session_key)
 
 
 def play(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/play.html")
+    """The lobby: open seeks (live), seek and challenge forms, your games in progress."""
+    my_games = []
+    if request.user.is_authenticated:
+        my_games = list(
+            Game.objects.filter(status=Game.Status.LIVE, mode=Game.Mode.ONLINE)
+            .filter(white=request.user)
+            .union(
+                Game.objects.filter(
+                    status=Game.Status.LIVE, mode=Game.Mode.ONLINE, black=request.user
+                )
+            )
+        )
+    page_data = {
+        "username": request.user.username if request.user.is_authenticated else None,
+        "seeks": services.open_seeks(),
+        "challenges": services.challenges_of(request.user.pk)
+        if request.user.is_authenticated
+        else {"incoming": [], "outgoing": []},
+    }
+    return render(request, "games/play.html", {"page_data": page_data, "my_games": my_games})
+
+
+def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
+    """A game's table, for its players and spectators."""
+    services.enforce_absence(game_id=game_id)
+    try:
+        game = selectors.game_by_id(game_id)
+    except GameError:
+        raise Http404("No such game.") from None
+    actor = actor_of(request)
+    color = services.actor_color(game, actor)
+    page_data: dict[str, Any] = {
+        "game_id": game.public_id,
+        "viewer": {
+            "username": request.user.username if request.user.is_authenticated else None,
+            "color": color if game.mode == Game.Mode.ONLINE else player_side(game, color),
+            "both_sides": game.mode == Game.Mode.LOCAL and color is not None,
+        },
+        "ws_url": f"/ws/games/{game.public_id}/",
+        "api_url": f"/api/games/{game.public_id}/",
+        "state": game_state(game),
+    }
+    return render(request, "games/game.html", {"game": game, "page_data": page_data})
+
+
+def player_side(game: Game, color: str | None) -> str | None:
+    """Returns the side a bot game's human sits on (pass-and-play: the side to move)."""
+    if color is None:
+        return None
+    if game.mode == Game.Mode.BOT:
+        from games.state import bot_human_color
+
+        return bot_human_color(game)
+    return color
+
+
+def local(request: HttpRequest) -> HttpResponse:
+    """Pass-and-play: start a game on one board (optionally from a FEN) or go back to one."""
+    actor = actor_of(request)
+    error = None
+    if request.method == "POST":
+        try:
+            game = services.game_create_local(
+                actor=actor_of(request, need_session=True), fen=request.POST.get("fen", "")
+            )
+        except GameError as refusal:
+            error = refusal.message
+        else:
+            return redirect("game", game_id=game.public_id)
+    mine = Game.objects.none()
+    if actor.user_id is not None:
+        mine = Game.objects.filter(mode=Game.Mode.LOCAL, white_id=actor.user_id)
+    elif actor.session_key:
+        mine = Game.objects.filter(
+            mode=Game.Mode.LOCAL, white__isnull=True, owner_session=actor.session_key
+        )
+    return render(
+        request,
+        "games/local.html",
+        {
+            "games": mine.order_by("-updated_at")[:10],
+            "error": error,
+            "fen": request.POST.get("fen", ""),
+        },
+    )
+
+
+def invite(request: HttpRequest, challenge_id: str) -> HttpResponse:
+    """An invite link: anyone signed in who opens it can accept the challenge."""
+    challenge = (
+        Challenge.objects.select_related("challenger", "to", "game")
+        .filter(public_id=challenge_id)
+        .first()
+    )
+    if challenge is None:
+        raise Http404("No such invitation.")
+    players = (challenge.game.white_id, challenge.game.black_id) if challenge.game_id else ()
+    if request.user.is_authenticated and request.user.pk in players:
+        return redirect("game", game_id=challenge.game.public_id)
+    return render(request, "games/invite.html", {"challenge": challenge})
+
+
+@login_required
+@require_POST
+def invite_accept(request: HttpRequest, challenge_id: str) -> HttpResponse:
+    try:
+        game = services.challenge_accept(user=request.user, challenge_id=challenge_id)
+    except GameError as refusal:
+        challenge = Challenge.objects.filter(public_id=challenge_id).first()
+        if challenge is None:
+            raise Http404("No such invitation.") from None
+        return render(
+            request, "games/invite.html", {"challenge": challenge, "error": refusal.message}
+        )
+    return redirect("game", game_id=game.public_id)
 
 
 def watch(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/watch.html")
+    return render(request, "games/watch.html", {"page_data": {"games": selectors.live_games()}})
 
 
 def archive(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/archive.html")
+    games = (
+        Game.objects.filter(status=Game.Status.FINISHED)
+        .select_related("white", "black")
+        .order_by("-finished_at", "-id")[:50]
+    )
+    return render(request, "games/archive.html", {"games": games})
 
 
 def rules(request: HttpRequest) -> HttpResponse:

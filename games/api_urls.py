@@ -1,0 +1,28 @@
+from django.urls import path
+
+from games import api
+
+urlpatterns = [
+    path("seeks/", api.SeekListView.as_view(), name="api-seeks"),
+    path("seeks/<str:seek_id>/", api.SeekDetailView.as_view(), name="api-seek"),
+    path("seeks/<str:seek_id>/accept/", api.SeekAcceptView.as_view(), name="api-seek-accept"),
+    path("challenges/", api.ChallengeListView.as_view(), name="api-challenges"),
+    path(
+        "challenges/<str:challenge_id>/accept/",
+        api.ChallengeAcceptView.as_view(),
+        name="api-challenge-accept",
+    ),
+    path(
+        "challenges/<str:challenge_id>/decline/",
+        api.ChallengeDeclineView.as_view(),
+        name="api-challenge-decline",
+    ),
+    path("games/", api.GameListView.as_view(), name="api-games"),
+    path("games/local/", api.LocalGameView.as_view(), name="api-games-local"),
+    path("games/<str:game_id>/", api.GameDetailView.as_view(), name="api-game"),
+    path("games/<str:game_id>/moves/", api.GameMovesView.as_view(), name="api-game-moves"),
+    path("games/<str:game_id>/resign/", api.GameResignView.as_view(), name="api-game-resign"),
+    path("games/<str:game_id>/draw/", api.GameDrawView.as_view(), name="api-game-draw"),
+    path("games/<str:game_id>/takeback/", api.GameTakebackView.as_view(), name="api-game-takeback"),
+    path("games/<str:game_id>/rematch/", api.GameRematchView.as_view(), name="api-game-rematch"),
+]

@@ -1,0 +1,265 @@
+"""WebSocket consumers: a game's table (``/ws/games/<id>/``), the lobby and the watch list.
+
+Consumers parse and route messages and hand every change to ``games.services``; they never
+change a record themselves.
+"""
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+
+from games import broadcast, selectors, services
+from games.errors import ErrorCode, GameError
+from games.protocol import (
+    LOBBY_BUDGET,
+    PLAYER_BUDGET,
+    SPECTATOR_BUDGET,
+    Budget,
+    error_message,
+    parse_message,
+)
+
+log = logging.getLogger(__name__)
+
+CLOSE_NOT_FOUND = 4404
+HEARTBEAT_WRITE_EVERY = 30.0  # seconds between heartbeat writes to a connection's row
+
+
+class BaseConsumer(AsyncJsonWebsocketConsumer):
+    """Parses inbound text, spends the budget, dispatches by ``type``, answers errors."""
+
+    budget: Budget
+    handlers: dict[str, str] = {}
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        try:
+            if not self.budget.spend():
+                raise GameError(
+                    ErrorCode.RATE_LIMITED, "Too many messages: wait a few seconds and try again."
+                )
+            message = parse_message(text_data)
+            name = self.handlers.get(message["type"])
+            if name is None:
+                raise GameError(ErrorCode.BAD_REQUEST, f"Unknown message type {message['type']!r}.")
+            handler: Callable[[dict[str, Any]], Awaitable[None]] = getattr(self, name)
+            await handler(message)
+        except GameError as error:
+            await self.send_json(error_message(error))
+        except Exception:  # never drop the connection for one bad message
+            log.exception("error handling a WebSocket message")
+            await self.send_json(
+                {"type": "error", "code": "server_error", "error": "The server could not do that."}
+            )
+
+    async def on_ping(self, message: dict[str, Any]) -> None:
+        await self.send_json({"type": "pong"})
+
+
+class GameConsumer(BaseConsumer):
+    """A game's players and spectators: state on connect and after every change."""
+
+    handlers = {
+        "move": "on_move",
+        "resign": "on_resign",
+        "draw": "on_draw",
+        "takeback": "on_takeback",
+        "rematch": "on_rematch",
+        "sync": "on_sync",
+        "ping": "on_ping",
+    }
+
+    async def connect(self) -> None:
+        self.joined = False
+        self.game_id = self.scope["url_route"]["kwargs"]["game_id"]
+        session = self.scope.get("session")
+        self.actor = services.Actor.of(
+            self.scope.get("user"), session.session_key if session else None
+        )
+        self.last_heartbeat = 0.0
+        await self.accept()
+        try:
+            self.color = await database_sync_to_async(services.connection_open)(
+                game_id=self.game_id, channel_name=self.channel_name, actor=self.actor
+            )
+        except GameError as error:
+            await self.send_json(error_message(error))
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
+        self.budget = Budget(PLAYER_BUDGET if self.color else SPECTATOR_BUDGET)
+        await self.channel_layer.group_add(broadcast.game_group(self.game_id), self.channel_name)
+        self.joined = True
+        await self.on_sync({})
+        start_sweeper()
+
+    async def disconnect(self, code: int) -> None:
+        if not getattr(self, "joined", False):
+            return
+        await self.channel_layer.group_discard(
+            broadcast.game_group(self.game_id), self.channel_name
+        )
+        await database_sync_to_async(services.connection_close)(channel_name=self.channel_name)
+
+    # --- inbound ------------------------------------------------------------------------
+    async def on_sync(self, message: dict[str, Any]) -> None:
+        state = await database_sync_to_async(load_state)(self.game_id)
+        await self.send_json({"type": "state", **state})
+
+    async def on_ping(self, message: dict[str, Any]) -> None:
+        loop_time = asyncio.get_running_loop().time()
+        if loop_time - self.last_heartbeat >= HEARTBEAT_WRITE_EVERY:
+            self.last_heartbeat = loop_time
+            await database_sync_to_async(services.connection_seen)(channel_name=self.channel_name)
+        await self.send_json({"type": "pong"})
+
+    async def on_move(self, message: dict[str, Any]) -> None:
+        move, path = message.get("move"), message.get("path")
+        if move is None and path is None:
+            raise GameError(ErrorCode.BAD_REQUEST, "A move message needs move (text) or path.")
+        if "ply" not in message:
+            raise GameError(ErrorCode.BAD_REQUEST, "A move message needs the ply it is for.")
+        await database_sync_to_async(services.game_play)(
+            game_id=self.game_id,
+            actor=self.actor,
+            ply=message["ply"],
+            text=move,
+            path=path,
+            promotion=message.get("promotion"),
+        )
+
+    async def on_resign(self, message: dict[str, Any]) -> None:
+        await database_sync_to_async(services.game_resign)(game_id=self.game_id, actor=self.actor)
+
+    async def on_draw(self, message: dict[str, Any]) -> None:
+        await database_sync_to_async(services.game_draw)(
+            game_id=self.game_id, actor=self.actor, action=message.get("action")
+        )
+
+    async def on_takeback(self, message: dict[str, Any]) -> None:
+        await database_sync_to_async(services.game_takeback)(game_id=self.game_id, actor=self.actor)
+
+    async def on_rematch(self, message: dict[str, Any]) -> None:
+        await database_sync_to_async(services.game_rematch)(game_id=self.game_id, actor=self.actor)
+
+    # --- group events -----------------------------------------------------------------------
+    async def game_state(self, event: dict[str, Any]) -> None:
+        await self.send_json({"type": "state", **event["state"]})
+
+    async def game_presence(self, event: dict[str, Any]) -> None:
+        await self.send_json(
+            {
+                "type": "presence",
+                "presence": event["presence"],
+                "spectators": event["spectators"],
+                "absence": event.get("absence"),
+            }
+        )
+
+
+def load_state(game_id: str) -> dict[str, Any]:
+    """Returns a game's state, first enforcing an absence clock that has run out."""
+    services.enforce_absence(game_id=game_id)
+    return selectors.game_state_by_id(game_id)
+
+
+class LobbyConsumer(BaseConsumer):
+    """The lobby: open seeks for everyone, and a signed-in user's challenges and game starts."""
+
+    handlers = {"sync": "on_sync", "ping": "on_ping"}
+
+    async def connect(self) -> None:
+        self.budget = Budget(LOBBY_BUDGET)
+        user = self.scope.get("user")
+        self.user_id = user.pk if user is not None and user.is_authenticated else None
+        await self.accept()
+        await self.channel_layer.group_add(broadcast.LOBBY_GROUP, self.channel_name)
+        if self.user_id is not None:
+            await self.channel_layer.group_add(
+                broadcast.user_group(self.user_id), self.channel_name
+            )
+        await self.on_sync({})
+
+    async def disconnect(self, code: int) -> None:
+        await self.channel_layer.group_discard(broadcast.LOBBY_GROUP, self.channel_name)
+        if getattr(self, "user_id", None) is not None:
+            await self.channel_layer.group_discard(
+                broadcast.user_group(self.user_id), self.channel_name
+            )
+
+    async def on_sync(self, message: dict[str, Any]) -> None:
+        seeks = await database_sync_to_async(services.open_seeks)()
+        await self.send_json({"type": "seeks", "seeks": seeks})
+        if self.user_id is not None:
+            challenges = await database_sync_to_async(services.challenges_of)(self.user_id)
+            await self.send_json({"type": "challenges", **challenges})
+
+    async def lobby_seeks(self, event: dict[str, Any]) -> None:
+        await self.send_json({"type": "seeks", "seeks": event["seeks"]})
+
+    async def user_challenges(self, event: dict[str, Any]) -> None:
+        await self.send_json(
+            {"type": "challenges", "incoming": event["incoming"], "outgoing": event["outgoing"]}
+        )
+
+    async def user_event(self, event: dict[str, Any]) -> None:
+        await self.send_json(event["event"])
+
+
+class WatchConsumer(BaseConsumer):
+    """The live-games list of ``/watch/``: sent on connect and again, at most once a second,
+    after any change."""
+
+    handlers = {"sync": "on_sync", "ping": "on_ping"}
+    DEBOUNCE = 1.0
+
+    async def connect(self) -> None:
+        self.budget = Budget(LOBBY_BUDGET)
+        self.pending: asyncio.Task | None = None
+        await self.accept()
+        await self.channel_layer.group_add(broadcast.WATCH_GROUP, self.channel_name)
+        await self.on_sync({})
+
+    async def disconnect(self, code: int) -> None:
+        await self.channel_layer.group_discard(broadcast.WATCH_GROUP, self.channel_name)
+        if getattr(self, "pending", None):
+            self.pending.cancel()
+
+    async def on_sync(self, message: dict[str, Any]) -> None:
+        games = await database_sync_to_async(selectors.live_games)()
+        await self.send_json({"type": "live_games", "games": games})
+
+    async def watch_changed(self, event: dict[str, Any]) -> None:
+        if self.pending is None or self.pending.done():
+            self.pending = asyncio.ensure_future(self.send_later())
+
+    async def send_later(self) -> None:
+        await asyncio.sleep(self.DEBOUNCE)
+        await self.on_sync({})
+
+
+# --- the periodic sweep ---------------------------------------------------------------------
+_sweepers: dict[int, asyncio.Task] = {}
+
+
+def start_sweeper() -> None:
+    """Starts this process's periodic sweep (abandonment, dead connections) once per loop."""
+    interval = getattr(settings, "GAMES_SWEEP_INTERVAL", 30)
+    if not interval:
+        return
+    loop = asyncio.get_running_loop()
+    task = _sweepers.get(id(loop))
+    if task is None or task.done():
+        _sweepers[id(loop)] = loop.create_task(run_sweeper(interval))
+
+
+async def run_sweeper(interval: float) -> None:
+    while True:
+        await asyncio.sleep(interval)
+        try:
+            await database_sync_to_async(services.sweep)()
+        except Exception:
+            log.exception("the games sweep failed; it runs again in %s s", interval)

@@ -1,0 +1,239 @@
+"""Game records: seeks, challenges, games, their moves, and who is connected to each game.
+
+Models stay thin: the rules live in ``engine`` and every write goes through ``games.services``.
+"""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from engine import STARTING_FEN
+
+ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
+
+
+def new_public_id() -> str:
+    """Returns a fresh random id for URLs (8 characters, no look-alike letters)."""
+    return "".join(secrets.choice(ALPHABET) for _ in range(8))
+
+
+class Color(models.TextChoices):
+    WHITE = "white", "White"
+    BLACK = "black", "Black"
+
+
+class SeekColor(models.TextChoices):
+    WHITE = "white", "White"
+    BLACK = "black", "Black"
+    RANDOM = "random", "Random"
+
+
+class Seek(models.Model):
+    """An open offer in the lobby to play anyone; ``color`` is what its owner will play."""
+
+    public_id = models.CharField(max_length=12, unique=True, default=new_public_id)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seeks"
+    )
+    color = models.CharField(max_length=6, choices=SeekColor.choices, default=SeekColor.RANDOM)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"seek {self.public_id} by {self.owner_id}"
+
+
+class Challenge(models.Model):
+    """A direct challenge to one user, or (``to`` empty) an invite link anyone may accept."""
+
+    class State(models.TextChoices):
+        OPEN = "open", "Open"
+        ACCEPTED = "accepted", "Accepted"
+        DECLINED = "declined", "Declined"
+        CANCELLED = "cancelled", "Cancelled"
+
+    public_id = models.CharField(max_length=12, unique=True, default=new_public_id)
+    challenger = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges_sent"
+    )
+    to = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="challenges_received",
+        null=True,
+        blank=True,
+    )
+    color = models.CharField(max_length=6, choices=SeekColor.choices, default=SeekColor.RANDOM)
+    state = models.CharField(max_length=10, choices=State.choices, default=State.OPEN)
+    rematch_of = models.ForeignKey(
+        "Game", on_delete=models.CASCADE, null=True, blank=True, related_name="rematches"
+    )
+    game = models.ForeignKey(
+        "Game", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        indexes = [
+            models.Index(fields=["to", "state"]),
+            models.Index(fields=["challenger", "state"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"challenge {self.public_id} ({self.state})"
+
+
+class Game(models.Model):
+    """A game of Chesskers: its players, mode, result and current position.
+
+    ``fen`` and ``ply`` are the current position; the moves that led there are ``GameMove`` rows.
+    Presence and absence bookkeeping (RULES page: 10 minutes to come back, counted while the
+    opponent waits at the table) is stored here so it survives restarts and works across
+    processes: ``absence_side`` is the side whose absence is being counted since
+    ``absence_since``, on top of its ``*_absent_seconds`` already counted.
+    """
+
+    class Mode(models.TextChoices):
+        ONLINE = "online", "Online"
+        LOCAL = "local", "Pass-and-play"
+        BOT = "bot", "Bot"
+        IMPORTED = "imported", "Imported"
+
+    class Status(models.TextChoices):
+        LIVE = "live", "Live"
+        FINISHED = "finished", "Finished"
+
+    class Result(models.TextChoices):
+        WHITE = "1-0", "1-0"
+        BLACK = "0-1", "0-1"
+        DRAW = "1/2-1/2", "1/2-1/2"
+
+    class Termination(models.TextChoices):
+        CHECKMATE = "checkmate", "Checkmate"
+        STALEMATE = "stalemate", "Stalemate"
+        THREEFOLD = "threefold", "Threefold repetition"
+        FIFTY_MOVES = "fifty-moves", "Fifty-move rule"
+        INSUFFICIENT = "insufficient-material", "Insufficient material"
+        RESIGNATION = "resignation", "Resignation"
+        AGREEMENT = "agreement", "Draw by agreement"
+        ABANDONMENT = "abandonment", "Abandonment"
+
+    public_id = models.CharField(max_length=12, unique=True, default=new_public_id)
+    variant = models.CharField(max_length=20, default="chesskers")
+    mode = models.CharField(max_length=10, choices=Mode.choices)
+    white = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="games_as_white",
+        null=True,
+        blank=True,
+    )
+    black = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="games_as_black",
+        null=True,
+        blank=True,
+    )
+    # Pass-and-play games of visitors without an account belong to their session.
+    owner_session = models.CharField(max_length=64, blank=True, default="")
+    bot_level = models.PositiveSmallIntegerField(null=True, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.LIVE)
+    result = models.CharField(max_length=7, choices=Result.choices, null=True, blank=True)
+    termination = models.CharField(
+        max_length=24, choices=Termination.choices, null=True, blank=True
+    )
+    initial_fen = models.CharField(max_length=100, default=STARTING_FEN)
+    fen = models.CharField(max_length=100, default=STARTING_FEN)
+    ply = models.PositiveIntegerField(default=0)
+    draw_offer = models.CharField(max_length=5, choices=Color.choices, null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    white_absent_seconds = models.FloatField(default=0)
+    black_absent_seconds = models.FloatField(default=0)
+    absence_side = models.CharField(max_length=5, choices=Color.choices, null=True, blank=True)
+    absence_since = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [
+            models.Index(fields=["status", "-finished_at"], name="game_status_finished"),
+            models.Index(fields=["status", "mode", "-created_at"], name="game_status_mode_created"),
+            models.Index(fields=["white", "-finished_at"], name="game_white_finished"),
+            models.Index(fields=["black", "-finished_at"], name="game_black_finished"),
+            models.Index(
+                fields=["absence_side"],
+                name="game_absence_counting",
+                condition=Q(absence_side__isnull=False),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.public_id} ({self.mode}, {self.status})"
+
+    def player(self, color: str):
+        """Returns the user playing ``color`` ("white"/"black"), or None."""
+        return self.white if color == Color.WHITE else self.black
+
+    def player_id_for(self, color: str) -> int | None:
+        return self.white_id if color == Color.WHITE else self.black_id
+
+    @property
+    def turn(self) -> str:
+        """Returns the colour to move now."""
+        return Color.WHITE if (self.ply + self.initial_ply_parity) % 2 == 0 else Color.BLACK
+
+    @property
+    def initial_ply_parity(self) -> int:
+        """0 when White moved first from ``initial_fen``, 1 when Black did."""
+        return 0 if self.initial_fen.split()[1] == "w" else 1
+
+
+class GameMove(models.Model):
+    """One ply of a game: its canonical text, the squares it stopped on, what it removed."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    ply = models.PositiveIntegerField()
+    text = models.CharField(max_length=80)
+    kind = models.CharField(max_length=12)
+    path = models.JSONField()
+    captured = models.JSONField(default=list)
+    captured_pieces = models.JSONField(default=list)
+    fen_after = models.CharField(max_length=100)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["ply"]
+        constraints = [models.UniqueConstraint(fields=["game", "ply"], name="game_move_unique_ply")]
+
+    def __str__(self) -> str:
+        return f"{self.ply}: {self.text}"
+
+
+class Connection(models.Model):
+    """One open WebSocket to a game, for presence and the spectator count.
+
+    Rows are added on connect and removed on disconnect; a row whose ``last_seen`` is older than
+    the heartbeat window belongs to a process that died and is pruned by the sweep.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="connections")
+    channel_name = models.CharField(max_length=200, unique=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True
+    )
+    color = models.CharField(max_length=5, choices=Color.choices, null=True, blank=True)
+    connected_at = models.DateTimeField(auto_now_add=True)
+    last_seen = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["game", "color"]), models.Index(fields=["last_seen"])]
+
+    def __str__(self) -> str:
+        return f"{self.channel_name} at {self.game_id}"

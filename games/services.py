@@ -1,0 +1,675 @@
+"""The only code that changes games, seeks and challenges.
+
+Every function here runs in one transaction, locks the rows it changes (games before
+challenges before seeks, each by id) and tells connected clients after commit. Refusals raise
+``GameError`` with a code from ``games.errors`` and change nothing. REST views, WebSocket
+consumers and the bot all call these functions; none of them saves a game itself.
+"""
+
+import random
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+import engine
+from accounts.models import User
+from games import broadcast
+from games.errors import ErrorCode, GameError
+from games.models import Challenge, Color, Connection, Game, GameMove, Seek, SeekColor
+from games.state import (
+    ABANDON_AFTER,
+    CONNECTION_STALE_AFTER,
+    absence_payload,
+    bot_human_color,
+    captured_pieces,
+    engine_game,
+    game_state,
+    kind_name,
+    presence_of,
+    spectator_count,
+)
+
+MAX_OPEN_SEEKS = 3
+SQUARE_NAMES = {engine.square_name(sq) for sq in range(64)}
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who asks: a signed-in user, or a visitor known only by their session."""
+
+    user_id: int | None = None
+    session_key: str = ""
+
+    @classmethod
+    def of(cls, user: Any, session_key: str | None = None) -> "Actor":
+        user_id = user.pk if user is not None and user.is_authenticated else None
+        return cls(user_id=user_id, session_key=session_key or "")
+
+
+def opponent(color: str) -> str:
+    return Color.BLACK if color == Color.WHITE else Color.WHITE
+
+
+# --- reading with a lock ------------------------------------------------------------------
+def lock_game(public_id: str) -> Game:
+    """Returns the game row locked for update. Call inside ``transaction.atomic()``."""
+    try:
+        return Game.objects.select_for_update().get(public_id=public_id)
+    except Game.DoesNotExist:
+        raise GameError(ErrorCode.NOT_FOUND, f"There is no game {public_id}.") from None
+
+
+def actor_color(game: Game, actor: Actor) -> str | None:
+    """Returns the colour the actor plays now: for pass-and-play the side to move."""
+    if game.mode == Game.Mode.LOCAL:
+        owns = (actor.user_id is not None and actor.user_id == game.white_id) or (
+            game.white_id is None and actor.session_key and actor.session_key == game.owner_session
+        )
+        return game.turn if owns else None
+    if actor.user_id is None:
+        return None
+    if actor.user_id == game.white_id:
+        return Color.WHITE
+    if actor.user_id == game.black_id:
+        return Color.BLACK
+    return None
+
+
+def require_player(game: Game, actor: Actor) -> str:
+    color = actor_color(game, actor)
+    if color is None:
+        raise GameError(ErrorCode.NOT_A_PLAYER, "You are not a player in this game.")
+    return color
+
+
+def require_live(game: Game) -> None:
+    if game.status != Game.Status.LIVE:
+        raise GameError(ErrorCode.GAME_OVER, "The game is over.")
+
+
+# --- finishing and telling ----------------------------------------------------------------
+def finish(game: Game, *, result: str, termination: str, at: datetime | None = None) -> None:
+    """Marks a locked game finished (fields only; the caller saves)."""
+    game.status = Game.Status.FINISHED
+    game.result = result
+    game.termination = termination
+    game.finished_at = at or timezone.now()
+    game.draw_offer = None
+    game.absence_side = None
+    game.absence_since = None
+
+
+def win_for(color: str) -> str:
+    return Game.Result.WHITE if color == Color.WHITE else Game.Result.BLACK
+
+
+def publish_state(game: Game) -> dict[str, Any]:
+    """Builds the game's state now and sends it to its group after commit; returns it."""
+    state = game_state(game)
+    broadcast.send_on_commit(
+        broadcast.game_group(game.public_id), {"type": "game.state", "state": state}
+    )
+    if game.mode == Game.Mode.ONLINE:
+        broadcast.send_on_commit(broadcast.WATCH_GROUP, {"type": "watch.changed"})
+    return state
+
+
+# --- moves --------------------------------------------------------------------------------
+def resolve_move(
+    eg: engine.Game, *, text: str | None, path: list[str] | None, promotion: str | None
+) -> engine.Move:
+    """Returns the legal move meant by canonical/machine text or by a path of squares."""
+    if path is not None:
+        if (
+            not isinstance(path, list)
+            or len(path) < 2
+            or not all(isinstance(sq, str) and sq in SQUARE_NAMES for sq in path)
+        ):
+            raise GameError(
+                ErrorCode.BAD_REQUEST, "A move's path is a list of at least two squares."
+            )
+        if promotion not in (None, "", "q", "r", "b", "n", "Q", "R", "B", "N"):
+            raise GameError(ErrorCode.BAD_REQUEST, "A promotion is one of q, r, b or n.")
+        text = "-".join(path) + (f"-{promotion.lower()}" if promotion else "")
+    if not isinstance(text, str) or not text.strip():
+        raise GameError(ErrorCode.BAD_REQUEST, "A move needs its text or its path.")
+    try:
+        return eg.parse_move(text.strip())
+    except engine.AmbiguousMoveError as error:
+        raise GameError(ErrorCode.AMBIGUOUS_MOVE, sentence(error)) from None
+    except engine.InvalidMoveTextError as error:
+        raise GameError(ErrorCode.BAD_MOVE_TEXT, sentence(error)) from None
+    except engine.IllegalMoveError as error:
+        raise GameError(ErrorCode.ILLEGAL_MOVE, sentence(error)) from None
+
+
+def sentence(error: Exception) -> str:
+    text = str(error).strip()
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def game_play(
+    *,
+    game_id: str,
+    actor: Actor,
+    ply: Any,
+    text: str | None = None,
+    path: list[str] | None = None,
+    promotion: str | None = None,
+    now: datetime | None = None,
+) -> dict[str, Any]:
+    """Plays a move for the actor and returns the new state.
+
+    ``ply`` must be the game's current ply: a repeated or stale submission is refused
+    (``stale_ply``) and never applied twice. The engine validates the move and adjudicates.
+    """
+    if isinstance(ply, bool) or not isinstance(ply, int):
+        raise GameError(ErrorCode.BAD_REQUEST, "A move needs the ply it is for, as a number.")
+    enforce_absence(game_id=game_id, now=now)
+    with transaction.atomic():
+        game = lock_game(game_id)
+        color = require_player(game, actor)
+        require_live(game)
+        if ply != game.ply:
+            raise GameError(
+                ErrorCode.STALE_PLY,
+                f"The game is at ply {game.ply}, not {ply}: your move is stale or repeated.",
+            )
+        if color != game.turn:
+            raise GameError(ErrorCode.NOT_YOUR_TURN, "It is not your turn.")
+        if (
+            game.mode == Game.Mode.BOT
+            and color != bot_human_color(game)
+            and actor.user_id is not None
+        ):
+            raise GameError(ErrorCode.NOT_YOUR_TURN, "It is the bot's turn.")
+        eg = engine_game(game)
+        move = resolve_move(eg, text=text, path=path, promotion=promotion)
+        apply_move(game, eg, move, now=now)
+        return publish_state(game)
+
+
+def apply_move(game: Game, eg: engine.Game, move: engine.Move, now: datetime | None = None) -> None:
+    """Plays a validated move on a locked game: stores it, adjudicates, saves. No broadcast."""
+    mover = game.turn
+    before = eg.position
+    text = eg.move_text(move)
+    removed = captured_pieces(before, move)
+    eg.push(move)
+    GameMove.objects.create(
+        game=game,
+        ply=game.ply,
+        text=text,
+        kind=kind_name(move),
+        path=move.path_names(),
+        captured=move.captured_names(),
+        captured_pieces=removed,
+        fen_after=eg.fen(),
+    )
+    game.ply += 1
+    game.fen = eg.fen()
+    if game.draw_offer == opponent(mover):
+        game.draw_offer = None  # RULES page: a draw offer stands until the opponent moves instead
+    status = eg.status()
+    if status is not engine.Status.ONGOING:
+        if status is engine.Status.CHECKMATE:
+            finish(game, result=win_for(mover), termination=Game.Termination.CHECKMATE, at=now)
+        else:
+            finish(game, result=Game.Result.DRAW, termination=status.value, at=now)
+    game.save()
+
+
+# --- resign, draw, takeback ------------------------------------------------------------------
+def game_resign(*, game_id: str, actor: Actor) -> dict[str, Any]:
+    """Resigns for the actor (pass-and-play: the side to move resigns)."""
+    with transaction.atomic():
+        game = lock_game(game_id)
+        color = require_player(game, actor)
+        if game.mode == Game.Mode.BOT:
+            color = bot_human_color(game) or color
+        require_live(game)
+        finish(game, result=win_for(opponent(color)), termination=Game.Termination.RESIGNATION)
+        game.save()
+        return publish_state(game)
+
+
+def game_draw(*, game_id: str, actor: Actor, action: Any) -> dict[str, Any]:
+    """Offers, accepts or declines a draw in an online game."""
+    if action not in ("offer", "accept", "decline"):
+        raise GameError(ErrorCode.BAD_REQUEST, "A draw action is offer, accept or decline.")
+    with transaction.atomic():
+        game = lock_game(game_id)
+        color = require_player(game, actor)
+        require_live(game)
+        if game.mode != Game.Mode.ONLINE:
+            raise GameError(ErrorCode.NOT_ALLOWED, "Draw offers are for online games.")
+        theirs = opponent(color)
+        if action == "offer":
+            if game.draw_offer == color:
+                raise GameError(ErrorCode.NOT_ALLOWED, "You have already offered a draw.")
+            if game.draw_offer == theirs:  # both want it: agreed
+                finish(game, result=Game.Result.DRAW, termination=Game.Termination.AGREEMENT)
+            else:
+                game.draw_offer = color
+        elif game.draw_offer != theirs:
+            raise GameError(ErrorCode.NOT_ALLOWED, f"There is no draw offer to {action}.")
+        elif action == "accept":
+            finish(game, result=Game.Result.DRAW, termination=Game.Termination.AGREEMENT)
+        else:
+            game.draw_offer = None
+        game.save()
+        return publish_state(game)
+
+
+def game_takeback(*, game_id: str, actor: Actor) -> dict[str, Any]:
+    """Takes back the last move (pass-and-play) or back to the human's last turn (bot)."""
+    with transaction.atomic():
+        game = lock_game(game_id)
+        color = require_player(game, actor)
+        if game.mode not in (Game.Mode.LOCAL, Game.Mode.BOT):
+            raise GameError(ErrorCode.NOT_ALLOWED, "Takebacks are for pass-and-play and bot games.")
+        if game.termination == Game.Termination.RESIGNATION:
+            raise GameError(ErrorCode.GAME_OVER, "The game was resigned.")
+        if game.mode == Game.Mode.LOCAL:
+            target = game.ply - 1
+        else:
+            human = bot_human_color(game) or color
+            target = game.ply - 1
+            while target >= 0 and mover_color(game, target) != human:
+                target -= 1
+        if target < 0:
+            raise GameError(ErrorCode.NOT_ALLOWED, "There is no move of yours to take back.")
+        game.moves.filter(ply__gte=target).delete()
+        last = game.moves.filter(ply=target - 1).first()
+        game.ply = target
+        game.fen = last.fen_after if last else game.initial_fen
+        game.status = Game.Status.LIVE
+        game.result = game.termination = game.finished_at = None
+        game.draw_offer = None
+        game.save()
+        return publish_state(game)
+
+
+def mover_color(game: Game, ply: int) -> str:
+    return Color.WHITE if (ply + game.initial_ply_parity) % 2 == 0 else Color.BLACK
+
+
+# --- creating games ---------------------------------------------------------------------------
+def validated_fen(fen: str | None) -> str:
+    """Returns the FEN normalised by the engine, or raises ``bad_request`` saying what is wrong."""
+    if fen is None or fen == "":
+        return engine.STARTING_FEN
+    if not isinstance(fen, str):
+        raise GameError(ErrorCode.BAD_REQUEST, "A FEN is text.")
+    try:
+        eg = engine.Game(fen.strip())
+    except engine.InvalidFenError as error:
+        raise GameError(ErrorCode.BAD_REQUEST, f"Bad FEN: {sentence(error)}") from None
+    if eg.is_over():
+        raise GameError(
+            ErrorCode.BAD_REQUEST, f"That position is already over ({eg.status().value})."
+        )
+    return eg.fen()
+
+
+def game_create_local(*, actor: Actor, fen: str | None = None) -> Game:
+    """Creates a pass-and-play game owned by the actor (a user, or a visitor's session)."""
+    if actor.user_id is None and not actor.session_key:
+        raise GameError(ErrorCode.FORBIDDEN, "A pass-and-play game needs a session.")
+    start = validated_fen(fen)
+    with transaction.atomic():
+        game = Game.objects.create(
+            mode=Game.Mode.LOCAL,
+            white_id=actor.user_id,
+            black_id=actor.user_id,
+            owner_session="" if actor.user_id else actor.session_key,
+            initial_fen=start,
+            fen=start,
+        )
+    return game
+
+
+def assign_colors(creator: User, other: User, color: str) -> tuple[User, User]:
+    """Returns (white, black) for a seek or challenge whose creator asked for ``color``."""
+    if color == SeekColor.RANDOM:
+        color = random.choice([Color.WHITE, Color.BLACK])
+    return (creator, other) if color == Color.WHITE else (other, creator)
+
+
+def start_online_game(white: User, black: User) -> Game:
+    """Creates a live online game and tells both players (their ``user.<id>`` groups)."""
+    game = Game.objects.create(mode=Game.Mode.ONLINE, white=white, black=black)
+    for user in (white, black):
+        broadcast.send_on_commit(
+            broadcast.user_group(user.pk),
+            {"type": "user.event", "event": {"type": "game_started", "game": game.public_id}},
+        )
+    broadcast.send_on_commit(broadcast.WATCH_GROUP, {"type": "watch.changed"})
+    return game
+
+
+# --- seeks ----------------------------------------------------------------------------------
+def seek_payload(seek: Seek) -> dict[str, Any]:
+    return {
+        "id": seek.public_id,
+        "owner": seek.owner.username,
+        "color": seek.color,
+        "created_at": seek.created_at.isoformat(),
+    }
+
+
+def open_seeks() -> list[dict[str, Any]]:
+    return [seek_payload(seek) for seek in Seek.objects.select_related("owner")]
+
+
+def publish_seeks() -> None:
+    transaction.on_commit(
+        lambda: broadcast.send_now(
+            broadcast.LOBBY_GROUP, {"type": "lobby.seeks", "seeks": open_seeks()}
+        )
+    )
+
+
+def seek_create(*, user: User, color: Any = SeekColor.RANDOM) -> Seek:
+    """Opens a seek in the lobby; a user has at most three open."""
+    if color not in SeekColor.values:
+        raise GameError(ErrorCode.BAD_REQUEST, "A colour is white, black or random.")
+    with transaction.atomic():
+        User.objects.select_for_update().get(pk=user.pk)  # serialises one user's seeks
+        if Seek.objects.filter(owner=user).count() >= MAX_OPEN_SEEKS:
+            raise GameError(
+                ErrorCode.TOO_MANY_SEEKS, f"You already have {MAX_OPEN_SEEKS} open seeks."
+            )
+        seek = Seek.objects.create(owner=user, color=color)
+        publish_seeks()
+    return seek
+
+
+def lock_seek(seek_id: str) -> Seek:
+    seek = Seek.objects.select_for_update().filter(public_id=seek_id).first()
+    if seek is None:
+        raise GameError(ErrorCode.GONE, "That seek is gone: accepted or cancelled.")
+    return seek
+
+
+def seek_cancel(*, user: User, seek_id: str) -> None:
+    """Cancels one of the user's own seeks."""
+    with transaction.atomic():
+        seek = lock_seek(seek_id)
+        if seek.owner_id != user.pk:
+            raise GameError(ErrorCode.FORBIDDEN, "Only its owner can cancel a seek.")
+        seek.delete()
+        publish_seeks()
+
+
+def seek_accept(*, user: User, seek_id: str) -> Game:
+    """Accepts someone else's seek: the game starts and both players are sent to it."""
+    with transaction.atomic():
+        seek = lock_seek(seek_id)
+        if seek.owner_id == user.pk:
+            raise GameError(ErrorCode.OWN_SEEK, "You cannot accept your own seek.")
+        white, black = assign_colors(seek.owner, user, seek.color)
+        seek.delete()
+        game = start_online_game(white, black)
+        publish_seeks()
+    return game
+
+
+# --- challenges -----------------------------------------------------------------------------
+def challenge_payload(challenge: Challenge) -> dict[str, Any]:
+    return {
+        "id": challenge.public_id,
+        "challenger": challenge.challenger.username,
+        "to": challenge.to.username if challenge.to_id else None,
+        "color": challenge.color,
+        "state": challenge.state,
+        "game": challenge.game.public_id if challenge.game_id else None,
+        "rematch_of": challenge.rematch_of.public_id if challenge.rematch_of_id else None,
+        "created_at": challenge.created_at.isoformat(),
+    }
+
+
+def challenges_of(user_id: int) -> dict[str, list[dict[str, Any]]]:
+    """Returns a user's open challenges, incoming and outgoing."""
+    related = ("challenger", "to", "game", "rematch_of")
+    open_ = Challenge.objects.filter(state=Challenge.State.OPEN).select_related(*related)
+    return {
+        "incoming": [challenge_payload(c) for c in open_.filter(to_id=user_id)],
+        "outgoing": [challenge_payload(c) for c in open_.filter(challenger_id=user_id)],
+    }
+
+
+def publish_challenges(*user_ids: int | None) -> None:
+    for user_id in {uid for uid in user_ids if uid is not None}:
+        transaction.on_commit(
+            lambda uid=user_id: broadcast.send_now(
+                broadcast.user_group(uid), {"type": "user.challenges", **challenges_of(uid)}
+            )
+        )
+
+
+def challenge_create(
+    *, user: User, to: str | None, color: Any = SeekColor.RANDOM, rematch_of: Game | None = None
+) -> Challenge:
+    """Challenges a user by name, or (``to`` empty) makes an invite link anyone may accept."""
+    if color not in SeekColor.values:
+        raise GameError(ErrorCode.BAD_REQUEST, "A colour is white, black or random.")
+    target = None
+    if to:
+        if not isinstance(to, str):
+            raise GameError(ErrorCode.BAD_REQUEST, "A challenge is sent to a username.")
+        target = User.objects.filter(username__iexact=to.strip(), is_active=True).first()
+        if target is None:
+            raise GameError(ErrorCode.NOT_FOUND, f"No user is called {to}.")
+        if target.pk == user.pk:
+            raise GameError(ErrorCode.NOT_ALLOWED, "You cannot challenge yourself.")
+    with transaction.atomic():
+        challenge = Challenge.objects.create(
+            challenger=user, to=target, color=color, rematch_of=rematch_of
+        )
+        publish_challenges(user.pk, target.pk if target else None)
+    return challenge
+
+
+def lock_challenge(challenge_id: str) -> Challenge:
+    challenge = Challenge.objects.select_for_update().filter(public_id=challenge_id).first()
+    if challenge is None:
+        raise GameError(ErrorCode.NOT_FOUND, f"There is no challenge {challenge_id}.")
+    if challenge.state != Challenge.State.OPEN:
+        raise GameError(ErrorCode.GONE, f"That challenge was already {challenge.state}.")
+    return challenge
+
+
+def challenge_accept(*, user: User, challenge_id: str) -> Game:
+    """Accepts a challenge made to the user (or an invite link): the game starts."""
+    with transaction.atomic():
+        challenge = lock_challenge(challenge_id)
+        if challenge.challenger_id == user.pk:
+            raise GameError(ErrorCode.NOT_ALLOWED, "You cannot accept your own challenge.")
+        if challenge.to_id is not None and challenge.to_id != user.pk:
+            raise GameError(ErrorCode.FORBIDDEN, "That challenge is for someone else.")
+        white, black = assign_colors(challenge.challenger, user, challenge.color)
+        game = start_online_game(white, black)
+        challenge.state = Challenge.State.ACCEPTED
+        challenge.to = user
+        challenge.game = game
+        challenge.save(update_fields=["state", "to", "game"])
+        publish_challenges(challenge.challenger_id, user.pk)
+        if challenge.rematch_of_id:
+            publish_state(challenge.rematch_of)
+    return game
+
+
+def challenge_decline(*, user: User, challenge_id: str) -> Challenge:
+    """Declines a challenge made to the user, or cancels one the user made."""
+    with transaction.atomic():
+        challenge = lock_challenge(challenge_id)
+        if challenge.challenger_id == user.pk:
+            challenge.state = Challenge.State.CANCELLED
+        elif challenge.to_id == user.pk:
+            challenge.state = Challenge.State.DECLINED
+        else:
+            raise GameError(ErrorCode.FORBIDDEN, "That challenge is not yours to decline.")
+        challenge.save(update_fields=["state"])
+        publish_challenges(challenge.challenger_id, challenge.to_id)
+        if challenge.rematch_of_id:
+            publish_state(challenge.rematch_of)
+    return challenge
+
+
+def game_rematch(*, game_id: str, actor: Actor) -> Challenge:
+    """Offers a rematch of a finished online game to the opponent, colours swapped."""
+    game = Game.objects.filter(public_id=game_id).first()
+    if game is None:
+        raise GameError(ErrorCode.NOT_FOUND, f"There is no game {game_id}.")
+    color = require_player(game, actor)
+    if game.mode != Game.Mode.ONLINE:
+        raise GameError(ErrorCode.NOT_ALLOWED, "Rematches are for online games.")
+    if game.status != Game.Status.FINISHED:
+        raise GameError(ErrorCode.NOT_ALLOWED, "The game is still being played.")
+    if game.rematches.filter(state=Challenge.State.OPEN).exists():
+        raise GameError(ErrorCode.NOT_ALLOWED, "A rematch is already offered.")
+    me, other = game.player(color), game.player(opponent(color))
+    challenge = challenge_create(user=me, to=other.username, color=opponent(color), rematch_of=game)
+    with transaction.atomic():
+        publish_state(game)
+    return challenge
+
+
+# --- presence and abandonment ---------------------------------------------------------------
+def connection_open(
+    *, game_id: str, channel_name: str, actor: Actor, now: datetime | None = None
+) -> str | None:
+    """Records a WebSocket to a game; returns the colour it sits at (None for a spectator)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        game = lock_game(game_id)
+        color = None
+        if game.mode == Game.Mode.ONLINE and game.status == Game.Status.LIVE:
+            color = actor_color(game, actor)
+        elif game.mode != Game.Mode.ONLINE and actor_color(game, actor) is not None:
+            color = game.turn if game.mode == Game.Mode.LOCAL else bot_human_color(game)
+        Connection.objects.update_or_create(
+            channel_name=channel_name,
+            defaults={"game": game, "user_id": actor.user_id, "color": color, "last_seen": now},
+        )
+        presence_changed(game, now)
+    return color
+
+
+def connection_close(*, channel_name: str, now: datetime | None = None) -> None:
+    """Forgets a WebSocket; the absence clock starts if a player left an opponent waiting."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        connection = Connection.objects.filter(channel_name=channel_name).first()
+        if connection is None:
+            return
+        game = lock_game(connection.game.public_id)
+        connection.delete()
+        presence_changed(game, now)
+
+
+def connection_seen(*, channel_name: str, now: datetime | None = None) -> None:
+    """Refreshes a connection's heartbeat."""
+    Connection.objects.filter(channel_name=channel_name).update(last_seen=now or timezone.now())
+
+
+def presence_changed(game: Game, now: datetime) -> None:
+    """Settles the absence clock of a locked game on the current presence and tells everyone."""
+    settle_absence(game, presence_of(game, now), now)
+    broadcast.send_on_commit(
+        broadcast.game_group(game.public_id),
+        {
+            "type": "game.presence",
+            "presence": presence_of(game, now),
+            "spectators": spectator_count(game, now),
+            "absence": absence_payload(game),
+        },
+    )
+
+
+def settle_absence(game: Game, presence: dict[str, bool], now: datetime) -> None:
+    """Brings the absence bookkeeping of a locked live online game up to ``now``.
+
+    Absence is counted only while the opponent is at the table; a player who comes back starts
+    afresh. When a side's counted absence reaches ten minutes it forfeits (abandonment).
+    """
+    if game.mode != Game.Mode.ONLINE or game.status != Game.Status.LIVE:
+        return
+    counted_side = game.absence_side
+    if counted_side and game.absence_since:
+        field = f"{counted_side}_absent_seconds"
+        elapsed = (now - game.absence_since).total_seconds()
+        total = getattr(game, field) + max(0.0, elapsed)
+        if total >= ABANDON_AFTER.total_seconds():
+            at = now - timedelta(seconds=total - ABANDON_AFTER.total_seconds())
+            finish(
+                game,
+                result=win_for(opponent(counted_side)),
+                termination=Game.Termination.ABANDONMENT,
+                at=at,
+            )
+            setattr(game, field, ABANDON_AFTER.total_seconds())
+            game.save()
+            publish_state(game)
+            return
+        setattr(game, field, total)
+    new_side = None
+    if presence[Color.WHITE] and not presence[Color.BLACK]:
+        new_side = Color.BLACK
+    elif presence[Color.BLACK] and not presence[Color.WHITE]:
+        new_side = Color.WHITE
+    for color in (Color.WHITE, Color.BLACK):
+        if presence[color]:
+            setattr(game, f"{color}_absent_seconds", 0.0)  # back at the table: starts afresh
+    game.absence_side = new_side
+    game.absence_since = now if new_side else None
+    game.save(
+        update_fields=[
+            "absence_side", "absence_since", "white_absent_seconds", "black_absent_seconds",
+            "updated_at",
+        ]
+    )  # fmt: skip
+
+
+def enforce_absence(*, game_id: str, now: datetime | None = None) -> bool:
+    """Forfeits the game if a player's absence has run out; returns whether it did."""
+    now = now or timezone.now()
+    candidate = Game.objects.filter(
+        public_id=game_id, status=Game.Status.LIVE, absence_side__isnull=False
+    ).first()
+    if candidate is None:
+        return False
+    with transaction.atomic():
+        game = lock_game(game_id)
+        settle_absence(game, presence_of(game, now), now)
+        return game.status == Game.Status.FINISHED
+
+
+def sweep(*, now: datetime | None = None) -> dict[str, int]:
+    """Prunes connections of dead processes and enforces every running absence clock.
+
+    Called periodically by every server process and by ``manage.py sweep_games``; safe to run
+    anywhere at any time.
+    """
+    now = now or timezone.now()
+    stale = Connection.objects.filter(last_seen__lt=now - CONNECTION_STALE_AFTER)
+    affected = set(stale.values_list("game__public_id", flat=True))
+    pruned = stale.delete()[0]
+    counting = Game.objects.filter(status=Game.Status.LIVE, absence_side__isnull=False)
+    affected |= set(counting.values_list("public_id", flat=True))
+    forfeited = 0
+    for public_id in sorted(affected):
+        with transaction.atomic():
+            try:
+                game = lock_game(public_id)
+            except GameError:
+                continue
+            was_live = game.status == Game.Status.LIVE
+            settle_absence(game, presence_of(game, now), now)
+            forfeited += was_live and game.status == Game.Status.FINISHED
+    return {"pruned": pruned, "forfeited": forfeited}

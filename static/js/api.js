@@ -1,0 +1,102 @@
+// JSON requests to the site's API with the session's CSRF token; errors carry the server's reason.
+
+function csrfToken() {
+  const match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+  return match ? decodeURIComponent(match[1]) : "";
+}
+
+export class ApiError extends Error {
+  constructor(message, status) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export async function api(method, url, body) {
+  const response = await fetch(url, {
+    method,
+    credentials: "same-origin",
+    headers: {
+      "Content-Type": "application/json",
+      Accept: "application/json",
+      "X-CSRFToken": csrfToken(),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (response.status === 204) return null;
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const reason = (data && (data.error || data.detail)) || `The server answered ${response.status}.`;
+    throw new ApiError(reason, response.status);
+  }
+  return data;
+}
+
+// A WebSocket that reconnects with backoff and calls onOpen after each (re)connection.
+export function liveSocket(path, { onMessage, onOpen, onStatus } = {}) {
+  let socket = null;
+  let delay = 500;
+  let closedByUs = false;
+  let heartbeat = null;
+  const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${path}`;
+
+  function connect() {
+    socket = new WebSocket(url);
+    socket.addEventListener("open", () => {
+      delay = 500;
+      onStatus?.("online");
+      heartbeat = setInterval(() => send({ type: "ping" }), 20000);
+      onOpen?.();
+    });
+    socket.addEventListener("message", (event) => {
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      onMessage?.(message);
+    });
+    socket.addEventListener("close", () => {
+      clearInterval(heartbeat);
+      if (closedByUs) return;
+      onStatus?.("offline");
+      setTimeout(connect, delay);
+      delay = Math.min(delay * 2, 10000);
+    });
+  }
+
+  function send(message) {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  }
+
+  connect();
+  return {
+    send,
+    close() {
+      closedByUs = true;
+      socket?.close();
+    },
+  };
+}
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}

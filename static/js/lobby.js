@@ -1,0 +1,112 @@
+// The lobby page: open seeks and challenges, kept live over /ws/lobby/.
+import { api, el, liveSocket } from "./api.js";
+
+const data = JSON.parse(document.getElementById("page-data").textContent);
+const me = data.username;
+const seeksBody = document.getElementById("seeks");
+const incomingList = document.getElementById("incoming");
+const outgoingList = document.getElementById("outgoing");
+const notice = document.getElementById("lobby-notice");
+const COLOR_LABEL = { white: "White", black: "Black", random: "Random" };
+
+function say(text, kind = "error") {
+  notice.textContent = text;
+  notice.className = `notice ${kind}`;
+  notice.hidden = !text;
+}
+
+async function act(method, url, body) {
+  try {
+    const result = await api(method, url, body);
+    say("");
+    return result;
+  } catch (error) {
+    say(error.message);
+    return null;
+  }
+}
+
+function goToGame(id) {
+  location.assign(`/game/${id}/`);
+}
+
+function renderSeeks(seeks) {
+  seeksBody.replaceChildren(
+    ...seeks.map((seek) => {
+      const mine = seek.owner === me;
+      // The seeker plays `color`; the acceptor gets the other side.
+      const yours = { white: "Black", black: "White", random: "Random" }[seek.color];
+      let action;
+      if (!me) action = el("a", { href: "/accounts/login/?next=/play/", class: "button button-small" }, "Log in to play");
+      else if (mine)
+        action = el("button", { class: "button button-secondary button-small", onclick: () => act("DELETE", `/api/seeks/${seek.id}/`) }, "Cancel");
+      else
+        action = el("button", {
+          class: "button button-small",
+          "data-testid": `accept-${seek.owner}`,
+          onclick: async () => {
+            const result = await act("POST", `/api/seeks/${seek.id}/accept/`);
+            if (result) goToGame(result.game);
+          },
+        }, "Play");
+      return el("tr", { "data-seek": seek.id, class: mine ? "is-mine" : "" },
+        el("td", {}, el("a", { href: `/@/${seek.owner}` }, seek.owner)),
+        el("td", {}, COLOR_LABEL[seek.color]),
+        el("td", {}, mine ? "—" : yours),
+        el("td", {}, action));
+    }),
+  );
+  document.getElementById("no-seeks").hidden = seeks.length > 0;
+}
+
+function renderChallenges({ incoming, outgoing }) {
+  incomingList.replaceChildren(
+    ...incoming.map((c) =>
+      el("li", { "data-challenge": c.id },
+        el("span", {}, `${c.challenger} challenges you${c.rematch_of ? " to a rematch" : ""} (they play ${COLOR_LABEL[c.color]})`),
+        el("button", { class: "button button-small", onclick: async () => {
+          const result = await act("POST", `/api/challenges/${c.id}/accept/`);
+          if (result) goToGame(result.game);
+        } }, "Accept"),
+        el("button", { class: "button button-secondary button-small", onclick: () => act("POST", `/api/challenges/${c.id}/decline/`) }, "Decline"))),
+  );
+  outgoingList.replaceChildren(
+    ...outgoing.map((c) =>
+      el("li", { "data-challenge": c.id },
+        el("span", {}, c.to ? `You challenged ${c.to}` : "Invite link: ",
+          c.to ? null : el("a", { href: `/invite/${c.id}/` }, `${location.origin}/invite/${c.id}/`)),
+        el("button", { class: "button button-secondary button-small", onclick: () => act("POST", `/api/challenges/${c.id}/decline/`) }, "Cancel"))),
+  );
+  document.getElementById("challenges-box").hidden = incoming.length + outgoing.length === 0;
+}
+
+const handlers = {
+  seeks: (message) => renderSeeks(message.seeks),
+  challenges: (message) => renderChallenges(message),
+  game_started: (message) => goToGame(message.game),
+  error: (message) => say(message.error),
+  pong: () => {},
+};
+
+renderSeeks(data.seeks);
+renderChallenges(data.challenges);
+liveSocket("/ws/lobby/", {
+  onMessage: (message) => handlers[message.type]?.(message),
+  onStatus: (status) => document.body.classList.toggle("is-offline", status === "offline"),
+});
+
+for (const button of document.querySelectorAll("[data-seek-color]")) {
+  button.addEventListener("click", () => act("POST", "/api/seeks/", { color: button.dataset.seekColor }));
+}
+
+const challengeForm = document.getElementById("challenge-form");
+challengeForm?.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const form = new FormData(challengeForm);
+  const to = String(form.get("to") || "").trim();
+  const result = await act("POST", "/api/challenges/", { to: to || null, color: form.get("color") });
+  if (result) {
+    say(to ? `Challenge sent to ${result.to}.` : `Invite link: ${result.url}`, "info");
+    challengeForm.reset();
+  }
+});

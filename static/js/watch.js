@@ -1,0 +1,25 @@
+// The watch page: live online games, kept live over /ws/watch/.
+import { el, liveSocket } from "./api.js";
+
+const data = JSON.parse(document.getElementById("page-data").textContent);
+const body = document.getElementById("live-games");
+
+function render(games) {
+  body.replaceChildren(
+    ...games.map((game) =>
+      el("tr", { "data-game": game.id },
+        el("td", {}, game.white),
+        el("td", {}, game.black),
+        el("td", {}, Math.ceil(game.ply / 2)),
+        el("td", {}, game.spectators),
+        el("td", {}, el("a", { class: "button button-small", href: `/game/${game.id}/` }, "Watch")))),
+  );
+  document.getElementById("no-live-games").hidden = games.length > 0;
+}
+
+render(data.games);
+liveSocket("/ws/watch/", {
+  onMessage: (message) => {
+    if (message.type === "live_games") render(message.games);
+  },
+});
