@@ -229,14 +229,14 @@ export function createBoard(root, handlers = {}) {
   // --- pointer: tap on release; drag a movable piece beyond a few pixels -----------------
   let press = null;
   grid.addEventListener("pointerdown", (event) => {
+    // A tap does not take the keyboard focus (arrow keys keep stepping through the moves); the
+    // keyboard reaches the squares by Tab.
+    event.preventDefault();
     if (event.button !== 0 || !current.interactive) return;
     const el = event.target.closest(".sq");
     if (!el) return;
     const square = el.dataset.square;
     press = { square, x: event.clientX, y: event.clientY, dragging: false, ghost: null, id: event.pointerId };
-    if (current.movable.includes(square) && current.pieces.get(square)) {
-      event.preventDefault();
-    }
   });
   grid.addEventListener("pointermove", (event) => {
     if (!press || press.id !== event.pointerId) return;
