@@ -84,6 +84,11 @@ export function createBoard(root, handlers = {}) {
   grid.setAttribute("aria-label", handlers.label || "Chesskers board");
   const squares = new Map();
   for (let rank = 8; rank >= 1; rank -= 1) {
+    // Rows for assistive technology; `display: contents` leaves the squares on the CSS grid.
+    const row = document.createElement("div");
+    row.className = "cb-row";
+    row.setAttribute("role", "row");
+    grid.append(row);
     for (const f of FILES) {
       const square = `${f}${rank}`;
       const el = document.createElement("div");
@@ -95,7 +100,7 @@ export function createBoard(root, handlers = {}) {
       piece.className = "pc";
       el.append(piece);
       squares.set(square, el);
-      grid.append(el);
+      row.append(el);
     }
   }
   const promo = document.createElement("div");
@@ -360,6 +365,7 @@ export function createPlayBoard(root, options = {}) {
       if (result.action.type === "select") {
         picker = result.picker;
         render();
+        options.onChange?.(result.action, paths.view(picker));
       }
     },
     onDrop: (from, to) => {
@@ -369,9 +375,7 @@ export function createPlayBoard(root, options = {}) {
     },
     onPromotion: (letter) => {
       if (!letter) {
-        promotion = null;
-        picker = paths.cancel(picker);
-        render();
+        cancel();
         return;
       }
       const move = paths.choosePromotion(picker, letter);
@@ -499,6 +503,7 @@ export function createPlayBoard(root, options = {}) {
     cancel,
     view,
     pickerView: () => paths.view(picker),
+    promoting: () => Boolean(promotion),
   };
 }
 

@@ -40,7 +40,13 @@ const socket = connectSocket(data.ws_url, {
   open(isReconnect) {
     page.connected = true;
     $("#connection").hidden = true;
-    if (isReconnect) renderControls();
+    if (isReconnect && page.sent) {
+      // The answer to a move sent before the drop may be lost: the sync that follows a
+      // reconnect tells whether it was played.
+      page.sent = null;
+      board.revert();
+      renderHint();
+    }
   },
   close() {
     page.connected = false;
@@ -63,8 +69,9 @@ function onState(message) {
     $("#move-error").textContent = "";
     page.sent = null;
   }
-  if (state.ply !== old.ply && page.viewing !== null && state.ply < old.ply) page.viewing = null;
   page.state = state;
+  if (page.viewing !== null && page.viewing >= state.moves.length - 1) page.viewing = null;
+  if (state.ply > old.ply) announce(state.moves[state.moves.length - 1]);
   render({ animate: theirMove && page.viewing === null });
 }
 
@@ -125,6 +132,13 @@ function command(message, rest) {
     .catch((error) => onError({ error: error.message }));
 }
 
+/** Tells screen readers the move just played. */
+function announce(move) {
+  if (!move) return;
+  const mover = (move.ply + (page.state.initial_fen.split(" ")[1] === "b" ? 1 : 0)) % 2 ? "Black" : "White";
+  $("#announce").textContent = `${mover} played ${move.text}.`;
+}
+
 // --- viewing past positions ----------------------------------------------------------------
 function view(index) {
   const count = page.state.moves.length;
@@ -138,7 +152,7 @@ function view(index) {
 function render({ animate }) {
   const s = page.state;
   const moves = s.moves || [];
-  const interactive = canMove() && !page.sent;
+  const interactive = canMove();
   let key;
   let position;
   if (page.viewing !== null) {
@@ -331,6 +345,10 @@ function renderHint() {
   }
   if (s.status !== "live") return;
   const v = board.pickerView();
+  if (board.promoting()) {
+    hint.textContent = "Choose the piece to promote to (Escape to cancel).";
+    return;
+  }
   if (page.sent) {
     hint.textContent = "Sending…";
     return;
