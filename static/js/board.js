@@ -64,6 +64,8 @@ function squareXY(square, orientation) {
   return orientation === "white" ? [file, 7 - rank] : [7 - file, rank];
 }
 
+const REPLAY_STEP_MS = 220;
+
 const EMPTY_VIEW = {
   pieces: new Map(), orientation: "white", selected: null, dests: [], swept: [], victims: [],
   removed: [], trail: [], undo: null, lastMove: [], check: null, movable: [], interactive: false,
@@ -467,6 +469,35 @@ export function createPlayBoard(root, options = {}) {
     animateNext = null;
   }
 
+  // Someone else's chain is shown jump by jump: each jumped piece goes as it is jumped.
+  let replayTimers = [];
+  function stopReplay() {
+    replayTimers.forEach(clearTimeout);
+    replayTimers = [];
+  }
+  function replay(before, move) {
+    const piece = before.get(move.path[0]);
+    const steps = move.path.length - 1;
+    for (let k = 1; k <= steps; k += 1) {
+      const show = () => {
+        const pieces = new Map(before);
+        pieces.delete(move.path[0]);
+        for (const square of move.captured.slice(0, k)) pieces.delete(square);
+        pieces.set(move.path[k], piece);
+        view.update({
+          pieces, orientation, lastMove: move.path.slice(0, k + 1), interactive: false,
+          animate: { from: move.path[k - 1], to: move.path[k] },
+        });
+      };
+      if (k === 1) show();
+      else replayTimers.push(setTimeout(show, (k - 1) * REPLAY_STEP_MS));
+    }
+    replayTimers.push(setTimeout(() => {
+      replayTimers = [];
+      render();
+    }, steps * REPLAY_STEP_MS));
+  }
+
   function cancel() {
     promotion = null;
     picker = paths.cancel(picker);
@@ -477,12 +508,20 @@ export function createPlayBoard(root, options = {}) {
   return {
     /** Shows a position; drops any selection and any pending move. */
     set(next) {
+      stopReplay();
+      const before = basePieces;
+      const wasPending = pending;
       position = { lastMove: null, check: null, interactive: false, ...next };
       basePieces = parseFen(position.fen);
       picker = paths.createPicker(position.interactive ? position.legalMoves : []);
       promotion = null;
       pending = null;
       animateNext = next.animate || null;
+      const move = next.replay;
+      if (move && !wasPending && move.path.length > 2 && before.get(move.path[0])) {
+        replay(before, move);
+        return;
+      }
       render();
     },
     /** Drops a move shown before the server answered (it was refused). */

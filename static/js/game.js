@@ -169,6 +169,7 @@ function render({ animate }) {
     position = {
       fen: s.fen, legalMoves: s.legal_moves, lastMove: last, check: s.check, interactive,
       animate: animate && last ? { from: last.path[last.path.length - 2], to: last.path[last.path.length - 1] } : null,
+      replay: animate ? last : null,
     };
   }
   // Keep a selection or a chain in progress when nothing on the board has changed.

@@ -75,11 +75,19 @@ def assert_matches_server(page: Page, game_id: str) -> dict:
     state = server_state(page, game_id)
     wait_moves(page, len(state["moves"]))
     expect(page.locator("#board .cb-board")).to_be_visible()
+    expected = fen_pieces(state["fen"])
+    # Another viewer's chain is replayed jump by jump: wait for it to end.
     page.wait_for_function(
-        "n => document.querySelectorAll('#board .pc[data-piece]').length === n",
-        arg=len(fen_pieces(state["fen"])),
+        """expected => {
+          const shown = {};
+          for (const e of document.querySelectorAll('#board .sq:not(.is-removed) .pc[data-piece]'))
+            shown[e.parentElement.dataset.square] = e.dataset.piece;
+          return JSON.stringify(Object.entries(shown).sort()) ===
+            JSON.stringify(Object.entries(expected).sort());
+        }""",
+        arg=expected,
     )
-    assert dom_board(page) == fen_pieces(state["fen"])
+    assert dom_board(page) == expected
     assert dom_moves(page) == [move["text"] for move in state["moves"]]
     if state["check"]:
         expect(square(page, state["check"])).to_have_class(cls("is-check"))

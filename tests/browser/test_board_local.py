@@ -259,3 +259,27 @@ def test_reload_and_flip_keep_the_same_game(new_page) -> None:
     a1 = square(page, "a1").bounding_box()
     h8 = square(page, "h8").bounding_box()
     assert a1 and h8 and a1["y"] < h8["y"]
+
+
+def test_a_second_tab_shows_the_chain_jump_by_jump(new_page, console_watch) -> None:
+    page = new_page(1280, 800)
+    game_id = start_local(page, CHAIN_FEN)
+    other = console_watch.attach(page.context.new_page())
+    other.goto(page.url)
+    expect(other.locator("#board .cb-board")).to_be_visible()
+    # Record every square the white rook is drawn on in the second tab.
+    other.evaluate(
+        """() => {
+          window.rookSeen = [];
+          new MutationObserver(() => {
+            for (const e of document.querySelectorAll('#board .pc[data-piece="wR"]')) {
+              const sq = e.parentElement.dataset.square;
+              if (window.rookSeen.at(-1) !== sq) window.rookSeen.push(sq);
+            }
+          }).observe(document.getElementById('board'), {subtree: true, attributes: true});
+        }"""
+    )
+    tap(page, "a1", "a4", "c4", "c6")
+    wait_moves(other, 1)
+    assert_matches_server(other, game_id)
+    assert other.evaluate("window.rookSeen") == ["a4", "c4", "c6"]
