@@ -4,6 +4,8 @@ After each step the board and the move list read from the DOM are compared with 
 state (GET /api/games/<id>/). Any console error fails the test (the ``new_page`` fixture).
 """
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -283,3 +285,23 @@ def test_a_second_tab_shows_the_chain_jump_by_jump(new_page, console_watch) -> N
     wait_moves(other, 1)
     assert_matches_server(other, game_id)
     assert other.evaluate("window.rookSeen") == ["a4", "c4", "c6"]
+
+
+def test_the_board_is_played_from_the_keyboard(new_page) -> None:
+    page = new_page(1280, 800)
+    game_id = start_local(page, CHAIN_FEN)
+    square(page, "e2").focus()
+    for key in ["ArrowLeft"] * 4 + ["ArrowDown"]:
+        page.keyboard.press(key)
+    expect(square(page, "a1")).to_be_focused()
+    expect(square(page, "a1")).to_have_attribute("aria-label", "a1, white rook")
+    page.keyboard.press("Enter")
+    expect(square(page, "a4")).to_have_attribute("aria-label", re.compile("jump here"))
+    for key in ["ArrowUp"] * 3:
+        page.keyboard.press(key)
+    page.keyboard.press("Enter")
+    expect(square(page, "a4")).to_have_class(cls("is-selected"))
+    page.keyboard.press("Enter")  # the piece again: stop the chain after one jump
+    wait_moves(page, 1)
+    assert assert_matches_server(page, game_id)["moves"][0]["text"] == "Ra1:a4"
+    expect(page.locator("#announce")).to_have_text("White played Ra1:a4.")
