@@ -345,9 +345,9 @@ export function createBoard(root, handlers = {}) {
  * Creates the board adapter a page plays on: the view of `createBoard` plus the picker of
  * paths.js. Options: orientation, onMove(move) with a legal move of the list, onChange(info)
  * after every tap with the picker's view (for a hint line), label.
- * Returns {set(position), setOrientation(o), flip(), cancel(), orientation(), pieces()}.
- * `position`: {fen, legalMoves, lastMove: {path, captured} | null, check, interactive,
- * animate}.
+ * Returns {set(position), revert(), setOrientation(o), flip(), orientation(), cancel(),
+ * pickerView(), promoting()}. `position`: {fen, legalMoves, lastMove: {path, captured} | null,
+ * check, interactive, animate: {from, to} | null, replay: a move to show jump by jump | null}.
  */
 export function createPlayBoard(root, options = {}) {
   let orientation = options.orientation || "white";
@@ -438,7 +438,8 @@ export function createPlayBoard(root, options = {}) {
       const piece = basePieces.get(picker.path[0]);
       pieces.delete(picker.path[0]);
       pieces.set(promotion.square, piece);
-      removed = paths.movesExactly(picker.moves, picker.path)[0]?.captured || [];
+      const captured = paths.movesExactly(picker.moves, picker.path)[0]?.captured || [];
+      removed = captured.filter((square) => square !== promotion.square);
       trail = picker.path.slice(0, -1);
     }
     const dests = promotion ? [] : v.targets;
@@ -519,6 +520,7 @@ export function createPlayBoard(root, options = {}) {
       animateNext = next.animate || null;
       const move = next.replay;
       if (move && !wasPending && move.path.length > 2 && before.get(move.path[0])) {
+        animateNext = null;
         replay(before, move);
         return;
       }
