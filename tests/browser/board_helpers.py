@@ -5,6 +5,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import screenshot
+
 
 def cls(name: str) -> re.Pattern:
     """Matches a class attribute that holds the class ``name``."""
@@ -92,3 +94,9 @@ def assert_matches_server(page: Page, game_id: str) -> dict:
     if state["check"]:
         expect(square(page, state["check"])).to_have_class(cls("is-check"))
     return state
+
+
+def shot(page: Page, name: str) -> None:
+    """Saves a screenshot once the board's slides and fades (under 250 ms) have ended."""
+    page.wait_for_timeout(300)
+    screenshot(page, name)

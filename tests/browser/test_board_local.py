@@ -13,12 +13,12 @@ from tests.browser.board_helpers import (
     assert_matches_server,
     cls,
     dom_board,
+    shot,
     square,
     start_local,
     tap,
     wait_moves,
 )
-from tests.browser.conftest import screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -57,7 +57,7 @@ def test_three_jump_chain_is_made_tap_by_tap(new_page) -> None:
     tap(page, "c4")
     expect(square(page, "b4")).to_have_class(cls("is-removed"))
     expect(square(page, "c6")).to_have_class(cls("dest-jump"))
-    screenshot(page, "board-chain-midway-1280x800")
+    shot(page, "board-chain-midway-1280x800")
     tap(page, "c6")
     wait_moves(page, 1)
     state = assert_matches_server(page, game_id)
@@ -65,7 +65,7 @@ def test_three_jump_chain_is_made_tap_by_tap(new_page) -> None:
     expect(page.locator(".movelist [data-ply='0'] .took .pc")).to_have_count(3)
     for sq in ("a1", "a4", "c4", "c6"):
         expect(square(page, sq)).to_have_class(cls("is-last"))
-    screenshot(page, "board-chain-done-1280x800")
+    shot(page, "board-chain-done-1280x800")
 
     # Pass-and-play: the same board now moves Black.
     tap(page, "e8", "d7")
@@ -77,7 +77,7 @@ def test_chain_stopped_early_by_tapping_the_piece(new_page) -> None:
     page = new_page(375, 812)
     game_id = start_local(page, CHAIN_FEN)
     tap(page, "a1", "a4", "c4")
-    screenshot(page, "board-chain-midway-375x812")
+    shot(page, "board-chain-midway-375x812")
     box = square(page, "c4").bounding_box()
     assert box is not None and box["width"] >= 40 and box["height"] >= 40
     tap(page, "c4")
@@ -114,7 +114,7 @@ def test_sweep_takes_two_pieces(new_page) -> None:
     expect(square(page, "c2")).to_have_class(cls("dest-quiet"))
     expect(square(page, "a2")).to_have_class(cls("is-swept"))
     expect(square(page, "a3")).to_have_class(cls("is-swept"))
-    screenshot(page, "board-sweep-1280x800")
+    shot(page, "board-sweep-1280x800")
     tap(page, "b3")
     wait_moves(page, 1)
     state = assert_matches_server(page, game_id)
@@ -133,7 +133,7 @@ def test_promotion_by_a_jump_with_the_chooser(new_page) -> None:
     tap(page, "f8")
     chooser = page.locator(".cb-promo-choice")
     expect(chooser).to_have_count(4)
-    screenshot(page, "board-promotion-375x812")
+    shot(page, "board-promotion-375x812")
     page.click(".cb-promo-choice[data-promotion='n']")
     wait_moves(page, 1)
     state = assert_matches_server(page, game_id)
@@ -168,9 +168,9 @@ def test_checkmate_shows_the_banner(new_page) -> None:
     # The game is over: no piece can be selected.
     tap(page, "h6")
     expect(page.locator("#board .is-dest")).to_have_count(0)
-    screenshot(page, "board-checkmate-1280x800")
+    shot(page, "board-checkmate-1280x800")
     page.set_viewport_size({"width": 375, "height": 812})
-    screenshot(page, "board-checkmate-375x812")
+    shot(page, "board-checkmate-375x812")
 
 
 def test_a_tap_that_fits_no_move_sends_nothing(new_page) -> None:

@@ -11,10 +11,10 @@ from tests.browser.board_helpers import (
     cls,
     dom_board,
     dom_moves,
+    shot,
     square,
     wait_moves,
 )
-from tests.browser.conftest import screenshot
 from tests.factories import PASSWORD, make_user
 
 pytestmark = pytest.mark.browser
@@ -75,8 +75,8 @@ def test_two_players_meet_in_the_lobby_and_play_while_a_spectator_watches(new_pa
         assert dom_moves(alice) == dom_moves(bob) == [m["text"] for m in state["moves"]]
         assert dom_board(alice) == dom_board(bob) == dom_board(spectator)
     assert dom_moves(spectator) == ["e4", "d5", "e4:c6", "bxc6"]
-    screenshot(spectator, "online-spectator-1280x800")
-    screenshot(bob, "online-black-375x812")
+    shot(spectator, "online-spectator-1280x800")
+    shot(bob, "online-black-375x812")
 
     # A draw offer is declined, then White resigns: every page shows the result.
     alice.click("[data-action=draw-offer]")
@@ -90,4 +90,4 @@ def test_two_players_meet_in_the_lobby_and_play_while_a_spectator_watches(new_pa
         expect(banner).to_contain_text("Black wins")
         expect(banner).to_contain_text("White resigned")
     expect(spectator.locator("#board .is-dest")).to_have_count(0)
-    screenshot(bob, "online-result-375x812")
+    shot(bob, "online-result-375x812")

@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import screenshot
+from tests.browser.board_helpers import shot
 
 pytestmark = pytest.mark.browser
 
@@ -43,7 +43,7 @@ def test_rules_chain_board_plays_a_chain_tap_by_tap(new_page) -> None:
     sq(page, "chain", "c6").click()
     expect(page.locator("[data-example='chain'] .rule-result")).to_contain_text("Ra1:a4:c4:c6")
     assert board_pieces(page, "chain") == {"c6": "wR", "h8": "bK", "h1": "wK"}
-    screenshot(page, "rules-chain-1280")
+    shot(page, "rules-chain-1280")
     page.locator("[data-example='chain'] .rule-reset").click()
     assert board_pieces(page, "chain")["a1"] == "wR"
 
@@ -57,7 +57,7 @@ def test_rules_sweep_marks_the_pieces_it_would_take(new_page) -> None:
     expect(sq(page, "sweep", "a3")).to_have_class(cls("is-swept"))
     box = sq(page, "sweep", "b3").bounding_box()
     assert box and box["width"] >= 40
-    screenshot(page, "rules-sweep-375")
+    shot(page, "rules-sweep-375")
     sq(page, "sweep", "b3").click()
     assert board_pieces(page, "sweep") == {"b3": "wN", "h8": "bK", "h1": "wK"}
 
