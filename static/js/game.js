@@ -48,9 +48,12 @@ const socket = connectSocket(data.ws_url, {
       renderHint();
     }
   },
-  close() {
+  close(code, refused) {
     page.connected = false;
     $("#connection").hidden = false;
+    $("#connection").textContent = refused
+      ? "The server closed this game's live connection. Reload the page."
+      : "Reconnecting…";
   },
 });
 
@@ -374,6 +377,8 @@ function renderHint() {
   }
   if (canMove()) {
     hint.textContent = viewer.both_sides ? `${COLOR_NAME[s.turn]} to move.` : "Your move.";
+  } else if (s.mode === "bot" && viewer.color && viewer.color !== s.turn) {
+    hint.textContent = "The bot is thinking…";
   } else if (isPlayer()) {
     hint.textContent = `Waiting for ${COLOR_NAME[s.turn]}…`;
   } else {

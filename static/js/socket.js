@@ -54,10 +54,12 @@ export function connectSocket(path, handlers, options = {}) {
       const handler = handlers[message.type];
       if (handler) handler(message);
     });
-    ws.addEventListener("close", () => {
+    ws.addEventListener("close", (event) => {
       stopHeartbeat();
-      handlers.close?.();
-      if (!closedByUs) scheduleReconnect();
+      // 4401 not allowed, 4404 no such game (STYLE.md): trying again cannot help.
+      const refused = event.code >= 4400 && event.code < 4500;
+      handlers.close?.(event.code, refused);
+      if (!closedByUs && !refused) scheduleReconnect();
     });
     ws.addEventListener("error", () => {
       // The close event follows; reconnection is decided there.
