@@ -444,6 +444,9 @@ document.addEventListener("keydown", (event) => {
   } else if (event.key === "Escape") {
     if (page.viewing !== null) view(null);
     else board.cancel();
+  } else if (event.key === "f") {
+    board.flip();
+    renderPlayers();
   }
 });
 
