@@ -269,7 +269,8 @@ function renderBanner() {
   const { headline, reason, score } = resultText(s);
   banner.replaceChildren();
   const strong = document.createElement("strong");
-  strong.textContent = `${headline} ${reason}`.trim();
+  const joiner = reason.startsWith("by ") ? " " : " — ";
+  strong.textContent = reason ? `${headline}${joiner}${reason}` : headline;
   const small = document.createElement("span");
   small.textContent = score;
   banner.append(strong, small);
