@@ -34,7 +34,8 @@ export function createMoveList(root, { onSelect }) {
   review.append(reviewText, live);
   const list = document.createElement("div");
   list.className = "movelist";
-  list.setAttribute("role", "list");
+  list.setAttribute("role", "group");
+  list.setAttribute("aria-label", "Move list");
   const empty = document.createElement("p");
   empty.className = "movelist-empty";
   empty.textContent = "No moves yet.";
@@ -104,7 +105,6 @@ export function createMoveList(root, { onSelect }) {
     const button = document.createElement("button");
     button.type = "button";
     button.dataset.ply = String(index);
-    button.setAttribute("role", "listitem");
     const text = document.createElement("span");
     text.className = "move-text";
     text.textContent = move.text;
