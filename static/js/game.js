@@ -4,7 +4,7 @@
 import { api } from "./api.js";
 import { checkedKing, createPlayBoard } from "./board.js";
 import { createMoveList } from "./movelist.js";
-import { connectSocket } from "./socket.js";
+import { classifyState, connectSocket } from "./socket.js";
 
 const data = JSON.parse(document.getElementById("page-data").textContent);
 const viewer = data.viewer || { username: null, color: null, both_sides: false };
@@ -61,13 +61,10 @@ const socket = connectSocket(data.ws_url, {
 function onState(message) {
   const { type, ...state } = message;
   const old = page.state;
-  // A state older than the one shown is stale, except after a takeback, which lowers the ply
-  // (only local and bot games have takebacks).
-  if (state.ply < old.ply && state.mode === "online") return;
-  if (state.ply > old.ply + 1) socket.send({ type: "sync" });
-  const oursAnswered = page.sent && state.ply > page.sent.ply;
-  const theirMove = state.ply === old.ply + 1 && !page.sent;
-  if (oursAnswered) {
+  const verdict = classifyState(old, state, page.sent ? page.sent.ply : null);
+  if (!verdict.apply) return;
+  if (verdict.sync) socket.send({ type: "sync" });
+  if (verdict.answered) {
     if (page.sent.kind === "text") $("#move-input").value = "";
     $("#move-error").textContent = "";
     page.sent = null;
@@ -75,7 +72,7 @@ function onState(message) {
   page.state = state;
   if (page.viewing !== null && page.viewing >= state.moves.length - 1) page.viewing = null;
   if (state.ply > old.ply) announce(state.moves[state.moves.length - 1]);
-  render({ animate: theirMove && page.viewing === null });
+  render({ animate: verdict.theirs && page.viewing === null });
 }
 
 function onError(message) {

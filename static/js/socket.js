@@ -119,3 +119,24 @@ export function connectSocket(path, handlers, options = {}) {
     },
   };
 }
+
+/**
+ * Returns what to do with an incoming state given the state shown and the ply of a move of
+ * ours awaiting its answer (or null): {apply, sync, answered, theirs}. API.md "Live": a state
+ * older than the one shown is ignored, except where takebacks lower the ply (local and bot
+ * games); a gap asks for a sync. `answered`: our move was played; `theirs`: the next ply came
+ * from someone else (another player, the bot, another tab).
+ */
+export function classifyState(shown, incoming, sentPly = null) {
+  const older = incoming.ply < shown.ply;
+  if (older && incoming.mode === "online") {
+    return { apply: false, sync: false, answered: false, theirs: false };
+  }
+  const answered = sentPly !== null && incoming.ply > sentPly;
+  return {
+    apply: true,
+    sync: incoming.ply > shown.ply + 1,
+    answered,
+    theirs: incoming.ply === shown.ply + 1 && sentPly === null,
+  };
+}

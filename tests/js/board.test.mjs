@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 
 import { applyPath, checkedKing, fenTurn, parseFen, pieceName } from "../../static/js/board.js";
 import { moveNumber } from "../../static/js/movelist.js";
-import { socketUrl } from "../../static/js/socket.js";
+import { classifyState, socketUrl } from "../../static/js/socket.js";
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -60,4 +60,21 @@ test("moveNumber numbers moves in pairs from the initial FEN", () => {
 test("socketUrl builds ws:// or wss:// from the page's address", () => {
   assert.equal(socketUrl("/ws/games/x/", { protocol: "http:", host: "a:8000" }), "ws://a:8000/ws/games/x/");
   assert.equal(socketUrl("/ws/games/x/", { protocol: "https:", host: "b.org" }), "wss://b.org/ws/games/x/");
+});
+
+test("classifyState ignores older online states, applies takebacks, syncs on a gap", () => {
+  const shown = { ply: 10, mode: "online" };
+  assert.equal(classifyState(shown, { ply: 9, mode: "online" }).apply, false);
+  assert.deepEqual(classifyState(shown, { ply: 10, mode: "online" }),
+    { apply: true, sync: false, answered: false, theirs: false });
+  assert.deepEqual(classifyState(shown, { ply: 11, mode: "online" }),
+    { apply: true, sync: false, answered: false, theirs: true });
+  assert.deepEqual(classifyState(shown, { ply: 13, mode: "online" }),
+    { apply: true, sync: true, answered: false, theirs: false });
+  assert.equal(classifyState(shown, { ply: 11, mode: "online" }, 10).answered, true);
+  assert.equal(classifyState(shown, { ply: 11, mode: "online" }, 10).theirs, false);
+  assert.equal(classifyState(shown, { ply: 10, mode: "online" }, 10).answered, false);
+  const local = { ply: 10, mode: "local" };
+  assert.equal(classifyState(local, { ply: 9, mode: "local" }).apply, true);
+  assert.equal(classifyState({ ply: 10, mode: "bot" }, { ply: 8, mode: "bot" }).apply, true);
 });
