@@ -78,4 +78,8 @@ def _run(args: list[str]) -> int:
         print(game.fen())
         print(game.status().value)
         return 0
+    if command == "bestmove":  # the bot's command; its arguments live in engine.bot.command
+        from engine.bot.command import bestmove
+
+        return bestmove(rest)
     raise _UsageError(f"unknown command {command!r}; {USAGE}")

@@ -10,6 +10,8 @@ from engine.moves import Move, MoveKind
 from engine.pieces import PROMOTION_TYPES, PieceType
 from engine.tables import (
     BISHOP_RAYS,
+    CAN_STILL_HIT,
+    JUMP_MASKS,
     JUMPS,
     KING_STEPS,
     KNIGHT_MOVES,
@@ -18,6 +20,7 @@ from engine.tables import (
     PAWN_CAPTURES,
     QUEEN_RAYS,
     ROOK_RAYS,
+    SLIDER_RAYS_MASKED,
     SWEEPS_OVER,
 )
 
@@ -31,6 +34,7 @@ SWEEP = MoveKind.SWEEP
 PAWN_T, KNIGHT_T, KING_T = PieceType.PAWN, PieceType.KNIGHT, PieceType.KING
 PIECE_TYPES = (None, *PieceType)
 SLIDER_RAYS = (None, None, None, BISHOP_RAYS, ROOK_RAYS, QUEEN_RAYS)
+BIT = tuple(1 << sq for sq in range(64))
 
 # Castling rights bits, and the bits a move keeps when it touches a square (RULES §2).
 WHITE_KINGSIDE, WHITE_QUEENSIDE, BLACK_KINGSIDE, BLACK_QUEENSIDE = 1, 2, 4, 8
@@ -56,6 +60,17 @@ def is_attacked(board: list[int], k: int, o: int, jumpers: list[int] | None = No
     ``k`` at any point of any chain; the attacker's own king safety is ignored. ``jumpers`` may
     list the squares of ``o``'s jumping pieces (stale entries are skipped).
     """
+    if _direct_attack(board, k, o):
+        return True
+    # A first jump over k needs the same clear line or adjacency as a replacement capture onto
+    # k, so only chains (a later jump over k) are left to find.
+    if jumpers is None:
+        jumpers = jumper_squares(board, o)
+    return any(_jumper_hits(board, j, k, o) for j in jumpers)
+
+
+def _direct_attack(board: list[int], k: int, o: int) -> bool:
+    # Replacement captures onto k and sweeps over k.
     pawn = o
     for s in PAWN_ATTACKERS[pawn][k]:
         if board[s] == pawn:
@@ -88,48 +103,46 @@ def is_attacked(board: list[int], k: int, o: int, jumpers: list[int] | None = No
                 if p in (bishop, queen):
                     return True
                 break
-    # A first jump over k needs the same clear line or adjacency as a replacement capture onto
-    # k, so only chains (a later jump over k) are left to find.
-    if jumpers is None:
-        jumpers = jumper_squares(board, o)
-    return _chain_attack(board, k, o, jumpers)
-
-
-def _chain_attack(board: list[int], k: int, o: int, jumpers: list[int]) -> bool:
-    for j in jumpers:
-        p = board[j]
-        if p * o <= 0 or p == 2 * o:
-            continue
-        t = p if p > 0 else -p
-        board[j] = 0  # RULES §1.3: the origin is empty from the start of the move
-        try:
-            if t == 1 or t == 6:
-                if _chain_hits(board, p, j, k, set(), 0):
-                    return True
-            else:
-                for ray in SLIDER_RAYS[t][j]:
-                    n = len(ray)
-                    for i in range(n):
-                        s = ray[i]
-                        q = board[s]
-                        if q:
-                            if q * o < 0 and i + 1 < n and board[ray[i + 1]] == 0:
-                                if s == k:
-                                    return True
-                                board[s] = 0
-                                hit = _chain_hits(board, p, ray[i + 1], k, set(), 1 << s)
-                                board[s] = q
-                                if hit:
-                                    return True
-                            break
-        finally:
-            board[j] = p
     return False
+
+
+def _jumper_hits(board: list[int], j: int, k: int, o: int) -> bool:
+    # Whether the piece on j (if it is still one of o's jumpers) has a chain jumping k.
+    p = board[j]
+    if p * o <= 0 or p == 2 * o:
+        return False
+    t = p if p > 0 else -p
+    board[j] = 0  # RULES §1.3: the origin is empty from the start of the move
+    try:
+        if t == 1 or t == 6:
+            return _chain_hits(board, p, j, k, set(), 0)
+        seen: set = set()
+        for ray in SLIDER_RAYS[t][j]:
+            n = len(ray)
+            for i in range(n):
+                s = ray[i]
+                q = board[s]
+                if q:
+                    if q * o < 0 and i + 1 < n and board[ray[i + 1]] == 0:
+                        if s == k:
+                            return True
+                        if not CAN_STILL_HIT[p][ray[i + 1]] >> k & 1:
+                            break
+                        board[s] = 0
+                        hit = _chain_hits(board, p, ray[i + 1], k, seen, BIT[s])
+                        board[s] = q
+                        if hit:
+                            return True
+                    break
+        return False
+    finally:
+        board[j] = p
 
 
 def _chain_hits(board: list[int], p: int, cur: int, k: int, seen: set, removed: int) -> bool:
     # Depth-first search of the further jumps of the piece ``p`` standing on ``cur``; the board
-    # already lacks the jumped pieces (``removed``) and the jumper's origin.
+    # already lacks the jumped pieces (``removed``) and the jumper's origin. ``seen`` holds the
+    # (square, removed) states already searched: they fix the board, so need no second visit.
     for over, land in JUMPS[p][cur]:
         q = board[over]
         if q * p < 0 and board[land] == 0:
@@ -137,7 +150,9 @@ def _chain_hits(board: list[int], p: int, cur: int, k: int, seen: set, removed: 
                 return True
             if (p == 1 and land >= 56) or (p == -1 and land < 8):
                 continue  # RULES §1.3: promotion ends the chain
-            state = (land, removed | (1 << over))
+            if not CAN_STILL_HIT[p][land] >> k & 1:
+                continue  # no square this chain can still reach is next to k the right way
+            state = (land, removed | BIT[over])
             if state in seen:
                 continue
             seen.add(state)
@@ -147,6 +162,189 @@ def _chain_hits(board: list[int], p: int, cur: int, k: int, seen: set, removed: 
             if hit:
                 return True
     return False
+
+
+def _explore(board: list[int], j: int, k: int, o: int) -> tuple:
+    """Returns (j, hit, reads, rays) for the jumper on ``j``: whether some chain of it jumps
+    ``k``, and the mask of every square whose content that search looked at. For a slider,
+    ``rays`` holds the same (ray, hit, reads) for each of its lines; otherwise it is None.
+
+    After a move that changes none of those squares, the search would run the same way, so
+    its answer stands; legality testing reruns only the searches a move touches.
+    """
+    p = board[j]
+    t = p if p > 0 else -p
+    board[j] = 0
+    try:
+        if t == 1 or t == 6:
+            reads = [BIT[j]]
+            return j, _chain_reads(board, p, j, k, set(), 0, reads), reads[0], None
+        rays = []
+        all_reads = 0
+        any_hit = False
+        for ray, masks in SLIDER_RAYS_MASKED[t][j]:
+            hit, reads = _explore_ray(board, p, j, ray, masks, k, o)
+            rays.append((ray, hit, reads))
+            all_reads |= reads
+            any_hit = any_hit or hit
+        return j, any_hit, all_reads, tuple(rays)
+    finally:
+        board[j] = p
+
+
+def _explore_ray(
+    board: list[int], p: int, j: int, ray: tuple, masks: tuple, k: int, o: int
+) -> tuple[bool, int]:
+    # The search of _explore along one line of a slider whose origin j is already empty.
+    n = len(ray)
+    for i in range(n):
+        s = ray[i]
+        q = board[s]
+        if q:
+            reads = [BIT[j] | masks[i]]
+            if q * o < 0 and i + 1 < n and board[ray[i + 1]] == 0:
+                if s == k:
+                    return True, reads[0]
+                board[s] = 0
+                hit = _chain_reads(board, p, ray[i + 1], k, set(), BIT[s], reads)
+                board[s] = q
+                return hit, reads[0]
+            return False, reads[0]
+    return False, BIT[j] | masks[n - 1]
+
+
+def _ray_hits(board: list[int], j: int, ray: tuple, k: int, o: int) -> bool:
+    # Whether the slider on j (if still there) has a chain starting along ``ray`` that jumps k.
+    p = board[j]
+    if p * o <= 0:
+        return False
+    n = len(ray)
+    for i in range(n):
+        s = ray[i]
+        q = board[s]
+        if q:
+            if q * o < 0 and i + 1 < n:
+                land = ray[i + 1]
+                if board[land] == 0:
+                    if s == k:
+                        return True
+                    if not CAN_STILL_HIT[p][land] >> k & 1:
+                        return False
+                    board[j] = 0
+                    board[s] = 0
+                    hit = _chain_hits(board, p, land, k, set(), BIT[s])
+                    board[s] = q
+                    board[j] = p
+                    return hit
+            return False
+    return False
+
+
+def _chain_reads(
+    board: list[int], p: int, cur: int, k: int, seen: set, removed: int, reads: list[int]
+) -> bool:
+    # As _chain_hits, also OR-ing into reads[0] every square looked at.
+    reads[0] |= JUMP_MASKS[p][cur]
+    for over, land in JUMPS[p][cur]:
+        q = board[over]
+        if q * p < 0 and board[land] == 0:
+            if over == k:
+                return True
+            if (p == 1 and land >= 56) or (p == -1 and land < 8):
+                continue
+            state = (land, removed | BIT[over])
+            if state in seen:
+                continue
+            seen.add(state)
+            board[over] = 0
+            hit = _chain_reads(board, p, land, k, seen, state[1], reads)
+            board[over] = q
+            if hit:
+                return True
+    return False
+
+
+def _discovery_mask(board: list[int], k: int, o: int) -> int:
+    # Squares whose change could open a replacement or sweep capture of k by o, when there is
+    # none now: every square of a line from k up to an o slider moving along that line, and the
+    # target of each o knight whose leg holds k. A move elsewhere (not by the king) leaves k
+    # safe from replacements and sweeps, because arriving pieces only block.
+    mask = 0
+    queen = 5 * o
+    rook = 4 * o
+    bishop = 3 * o
+    for ray in ROOK_RAYS[k]:
+        acc = 0
+        for s in ray:
+            acc |= BIT[s]
+            p = board[s]
+            if p in (rook, queen):
+                mask |= acc
+                break
+    for ray in BISHOP_RAYS[k]:
+        acc = 0
+        for s in ray:
+            acc |= BIT[s]
+            p = board[s]
+            if p in (bishop, queen):
+                mask |= acc
+                break
+    knight = 2 * o
+    for n, t in SWEEPS_OVER[k]:
+        if board[n] == knight:
+            mask |= BIT[t]
+    return mask
+
+
+def _attacked(board: list[int], k: int, o: int, ctx: tuple, delta: int) -> bool:
+    # is_attacked for the king on k (which has not moved) after a move that changed the squares
+    # in ``delta`` from the position where ``ctx`` was built: untouched chain searches keep their
+    # answer, touched ones run again; replacements and sweeps are looked at only if a line or
+    # sweep target that could open was touched.
+    probes, all_reads, any_hit, dmask = ctx
+    if delta & dmask and _direct_attack(board, k, o):
+        return True
+    if not delta & all_reads:
+        return any_hit
+    return _probes_hit(board, k, o, probes, delta)
+
+
+def _probes_hit(board: list[int], k: int, o: int, probes: list, delta: int) -> bool:
+    for j, hit, reads, rays in probes:
+        if reads & delta:
+            if rays is None:
+                if _jumper_hits(board, j, k, o):
+                    return True
+            else:
+                for ray, ray_hit, ray_reads in rays:
+                    if ray_reads & delta:
+                        if _ray_hits(board, j, ray, k, o):
+                            return True
+                    elif ray_hit:
+                        return True
+        elif hit:
+            return True
+    return False
+
+
+def _attacked_king(board: list[int], k: int, o: int, ctx: tuple, delta: int) -> bool:
+    # As _attacked, for a king that moved to k (``delta`` includes its origin).
+    if _direct_attack(board, k, o):
+        return True
+    probes, all_reads, any_hit, _ = ctx
+    if not delta & all_reads:
+        return any_hit
+    return _probes_hit(board, k, o, probes, delta)
+
+
+def _context(board: list[int], k: int, o: int, probes: list) -> tuple:
+    all_reads = 0
+    any_hit = False
+    for _, hit, reads, _ in probes:
+        all_reads |= reads
+        any_hit = any_hit or hit
+    dmask = -1 if _direct_attack(board, k, o) else _discovery_mask(board, k, o)
+    return probes, all_reads, any_hit, dmask
 
 
 def legal_moves(
@@ -159,7 +357,7 @@ def legal_moves(
     o = -side
     k = kings[0] if side == 1 else kings[1]
     own = []
-    opp = []
+    probes = []
     knight_o = 2 * o
     for sq in range(64):
         p = board[sq]
@@ -167,14 +365,16 @@ def legal_moves(
             if p * side > 0:
                 own.append(sq)
             elif p != knight_o:
-                opp.append(sq)
+                probes.append(_explore(board, sq, k, o))
+    ctx = _context(board, k, o, probes)
     moves: list[Move] = []
     add = moves.append
     for sq in own:
         p = board[sq]
         t = p if p > 0 else -p
+        b_sq = BIT[sq]
         if t == 1:
-            _pawn_moves(board, sq, p, side, ep, k, opp, moves)
+            _pawn_moves(board, sq, p, side, ep, k, ctx, moves)
         elif t == 2:
             for to, l1, l2 in KNIGHT_MOVES[sq]:
                 q = board[to]
@@ -183,11 +383,13 @@ def legal_moves(
                     b = board[l2]
                     if a * side < 0 or b * side < 0:
                         caps = tuple(s for s, v in ((l1, a), (l2, b)) if v * side < 0)
+                        delta = b_sq | BIT[to]
                         for s in caps:
                             board[s] = 0
+                            delta |= BIT[s]
                         board[to] = p
                         board[sq] = 0
-                        if not is_attacked(board, k, o, opp):
+                        if not _attacked(board, k, o, ctx, delta):
                             add(Move(SWEEP, KNIGHT_T, (sq, to), caps))
                         board[sq] = p
                         board[to] = 0
@@ -196,19 +398,19 @@ def legal_moves(
                     else:
                         board[to] = p
                         board[sq] = 0
-                        if not is_attacked(board, k, o, opp):
+                        if not _attacked(board, k, o, ctx, b_sq | BIT[to]):
                             add(Move(QUIET, KNIGHT_T, (sq, to)))
                         board[sq] = p
                         board[to] = 0
                 elif q * side < 0:
                     board[to] = p
                     board[sq] = 0
-                    if not is_attacked(board, k, o, opp):
+                    if not _attacked(board, k, o, ctx, b_sq | BIT[to]):
                         add(Move(REPLACEMENT, KNIGHT_T, (sq, to), (to,)))
                     board[sq] = p
                     board[to] = q
         elif t == 6:
-            _king_moves(board, sq, p, side, castling, opp, moves)
+            _king_moves(board, sq, p, side, castling, ctx, moves)
         else:
             pt = PIECE_TYPES[t]
             for ray in SLIDER_RAYS[t][sq]:
@@ -219,7 +421,7 @@ def legal_moves(
                     if q == 0:
                         board[to] = p
                         board[sq] = 0
-                        if not is_attacked(board, k, o, opp):
+                        if not _attacked(board, k, o, ctx, b_sq | BIT[to]):
                             add(Move(QUIET, pt, (sq, to)))
                         board[sq] = p
                         board[to] = 0
@@ -227,7 +429,7 @@ def legal_moves(
                     if q * side < 0:
                         board[to] = p
                         board[sq] = 0
-                        if not is_attacked(board, k, o, opp):
+                        if not _attacked(board, k, o, ctx, b_sq | BIT[to]):
                             add(Move(REPLACEMENT, pt, (sq, to), (to,)))
                         board[to] = q
                         if i + 1 < n and board[ray[i + 1]] == 0:
@@ -235,9 +437,12 @@ def legal_moves(
                             land = ray[i + 1]
                             board[to] = 0
                             board[land] = p
-                            if not is_attacked(board, k, o, opp):
+                            delta = b_sq | BIT[to] | BIT[land]
+                            if not _attacked(board, k, o, ctx, delta):
                                 add(Move(JUMP, pt, (sq, land), (to,)))
-                            _chains(board, p, pt, land, (sq, land), (to,), -1, o, k, opp, moves)
+                            _chains(
+                                board, p, pt, land, (sq, land), (to,), delta, -1, o, k, ctx, moves
+                            )
                             board[land] = 0
                             board[to] = q
                         board[sq] = p
@@ -252,10 +457,11 @@ def _chains(
     cur: int,
     path: tuple[int, ...],
     caps: tuple[int, ...],
+    delta: int,
     king: int,
     o: int,
     k: int,
-    opp: list[int],
+    ctx: tuple,
     moves: list[Move],
 ) -> None:
     # Adds every continuation of a chain whose piece ``p`` stands on ``cur``. ``king`` is 1 when
@@ -268,7 +474,11 @@ def _chains(
             board[land] = p
             path2 = (*path, land)
             caps2 = (*caps, over)
-            safe = not is_attacked(board, land if king == 1 else k, o, opp)
+            delta2 = delta | BIT[over] | BIT[land]
+            if king == 1:
+                safe = not _attacked_king(board, land, o, ctx, delta2)
+            else:
+                safe = not _attacked(board, k, o, ctx, delta2)
             if (p == 1 and land >= 56) or (p == -1 and land < 8):
                 # RULES §1.3 and §1.5: promotion ends the chain; each choice is a move.
                 if safe:
@@ -277,7 +487,7 @@ def _chains(
             else:
                 if safe:
                     moves.append(Move(JUMP, pt, path2, caps2))
-                _chains(board, p, pt, land, path2, caps2, king, o, k, opp, moves)
+                _chains(board, p, pt, land, path2, caps2, delta2, king, o, k, ctx, moves)
             board[land] = 0
             board[cur] = p
             board[over] = q
@@ -292,16 +502,17 @@ def _add_pawn_move(moves: list[Move], kind: MoveKind, path: tuple, caps: tuple, 
 
 
 def _pawn_moves(
-    board: list[int], sq: int, p: int, side: int, ep: int, k: int, opp: list[int], moves: list[Move]
+    board: list[int], sq: int, p: int, side: int, ep: int, k: int, ctx: tuple, moves: list[Move]
 ) -> None:
     o = -side
     fwd = 8 * side
     to = sq + fwd
     last_rank = 7 if side == 1 else 0
+    b_sq = BIT[sq]
     if board[to] == 0:
         board[to] = p
         board[sq] = 0
-        if not is_attacked(board, k, o, opp):
+        if not _attacked(board, k, o, ctx, b_sq | BIT[to]):
             _add_pawn_move(moves, QUIET, (sq, to), (), to >> 3 == last_rank)
         board[sq] = p
         board[to] = 0
@@ -309,7 +520,7 @@ def _pawn_moves(
             two = to + fwd
             board[two] = p
             board[sq] = 0
-            if not is_attacked(board, k, o, opp):
+            if not _attacked(board, k, o, ctx, b_sq | BIT[two]):
                 moves.append(Move(QUIET, PAWN_T, (sq, two)))
             board[sq] = p
             board[two] = 0
@@ -318,7 +529,7 @@ def _pawn_moves(
         if q * side < 0:
             board[to] = p
             board[sq] = 0
-            if not is_attacked(board, k, o, opp):
+            if not _attacked(board, k, o, ctx, b_sq | BIT[to]):
                 _add_pawn_move(moves, REPLACEMENT, (sq, to), (to,), to >> 3 == last_rank)
             board[sq] = p
             board[to] = q
@@ -329,31 +540,32 @@ def _pawn_moves(
                 board[to] = p
                 board[sq] = 0
                 board[cap] = 0
-                if not is_attacked(board, k, o, opp):
+                if not _attacked(board, k, o, ctx, b_sq | BIT[to] | BIT[cap]):
                     moves.append(Move(EN_PASSANT, PAWN_T, (sq, to), (cap,)))
                 board[cap] = victim
                 board[sq] = p
                 board[to] = 0
-    _chains(board, p, PAWN_T, sq, (sq,), (), -1, o, k, opp, moves)
+    _chains(board, p, PAWN_T, sq, (sq,), (), b_sq, -1, o, k, ctx, moves)
 
 
 def _king_moves(
-    board: list[int], sq: int, p: int, side: int, castling: int, opp: list[int], moves: list[Move]
+    board: list[int], sq: int, p: int, side: int, castling: int, ctx: tuple, moves: list[Move]
 ) -> None:
     o = -side
+    b_sq = BIT[sq]
     for to in KING_STEPS[sq]:
         q = board[to]
         if q == 0 or q * side < 0:
             board[to] = p
             board[sq] = 0
-            if not is_attacked(board, to, o, opp):
+            if not _attacked_king(board, to, o, ctx, b_sq | BIT[to]):
                 if q:
                     moves.append(Move(REPLACEMENT, KING_T, (sq, to), (to,)))
                 else:
                     moves.append(Move(QUIET, KING_T, (sq, to)))
             board[sq] = p
             board[to] = q
-    _chains(board, p, KING_T, sq, (sq,), (), 1, o, sq, opp, moves)
+    _chains(board, p, KING_T, sq, (sq,), (), b_sq, 1, o, sq, ctx, moves)
     if side == 1:
         rights = castling & (WHITE_KINGSIDE | WHITE_QUEENSIDE)
         home, rook = 4, 4
@@ -363,9 +575,9 @@ def _king_moves(
     if not rights or sq != home:
         return
     if rights & (WHITE_KINGSIDE | BLACK_KINGSIDE):
-        _try_castle(board, home, p, rook, home + 3, home + 1, home + 2, (), o, opp, moves)
+        _try_castle(board, home, p, rook, home + 3, home + 1, home + 2, (), o, ctx, moves)
     if rights & (WHITE_QUEENSIDE | BLACK_QUEENSIDE):
-        _try_castle(board, home, p, rook, home - 4, home - 1, home - 2, (home - 3,), o, opp, moves)
+        _try_castle(board, home, p, rook, home - 4, home - 1, home - 2, (home - 3,), o, ctx, moves)
 
 
 def _try_castle(
@@ -378,7 +590,7 @@ def _try_castle(
     land: int,
     also_empty: tuple[int, ...],
     o: int,
-    opp: list[int],
+    ctx: tuple,
     moves: list[Move],
 ) -> None:
     # RULES §2: the king must be safe before, on the passed square (rook unmoved), and after.
@@ -387,17 +599,18 @@ def _try_castle(
     for s in also_empty:
         if board[s]:
             return
-    if is_attacked(board, home, o, opp):
+    if _attacked_king(board, home, o, ctx, 0):
         return
     board[home] = 0
     board[passed] = king
-    safe = not is_attacked(board, passed, o, opp)
+    safe = not _attacked_king(board, passed, o, ctx, BIT[home] | BIT[passed])
     board[passed] = 0
     if safe:
         board[land] = king
         board[passed] = rook
         board[rook_sq] = 0
-        safe = not is_attacked(board, land, o, opp)
+        delta = BIT[home] | BIT[passed] | BIT[land] | BIT[rook_sq]
+        safe = not _attacked_king(board, land, o, ctx, delta)
         board[rook_sq] = rook
         board[passed] = 0
         board[land] = 0

@@ -112,3 +112,72 @@ PAWN_CAPTURES = {
         tuple(s for s in (_offset(sq, -1, -1), _offset(sq, 1, -1)) if s >= 0) for sq in range(64)
     ),
 }
+
+# JUMP_MASKS[code][sq]: the squares an adjacent jump search from sq looks at, as a bit mask.
+JUMP_MASKS = {
+    code: tuple(sum({(1 << o) | (1 << land) for o, land in jumps}) for jumps in per_square)
+    for code, per_square in JUMPS.items()
+}
+
+
+def _masked(rays: tuple[tuple[int, ...], ...]) -> tuple:
+    # Each ray with, per index i, the mask of its squares up to i + 1 (the square beyond).
+    out = []
+    for ray in rays:
+        masks = []
+        for i in range(len(ray)):
+            masks.append(sum(1 << s for s in ray[: i + 2]))
+        out.append((ray, tuple(masks)))
+    return tuple(out)
+
+
+# SLIDER_RAYS_MASKED[type][sq]: the slider's rays, each with its prefix masks (see _masked).
+SLIDER_RAYS_MASKED = (
+    None,
+    None,
+    None,
+    tuple(_masked(BISHOP_RAYS[sq]) for sq in range(64)),
+    tuple(_masked(ROOK_RAYS[sq]) for sq in range(64)),
+    tuple(_masked(QUEEN_RAYS[sq]) for sq in range(64)),
+)
+
+
+def _class(sq: int) -> int:
+    return (sq & 1) | ((sq >> 3) & 1) << 1
+
+
+def _hit_sources(code: int, k: int) -> int:
+    # Squares from which the piece ``code`` could jump a piece on k (landing on the board).
+    mask = 0
+    for s in range(64):
+        for over, _land in JUMPS[code][s]:
+            if over == k:
+                mask |= 1 << s
+    return mask
+
+
+def _cone(code: int, land: int) -> int:
+    # Squares a chain that has landed on ``land`` may still stand on: the same file and rank
+    # parity (every jump moves 0 or 2 files and ranks); a pawn only forward, within its diagonals.
+    mask = 0
+    for s in range(64):
+        if _class(s) != _class(land):
+            continue
+        if abs(code) == 1:
+            dr = ((s >> 3) - (land >> 3)) * code
+            if dr < 0 or abs((s & 7) - (land & 7)) > dr:
+                continue
+        mask |= 1 << s
+    return mask
+
+
+# CAN_STILL_HIT[code][land]: mask of the squares k that a chain of ``code`` standing on
+# ``land`` could still jump later; a search that cannot reach k is cut there.
+CAN_STILL_HIT = {}
+for _code in JUMPS:
+    _sources = [_hit_sources(_code, _k) for _k in range(64)]
+    _rows = []
+    for _land in range(64):
+        _cone_mask = _cone(_code, _land)
+        _rows.append(sum(1 << _k for _k in range(64) if _sources[_k] & _cone_mask))
+    CAN_STILL_HIT[_code] = tuple(_rows)

@@ -1,0 +1,203 @@
+"""Matches between the bot's levels and two simple movers (issue 6 benchmark; never pass/fail).
+
+    python bench/bot_match.py [--games N] [--time-scale X | --time SECONDS] [--procs P]
+                              [--plies K] [--max-plies M] [--seed S] [--match A:B ...]
+
+Players are ``1``..``8`` (bot levels), ``random`` (a uniformly random legal move) and ``greedy``
+(the legal move that removes the most material now, promotions counted; ties and quiet
+positions broken at random). Each match plays ``N`` games with colours alternating; every pair
+of games starts from the same opening, ``K`` random plies from the start position. A game that
+reaches ``M`` plies is scored a draw (counted as "adjudicated"). For each match it prints the
+first player's wins/draws/losses, its score, an Elo-difference estimate with a 95% error, and
+for bot players the average depth reached and the nodes per second of their searches.
+
+``--time-scale`` multiplies every level's time budget (level 8's two seconds become 0.5 s at
+0.25); ``--time`` gives every level the same budget instead. The default matches are the issue's
+targets: 8 against greedy and random, and every level against the level two below it.
+"""
+
+import argparse
+import math
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import Game, Status
+from engine.bot import LEVELS, think
+from engine.bot.evaluation import VALUES
+
+DEFAULT_MATCHES = ["8:greedy", "8:random", *(f"{n}:{n - 2}" for n in range(8, 2, -1))]
+
+
+@dataclass
+class GameResult:
+    """One game's outcome for the first player (1 win, 0.5 draw, 0 loss) and search figures."""
+
+    score: float
+    plies: int
+    adjudicated: bool
+    status: str
+    depths: list[int] = field(default_factory=list)
+    nodes: int = 0
+    seconds: float = 0.0
+
+
+def greedy_move(game: Game, rng: random.Random):
+    """Returns the legal move that removes the most material now (promotions count)."""
+    board = game.position.board
+    best, best_gain = [], -1
+    for move in game.legal_moves():
+        gain = sum(VALUES[abs(board[s])] for s in move.captured)
+        if move.promotion is not None:
+            gain += VALUES[move.promotion] - VALUES[1]
+        if gain > best_gain:
+            best, best_gain = [move], gain
+        elif gain == best_gain:
+            best.append(move)
+    return rng.choice(best)
+
+
+def opening(plies: int, seed: int) -> list[str]:
+    """Returns the machine forms of ``plies`` random moves from the start position."""
+    rng = random.Random(seed)
+    game = Game()
+    out = []
+    for _ in range(plies):
+        moves = game.legal_moves()
+        if game.is_over() or not moves:
+            break
+        move = rng.choice(moves)
+        out.append(move.machine())
+        game.push(move)
+    return out
+
+
+def play_game(task: tuple) -> GameResult:
+    """Plays one game; ``task`` is (first, second, first_is_white, opening, seed, time options,
+    max plies). Returns the result for ``first``."""
+    first, second, first_white, moves, seed, time_scale, fixed_time, max_plies = task
+    rng = random.Random(seed)
+    game = Game()
+    fens = [game.fen()]
+    for text in moves:
+        game.push(game.parse_move(text))
+        fens.append(game.fen())
+    result = GameResult(0.5, 0, False, "")
+    while game.status() is Status.ONGOING and game.ply < max_plies:
+        white_to_move = game.position.turn.value == 1
+        player = first if white_to_move == first_white else second
+        if player == "random":
+            move = rng.choice(game.legal_moves())
+        elif player == "greedy":
+            move = greedy_move(game, rng)
+        else:
+            level = int(player)
+            budget = fixed_time if fixed_time else LEVELS[level].time * time_scale
+            decision = think(
+                game.fen(), level, fens[:-1], seed=rng.getrandbits(32), time_limit=budget
+            )
+            move = decision.move
+            if player == first and decision.nodes:
+                result.depths.append(decision.depth)
+                result.nodes += decision.nodes
+                result.seconds += decision.seconds
+        game.push(move)
+        fens.append(game.fen())
+    status = game.status()
+    result.plies = game.ply
+    result.status = status.value
+    if status is Status.ONGOING:
+        result.adjudicated = True
+    elif status is Status.CHECKMATE:
+        first_won = (game.winner().value == 1) == first_white
+        result.score = 1.0 if first_won else 0.0
+    return result
+
+
+def elo(score: float) -> float:
+    """Returns the Elo difference that predicts ``score`` (clipped away from 0 and 1)."""
+    score = min(max(score, 1e-3), 1 - 1e-3)
+    return -400 * math.log10(1 / score - 1)
+
+
+def summary(first: str, second: str, results: list[GameResult]) -> str:
+    """Returns one line of figures for a match."""
+    n = len(results)
+    wins = sum(r.score == 1 for r in results)
+    losses = sum(r.score == 0 for r in results)
+    draws = n - wins - losses
+    p = (wins + 0.5 * draws) / n
+    sd = math.sqrt(sum((r.score - p) ** 2 for r in results) / n) / math.sqrt(n)
+    # A perfect score has no finite Elo: report the bound given by half a game less.
+    shown = p if 0 < p < 1 else (n - 0.5) / n if p == 1 else 0.5 / n
+    if sd == 0:
+        sd = math.sqrt(shown * (1 - shown) / n)
+    low, high = elo(max(shown - 1.96 * sd, 0)), elo(min(shown + 1.96 * sd, 1))
+    bound = ">=" if p == 1 else "<=" if p == 0 else ""
+    text = (
+        f"{first:>6} vs {second:<6} +{wins} ={draws} -{losses}  score {100 * p:5.1f}%  "
+        f"Elo {bound}{elo(shown):+.0f} (95%: {low:+.0f}..{high:+.0f})"
+    )
+    depths = [d for r in results for d in r.depths]
+    if depths:
+        nodes = sum(r.nodes for r in results)
+        seconds = sum(r.seconds for r in results)
+        rate = nodes / max(seconds, 1e-9)
+        text += f"  depth {sum(depths) / len(depths):.1f}  {rate:,.0f} nodes/s"
+    adjudicated = sum(r.adjudicated for r in results)
+    text += f"  plies {sum(r.plies for r in results) / n:.0f}"
+    if adjudicated:
+        text += f"  ({adjudicated} adjudicated draws at the ply limit)"
+    return text
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Runs the matches and prints one line per match; returns the exit status."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40, help="games per match (even)")
+    parser.add_argument("--time-scale", type=float, default=1.0, help="times each level budget")
+    parser.add_argument("--time", type=float, default=None, help="one budget for every level")
+    parser.add_argument("--procs", type=int, default=2, help="processes playing games")
+    parser.add_argument("--plies", type=int, default=4, help="random opening plies")
+    parser.add_argument("--max-plies", type=int, default=200, help="draw after this many plies")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--match", action="append", help="A:B, e.g. 8:greedy (repeatable)")
+    args = parser.parse_args(argv)
+    matches = [m.split(":") for m in (args.match or DEFAULT_MATCHES)]
+    print(
+        f"# bot_match: {args.games} games a match, time scale {args.time_scale}, "
+        f"fixed time {args.time}, {args.plies} opening plies, ply limit {args.max_plies}, "
+        f"seed {args.seed}, {args.procs} processes",
+        flush=True,
+    )
+    with ProcessPoolExecutor(max_workers=args.procs) as pool:
+        for first, second in matches:
+            started = time.monotonic()
+            tasks = []
+            for g in range(args.games):
+                pair_seed = args.seed * 1000 + g // 2
+                tasks.append(
+                    (
+                        first,
+                        second,
+                        g % 2 == 0,
+                        opening(args.plies, pair_seed),
+                        args.seed * 100_000 + g,
+                        args.time_scale,
+                        args.time,
+                        args.max_plies,
+                    )
+                )
+            results = list(pool.map(play_game, tasks))
+            print(summary(first, second, results), f" [{time.monotonic() - started:.0f} s]")
+            sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,140 @@
+"""The Chesskers bot: chooses a move at a level from 1 (a beginner can win) to 8 (searches as
+deep as about two seconds allow), and analyses positions.
+
+This package owns move choice only: the rules all come from the engine (through
+``engine.bot.adapter``, the one module that touches engine internals). It keeps no state
+between calls, so the site can call it from a worker process with plain values.
+
+The entry points (strings and ints in, strings and ints out; safe to send to a process pool):
+
+``choose_move(fen: str, level: int, history_fens: Sequence[str] = (), seed: int | None = None,
+time_limit: float | None = None) -> str``
+    Returns the bot's move in ``fen`` in machine form (``Move.machine()``, e.g. ``"e2-e4"``,
+    ``"a1-a4-c4-c6"``, ``"b7-b8-q"``). ``level`` is 1-8. ``history_fens`` are the FENs of the
+    game's earlier positions, oldest first (``fen`` itself may be the last); they are used only
+    to see repetitions (RULES §3). ``seed`` makes the choice reproducible (with no time limit
+    reached: a search cut by the clock depends on the machine's speed); ``None`` draws one.
+    ``time_limit`` replaces the level's time budget in seconds. A move is returned whenever one
+    is legal, even if the game is already drawn by a rule of RULES §3 (the caller adjudicates).
+    Raises ``ValueError`` (``InvalidFenError`` for a bad FEN) for bad input, or when there is no
+    legal move.
+
+``analyse(fen: str, time_limit: float | None = None, depth: int | None = None,
+history_fens: Sequence[str] = ()) -> tuple[int, str, int]``
+    Returns ``(score, best_move, depth)``: the score in centipawns from White's side (a mate in
+    n plies is ``±(100000 - n)``), the best move in machine form, and the depth of the deepest
+    completed iteration. With neither limit it searches for one second. Raises like
+    ``choose_move``.
+
+``think(...)`` is ``choose_move`` returning the whole ``SearchResult`` (move, score, depth,
+nodes, seconds), for the benchmark and tests; it also takes a ``node_limit``.
+"""
+
+import random
+from collections.abc import Sequence
+
+from engine.bot.levels import LEVELS, MAX_LEVEL, MIN_LEVEL, Level, level
+from engine.bot.search import (
+    MATE,
+    Limits,
+    Searcher,
+    SearchResult,
+    position_hash,
+    random_move,
+)
+from engine.position import Position
+
+DEFAULT_ANALYSIS_SECONDS = 1.0
+
+
+def _history_keys(position: Position, history_fens: Sequence[str]) -> list[int]:
+    keys = [position_hash(Position.from_fen(f)) for f in history_fens]
+    if keys and keys[-1] == position_hash(position):
+        keys.pop()  # the caller included the current position itself
+    return keys
+
+
+def think(
+    fen: str,
+    level_number: int,
+    history_fens: Sequence[str] = (),
+    seed: int | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+) -> SearchResult:
+    """Returns the bot's decision in ``fen`` at a level, with the search's figures.
+
+    See the module docstring (``choose_move``); ``node_limit`` caps the nodes searched.
+    """
+    chosen = level(level_number)
+    position = Position.from_fen(fen)
+    if not position.has_legal_move():
+        raise ValueError("no legal move: the game is over")
+    rng = random.Random(seed)
+    if chosen.random_rate and rng.random() < chosen.random_rate:
+        return SearchResult(random_move(position, rng), 0, 0, 0, 0.0)
+    limits = Limits(
+        depth=chosen.depth,
+        nodes=node_limit,
+        time=chosen.time if time_limit is None else time_limit,
+        quiescence=chosen.quiescence,
+    )
+    searcher = Searcher(position, _history_keys(position, history_fens), limits)
+    if not chosen.noise:
+        return searcher.search()
+    # A move more than four standard deviations of noise below the best is (almost) never
+    # chosen, so its exact score is not needed.
+    result = searcher.search(all_scores=True, margin=4 * chosen.noise)
+    if not result.scores:
+        return result
+    # Weak levels: the root moves' scores blurred by noise.
+    noisy = [(score + rng.gauss(0, chosen.noise), score, move) for move, score in result.scores]
+    _, score, move = max(noisy, key=lambda x: x[0])
+    return SearchResult(move, score, result.depth, result.nodes, result.seconds, result.scores)
+
+
+def choose_move(
+    fen: str,
+    level: int,
+    history_fens: Sequence[str] = (),
+    seed: int | None = None,
+    time_limit: float | None = None,
+) -> str:
+    """Returns the bot's move in ``fen`` at ``level`` (1-8) in machine form; see the module
+    docstring for the contract."""
+    return think(fen, level, history_fens, seed, time_limit).move.machine()
+
+
+def analyse(
+    fen: str,
+    time_limit: float | None = None,
+    depth: int | None = None,
+    history_fens: Sequence[str] = (),
+) -> tuple[int, str, int]:
+    """Returns (score in centipawns from White's side, best move in machine form, depth
+    reached) for ``fen``; searches for one second when neither limit is given."""
+    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 1):
+        raise ValueError(f"depth must be a positive integer, got {depth!r}")
+    if time_limit is not None and not time_limit > 0:
+        raise ValueError(f"time limit must be positive, got {time_limit!r}")
+    position = Position.from_fen(fen)
+    if not position.has_legal_move():
+        raise ValueError("no legal move: the game is over")
+    if time_limit is None and depth is None:
+        time_limit = DEFAULT_ANALYSIS_SECONDS
+    limits = Limits(depth=depth if depth is not None else LEVELS[MAX_LEVEL].depth, time=time_limit)
+    result = Searcher(position, _history_keys(position, history_fens), limits).search()
+    return result.score * position.side, result.move.machine(), result.depth
+
+
+__all__ = [
+    "LEVELS",
+    "MATE",
+    "MAX_LEVEL",
+    "MIN_LEVEL",
+    "Level",
+    "SearchResult",
+    "analyse",
+    "choose_move",
+    "think",
+]

@@ -1,0 +1,152 @@
+"""Canonical move text and its parser (RULES §4, §7 machine form)."""
+
+import pytest
+
+from engine import (
+    STARTING_FEN,
+    AmbiguousMoveError,
+    Game,
+    IllegalMoveError,
+    InvalidMoveTextError,
+    MoveKind,
+    PieceType,
+)
+
+from .helpers import fen_from_board, texts
+
+TWO_KNIGHTS = fen_from_board("""
+    . . . . k . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . . . .
+    . . . . . N . .
+    . . . . . . . .
+    . N . . K . . .
+""")
+
+
+def test_knights_to_the_same_square_add_the_origin_file():
+    moves = texts(TWO_KNIGHTS)
+    assert {"Nbd2", "Nfd2"} <= moves
+    assert "Nd2" not in moves
+
+
+def test_ambiguous_text_names_the_candidates():
+    with pytest.raises(AmbiguousMoveError, match=r"ambiguous move Nd2: Nbd2 or Nfd2"):
+        Game(TWO_KNIGHTS).parse_move("Nd2")
+
+
+def test_rooks_on_one_file_add_the_origin_rank():
+    fen = fen_from_board("""
+        . . . . k . . .
+        . . . . . . . .
+        . . . . . . . .
+        R . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        R . . . K . . .
+    """)
+    assert {"R1a3", "R5a3"} <= texts(fen)
+
+
+def test_three_queens_may_need_file_and_rank():
+    fen = fen_from_board("""
+        . . k . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . Q . . Q
+        . . . . . . . .
+        K . . . . . . .
+        . . . . r . . Q
+    """)
+    moves = texts(fen)
+    assert {"Qh4xe1", "Qexe1", "Q1xe1"} <= moves
+
+
+def test_sweeps_to_the_same_square_are_disambiguated_like_san():
+    fen = TWO_KNIGHTS.replace("8/5N2/8/1N2K3", "8/4pN2/8/1Nb1K3")
+    moves = texts(fen)
+    assert {"Nb~d2", "Nf~d2"} <= moves
+
+
+def test_a_sweep_and_a_quiet_move_to_one_square_are_not_written_the_same_way():
+    fen = TWO_KNIGHTS.replace("/1N2K3", "/1Nb1K3")
+    moves = texts(fen)
+    assert {"N~d2", "Nd2"} <= moves
+
+
+def test_canonical_texts_of_each_kind():
+    game = Game(STARTING_FEN)
+    for text in ["e4", "d5"]:
+        game.push(game.parse_move(text))
+    moves = {t for _, t in game.describe_legal_moves()}
+    assert {"exd5", "e4:c6", "Nf3"} <= moves
+    assert game.move_text(game.parse_move("e4:c6")) == "e4:c6"
+
+
+def test_promotions_are_written_with_equals_and_check_suffix_after_it():
+    fen = "7k/P7/8/8/8/8/8/K7 w - - 0 1"
+    moves = texts(fen)
+    assert {"a8=Q+", "a8=R+", "a8=B", "a8=N"} <= moves
+
+
+def test_parser_accepts_suffixes_machine_form_and_castling():
+    game = Game("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+    assert game.parse_move("O-O").kind is MoveKind.CASTLE
+    assert game.parse_move("e1-g1") == game.parse_move("O-O")
+    assert game.parse_move("e1-c1") == game.parse_move("O-O-O")
+    assert game.parse_move("Rxa8+") == game.parse_move("a1-a8")
+    assert game.parse_move("Rxa8") == game.parse_move("Rxa8+")
+
+
+def test_machine_form_of_a_promoting_move_needs_the_letter():
+    fen = fen_from_board("""
+        . . . . . . . .
+        . . . p . . . .
+        . . P . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . k
+        . . . . . . . .
+        K . . . . . . .
+    """)
+    game = Game(fen)
+    with pytest.raises(AmbiguousMoveError):
+        game.parse_move("c6-e8")
+    for text in ["c6-e8-q", "c6-e8q", "c6-e8-Q", "c6-e8Q", "c6:e8=Q"]:
+        move = game.parse_move(text)
+        assert move.promotion is PieceType.QUEEN
+        assert move.kind is MoveKind.JUMP
+    assert game.parse_move("c6-e8-n").promotion is PieceType.KNIGHT
+    with pytest.raises(AmbiguousMoveError):
+        game.parse_move("c6:e8")
+
+
+@pytest.mark.parametrize("text", ["", "hello", "Zf3", "e9", "Nf3:", "O-O-O-O", "e2-e", "N-f3"])
+def test_unparsable_text_is_refused_as_such(text):
+    with pytest.raises(InvalidMoveTextError):
+        Game().parse_move(text)
+
+
+@pytest.mark.parametrize("text", ["e5", "Nf4", "e2-e5", "Ke2", "O-O", "exd3", "Ra1:a3", "e4=Q"])
+def test_well_written_but_illegal_text_is_refused_as_illegal(text):
+    with pytest.raises(IllegalMoveError, match=r"^illegal move "):
+        Game().parse_move(text)
+
+
+def test_every_error_is_a_value_error():
+    for error in (InvalidMoveTextError, IllegalMoveError, AmbiguousMoveError):
+        assert issubclass(error, ValueError)
+
+
+def test_move_machine_path_and_captured_names():
+    game = Game(STARTING_FEN)
+    for text in ["e4", "d5"]:
+        game.push(game.parse_move(text))
+    move = game.parse_move("e4:c6")
+    assert move.machine() == "e4-c6"
+    assert move.path_names() == ["e4", "c6"]
+    assert move.captured_names() == ["d5"]

@@ -1,0 +1,82 @@
+"""Fixtures for the games suites: players, games started through the services, and WebSocket
+clients on the real ASGI application (session cookies, allowed origin)."""
+
+import contextlib
+from collections.abc import AsyncIterator, Callable
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from chesskers_site.asgi import application
+from games import services
+from games.models import Game
+from tests.factories import make_user
+
+FOOLS_MATE = ["f3", "e5", "g4", "Qh4"]
+
+
+@pytest.fixture(autouse=True)
+def no_background_sweep(settings) -> None:
+    """The periodic sweep is driven explicitly in these tests (with an injected clock)."""
+    settings.GAMES_SWEEP_INTERVAL = 0
+
+
+@pytest.fixture
+def alice(db):
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob(db):
+    return make_user("bob")
+
+
+@pytest.fixture
+def carol(db):
+    return make_user("carol")
+
+
+def start_game(white, black, fen: str | None = None) -> Game:
+    """Starts an online game with ``white`` as White, through a challenge as users do."""
+    challenge = services.challenge_create(user=white, to=black.username, color="white")
+    game = services.challenge_accept(user=black, challenge_id=challenge.public_id)
+    if fen:
+        Game.objects.filter(pk=game.pk).update(initial_fen=fen, fen=fen)
+        game.refresh_from_db()
+    return game
+
+
+@pytest.fixture
+def online_game(alice, bob) -> Game:
+    return start_game(alice, bob)
+
+
+def session_cookie(user) -> str:
+    client = Client()
+    client.force_login(user)
+    return client.cookies["sessionid"].value
+
+
+def communicator(path: str, user=None, origin: str = "http://localhost") -> WebsocketCommunicator:
+    headers = [(b"origin", origin.encode()), (b"host", b"localhost")]
+    if user is not None:
+        headers.append((b"cookie", f"sessionid={session_cookie(user)}".encode()))
+    return WebsocketCommunicator(application, path, headers=headers)
+
+
+@pytest.fixture
+async def ws() -> AsyncIterator[Callable[..., WebsocketCommunicator]]:
+    """Returns a factory of WebSocket clients that are all disconnected after the test."""
+    opened: list[WebsocketCommunicator] = []
+
+    async def make(path: str, user=None, origin: str = "http://localhost") -> WebsocketCommunicator:
+        comm = await database_sync_to_async(communicator)(path, user, origin)
+        opened.append(comm)
+        return comm
+
+    yield make
+    for comm in opened:
+        with contextlib.suppress(Exception):  # already closed by the server
+            await comm.disconnect()

@@ -1,0 +1,143 @@
+"""Abandonment (rules page, online games): a player who leaves has 10 minutes to come back,
+counted only while the opponent is at the table; then they forfeit. The clock is injected."""
+
+from datetime import datetime, timedelta
+
+import pytest
+from django.utils import timezone
+
+from games import services
+from games.models import Game
+from games.services import Actor
+
+pytestmark = pytest.mark.django_db
+
+T0 = timezone.make_aware(datetime(2026, 1, 1, 12, 0, 0))
+
+
+def at(minutes: float) -> datetime:
+    return T0 + timedelta(minutes=minutes)
+
+
+def join(game: Game, user, channel: str, minutes: float) -> None:
+    services.connection_open(
+        game_id=game.public_id, channel_name=channel, actor=Actor.of(user), now=at(minutes)
+    )
+
+
+def leave(channel: str, minutes: float) -> None:
+    services.connection_close(channel_name=channel, now=at(minutes))
+
+
+def heartbeat(channel: str, minutes: float) -> None:
+    services.connection_seen(channel_name=channel, now=at(minutes))
+
+
+def sweep(minutes: float) -> dict[str, int]:
+    return services.sweep(now=at(minutes))
+
+
+def reloaded(game: Game) -> Game:
+    game.refresh_from_db()
+    return game
+
+
+@pytest.fixture
+def table(online_game, alice, bob) -> Game:
+    """Both players at the table at minute 0."""
+    join(online_game, alice, "white-1", 0)
+    join(online_game, bob, "black-1", 0)
+    return online_game
+
+
+def keep_alive(*channels: str, until: float, step: float = 1.0) -> None:
+    minute = step
+    while minute <= until:
+        for channel in channels:
+            heartbeat(channel, minute)
+        minute += step
+
+
+def test_a_player_who_stays_away_ten_minutes_forfeits(table) -> None:
+    leave("black-1", 1)
+    keep_alive("white-1", until=10.5)
+    sweep(10.9)
+    assert reloaded(table).status == "live"  # 9.9 minutes counted
+    keep_alive("white-1", until=11.5)
+    sweep(11.1)
+    game = reloaded(table)
+    assert (game.status, game.result, game.termination) == ("finished", "1-0", "abandonment")
+    assert game.finished_at == at(11)  # exactly ten minutes after leaving
+
+
+def test_absence_is_counted_only_while_the_opponent_waits(table) -> None:
+    leave("black-1", 0)  # black leaves at 0; white waits 4 minutes
+    leave("white-1", 4)  # then white leaves too: nothing is counted
+    sweep(30)
+    assert reloaded(table).status == "live"
+    assert reloaded(table).black_absent_seconds == pytest.approx(240)
+    join(table, table.white, "white-2", 30)  # white is back: black's clock runs again
+    keep_alive("white-2", until=35.5, step=0.5)
+    sweep(35.9)
+    assert reloaded(table).status == "live"  # 4 + 5.9 < 10
+    heartbeat("white-2", 36)
+    sweep(36.1)
+    game = reloaded(table)
+    assert (game.result, game.termination) == ("1-0", "abandonment")
+    assert game.finished_at == at(36)
+
+
+def test_coming_back_in_time_loses_nothing(table) -> None:
+    leave("black-1", 0)
+    keep_alive("white-1", until=9)
+    join(table, table.black, "black-2", 9)  # back after nine minutes
+    game = reloaded(table)
+    assert game.absence_side is None and game.black_absent_seconds == 0
+    leave("black-2", 10)  # a later absence gets its own ten minutes
+    keep_alive("white-1", until=19.5, step=0.5)
+    sweep(19.9)
+    assert reloaded(table).status == "live"
+    services.game_play(
+        game_id=table.public_id, actor=Actor.of(table.white), ply=0, text="e4", now=at(19.95)
+    )
+    assert reloaded(table).ply == 1
+
+
+def test_the_forfeit_is_enforced_lazily_by_the_next_request(table) -> None:
+    leave("black-1", 0)
+    heartbeat("white-1", 0.5)
+    # No sweep ran; white's next action after the deadline finds the game already decided.
+    assert services.enforce_absence(game_id=table.public_id, now=at(10.5)) is True
+    game = reloaded(table)
+    assert (game.termination, game.result) == ("abandonment", "1-0")
+
+
+def test_a_dead_process_connections_are_pruned_and_the_clock_starts(table) -> None:
+    # Black's server process died: its connection row stays, but its heartbeat stops.
+    keep_alive("white-1", until=5)
+    result = sweep(5)  # black's last heartbeat was at minute 0, stale after 90 s
+    assert result["pruned"] == 1
+    game = reloaded(table)
+    assert game.absence_side == "black" and game.absence_since == at(5)
+    keep_alive("white-1", until=15.5, step=0.5)
+    sweep(15.1)
+    assert reloaded(table).termination == "abandonment"
+
+
+def test_pass_and_play_and_finished_games_have_no_absence_clock(alice, online_game) -> None:
+    local = services.game_create_local(actor=Actor.of(alice))
+    join(local, alice, "local-1", 0)
+    leave("local-1", 1)
+    sweep(60)
+    assert reloaded(local).status == "live" and reloaded(local).absence_side is None
+
+
+def test_the_sweep_command_prunes_and_reports(table) -> None:
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    out = StringIO()
+    call_command("sweep_games", stdout=out)  # now is long after minute 0: both rows are stale
+    assert out.getvalue().strip() == "pruned 2 dead connections, forfeited 0 games"
+    assert reloaded(table).status == "live"  # both gone: nobody waits, nothing counted

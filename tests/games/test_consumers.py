@@ -1,0 +1,249 @@
+"""The game WebSocket (API.md "Live") on the real ASGI app: state on connect, a state to every
+connection after every change, errors only to the sender, the connection kept open."""
+
+import json
+
+import pytest
+from channels.db import database_sync_to_async
+
+from games import services
+from games.models import Game, GameMove
+from games.protocol import SPECTATOR_BUDGET
+from tests.games.conftest import FOOLS_MATE, start_game
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+async def connect(make, path: str, user=None):
+    comm = await make(path, user)
+    connected, _ = await comm.connect()
+    assert connected
+    first = await comm.receive_json_from(timeout=5)
+    return comm, first
+
+
+async def next_of_type(comm, kind: str, timeout: float = 5):
+    """Returns the next message of a type, skipping presence updates."""
+    while True:
+        message = await comm.receive_json_from(timeout=timeout)
+        if message["type"] == kind:
+            return message
+        assert message["type"] == "presence", message
+
+
+@database_sync_to_async
+def moves_of(game: Game) -> list[str]:
+    return list(GameMove.objects.filter(game=game).values_list("text", flat=True))
+
+
+MEMORY_LAYER = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+
+@pytest.fixture(params=["memory", pytest.param("redis", marks=pytest.mark.services)])
+def channel_layer_kind(request, settings) -> str:
+    """Runs a test on the in-memory layer and (with the services) on the Redis pub/sub layer."""
+    if request.param == "memory":
+        settings.CHANNEL_LAYERS = MEMORY_LAYER
+    else:
+        assert settings.CHANNEL_LAYERS["default"]["BACKEND"].startswith("channels_redis")
+    return request.param
+
+
+async def test_a_full_game_to_checkmate_with_a_spectator_receiving_every_state(
+    ws, alice, bob, carol, channel_layer_kind
+) -> None:
+    game = await database_sync_to_async(start_game)(alice, bob)
+    path = f"/ws/games/{game.public_id}/"
+    white, state = await connect(ws, path, alice)
+    assert state["type"] == "state" and state["ply"] == 0 and len(state["legal_moves"]) == 20
+    black, _ = await connect(ws, path, bob)
+    spectator, _ = await connect(ws, path, carol)
+    anonymous, _ = await connect(ws, path)
+
+    seen: dict[str, list[int]] = {"white": [], "black": [], "carol": [], "anon": []}
+    clients = {"white": white, "black": black, "carol": spectator, "anon": anonymous}
+    for ply, text in enumerate(FOOLS_MATE):
+        mover = white if ply % 2 == 0 else black
+        await mover.send_json_to({"type": "move", "move": text, "ply": ply})
+        for name, comm in clients.items():
+            message = await next_of_type(comm, "state")
+            seen[name].append(message["ply"])
+            assert message["moves"][-1]["text"].rstrip("#") == text
+    assert all(plies == [1, 2, 3, 4] for plies in seen.values()), seen
+    assert message["status"] == "finished"
+    assert (message["result"], message["termination"]) == ("0-1", "checkmate")
+    assert await moves_of(game) == ["f3", "e5", "g4", "Qh4#"]
+
+
+async def test_a_move_by_path_and_promotion(ws, alice, bob) -> None:
+    game = await database_sync_to_async(start_game)(alice, bob, "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1")
+    white, _ = await connect(ws, f"/ws/games/{game.public_id}/", alice)
+    await white.send_json_to({"type": "move", "ply": 0, "path": ["b7", "b8"], "promotion": "q"})
+    state = await next_of_type(white, "state")
+    assert state["moves"][0]["text"] == "b8=Q+"
+
+
+BAD_MESSAGES = [
+    ("not json at all", "not JSON"),
+    ("[1, 2]", "JSON objects"),
+    ('{"no": "type"}', "needs a type"),
+    ('{"type": "dance"}', "Unknown message type"),
+    ('{"type": "move", "ply": 0}', "needs move"),
+    ('{"type": "move", "move": "e4"}', "ply"),
+    ('{"type": "move", "move": "e4", "ply": "0"}', "ply"),
+    ('{"type": "move", "move": "Ke2:e9", "ply": 0}', None),
+    ('{"type": "move", "move": "e5", "ply": 0}', None),
+    ('{"type": "move", "move": "e4", "ply": 7}', "stale"),
+    ('{"type": "draw", "action": "accept"}', "no draw offer"),
+    ('{"type": "draw", "action": "please"}', "offer, accept or decline"),
+    ('{"type": "takeback"}', "pass-and-play and bot"),
+]
+
+
+@pytest.mark.parametrize(("raw", "reason"), BAD_MESSAGES)
+async def test_a_bad_message_gets_an_error_and_changes_nothing(ws, alice, bob, raw, reason) -> None:
+    game = await database_sync_to_async(start_game)(alice, bob)
+    white, _ = await connect(ws, f"/ws/games/{game.public_id}/", alice)
+    await white.send_to(text_data=raw)
+    error = await next_of_type(white, "error")
+    assert error["error"]
+    if reason:
+        assert reason in error["error"], error
+    # The connection is alive and the game unchanged: a sync answers with ply 0.
+    await white.send_json_to({"type": "sync"})
+    state = await next_of_type(white, "state")
+    assert state["ply"] == 0 and state["status"] == "live" and state["draw_offer"] is None
+    assert await moves_of(game) == []
+
+
+async def test_errors_go_only_to_the_sender(ws, alice, bob, carol) -> None:
+    game = await database_sync_to_async(start_game)(alice, bob)
+    path = f"/ws/games/{game.public_id}/"
+    white, _ = await connect(ws, path, alice)
+    spectator, _ = await connect(ws, path, carol)
+    await spectator.send_json_to({"type": "move", "move": "e4", "ply": 0})
+    error = await next_of_type(spectator, "error")
+    assert error["code"] == "not_a_player"
+    await spectator.send_json_to({"type": "resign"})
+    assert (await next_of_type(spectator, "error"))["code"] == "not_a_player"
+    # Alice heard nothing of it except presence updates.
+    while not await white.receive_nothing(timeout=0.2):
+        assert (await white.receive_json_from())["type"] == "presence"
+    assert await moves_of(game) == []
+    refreshed = await database_sync_to_async(Game.objects.get)(pk=game.pk)
+    assert refreshed.status == "live"
+
+
+async def test_reconnect_and_sync_restore_the_state(ws, alice, bob, channel_layer_kind) -> None:
+    game = await database_sync_to_async(start_game)(alice, bob)
+    path = f"/ws/games/{game.public_id}/"
+    white, _ = await connect(ws, path, alice)
+    black, _ = await connect(ws, path, bob)
+    await white.send_json_to({"type": "move", "move": "e4", "ply": 0})
+    await next_of_type(black, "state")
+    await black.disconnect()
+    await white.send_json_to({"type": "sync"})  # white keeps playing while black is away
+    await next_of_type(white, "state")
+    await database_sync_to_async(services.game_draw)(
+        game_id=game.public_id, actor=services.Actor.of(alice), action="offer"
+    )
+    again, state = await connect(ws, path, bob)
+    assert state["ply"] == 1 and state["moves"][0]["text"] == "e4"
+    assert state["draw_offer"] == "white" and state["turn"] == "black"
+    await again.send_json_to({"type": "sync"})
+    assert (await next_of_type(again, "state"))["ply"] == 1
+
+
+async def test_presence_is_shown_to_both(ws, alice, bob) -> None:
+    game = await database_sync_to_async(start_game)(alice, bob)
+    path = f"/ws/games/{game.public_id}/"
+    white, state = await connect(ws, path, alice)
+    assert state["presence"] == {"white": True, "black": False}
+    black, _ = await connect(ws, path, bob)
+    presence = await white.receive_json_from(timeout=5)
+    assert presence["type"] == "presence"
+    assert presence["presence"] == {"white": True, "black": True}
+    await black.disconnect()
+    presence = await white.receive_json_from(timeout=5)
+    assert presence["presence"] == {"white": True, "black": False}
+    assert presence["absence"]["side"] == "black"
+
+
+async def test_the_spectator_count_follows_connections(ws, alice, bob, carol) -> None:
+    game = await database_sync_to_async(start_game)(alice, bob)
+    path = f"/ws/games/{game.public_id}/"
+    white, _ = await connect(ws, path, alice)
+    spectator, state = await connect(ws, path, carol)
+    assert state["spectators"] == 1
+    assert (await white.receive_json_from(timeout=5))["spectators"] == 1
+    await spectator.disconnect()
+    assert (await white.receive_json_from(timeout=5))["spectators"] == 0
+
+
+async def test_a_game_that_does_not_exist_closes_with_4404(ws) -> None:
+    comm = await ws("/ws/games/nosuchgame/")
+    connected, _ = await comm.connect()
+    assert connected
+    error = await comm.receive_json_from()
+    assert error["type"] == "error" and "no game" in error["error"]
+    closed = await comm.receive_output(timeout=5)
+    assert closed == {"type": "websocket.close", "code": 4404}
+
+
+async def test_a_foreign_origin_is_refused(ws, online_game) -> None:
+    comm = await ws(f"/ws/games/{online_game.public_id}/", origin="http://evil.example")
+    connected, _ = await comm.connect()
+    assert not connected
+
+
+async def test_the_message_budget_refuses_a_flood_and_keeps_the_connection(
+    ws, alice, bob, carol
+) -> None:
+    game = await database_sync_to_async(start_game)(alice, bob)
+    spectator, _ = await connect(ws, f"/ws/games/{game.public_id}/", carol)
+    for _ in range(SPECTATOR_BUDGET):
+        await spectator.send_json_to({"type": "ping"})
+        assert (await next_of_type(spectator, "pong"))["type"] == "pong"
+    await spectator.send_json_to({"type": "ping"})
+    error = await next_of_type(spectator, "error")
+    assert error["code"] == "rate_limited"
+    await spectator.send_to(text_data=json.dumps({"type": "sync"}))
+    assert (await next_of_type(spectator, "error"))["code"] == "rate_limited"
+
+
+async def test_the_lobby_lists_seeks_live_and_sends_both_players_to_the_game(
+    ws, alice, bob
+) -> None:
+    watcher, first = await connect(ws, "/ws/lobby/")
+    assert first == {"type": "seeks", "seeks": []}
+    owner, _ = await connect(ws, "/ws/lobby/", alice)
+    assert (await owner.receive_json_from())["type"] == "challenges"
+    seek = await database_sync_to_async(services.seek_create)(user=alice, color="white")
+    for comm in (watcher, owner):
+        update = await next_of_type(comm, "seeks")
+        assert [s["id"] for s in update["seeks"]] == [seek.public_id]
+        assert update["seeks"][0]["owner"] == "alice"
+    game = await database_sync_to_async(services.seek_accept)(user=bob, seek_id=seek.public_id)
+    started = await next_of_type(owner, "game_started")
+    assert started["game"] == game.public_id
+    assert (await next_of_type(owner, "seeks"))["seeks"] == []
+    assert (await next_of_type(watcher, "seeks"))["seeks"] == []
+
+
+async def test_a_challenge_reaches_the_challenged_user_live(ws, alice, bob) -> None:
+    lobby, _ = await connect(ws, "/ws/lobby/", bob)
+    assert (await lobby.receive_json_from())["incoming"] == []
+    challenge = await database_sync_to_async(services.challenge_create)(user=alice, to="bob")
+    update = await next_of_type(lobby, "challenges")
+    assert [c["id"] for c in update["incoming"]] == [challenge.public_id]
+    assert update["incoming"][0]["challenger"] == "alice"
+
+
+async def test_the_watch_list_follows_live_games(ws, alice, bob) -> None:
+    watch, first = await connect(ws, "/ws/watch/")
+    assert first == {"type": "live_games", "games": []}
+    game = await database_sync_to_async(start_game)(alice, bob)
+    update = await next_of_type(watch, "live_games")
+    assert [(g["id"], g["white"], g["black"]) for g in update["games"]] == [
+        (game.public_id, "alice", "bob")
+    ]

@@ -1,0 +1,109 @@
+"""The game pages render for players, spectators and visitors, with their page data."""
+
+import json
+
+import pytest
+from django.test import Client
+
+from games.models import Game
+from tests.games.conftest import start_game
+
+pytestmark = pytest.mark.django_db
+
+
+def page_data(response) -> dict:
+    content = response.content.decode()
+    start = content.index('<script id="page-data" type="application/json">') + len(
+        '<script id="page-data" type="application/json">'
+    )
+    return json.loads(content[start : content.index("</script>", start)])
+
+
+def test_the_game_page_knows_the_viewers_side(alice, bob, carol) -> None:
+    game = start_game(alice, bob)
+    for user, color in ((alice, "white"), (bob, "black"), (carol, None), (None, None)):
+        client = Client()
+        if user:
+            client.force_login(user)
+        response = client.get(f"/game/{game.public_id}/")
+        assert response.status_code == 200
+        data = page_data(response)
+        assert data["viewer"]["color"] == color
+        assert data["viewer"]["both_sides"] is False
+        assert data["state"]["id"] == game.public_id
+        assert data["ws_url"] == f"/ws/games/{game.public_id}/"
+
+
+def test_an_unknown_game_page_is_404(client: Client) -> None:
+    assert client.get("/game/nothing/").status_code == 404
+
+
+def test_pass_and_play_starts_for_a_visitor_and_survives_a_reload(client: Client) -> None:
+    response = client.post("/play/local/", {"fen": ""})
+    assert response.status_code == 302
+    game = Game.objects.get()
+    assert response.url == f"/game/{game.public_id}/"
+    data = page_data(client.get(response.url))
+    assert data["viewer"]["both_sides"] is True and data["viewer"]["color"] == "white"
+    listing = client.get("/play/local/").content.decode()
+    assert f"/game/{game.public_id}/" in listing
+
+
+def test_pass_and_play_with_a_bad_fen_shows_why(client: Client) -> None:
+    response = client.post("/play/local/", {"fen": "nonsense"})
+    assert response.status_code == 200
+    assert "Bad FEN" in response.content.decode()
+    assert not Game.objects.exists()
+
+
+def test_the_lobby_embeds_the_open_seeks(client: Client, alice) -> None:
+    from games import services
+
+    services.seek_create(user=alice, color="black")
+    data = page_data(client.get("/play/"))
+    assert [(s["owner"], s["color"]) for s in data["seeks"]] == [("alice", "black")]
+    assert data["username"] is None
+
+
+def test_an_invite_page_accepts_for_a_signed_in_visitor(client: Client, alice, carol) -> None:
+    from games import services
+
+    invite = services.challenge_create(user=alice, to=None, color="white")
+    anonymous = client.get(f"/invite/{invite.public_id}/").content.decode()
+    assert "Log in to accept" in anonymous
+    client.force_login(carol)
+    assert "Accept and play" in client.get(f"/invite/{invite.public_id}/").content.decode()
+    response = client.post(f"/invite/{invite.public_id}/accept/")
+    game = Game.objects.get()
+    assert response.url == f"/game/{game.public_id}/" and game.black == carol
+    # The link now leads its players to the game.
+    assert client.get(f"/invite/{invite.public_id}/").url == f"/game/{game.public_id}/"
+
+
+def test_the_watch_page_lists_live_games(client: Client, alice, bob) -> None:
+    game = start_game(alice, bob)
+    data = page_data(client.get("/watch/"))
+    assert [(g["id"], g["white"], g["black"]) for g in data["games"]] == [
+        (game.public_id, "alice", "bob")
+    ]
+
+
+def test_profile_counts_finished_games(client: Client, alice, bob, carol) -> None:
+    from games import services
+
+    for white, black, loser in ((alice, bob, bob), (carol, alice, alice), (alice, carol, None)):
+        game = start_game(white, black)
+        if loser:
+            services.game_resign(game_id=game.public_id, actor=services.Actor.of(loser))
+        else:
+            services.game_draw(
+                game_id=game.public_id, actor=services.Actor.of(white), action="offer"
+            )
+            services.game_draw(
+                game_id=game.public_id, actor=services.Actor.of(black), action="accept"
+            )
+    start_game(alice, bob)  # live: not counted
+    stats = client.get("/@/alice").context["stats"]
+    assert (stats.games_played, stats.wins, stats.draws, stats.losses) == (3, 1, 1, 1)
+    api = client.get("/api/users/alice/").json()
+    assert (api["games_played"], api["wins"], api["draws"], api["losses"]) == (3, 1, 1, 1)

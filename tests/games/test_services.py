@@ -1,0 +1,431 @@
+"""games.services: every transition and every refusal, with the game unchanged after a refusal."""
+
+import pytest
+
+from games import services
+from games.errors import ErrorCode, GameError
+from games.models import Challenge, Game, GameMove, Seek
+from games.services import Actor
+from tests.factories import make_user
+from tests.games.conftest import FOOLS_MATE, start_game
+
+pytestmark = pytest.mark.django_db
+
+
+def act(user) -> Actor:
+    return Actor.of(user)
+
+
+def snapshot(game: Game) -> tuple:
+    game.refresh_from_db()
+    moves = list(GameMove.objects.filter(game=game).values_list("ply", "text"))
+    return (game.fen, game.ply, game.status, game.result, game.draw_offer, moves)
+
+
+def refused(code: ErrorCode, game: Game, call, *args, **kwargs) -> GameError:
+    before = snapshot(game)
+    with pytest.raises(GameError) as info:
+        call(*args, **kwargs)
+    assert info.value.code == code, info.value.message
+    assert snapshot(game) == before
+    return info.value
+
+
+def play(game: Game, user, text: str):
+    game.refresh_from_db()
+    return services.game_play(game_id=game.public_id, actor=act(user), ply=game.ply, text=text)
+
+
+# --- moves ---------------------------------------------------------------------------------
+def test_a_move_is_stored_with_its_text_path_and_new_position(online_game, alice) -> None:
+    state = play(online_game, alice, "e2-e4")
+    assert state["ply"] == 1
+    assert state["turn"] == "black"
+    assert state["moves"][0]["text"] == "e4"
+    assert state["moves"][0]["path"] == ["e2", "e4"]
+    move = GameMove.objects.get(game=online_game)
+    assert (move.ply, move.text, move.path, move.kind) == (0, "e4", ["e2", "e4"], "quiet")
+    online_game.refresh_from_db()
+    assert online_game.fen == move.fen_after
+    assert online_game.fen.startswith("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b")
+
+
+def test_a_path_with_promotion_is_a_move(alice, bob) -> None:
+    game = start_game(alice, bob, fen="4k3/1P6/8/8/8/8/8/4K3 w - - 0 1")
+    state = services.game_play(
+        game_id=game.public_id, actor=act(alice), ply=0, path=["b7", "b8"], promotion="n"
+    )
+    assert state["moves"][0]["text"] == "b8=N"
+
+
+def test_fools_mate_finishes_the_game_with_checkmate(online_game, alice, bob) -> None:
+    for index, text in enumerate(FOOLS_MATE):
+        state = play(online_game, alice if index % 2 == 0 else bob, text)
+    assert state["status"] == "finished"
+    assert (state["result"], state["termination"]) == ("0-1", "checkmate")
+    assert state["moves"][-1]["text"] == "Qh4#"
+    assert state["legal_moves"] == []
+    online_game.refresh_from_db()
+    assert online_game.finished_at is not None
+
+
+def test_a_sweep_records_the_pieces_it_took(alice, bob) -> None:
+    game = start_game(alice, bob, fen="4k3/8/8/8/8/p7/p7/N3K3 w - - 0 1")
+    state = services.game_play(game_id=game.public_id, actor=act(alice), ply=0, text="N~b3")
+    move = state["moves"][0]
+    assert move["kind"] == "sweep"
+    assert sorted(move["captured"]) == ["a2", "a3"]
+    assert move["captured_pieces"] == ["p", "p"]
+
+
+def test_a_move_out_of_turn_is_refused(online_game, bob) -> None:
+    error = refused(
+        ErrorCode.NOT_YOUR_TURN, online_game,
+        services.game_play, game_id=online_game.public_id, actor=act(bob), ply=0, text="e5",
+    )  # fmt: skip
+    assert error.http_status == 403
+
+
+def test_a_stranger_cannot_move(online_game, carol) -> None:
+    refused(
+        ErrorCode.NOT_A_PLAYER, online_game,
+        services.game_play, game_id=online_game.public_id, actor=act(carol), ply=0, text="e4",
+    )  # fmt: skip
+    refused(
+        ErrorCode.NOT_A_PLAYER, online_game,
+        services.game_play, game_id=online_game.public_id, actor=Actor(), ply=0, text="e4",
+    )  # fmt: skip
+
+
+def test_an_illegal_move_is_refused_with_the_engines_reason(online_game, alice) -> None:
+    error = refused(
+        ErrorCode.ILLEGAL_MOVE, online_game,
+        services.game_play, game_id=online_game.public_id, actor=act(alice), ply=0, text="e2-e5",
+    )  # fmt: skip
+    assert "e2-e5" in error.message and error.http_status == 400
+
+
+def test_unparsable_text_is_refused(online_game, alice) -> None:
+    error = refused(
+        ErrorCode.BAD_MOVE_TEXT, online_game,
+        services.game_play, game_id=online_game.public_id, actor=act(alice), ply=0, text="hello",
+    )  # fmt: skip
+    assert error.http_status == 400
+
+
+def test_a_bad_path_is_refused(online_game, alice) -> None:
+    for path in (["e2"], ["e2", "z9"], "e2e4", [1, 2]):
+        refused(
+            ErrorCode.BAD_REQUEST, online_game,
+            services.game_play, game_id=online_game.public_id, actor=act(alice), ply=0, path=path,
+        )  # fmt: skip
+
+
+def test_a_stale_or_repeated_move_is_refused_and_never_applied_twice(online_game, alice) -> None:
+    play(online_game, alice, "e4")
+    error = refused(
+        ErrorCode.STALE_PLY, online_game,
+        services.game_play, game_id=online_game.public_id, actor=act(alice), ply=0, text="e4",
+    )  # fmt: skip
+    assert error.http_status == 409
+    assert GameMove.objects.filter(game=online_game).count() == 1
+
+
+def test_a_ply_that_is_not_a_number_is_refused(online_game, alice) -> None:
+    for ply in ("0", None, 0.5, True):
+        refused(
+            ErrorCode.BAD_REQUEST, online_game,
+            services.game_play, game_id=online_game.public_id, actor=act(alice), ply=ply, text="e4",
+        )  # fmt: skip
+
+
+def test_no_move_after_the_game_is_over(online_game, alice, bob) -> None:
+    services.game_resign(game_id=online_game.public_id, actor=act(bob))
+    error = refused(
+        ErrorCode.GAME_OVER, online_game,
+        services.game_play, game_id=online_game.public_id, actor=act(alice), ply=0, text="e4",
+    )  # fmt: skip
+    assert error.http_status == 410
+
+
+def test_an_unknown_game_is_not_found(alice) -> None:
+    with pytest.raises(GameError) as info:
+        services.game_play(game_id="nope", actor=act(alice), ply=0, text="e4")
+    assert info.value.code == ErrorCode.NOT_FOUND
+
+
+# --- resign and draws --------------------------------------------------------------------------
+def test_resigning_loses_at_any_time(online_game, alice, bob) -> None:
+    state = services.game_resign(game_id=online_game.public_id, actor=act(alice))
+    assert (state["status"], state["result"], state["termination"]) == (
+        "finished", "0-1", "resignation",
+    )  # fmt: skip
+    refused(
+        ErrorCode.GAME_OVER,
+        online_game,
+        services.game_resign,
+        game_id=online_game.public_id,
+        actor=act(bob),
+    )
+
+
+def test_a_spectator_cannot_resign(online_game, carol) -> None:
+    refused(
+        ErrorCode.NOT_A_PLAYER,
+        online_game,
+        services.game_resign,
+        game_id=online_game.public_id,
+        actor=act(carol),
+    )
+
+
+def test_a_draw_offer_accepted_draws_the_game(online_game, alice, bob) -> None:
+    state = services.game_draw(game_id=online_game.public_id, actor=act(alice), action="offer")
+    assert state["draw_offer"] == "white"
+    state = services.game_draw(game_id=online_game.public_id, actor=act(bob), action="accept")
+    assert (state["result"], state["termination"]) == ("1/2-1/2", "agreement")
+
+
+def test_a_draw_offer_can_be_declined(online_game, alice, bob) -> None:
+    services.game_draw(game_id=online_game.public_id, actor=act(alice), action="offer")
+    state = services.game_draw(game_id=online_game.public_id, actor=act(bob), action="decline")
+    assert state["draw_offer"] is None and state["status"] == "live"
+
+
+def test_a_draw_offer_stands_until_the_opponent_moves_instead(online_game, alice, bob) -> None:
+    services.game_draw(game_id=online_game.public_id, actor=act(alice), action="offer")
+    assert play(online_game, alice, "e4")["draw_offer"] == "white"  # the offerer's own move
+    assert play(online_game, bob, "e5")["draw_offer"] is None  # the opponent moved instead
+
+
+def test_draw_refusals(online_game, alice, bob) -> None:
+    gid = online_game.public_id
+    refused(
+        ErrorCode.NOT_ALLOWED,
+        online_game,
+        services.game_draw,
+        game_id=gid,
+        actor=act(bob),
+        action="accept",
+    )
+    services.game_draw(game_id=gid, actor=act(alice), action="offer")
+    refused(
+        ErrorCode.NOT_ALLOWED,
+        online_game,
+        services.game_draw,
+        game_id=gid,
+        actor=act(alice),
+        action="offer",
+    )
+    refused(
+        ErrorCode.NOT_ALLOWED,
+        online_game,
+        services.game_draw,
+        game_id=gid,
+        actor=act(alice),
+        action="accept",
+    )
+    refused(
+        ErrorCode.BAD_REQUEST,
+        online_game,
+        services.game_draw,
+        game_id=gid,
+        actor=act(bob),
+        action="maybe",
+    )
+
+
+def test_mutual_offers_agree_a_draw(online_game, alice, bob) -> None:
+    services.game_draw(game_id=online_game.public_id, actor=act(alice), action="offer")
+    state = services.game_draw(game_id=online_game.public_id, actor=act(bob), action="offer")
+    assert state["termination"] == "agreement"
+
+
+def test_no_takeback_in_online_games(online_game, alice) -> None:
+    play(online_game, alice, "e4")
+    refused(
+        ErrorCode.NOT_ALLOWED,
+        online_game,
+        services.game_takeback,
+        game_id=online_game.public_id,
+        actor=act(alice),
+    )
+
+
+# --- seeks ---------------------------------------------------------------------------------------
+def test_accepting_a_seek_starts_a_game_with_the_seekers_colour(alice, bob) -> None:
+    seek = services.seek_create(user=alice, color="black")
+    game = services.seek_accept(user=bob, seek_id=seek.public_id)
+    assert (game.white, game.black, game.mode, game.status) == (bob, alice, "online", "live")
+    assert not Seek.objects.exists()
+
+
+def test_a_random_seek_gives_each_player_a_side(alice, bob) -> None:
+    seek = services.seek_create(user=alice, color="random")
+    game = services.seek_accept(user=bob, seek_id=seek.public_id)
+    assert {game.white, game.black} == {alice, bob}
+
+
+def test_a_user_cannot_accept_their_own_seek(alice) -> None:
+    seek = services.seek_create(user=alice)
+    with pytest.raises(GameError) as info:
+        services.seek_accept(user=alice, seek_id=seek.public_id)
+    assert info.value.code == ErrorCode.OWN_SEEK
+    assert Seek.objects.count() == 1 and not Game.objects.exists()
+
+
+def test_a_fourth_open_seek_is_refused(alice) -> None:
+    for _ in range(3):
+        services.seek_create(user=alice)
+    with pytest.raises(GameError) as info:
+        services.seek_create(user=alice)
+    assert info.value.code == ErrorCode.TOO_MANY_SEEKS
+    assert Seek.objects.count() == 3
+
+
+def test_a_seek_taken_or_cancelled_is_gone(alice, bob, carol) -> None:
+    seek = services.seek_create(user=alice)
+    services.seek_accept(user=bob, seek_id=seek.public_id)
+    with pytest.raises(GameError) as info:
+        services.seek_accept(user=carol, seek_id=seek.public_id)
+    assert info.value.code == ErrorCode.GONE and info.value.http_status == 410
+    assert Game.objects.count() == 1
+
+
+def test_only_the_owner_cancels_a_seek(alice, bob) -> None:
+    seek = services.seek_create(user=alice)
+    with pytest.raises(GameError) as info:
+        services.seek_cancel(user=bob, seek_id=seek.public_id)
+    assert info.value.code == ErrorCode.FORBIDDEN
+    services.seek_cancel(user=alice, seek_id=seek.public_id)
+    assert not Seek.objects.exists()
+
+
+def test_a_bad_seek_colour_is_refused(alice) -> None:
+    with pytest.raises(GameError) as info:
+        services.seek_create(user=alice, color="green")
+    assert info.value.code == ErrorCode.BAD_REQUEST and not Seek.objects.exists()
+
+
+# --- challenges, invites, rematches ----------------------------------------------------------
+def test_a_challenge_accepted_starts_the_game(alice, bob) -> None:
+    challenge = services.challenge_create(user=alice, to="BOB", color="black")
+    assert services.challenges_of(bob.pk)["incoming"][0]["id"] == challenge.public_id
+    game = services.challenge_accept(user=bob, challenge_id=challenge.public_id)
+    assert (game.white, game.black) == (bob, alice)
+    challenge.refresh_from_db()
+    assert challenge.state == "accepted" and challenge.game == game
+
+
+def test_a_challenge_can_be_declined_only_by_its_target(alice, bob, carol) -> None:
+    challenge = services.challenge_create(user=alice, to="bob")
+    with pytest.raises(GameError):
+        services.challenge_decline(user=carol, challenge_id=challenge.public_id)
+    with pytest.raises(GameError) as info:
+        services.challenge_accept(user=carol, challenge_id=challenge.public_id)
+    assert info.value.code == ErrorCode.FORBIDDEN
+    services.challenge_decline(user=bob, challenge_id=challenge.public_id)
+    challenge.refresh_from_db()
+    assert challenge.state == "declined"
+    with pytest.raises(GameError) as info:
+        services.challenge_accept(user=bob, challenge_id=challenge.public_id)
+    assert info.value.code == ErrorCode.GONE and not Game.objects.exists()
+
+
+def test_challenging_nobody_or_yourself_is_refused(alice) -> None:
+    with pytest.raises(GameError) as info:
+        services.challenge_create(user=alice, to="nobody")
+    assert info.value.code == ErrorCode.NOT_FOUND
+    with pytest.raises(GameError):
+        services.challenge_create(user=alice, to="alice")
+    assert not Challenge.objects.exists()
+
+
+def test_an_invite_link_is_accepted_by_whoever_opens_it(alice, carol) -> None:
+    invite = services.challenge_create(user=alice, to=None, color="white")
+    game = services.challenge_accept(user=carol, challenge_id=invite.public_id)
+    assert (game.white, game.black) == (alice, carol)
+
+
+def test_a_rematch_swaps_colours(online_game, alice, bob) -> None:
+    with pytest.raises(GameError):  # not before the game ends
+        services.game_rematch(game_id=online_game.public_id, actor=act(alice))
+    services.game_resign(game_id=online_game.public_id, actor=act(bob))
+    offer = services.game_rematch(game_id=online_game.public_id, actor=act(alice))
+    with pytest.raises(GameError):  # one offer at a time
+        services.game_rematch(game_id=online_game.public_id, actor=act(bob))
+    state = services.game_state(Game.objects.get(pk=online_game.pk))
+    assert state["rematch"]["by"] == "white" and state["rematch"]["state"] == "open"
+    rematch = services.challenge_accept(user=bob, challenge_id=offer.public_id)
+    assert (rematch.white, rematch.black) == (bob, alice)
+    state = services.game_state(Game.objects.get(pk=online_game.pk))
+    assert state["rematch"]["game"] == rematch.public_id
+
+
+# --- pass-and-play ---------------------------------------------------------------------------
+def test_pass_and_play_moves_both_sides_and_takes_back(alice) -> None:
+    game = services.game_create_local(actor=act(alice))
+    play(game, alice, "e4")
+    state = play(game, alice, "e5")
+    assert state["ply"] == 2 and state["takeback"] is True
+    state = services.game_takeback(game_id=game.public_id, actor=act(alice))
+    assert state["ply"] == 1 and [m["text"] for m in state["moves"]] == ["e4"]
+    assert state["fen"].startswith("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b")
+
+
+def test_a_visitor_plays_pass_and_play_by_session(alice) -> None:
+    visitor = Actor(session_key="s" * 32)
+    game = services.game_create_local(actor=visitor)
+    state = services.game_play(game_id=game.public_id, actor=visitor, ply=0, text="d4")
+    assert state["moves"][0]["text"] == "d4"
+    refused(
+        ErrorCode.NOT_A_PLAYER, game,
+        services.game_play, game_id=game.public_id, actor=Actor(session_key="x" * 32), ply=1,
+        text="d5",
+    )  # fmt: skip
+    refused(
+        ErrorCode.NOT_A_PLAYER,
+        game,
+        services.game_play,
+        game_id=game.public_id,
+        actor=act(alice),
+        ply=1,
+        text="d5",
+    )
+
+
+def test_pass_and_play_from_a_fen_and_a_bad_fen(alice) -> None:
+    game = services.game_create_local(actor=act(alice), fen="4k3/8/8/8/8/8/8/R3K3 w Q - 0 1")
+    assert game.initial_fen == "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"
+    with pytest.raises(GameError) as info:
+        services.game_create_local(actor=act(alice), fen="8/8/8/8/8/8/8/8 w - - 0 1")
+    assert info.value.code == ErrorCode.BAD_REQUEST and "FEN" in info.value.message
+    assert Game.objects.count() == 1
+
+
+def test_pass_and_play_takeback_reopens_a_mated_game(alice) -> None:
+    game = services.game_create_local(actor=act(alice))
+    for text in FOOLS_MATE:
+        state = play(game, alice, text)
+    assert state["termination"] == "checkmate"
+    state = services.game_takeback(game_id=game.public_id, actor=act(alice))
+    assert (state["status"], state["result"], state["ply"]) == ("live", None, 3)
+
+
+def test_nothing_to_take_back(alice) -> None:
+    game = services.game_create_local(actor=act(alice))
+    refused(
+        ErrorCode.NOT_ALLOWED,
+        game,
+        services.game_takeback,
+        game_id=game.public_id,
+        actor=act(alice),
+    )
+
+
+def test_a_black_first_position_numbers_turns_right(alice, bob) -> None:
+    game = start_game(alice, bob, fen="4k3/8/8/8/8/8/4p3/4K3 b - - 0 1")
+    assert game.turn == "black"
+    state = services.game_play(game_id=game.public_id, actor=act(bob), ply=0, text="Kd7")
+    assert state["turn"] == "white"
+    assert make_user("dave")  # a fresh user still works after the FEN games

@@ -1,0 +1,116 @@
+"""Against the real services (PostgreSQL and Redis): concurrency, the Redis channel layer, real
+Daphne processes. Marked ``services``: in CI a missing service fails these, never skips them."""
+
+import asyncio
+import json
+import threading
+import time
+
+import pytest
+import websockets
+from channels.db import database_sync_to_async
+from django.db import connection, connections
+
+from games import services
+from games.errors import GameError
+from games.models import GameMove
+from tests.conftest import DaphneServer
+from tests.games.conftest import FOOLS_MATE, session_cookie, start_game
+
+pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
+
+
+def test_two_concurrent_submissions_of_the_same_move_apply_exactly_once(alice, bob) -> None:
+    assert connection.vendor == "postgresql"
+    game = start_game(alice, bob)
+    barrier = threading.Barrier(4)
+    outcomes: list[str] = []
+
+    def submit() -> None:
+        try:
+            barrier.wait()
+            services.game_play(
+                game_id=game.public_id, actor=services.Actor.of(alice), ply=0, text="e4"
+            )
+            outcomes.append("applied")
+        except GameError as error:
+            outcomes.append(error.code.value)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=submit) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes) == ["applied", "stale_ply", "stale_ply", "stale_ply"]
+    assert list(GameMove.objects.filter(game=game).values_list("ply", "text")) == [(0, "e4")]
+
+
+def ws_headers(user=None) -> dict[str, str]:
+    headers = {"Origin": "http://127.0.0.1"}
+    if user is not None:
+        headers["Cookie"] = f"sessionid={session_cookie(user)}"
+    return headers
+
+
+async def receive_type(socket, kind: str, timeout: float = 10) -> dict:
+    deadline = time.monotonic() + timeout
+    while True:
+        raw = await asyncio.wait_for(socket.recv(), max(0.1, deadline - time.monotonic()))
+        message = json.loads(raw)
+        if message["type"] == kind:
+            return message
+
+
+@pytest.fixture
+def second_daphne(daphne_server):
+    server = DaphneServer()
+    yield server
+    server.stop()
+
+
+async def test_a_move_on_one_daphne_reaches_a_spectator_on_another(
+    daphne_server, second_daphne, alice, bob, carol
+) -> None:
+    game = await database_sync_to_async(start_game)(alice, bob)
+    path = f"/ws/games/{game.public_id}/"
+    white_headers = await database_sync_to_async(ws_headers)(alice)
+    black_headers = await database_sync_to_async(ws_headers)(bob)
+    carol_headers = await database_sync_to_async(ws_headers)(carol)
+    async with (
+        websockets.connect(daphne_server.ws_url + path, additional_headers=white_headers) as white,
+        websockets.connect(second_daphne.ws_url + path, additional_headers=black_headers) as black,
+        websockets.connect(
+            second_daphne.ws_url + path, additional_headers=carol_headers
+        ) as spectator,
+    ):
+        for socket in (white, black, spectator):
+            assert (await receive_type(socket, "state"))["ply"] == 0
+        for ply, text in enumerate(FOOLS_MATE):
+            mover = white if ply % 2 == 0 else black
+            await mover.send(json.dumps({"type": "move", "move": text, "ply": ply}))
+            state = await receive_type(spectator, "state")
+            assert state["ply"] == ply + 1
+            assert state["moves"][-1]["text"].rstrip("#") == text
+        assert state["termination"] == "checkmate"
+
+
+async def test_an_idle_game_socket_stays_open_thirty_seconds_on_redis(
+    daphne_server, alice, bob
+) -> None:
+    game = await database_sync_to_async(start_game)(alice, bob)
+    path = f"/ws/games/{game.public_id}/"
+    headers = await database_sync_to_async(ws_headers)(bob)
+    async with websockets.connect(
+        daphne_server.ws_url + path, additional_headers=headers, ping_interval=None
+    ) as idle:
+        await receive_type(idle, "state")
+        await asyncio.sleep(30)  # no message either way: the idle-socket bug closed it in ~5 s
+        await database_sync_to_async(services.game_play)(
+            game_id=game.public_id, actor=services.Actor.of(alice), ply=0, text="e4"
+        )
+        state = await receive_type(idle, "state")
+        assert state["ply"] == 1
+        await idle.send(json.dumps({"type": "sync"}))
+        assert (await receive_type(idle, "state"))["ply"] == 1
