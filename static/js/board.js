@@ -545,6 +545,7 @@ export function createPlayBoard(root, options = {}) {
     view,
     pickerView: () => paths.view(picker),
     promoting: () => Boolean(promotion),
+    pieceAt: (square) => basePieces.get(square) || null,
   };
 }
 

@@ -2,7 +2,7 @@
 // list, the controls and the socket, and keeps one state object — the server's last state plus
 // what this viewer is looking at. The server decides every rule; this page shows and asks.
 import { api } from "./api.js";
-import { checkedKing, createPlayBoard } from "./board.js";
+import { checkedKing, createPlayBoard, pieceName } from "./board.js";
 import { createMoveList } from "./movelist.js";
 import { classifyState, connectSocket } from "./socket.js";
 
@@ -271,6 +271,13 @@ function renderBanner() {
   const small = document.createElement("span");
   small.textContent = score;
   banner.append(strong, small);
+  if (s.mode === "local" && isPlayer()) {
+    const again = document.createElement("a");
+    again.className = "button button-small banner-action";
+    again.href = "/play/local/";
+    again.textContent = "New pass-and-play game";
+    banner.append(again);
+  }
 }
 
 function renderNotices() {
@@ -373,6 +380,10 @@ function renderHint() {
     hint.append(cancel);
     return;
   }
+  if (v.selected && v.targets.length) {
+    hint.textContent = selectionHint(v);
+    return;
+  }
   if (canMove()) {
     hint.textContent = viewer.both_sides ? `${COLOR_NAME[s.turn]} to move.` : "Your move.";
   } else if (s.mode === "bot" && viewer.color && viewer.color !== s.turn) {
@@ -382,6 +393,24 @@ function renderHint() {
   } else {
     hint.textContent = `${COLOR_NAME[s.turn]} to move.`;
   }
+}
+
+const MARKS = [
+  ["jump", "jump (amber ring)"],
+  ["sweep", "sweep (violet diamond, the crossed pieces go)"],
+  ["replacement", "capture (ring)"],
+  ["en_passant", "capture en passant"],
+  ["castle", "castle"],
+  ["quiet", "move (dot)"],
+];
+
+/** Returns the hint for a selected piece: what its marks mean, the rarer kinds first. */
+function selectionHint(v) {
+  const kinds = new Set(v.targets.map((t) => t.kind));
+  const code = board.pieceAt(v.selected);
+  const name = code ? pieceName(code).split(" ")[1] : "piece";
+  const parts = MARKS.filter(([kind]) => kinds.has(kind)).map(([, text]) => text);
+  return `${name[0].toUpperCase()}${name.slice(1)} on ${v.selected}: ${parts.join(", ")}.`;
 }
 
 // --- controls --------------------------------------------------------------------------------
