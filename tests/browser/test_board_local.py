@@ -306,3 +306,25 @@ def test_the_board_is_played_from_the_keyboard(new_page) -> None:
     wait_moves(page, 1)
     assert assert_matches_server(page, game_id)["moves"][0]["text"] == "Ra1:a4"
     expect(page.locator("#announce")).to_have_text("White played Ra1:a4.")
+
+
+def test_a_chain_is_tapped_on_a_touch_phone(browser, daphne_server, console_watch) -> None:
+    context = browser.new_context(
+        viewport={"width": 375, "height": 812},
+        has_touch=True,
+        is_mobile=True,
+        device_scale_factor=2,
+        base_url=daphne_server.url,
+    )
+    page = console_watch.attach(context.new_page())
+    game_id = start_local(page, CHAIN_FEN)
+    for name in ("a1", "a4", "c4", "c6"):
+        square(page, name).tap()
+    wait_moves(page, 1)
+    assert assert_matches_server(page, game_id)["moves"][0]["text"] == "Ra1:a4:c4:c6"
+    # The board fills the phone's width; every square is a tap target of at least 40 px.
+    board = page.locator("#board .cb-board").bounding_box()
+    assert board is not None and board["width"] >= 360
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    shot(page, "board-touch-375x812")
+    context.close()
