@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 import engine
+from games.state import check_square, legal_moves_payload
 
 # The examples of the rules page (seeds/000), each a FEN with the side to move that shows it.
 # Kings are added where the seed diagram leaves them out: a position needs one a side.
@@ -47,26 +48,6 @@ EXAMPLES: list[dict[str, str]] = [
 ]
 
 
-def legal_moves_payload(game: engine.Game) -> list[dict]:
-    """Returns the legal moves of ``game``'s position as the state's ``legal_moves`` entries."""
-    try:
-        from games.state import legal_moves_payload as server_payload
-    except ImportError:
-        server_payload = None
-    if server_payload is not None:
-        return server_payload(game)
-    return [
-        {
-            "text": text,
-            "path": move.path_names(),
-            "captured": [engine.square_name(sq) for sq in move.captured],
-            "promotion": move.promotion.symbol if move.promotion else None,
-            "kind": move.kind.value.replace("-", "_"),
-        }
-        for move, text in game.describe_legal_moves()
-    ]
-
-
 def example_board(fen: str) -> dict:
     """Returns a mini-board's data: the position, its check, its legal moves and the FEN after
     each of them (same order), so the page can play any of them without a rule of its own."""
@@ -78,13 +59,10 @@ def example_board(fen: str) -> dict:
         child = engine.Game(fen)
         child.push_text(_machine(move))
         after.append(child.fen())
-    check = None
-    if position.is_check():
-        check = engine.square_name(position.king_square(position.turn))
     return {
         "fen": fen,
         "turn": position.turn.name_lower,
-        "check": check,
+        "check": check_square(fen),
         "legal_moves": legal,
         "after": after,
     }
