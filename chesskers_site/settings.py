@@ -217,3 +217,9 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {"django.db.backends": {"level": "INFO"}},
 }
+
+# --- Games ------------------------------------------------------------------------------------
+# Worker processes for the bot and analysis (never on the event loop); one leaves a core to serve.
+ENGINE_WORKERS = int(os.environ.get("ENGINE_WORKERS", "1"))
+# Seconds between the periodic sweeps (abandonment, dead connections) of each server process.
+GAMES_SWEEP_INTERVAL = int(os.environ.get("GAMES_SWEEP_INTERVAL", "30"))

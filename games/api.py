@@ -207,12 +207,37 @@ class LocalGameView(APIView):
         return Response(game_state(game), status=status.HTTP_201_CREATED)
 
 
+class BotGameView(APIView):
+    @extend_schema(
+        request=inline_serializer(
+            "BotCreate",
+            {
+                "level": serializers.IntegerField(min_value=1, max_value=8),
+                "color": serializers.CharField(help_text="white, black or random: your side"),
+            },
+        ),
+        responses={201: StateSerializer, 400: ERRORS[400]},
+        summary="Start a game against the bot at a level from 1 to 8",
+    )
+    @refusals
+    def post(self, request: Request) -> Response:
+        data = body(request)
+        game = services.game_create_bot(
+            actor=actor_of(request, need_session=True),
+            level=data.get("level"),
+            color=data.get("color", "random"),
+        )
+        return Response(game_state(game), status=status.HTTP_201_CREATED)
+
+
 class GameDetailView(APIView):
     @extend_schema(responses={200: StateSerializer, 404: ERRORS[404]}, summary="A game's state")
     @refusals
     def get(self, request: Request, game_id: str) -> Response:
         services.enforce_absence(game_id=game_id)
-        return Response(selectors.game_state_by_id(game_id))
+        game = selectors.game_by_id(game_id)
+        services.bot_kick(game)
+        return Response(game_state(game))
 
 
 class GameMovesView(APIView):

@@ -19,6 +19,7 @@ urlpatterns = [
     ),
     path("games/", api.GameListView.as_view(), name="api-games"),
     path("games/local/", api.LocalGameView.as_view(), name="api-games-local"),
+    path("games/bot/", api.BotGameView.as_view(), name="api-games-bot"),
     path("games/<str:game_id>/", api.GameDetailView.as_view(), name="api-game"),
     path("games/<str:game_id>/moves/", api.GameMovesView.as_view(), name="api-game-moves"),
     path("games/<str:game_id>/resign/", api.GameResignView.as_view(), name="api-game-resign"),

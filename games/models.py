@@ -143,6 +143,8 @@ class Game(models.Model):
     # Pass-and-play games of visitors without an account belong to their session.
     owner_session = models.CharField(max_length=64, blank=True, default="")
     bot_level = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Bot games: the side the human plays (the other is the bot's).
+    human_color = models.CharField(max_length=5, choices=Color.choices, null=True, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.LIVE)
     result = models.CharField(max_length=7, choices=Result.choices, null=True, blank=True)
     termination = models.CharField(

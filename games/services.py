@@ -6,6 +6,7 @@ challenges before seeks, each by id) and tells connected clients after commit. R
 consumers and the bot all call these functions; none of them saves a game itself.
 """
 
+import json
 import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -24,12 +25,14 @@ from games.state import (
     CONNECTION_STALE_AFTER,
     absence_payload,
     bot_human_color,
+    bot_to_move,
     captured_pieces,
-    engine_game,
     game_state,
+    keep_engine_game,
     kind_name,
     presence_of,
     spectator_count,
+    take_engine_game,
 )
 
 MAX_OPEN_SEEKS = 3
@@ -62,13 +65,19 @@ def lock_game(public_id: str) -> Game:
         raise GameError(ErrorCode.NOT_FOUND, f"There is no game {public_id}.") from None
 
 
+def owns(game: Game, actor: Actor) -> bool:
+    """Returns whether the actor owns a pass-and-play or bot game (by account or session)."""
+    if game.owner_session:
+        return bool(actor.session_key) and actor.session_key == game.owner_session
+    return actor.user_id is not None and actor.user_id in (game.white_id, game.black_id)
+
+
 def actor_color(game: Game, actor: Actor) -> str | None:
     """Returns the colour the actor plays now: for pass-and-play the side to move."""
     if game.mode == Game.Mode.LOCAL:
-        owns = (actor.user_id is not None and actor.user_id == game.white_id) or (
-            game.white_id is None and actor.session_key and actor.session_key == game.owner_session
-        )
-        return game.turn if owns else None
+        return game.turn if owns(game, actor) else None
+    if game.mode == Game.Mode.BOT:
+        return game.human_color if owns(game, actor) else None
     if actor.user_id is None:
         return None
     if actor.user_id == game.white_id:
@@ -107,10 +116,16 @@ def win_for(color: str) -> str:
 
 
 def publish_state(game: Game) -> dict[str, Any]:
-    """Builds the game's state now and sends it to its group after commit; returns it."""
+    """Builds the game's state now and sends it to its group after commit; returns it.
+
+    In a bot game whose turn is the bot's, the bot starts thinking after commit."""
     state = game_state(game)
+    if bot_to_move(game):
+        transaction.on_commit(lambda: bot_kick(game))
     broadcast.send_on_commit(
-        broadcast.game_group(game.public_id), {"type": "game.state", "state": state}
+        broadcast.game_group(game.public_id),
+        # Serialised once here rather than once per connection.
+        {"type": "game.state", "text": json.dumps({"type": "state", **state})},
     )
     if game.mode == Game.Mode.ONLINE:
         broadcast.send_on_commit(broadcast.WATCH_GROUP, {"type": "watch.changed"})
@@ -187,7 +202,7 @@ def game_play(
             and actor.user_id is not None
         ):
             raise GameError(ErrorCode.NOT_YOUR_TURN, "It is the bot's turn.")
-        eg = engine_game(game)
+        eg = take_engine_game(game)
         move = resolve_move(eg, text=text, path=path, promotion=promotion)
         apply_move(game, eg, move, now=now)
         return publish_state(game)
@@ -200,7 +215,7 @@ def apply_move(game: Game, eg: engine.Game, move: engine.Move, now: datetime | N
     text = eg.move_text(move)
     removed = captured_pieces(before, move)
     eg.push(move)
-    GameMove.objects.create(
+    row = GameMove.objects.create(
         game=game,
         ply=game.ply,
         text=text,
@@ -221,6 +236,7 @@ def apply_move(game: Game, eg: engine.Game, move: engine.Move, now: datetime | N
         else:
             finish(game, result=Game.Result.DRAW, termination=status.value, at=now)
     game.save()
+    transaction.on_commit(lambda: keep_engine_game(game, row.pk, eg))
 
 
 # --- resign, draw, takeback ------------------------------------------------------------------
@@ -314,6 +330,55 @@ def validated_fen(fen: str | None) -> str:
             ErrorCode.BAD_REQUEST, f"That position is already over ({eg.status().value})."
         )
     return eg.fen()
+
+
+def bot_kick(game: Game) -> bool:
+    """Asks the bot for its move if it is the bot's turn in a live bot game (idempotent in a
+    process: one request per game and ply). Returns whether a request was started."""
+    if not bot_to_move(game):
+        return False
+    from games import bot_runner
+
+    history = [game.initial_fen, *game.moves.order_by("ply").values_list("fen_after", flat=True)]
+    return bot_runner.request_move(game.public_id, game.ply, game.fen, game.bot_level, history)
+
+
+def game_play_bot(*, game_id: str, ply: int, move: str) -> dict[str, Any]:
+    """Plays the bot's move, validated like any move; refused if the game moved on meanwhile."""
+    with transaction.atomic():
+        game = lock_game(game_id)
+        require_live(game)
+        if game.mode != Game.Mode.BOT or not bot_to_move(game):
+            raise GameError(ErrorCode.NOT_YOUR_TURN, "It is not the bot's turn.")
+        if ply != game.ply:
+            raise GameError(ErrorCode.STALE_PLY, f"The game is at ply {game.ply}, not {ply}.")
+        eg = take_engine_game(game)
+        apply_move(game, eg, resolve_move(eg, text=move, path=None, promotion=None))
+        return publish_state(game)
+
+
+def game_create_bot(*, actor: Actor, level: Any, color: Any = "random") -> Game:
+    """Starts a game against the bot at ``level`` (1-8); ``color`` is the side the human plays.
+
+    If the bot plays White it starts thinking at once."""
+    if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 8:
+        raise GameError(ErrorCode.BAD_REQUEST, "A bot level is a number from 1 to 8.")
+    if color not in SeekColor.values:
+        raise GameError(ErrorCode.BAD_REQUEST, "A colour is white, black or random.")
+    if actor.user_id is None and not actor.session_key:
+        raise GameError(ErrorCode.FORBIDDEN, "A bot game needs a session.")
+    human = random.choice([Color.WHITE, Color.BLACK]) if color == SeekColor.RANDOM else color
+    with transaction.atomic():
+        game = Game.objects.create(
+            mode=Game.Mode.BOT,
+            bot_level=level,
+            human_color=human,
+            white_id=actor.user_id if human == Color.WHITE else None,
+            black_id=actor.user_id if human == Color.BLACK else None,
+            owner_session="" if actor.user_id else actor.session_key,
+        )
+        publish_state(game)
+    return game
 
 
 def game_create_local(*, actor: Actor, fen: str | None = None) -> Game:

@@ -5,6 +5,7 @@ from games import rules_page, views
 urlpatterns = [
     path("play/", views.play, name="play"),
     path("play/local/", views.local, name="local"),
+    path("play/bot/", views.bot, name="bot"),
     path("game/<str:game_id>/", views.game_page, name="game"),
     path("invite/<str:challenge_id>/", views.invite, name="invite"),
     path("invite/<str:challenge_id>/accept/", views.invite_accept, name="invite-accept"),

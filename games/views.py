@@ -49,6 +49,7 @@ def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
         game = selectors.game_by_id(game_id)
     except GameError:
         raise Http404("No such game.") from None
+    services.bot_kick(game)
     actor = actor_of(request)
     color = services.actor_color(game, actor)
     page_data: dict[str, Any] = {
@@ -66,14 +67,10 @@ def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
 
 
 def player_side(game: Game, color: str | None) -> str | None:
-    """Returns the side a bot game's human sits on (pass-and-play: the side to move)."""
+    """Returns the side the viewer sits on: a bot game's human side, pass-and-play's White."""
     if color is None:
         return None
-    if game.mode == Game.Mode.BOT:
-        from games.state import bot_human_color
-
-        return bot_human_color(game)
-    return color
+    return game.human_color if game.mode == Game.Mode.BOT else "white"
 
 
 def local(request: HttpRequest) -> HttpResponse:
@@ -105,6 +102,39 @@ def local(request: HttpRequest) -> HttpResponse:
             "fen": request.POST.get("fen", ""),
         },
     )
+
+
+BOT_LEVELS = [
+    (1, "Beginner: plays legal moves, often careless"),
+    (2, "Novice"),
+    (3, "Casual"),
+    (4, "Club"),
+    (5, "Strong club"),
+    (6, "Expert"),
+    (7, "Master: thinks about a second"),
+    (8, "Strongest: thinks about two seconds"),
+]
+
+
+def bot(request: HttpRequest) -> HttpResponse:
+    """Play the bot: choose a level and a side; signed in or not."""
+    error = None
+    if request.method == "POST":
+        try:
+            level = int(request.POST.get("level", ""))
+        except ValueError:
+            level = 0
+        try:
+            game = services.game_create_bot(
+                actor=actor_of(request, need_session=True),
+                level=level,
+                color=request.POST.get("color", "random"),
+            )
+        except GameError as refusal:
+            error = refusal.message
+        else:
+            return redirect("game", game_id=game.public_id)
+    return render(request, "games/bot.html", {"levels": BOT_LEVELS, "error": error})
 
 
 def invite(request: HttpRequest, challenge_id: str) -> HttpResponse:
