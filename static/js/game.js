@@ -15,6 +15,7 @@ const page = {
   viewing: null, // index of the move whose position is shown read-only, -1 the start, null live
   sent: null, // {ply, kind: "path" | "text"} while a move of ours awaits its answer
   shownKey: null,
+  shownIndex: null, // the index of the move whose position the board shows (-1: the start)
   connected: true,
   resignArmed: null,
 };
@@ -144,6 +145,7 @@ function view(index) {
   const count = page.state.moves.length;
   page.viewing = index === null || index >= count - 1 ? null : Math.max(-1, index);
   if (count === 0) page.viewing = null;
+  page.reviewing = true;
   board.cancel();
   render({ animate: false });
 }
@@ -153,23 +155,30 @@ function render({ animate }) {
   const s = page.state;
   const moves = s.moves || [];
   const interactive = canMove();
+  const shownIndex = page.viewing === null ? moves.length - 1 : page.viewing;
+  // One step forward through the list (another's move arriving, or → in review) is played out:
+  // the piece slides, and a chain goes jump by jump.
+  const stepped = page.shownIndex !== null && shownIndex === page.shownIndex + 1;
+  const stepForward = page.viewing === null ? animate || (page.reviewing && stepped) : stepped;
+  page.reviewing = false;
+  const move = shownIndex >= 0 ? moves[shownIndex] : null;
+  const slide = stepForward && move
+    ? { from: move.path[move.path.length - 2], to: move.path[move.path.length - 1] }
+    : null;
   let key;
   let position;
   if (page.viewing !== null) {
-    const move = page.viewing >= 0 ? moves[page.viewing] : null;
     const fen = move ? move.fen : s.initial_fen;
     key = `view|${page.viewing}|${fen}`;
     position = {
       fen, legalMoves: [], lastMove: move, check: move ? checkedKing(fen, move.text) : null,
-      interactive: false,
+      interactive: false, animate: slide, replay: stepForward ? move : null,
     };
   } else {
-    const last = moves[moves.length - 1] || null;
     key = `live|${s.ply}|${s.fen}|${interactive}|${s.legal_moves.length}`;
     position = {
-      fen: s.fen, legalMoves: s.legal_moves, lastMove: last, check: s.check, interactive,
-      animate: animate && last ? { from: last.path[last.path.length - 2], to: last.path[last.path.length - 1] } : null,
-      replay: animate ? last : null,
+      fen: s.fen, legalMoves: s.legal_moves, lastMove: move, check: s.check, interactive,
+      animate: slide, replay: stepForward ? move : null,
     };
   }
   // Keep a selection or a chain in progress when nothing on the board has changed.
@@ -177,6 +186,7 @@ function render({ animate }) {
     board.set(position);
     page.shownKey = key;
   }
+  page.shownIndex = shownIndex;
   document.getElementById("game").classList.toggle("board-reviewing", page.viewing !== null);
   moveList.update({ moves, initialFen: s.initial_fen, viewing: page.viewing });
   renderPlayers();

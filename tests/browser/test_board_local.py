@@ -328,3 +328,33 @@ def test_a_chain_is_tapped_on_a_touch_phone(browser, daphne_server, console_watc
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     shot(page, "board-touch-375x812")
     context.close()
+
+
+def test_review_steps_through_a_chain_jump_by_jump(new_page) -> None:
+    page = new_page(1280, 800)
+    start_local(page, CHAIN_FEN)
+    tap(page, "a1", "a4", "c4", "c6")
+    wait_moves(page, 1)
+    tap(page, "e8", "d8")
+    wait_moves(page, 2)
+    page.click(".movelist [data-ply='0']")
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator(".review-bar")).to_contain_text("initial position")
+    assert dom_board(page)["a1"] == "wR"
+    page.evaluate(
+        """() => {
+          window.rookSeen = [];
+          new MutationObserver(() => {
+            for (const e of document.querySelectorAll('#board .pc[data-piece="wR"]')) {
+              const sq = e.parentElement.dataset.square;
+              if (window.rookSeen.at(-1) !== sq) window.rookSeen.push(sq);
+            }
+          }).observe(document.getElementById('board'), {subtree: true, attributes: true});
+        }"""
+    )
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => window.rookSeen.at(-1) === 'c6'")
+    assert page.evaluate("window.rookSeen") == ["a4", "c4", "c6"]
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(".review-bar")).to_be_hidden()
+    assert dom_board(page)["d8"] == "bK"
