@@ -121,7 +121,8 @@ export function createBoard(root, handlers = {}) {
     const dests = new Map(v.dests.map((d) => [d.square, d]));
     const sets = {
       "is-last": new Set(v.lastMove), "is-swept": new Set(v.swept), "is-victim": new Set(v.victims),
-      "is-removed": new Set(v.removed), "is-trail": new Set(v.trail), "is-movable": new Set(v.movable),
+      "is-removed": new Set(v.removed), "is-trail": new Set(v.trail),
+      "is-movable": new Set(v.movable),
     };
     const orientationChanged = previous.orientation !== v.orientation || !grid.dataset.orientation;
     grid.dataset.orientation = v.orientation;
@@ -243,7 +244,9 @@ export function createBoard(root, handlers = {}) {
     const el = event.target.closest(".sq");
     if (!el) return;
     const square = el.dataset.square;
-    press = { square, x: event.clientX, y: event.clientY, dragging: false, ghost: null, id: event.pointerId };
+    press = {
+      square, x: event.clientX, y: event.clientY, dragging: false, ghost: null, id: event.pointerId,
+    };
   });
   grid.addEventListener("pointermove", (event) => {
     if (!press || press.id !== event.pointerId) return;
@@ -351,7 +354,10 @@ export function createBoard(root, handlers = {}) {
  */
 export function createPlayBoard(root, options = {}) {
   let orientation = options.orientation || "white";
-  let position = { fen: "8/8/8/8/8/8/8/8 w - - 0 1", legalMoves: [], lastMove: null, check: null, interactive: false };
+  let position = {
+    fen: "8/8/8/8/8/8/8/8 w - - 0 1", legalMoves: [], lastMove: null, check: null,
+    interactive: false,
+  };
   let basePieces = new Map();
   let picker = paths.createPicker([]);
   let promotion = null;
@@ -398,7 +404,9 @@ export function createPlayBoard(root, options = {}) {
     }
     if (action.type === "promote") {
       const code = basePieces.get(picker.path[0]) || "wP";
-      promotion = { square: picker.path[picker.path.length - 1], color: code[0] === "w" ? "white" : "black" };
+      promotion = {
+        square: picker.path[picker.path.length - 1], color: code[0] === "w" ? "white" : "black",
+      };
     }
     if (action.type === "advance" && animate) {
       animateNext = { from: picker.path[picker.path.length - 2], to: square };
@@ -409,7 +417,7 @@ export function createPlayBoard(root, options = {}) {
 
   function play(move, animate) {
     pending = move;
-    animateNext = animate ? { from: move.path[move.path.length - 2], to: move.path[move.path.length - 1] } : null;
+    animateNext = animate ? { from: move.path.at(-2), to: move.path.at(-1) } : null;
     render();
     options.onChange?.({ type: "move", move }, paths.view(picker));
     options.onMove?.(move);

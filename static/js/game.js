@@ -136,7 +136,8 @@ function command(message, rest) {
 /** Tells screen readers the move just played. */
 function announce(move) {
   if (!move) return;
-  const mover = (move.ply + (page.state.initial_fen.split(" ")[1] === "b" ? 1 : 0)) % 2 ? "Black" : "White";
+  const blackFirst = page.state.initial_fen.split(" ")[1] === "b" ? 1 : 0;
+  const mover = (move.ply + blackFirst) % 2 ? "Black" : "White";
   $("#announce").textContent = `${mover} played ${move.text}.`;
 }
 
@@ -322,7 +323,8 @@ function renderNotices() {
     notice.className = "notice";
     const at = new Date(s.absence.deadline);
     const time = Number.isNaN(at.getTime()) ? "" : ` at ${at.toLocaleTimeString()}`;
-    notice.textContent = `${COLOR_NAME[s.absence.side]} left the table and forfeits${time} unless they come back.`;
+    notice.textContent =
+      `${COLOR_NAME[s.absence.side]} left the table and forfeits${time} unless they come back.`;
     box.append(notice);
   }
 }

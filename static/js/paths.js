@@ -128,7 +128,9 @@ export function cancel(picker) {
  */
 export function drop(picker, from, to) {
   const selected = selectOrNone(cancel(picker), from);
-  if (selected.action.type !== "select") return { picker: cancel(picker), action: { type: "none" } };
+  if (selected.action.type !== "select") {
+    return { picker: cancel(picker), action: { type: "none" } };
+  }
   const result = tap(selected.picker, to);
   if (result.action.type === "deselect" || result.action.type === "select") {
     return { picker: cancel(picker), action: { type: "none" } };
@@ -159,7 +161,8 @@ function finish(picker, path) {
 
 function selectOrNone(picker, square) {
   if (!origins(picker).includes(square)) {
-    return { picker: withPath(picker, []), action: { type: picker.path.length ? "deselect" : "none" } };
+    const type = picker.path.length ? "deselect" : "none";
+    return { picker: withPath(picker, []), action: { type } };
   }
   return { picker: withPath(picker, [square]), action: { type: "select" } };
 }
