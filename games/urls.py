@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import views
+from games import rules_page, views
 
 urlpatterns = [
     path("play/", views.play, name="play"),
@@ -11,5 +11,5 @@ urlpatterns = [
     path("invite/<str:challenge_id>/accept/", views.invite_accept, name="invite-accept"),
     path("watch/", views.watch, name="watch"),
     path("games/", views.archive, name="archive"),
-    path("rules/", views.rules, name="rules"),
+    path("rules/", rules_page.rules, name="rules"),
 ]

@@ -24,7 +24,6 @@ def play(request: HttpRequest) -> HttpResponse:
     """The lobby: open seeks (live), seek and challenge forms, your games in progress."""
     my_games = []
     if request.user.is_authenticated:
-        # One query with OR: a UNION of the two (ordered) querysets fails on SQLite.
         my_games = list(
             Game.objects.filter(status=Game.Status.LIVE, mode=Game.Mode.ONLINE)
             .filter(Q(white=request.user) | Q(black=request.user))

@@ -109,18 +109,17 @@ def test_profile_counts_finished_games(client: Client, alice, bob, carol) -> Non
     assert (api["games_played"], api["wins"], api["draws"], api["losses"]) == (3, 1, 1, 1)
 
 
-def test_the_lobby_lists_a_signed_in_players_games_in_progress_and_rated_boxes(
-    alice, bob, carol
-) -> None:
-    mine = [start_game(alice, bob), start_game(carol, alice)]
-    start_game(bob, carol)  # not alice's
-    client = Client()
+def test_the_lobby_lists_a_signed_in_players_games_in_progress(client: Client, alice, bob) -> None:
+    game = start_game(alice, bob)
     client.force_login(alice)
     response = client.get("/play/")
     assert response.status_code == 200
-    assert {game.public_id for game in response.context["my_games"]} == {
-        game.public_id for game in mine
-    }
-    content = response.content.decode()
+    assert [g.public_id for g in response.context["my_games"]] == [game.public_id]
+    assert page_data(response)["username"] == "alice"
+
+
+def test_the_lobby_forms_are_rated_unless_unticked(client: Client, alice) -> None:
+    client.force_login(alice)
+    content = client.get("/play/").content.decode()
     assert 'id="seek-rated" checked' in content
     assert '<input type="checkbox" name="rated" checked>' in content
