@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 from games import selectors, services
 from games.errors import GameError
 from games.models import Challenge, Game
-from games.state import game_state, rating_changes
+from games.state import game_state
 
 
 def actor_of(request: HttpRequest, *, need_session: bool = False) -> services.Actor:
@@ -169,14 +169,12 @@ def watch(request: HttpRequest) -> HttpResponse:
 
 
 def archive(request: HttpRequest) -> HttpResponse:
-    games = list(
+    games = (
         Game.objects.filter(status=Game.Status.FINISHED)
         .select_related("white", "black")
         .prefetch_related("rating_changes")
         .order_by("-finished_at", "-id")[:50]
     )
-    for game in games:
-        game.rating_changes_shown = rating_changes(game)
     return render(request, "games/archive.html", {"games": games})
 
 
