@@ -365,3 +365,20 @@ def test_check_by_sweep_replacement_and_jump_are_all_check():
         side="w",
     )
     assert Position.from_fen(jump_only).is_check()
+
+
+def test_castling_right_is_lost_when_the_rook_is_captured_by_any_capture():
+    # A corner rook can't be jumped (nothing lies beyond a corner), but it can be replaced or
+    # swept: h6-g8 has the leg h7, h8.
+    swept = Game("4k2r/8/7N/8/8/8/8/4K3 w k - 0 1")
+    move = swept.parse_move("N~g8")
+    assert move.captured_names() == ["h8"]
+    swept.push(move)
+    assert swept.fen().split()[2] == "-"
+    replaced = Game("4k2r/8/8/8/8/8/8/4K2R w Kk - 0 1")
+    replaced.push(replaced.parse_move("Rxh8"))
+    assert replaced.fen().split()[2] == "-"
+    # Counter-case: a sweep of the pawn beside the rook leaves the right.
+    kept = Game("4k2r/7p/8/7N/8/8/8/4K3 w k - 0 1")
+    kept.push(kept.parse_move("N~g7"))
+    assert kept.fen().split()[2] == "k"
