@@ -16,6 +16,7 @@ from engine.tables import (
     KING_STEPS,
     KNIGHT_MOVES,
     KNIGHT_TARGETS,
+    PAIR_RAYS,
     PAWN_ATTACKERS,
     PAWN_CAPTURES,
     QUEEN_RAYS,
@@ -215,9 +216,9 @@ def _explore(board: list[int], j: int, k: int, o: int) -> tuple:
         rays = []
         all_reads = 0
         any_hit = False
-        for ray, masks in SLIDER_RAYS_MASKED[t][j]:
+        for ray, masks, pairs in SLIDER_RAYS_MASKED[t][j]:
             hit, reads = _explore_ray(board, p, j, ray, masks, k, o)
-            rays.append((ray, hit, reads))
+            rays.append((pairs, hit, reads))
             all_reads |= reads
             any_hit = any_hit or hit
         return j, any_hit, all_reads, tuple(rays)
@@ -330,24 +331,20 @@ def _probes_hit(board: list[int], k: int, o: int, units: list, delta: int) -> bo
             if board[j] != p:
                 continue  # the jumper was captured
             if is_line:
-                n = len(data)
-                for i in range(n):
-                    s = data[i]
+                for s, land in data:
                     q = board[s]
                     if q:
-                        if q * o < 0 and i + 1 < n:
-                            land = data[i + 1]
-                            if board[land] == 0:
-                                if s == k:
+                        if q * o < 0 and land >= 0 and board[land] == 0:
+                            if s == k:
+                                return True
+                            if CAN_STILL_HIT[p][land] >> k & 1:
+                                board[j] = 0
+                                board[s] = 0
+                                found = _chain_hits(board, p, land, k, set(), BIT[s])
+                                board[s] = q
+                                board[j] = p
+                                if found:
                                     return True
-                                if CAN_STILL_HIT[p][land] >> k & 1:
-                                    board[j] = 0
-                                    board[s] = 0
-                                    found = _chain_hits(board, p, land, k, set(), BIT[s])
-                                    board[s] = q
-                                    board[j] = p
-                                    if found:
-                                        return True
                         break
             else:
                 for over, land in data:
@@ -477,10 +474,8 @@ def legal_moves(
             _king_moves(board, sq, p, side, castling, ctx, moves)
         else:
             pt = PIECE_TYPES[t]
-            for ray in SLIDER_RAYS[t][sq]:
-                n = len(ray)
-                for i in range(n):
-                    to = ray[i]
+            for ray in PAIR_RAYS[t][sq]:
+                for to, land in ray:
                     q = board[to]
                     if q == 0:
                         delta = b_sq | BIT[to]
@@ -501,9 +496,8 @@ def legal_moves(
                         if not _attacked(board, k, o, ctx, b_sq | BIT[to]):
                             add(rm[to] or _replacement(t, sq, to))
                         board[to] = q
-                        if i + 1 < n and board[ray[i + 1]] == 0:
+                        if land >= 0 and board[land] == 0:
                             # RULES §1.3 first jump from a distance along a clear line.
-                            land = ray[i + 1]
                             board[to] = 0
                             board[land] = p
                             delta = b_sq | BIT[to] | BIT[land]

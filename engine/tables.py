@@ -120,15 +120,32 @@ JUMP_MASKS = {
 }
 
 
+def _pairs(ray: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    # Each square of the ray with the square just beyond it (-1 past the edge).
+    return tuple((s, ray[i + 1] if i + 1 < len(ray) else -1) for i, s in enumerate(ray))
+
+
 def _masked(rays: tuple[tuple[int, ...], ...]) -> tuple:
-    # Each ray with, per index i, the mask of its squares up to i + 1 (the square beyond).
+    # Each ray with, per index i, the mask of its squares up to i + 1 (the square beyond), and
+    # the ray as (square, beyond) pairs.
     out = []
     for ray in rays:
         masks = []
         for i in range(len(ray)):
             masks.append(sum(1 << s for s in ray[: i + 2]))
-        out.append((ray, tuple(masks)))
+        out.append((ray, tuple(masks), _pairs(ray)))
     return tuple(out)
+
+
+# PAIR_RAYS[type][sq]: a slider's rays as (square, beyond) pairs, for move generation.
+PAIR_RAYS = (
+    None,
+    None,
+    None,
+    tuple(tuple(_pairs(r) for r in BISHOP_RAYS[sq]) for sq in range(64)),
+    tuple(tuple(_pairs(r) for r in ROOK_RAYS[sq]) for sq in range(64)),
+    tuple(tuple(_pairs(r) for r in QUEEN_RAYS[sq]) for sq in range(64)),
+)
 
 
 # SLIDER_RAYS_MASKED[type][sq]: the slider's rays, each with its prefix masks (see _masked).
