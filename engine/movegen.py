@@ -578,15 +578,18 @@ def _pawn_moves(
     if board[to] == 0:
         delta = b_sq | BIT[to]
         if not delta & touch:
-            if not ctx[2]:
-                _add_pawn_move(moves, QUIET, (sq, to), (), to >> 3 == last_rank)
+            safe = not ctx[2]
         else:
             board[to] = p
             board[sq] = 0
-            if not _attacked(board, k, o, ctx, delta):
-                _add_pawn_move(moves, QUIET, (sq, to), (), to >> 3 == last_rank)
+            safe = not _attacked(board, k, o, ctx, delta)
             board[sq] = p
             board[to] = 0
+        if safe:
+            if to >> 3 == last_rank:
+                _add_pawn_move(moves, QUIET, (sq, to), (), True)
+            else:
+                moves.append(QUIET_MOVES[1][sq][to] or _quiet(1, sq, to))
         if (sq >> 3) == (1 if side == 1 else 6) and board[to + fwd] == 0:
             two = to + fwd
             delta = b_sq | BIT[two]
@@ -621,7 +624,10 @@ def _pawn_moves(
                 board[cap] = victim
                 board[sq] = p
                 board[to] = 0
-    _chains(board, p, PAWN_T, sq, (sq,), (), b_sq, -1, o, k, ctx, moves)
+    for over, land in JUMPS[p][sq]:
+        if board[over] * p < 0 and board[land] == 0:
+            _chains(board, p, PAWN_T, sq, (sq,), (), b_sq, -1, o, k, ctx, moves)
+            break
 
 
 def _king_moves(
