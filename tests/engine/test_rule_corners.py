@@ -214,6 +214,9 @@ def test_knight_never_jumps():
 
 
 def test_castling_refused_when_the_passed_square_can_be_jumped_by_a_chain():
+    # RULES §2 and §7. A single (first) jump over the passed square needs the same clear line
+    # or adjacency as a replacement capture onto it, and a knight whose leg covers it also
+    # covers the king's square; so "attacked only by a jump" means by a later jump of a chain.
     fen = fen_from_board(
         """
         . . . . k . . .
