@@ -9,6 +9,7 @@ movement and check; it knows nothing of FEN, notation or game history.
 from engine.moves import Move, MoveKind
 from engine.pieces import PROMOTION_TYPES, PieceType
 from engine.tables import (
+    ADJ_FEASIBLE,
     BISHOP_RAYS,
     CAN_STILL_HIT,
     JUMP_MASKS,
@@ -16,6 +17,7 @@ from engine.tables import (
     KING_STEPS,
     KNIGHT_MOVES,
     KNIGHT_TARGETS,
+    LINE_FEASIBLE,
     PAIR_RAYS,
     PAWN_ATTACKERS,
     PAWN_CAPTURES,
@@ -313,7 +315,7 @@ def _attacked(board: list[int], k: int, o: int, ctx: tuple, delta: int) -> bool:
     # in ``delta`` from the position where ``ctx`` was built: untouched chain searches keep their
     # answer, touched ones run again; replacements and sweeps are looked at only if a line or
     # sweep target that could open was touched.
-    units, all_reads, any_hit, dmask = ctx
+    units, all_reads, any_hit, dmask = ctx[:4]
     if delta & dmask and _direct_attack(board, k, o):
         return True
     if not delta & all_reads:
@@ -361,28 +363,44 @@ def _attacked_king(board: list[int], k: int, o: int, ctx: tuple, delta: int) -> 
     # As _attacked, for a king that moved to k (``delta`` includes its origin).
     if _direct_attack(board, k, o):
         return True
-    units, all_reads, any_hit, _ = ctx
+    units, all_reads, any_hit = ctx[4:]
     if not delta & all_reads:
         return any_hit
     return _probes_hit(board, k, o, units, delta)
 
 
 def _context(board: list[int], k: int, o: int, probes: list) -> tuple:
-    # (units, all_reads, any_hit, dmask): see _probes_hit and _discovery_mask.
-    all_reads = 0
-    any_hit = False
+    # (units, all_reads, any_hit, dmask, every_unit, every_read, every_hit): see _probes_hit and
+    # _discovery_mask. The first three keep only the units whose chains could ever jump k at
+    # all (ADJ_FEASIBLE, LINE_FEASIBLE: e.g. no bishop or enemy pawn can jump a king on its
+    # first rank); the last three keep every unit, for the king's own moves.
+    all_reads = every_read = 0
+    any_hit = every_hit = False
     units = []
+    every_unit = []
+    bit_k = BIT[k]
     for j, hit, reads, rays in probes:
-        all_reads |= reads
-        any_hit = any_hit or hit
+        every_read |= reads
+        every_hit = every_hit or hit
         p = board[j]
         if rays is None:
-            units.append((reads, hit, False, j, p, JUMPS[p][j]))
+            unit = (reads, hit, False, j, p, JUMPS[p][j])
+            every_unit.append(unit)
+            if hit or ADJ_FEASIBLE[p][j] & bit_k:
+                units.append(unit)
+                all_reads |= reads
+                any_hit = any_hit or hit
         else:
-            for ray, ray_hit, ray_reads in rays:
-                units.append((ray_reads, ray_hit, True, j, p, ray))
+            feasible = LINE_FEASIBLE[p if p > 0 else -p][j]
+            for (ray, ray_hit, ray_reads), line_feasible in zip(rays, feasible, strict=True):
+                unit = (ray_reads, ray_hit, True, j, p, ray)
+                every_unit.append(unit)
+                if ray_hit or line_feasible & bit_k:
+                    units.append(unit)
+                    all_reads |= ray_reads
+                    any_hit = any_hit or ray_hit
     dmask = -1 if _direct_attack(board, k, o) else _discovery_mask(board, k, o)
-    return units, all_reads, any_hit, dmask
+    return units, all_reads, any_hit, dmask, every_unit, every_read, every_hit
 
 
 def legal_moves(

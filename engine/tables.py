@@ -198,3 +198,32 @@ for _code in JUMPS:
         _cone_mask = _cone(_code, _land)
         _rows.append(sum(1 << _k for _k in range(64) if _sources[_k] & _cone_mask))
     CAN_STILL_HIT[_code] = tuple(_rows)
+
+# Which king squares a chain could ever jump after its first jump (a first jump over the king
+# needs a replacement capture's line or adjacency, so it is found as one). ADJ_FEASIBLE[code][j]
+# for a king or pawn on j; LINE_FEASIBLE[type][j] per line of SLIDER_RAYS_MASKED[type][j].
+
+
+def _or_all(masks) -> int:
+    out = 0
+    for m in masks:
+        out |= m
+    return out
+
+
+ADJ_FEASIBLE = {
+    code: tuple(_or_all(CAN_STILL_HIT[code][land] for _, land in JUMPS[code][j]) for j in range(64))
+    for code in JUMPS
+}
+LINE_FEASIBLE = (
+    None,
+    None,
+    None,
+    *(
+        tuple(
+            tuple(_or_all(CAN_STILL_HIT[t][land] for land in ray[1:]) for ray, _, _ in entries)
+            for entries in SLIDER_RAYS_MASKED[t]
+        )
+        for t in (3, 4, 5)
+    ),
+)
