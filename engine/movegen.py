@@ -4,6 +4,13 @@ The board is a list of 64 signed piece codes (see ``pieces``); ``side`` is +1 fo
 for Black. Generation works in place: it changes the board to try a move, asks whether the
 mover's king could then be captured, and puts the board back. This module owns the rules of
 movement and check; it knows nothing of FEN, notation or game history.
+
+Speed (see bench/RESULTS.md): before trying the moves of a position, each enemy chain search
+(a king's or pawn's chains, one line of a slider) is run once, recording whether it jumps our
+king and which squares it looked at (``_explore``, ``_context``). After a candidate move, only
+the searches that looked at a square the move changed are run again (``_attacked``); searches
+that could never reach the king's square are left out, and replacement and sweep captures are
+looked for only when the move could open one (``_discovery_mask``).
 """
 
 from engine.moves import Move, MoveKind
