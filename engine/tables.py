@@ -163,14 +163,13 @@ def _class(sq: int) -> int:
     return (sq & 1) | ((sq >> 3) & 1) << 1
 
 
-def _hit_sources(code: int, k: int) -> int:
-    # Squares from which the piece ``code`` could jump a piece on k (landing on the board).
-    mask = 0
+def _hit_sources(code: int) -> list[int]:
+    # For each k, the squares from which the piece ``code`` could jump a piece on k.
+    sources = [0] * 64
     for s in range(64):
         for over, _land in JUMPS[code][s]:
-            if over == k:
-                mask |= 1 << s
-    return mask
+            sources[over] |= 1 << s
+    return sources
 
 
 def _cone(code: int, land: int) -> int:
@@ -192,7 +191,7 @@ def _cone(code: int, land: int) -> int:
 # ``land`` could still jump later; a search that cannot reach k is cut there.
 CAN_STILL_HIT = {}
 for _code in JUMPS:
-    _sources = [_hit_sources(_code, _k) for _k in range(64)]
+    _sources = _hit_sources(_code)
     _rows = []
     for _land in range(64):
         _cone_mask = _cone(_code, _land)
