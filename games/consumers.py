@@ -27,6 +27,13 @@ from games.state import game_state
 
 log = logging.getLogger(__name__)
 
+
+def db(function: Callable[..., Any]) -> Callable[..., Awaitable[Any]]:
+    """Runs database work from a consumer on a worker thread of its own (not the one thread
+    Channels shares by default), so one slow request never queues every other game's."""
+    return database_sync_to_async(function, thread_sensitive=False)
+
+
 CLOSE_NOT_FOUND = 4404
 HEARTBEAT_WRITE_EVERY = 30.0  # seconds between heartbeat writes to a connection's row
 
@@ -84,7 +91,7 @@ class GameConsumer(BaseConsumer):
         self.last_heartbeat = 0.0
         await self.accept()
         try:
-            self.color = await database_sync_to_async(services.connection_open)(
+            self.color = await db(services.connection_open)(
                 game_id=self.game_id, channel_name=self.channel_name, actor=self.actor
             )
         except GameError as error:
@@ -103,18 +110,18 @@ class GameConsumer(BaseConsumer):
         await self.channel_layer.group_discard(
             broadcast.game_group(self.game_id), self.channel_name
         )
-        await database_sync_to_async(services.connection_close)(channel_name=self.channel_name)
+        await db(services.connection_close)(channel_name=self.channel_name)
 
     # --- inbound ------------------------------------------------------------------------
     async def on_sync(self, message: dict[str, Any]) -> None:
-        state = await database_sync_to_async(load_state)(self.game_id)
+        state = await db(load_state)(self.game_id)
         await self.send_json({"type": "state", **state})
 
     async def on_ping(self, message: dict[str, Any]) -> None:
         loop_time = asyncio.get_running_loop().time()
         if loop_time - self.last_heartbeat >= HEARTBEAT_WRITE_EVERY:
             self.last_heartbeat = loop_time
-            await database_sync_to_async(services.connection_seen)(channel_name=self.channel_name)
+            await db(services.connection_seen)(channel_name=self.channel_name)
         await self.send_json({"type": "pong"})
 
     async def on_move(self, message: dict[str, Any]) -> None:
@@ -123,7 +130,7 @@ class GameConsumer(BaseConsumer):
             raise GameError(ErrorCode.BAD_REQUEST, "A move message needs move (text) or path.")
         if "ply" not in message:
             raise GameError(ErrorCode.BAD_REQUEST, "A move message needs the ply it is for.")
-        await database_sync_to_async(services.game_play)(
+        await db(services.game_play)(
             game_id=self.game_id,
             actor=self.actor,
             ply=message["ply"],
@@ -133,22 +140,22 @@ class GameConsumer(BaseConsumer):
         )
 
     async def on_resign(self, message: dict[str, Any]) -> None:
-        await database_sync_to_async(services.game_resign)(game_id=self.game_id, actor=self.actor)
+        await db(services.game_resign)(game_id=self.game_id, actor=self.actor)
 
     async def on_draw(self, message: dict[str, Any]) -> None:
-        await database_sync_to_async(services.game_draw)(
+        await db(services.game_draw)(
             game_id=self.game_id, actor=self.actor, action=message.get("action")
         )
 
     async def on_takeback(self, message: dict[str, Any]) -> None:
-        await database_sync_to_async(services.game_takeback)(game_id=self.game_id, actor=self.actor)
+        await db(services.game_takeback)(game_id=self.game_id, actor=self.actor)
 
     async def on_rematch(self, message: dict[str, Any]) -> None:
-        await database_sync_to_async(services.game_rematch)(game_id=self.game_id, actor=self.actor)
+        await db(services.game_rematch)(game_id=self.game_id, actor=self.actor)
 
     # --- group events -----------------------------------------------------------------------
     async def game_state(self, event: dict[str, Any]) -> None:
-        await self.send_json({"type": "state", **event["state"]})
+        await self.send(text_data=event["text"])
 
     async def game_presence(self, event: dict[str, Any]) -> None:
         await self.send_json(
@@ -200,10 +207,10 @@ class LobbyConsumer(BaseConsumer):
             )
 
     async def on_sync(self, message: dict[str, Any]) -> None:
-        seeks = await database_sync_to_async(services.open_seeks)()
+        seeks = await db(services.open_seeks)()
         await self.send_json({"type": "seeks", "seeks": seeks})
         if self.user_id is not None:
-            challenges = await database_sync_to_async(services.challenges_of)(self.user_id)
+            challenges = await db(services.challenges_of)(self.user_id)
             await self.send_json({"type": "challenges", **challenges})
 
     async def lobby_seeks(self, event: dict[str, Any]) -> None:
@@ -238,7 +245,7 @@ class WatchConsumer(BaseConsumer):
             self.pending.cancel()
 
     async def on_sync(self, message: dict[str, Any]) -> None:
-        games = await database_sync_to_async(selectors.live_games)()
+        games = await db(selectors.live_games)()
         await self.send_json({"type": "live_games", "games": games})
 
     async def watch_changed(self, event: dict[str, Any]) -> None:
@@ -269,6 +276,6 @@ async def run_sweeper(interval: float) -> None:
     while True:
         await asyncio.sleep(interval)
         try:
-            await database_sync_to_async(services.sweep)()
+            await db(services.sweep)()
         except Exception:
             log.exception("the games sweep failed; it runs again in %s s", interval)

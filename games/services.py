@@ -6,6 +6,7 @@ challenges before seeks, each by id) and tells connected clients after commit. R
 consumers and the bot all call these functions; none of them saves a game itself.
 """
 
+import json
 import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -37,11 +38,12 @@ from games.state import (
     bot_human_color,
     bot_to_move,
     captured_pieces,
-    engine_game,
     game_state,
+    keep_engine_game,
     kind_name,
     presence_of,
     spectator_count,
+    take_engine_game,
 )
 
 MAX_OPEN_SEEKS = 3
@@ -132,7 +134,9 @@ def publish_state(game: Game) -> dict[str, Any]:
     if bot_to_move(game):
         transaction.on_commit(lambda: bot_kick(game))
     broadcast.send_on_commit(
-        broadcast.game_group(game.public_id), {"type": "game.state", "state": state}
+        broadcast.game_group(game.public_id),
+        # Serialised once here rather than once per connection.
+        {"type": "game.state", "text": json.dumps({"type": "state", **state})},
     )
     if game.mode == Game.Mode.ONLINE:
         broadcast.send_on_commit(broadcast.WATCH_GROUP, {"type": "watch.changed"})
@@ -209,7 +213,7 @@ def game_play(
             and actor.user_id is not None
         ):
             raise GameError(ErrorCode.NOT_YOUR_TURN, "It is the bot's turn.")
-        eg = engine_game(game)
+        eg = take_engine_game(game)
         move = resolve_move(eg, text=text, path=path, promotion=promotion)
         apply_move(game, eg, move, now=now)
         return publish_state(game)
@@ -222,7 +226,7 @@ def apply_move(game: Game, eg: engine.Game, move: engine.Move, now: datetime | N
     text = eg.move_text(move)
     removed = captured_pieces(before, move)
     eg.push(move)
-    GameMove.objects.create(
+    row = GameMove.objects.create(
         game=game,
         ply=game.ply,
         text=text,
@@ -243,6 +247,7 @@ def apply_move(game: Game, eg: engine.Game, move: engine.Move, now: datetime | N
         else:
             finish(game, result=Game.Result.DRAW, termination=status.value, at=now)
     game.save()
+    transaction.on_commit(lambda: keep_engine_game(game, row.pk, eg))
 
 
 # --- resign, draw, takeback ------------------------------------------------------------------
@@ -358,7 +363,7 @@ def game_play_bot(*, game_id: str, ply: int, move: str) -> dict[str, Any]:
             raise GameError(ErrorCode.NOT_YOUR_TURN, "It is not the bot's turn.")
         if ply != game.ply:
             raise GameError(ErrorCode.STALE_PLY, f"The game is at ply {game.ply}, not {ply}.")
-        eg = engine_game(game)
+        eg = take_engine_game(game)
         apply_move(game, eg, resolve_move(eg, text=move, path=None, promotion=None))
         return publish_state(game)
 

@@ -4,6 +4,8 @@ Reads only. The legal-move list of a position depends on the position alone, so 
 FEN: a state is rebuilt for every change and every connection, the engine work is done once.
 """
 
+import threading
+from collections import OrderedDict
 from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
@@ -67,6 +69,30 @@ def engine_game(game: Game, fens: list[str] | None = None) -> engine.Game:
     if fens is None:
         fens = list(game.moves.order_by("ply").values_list("fen_after", flat=True))
     return engine.Game.from_fens(game.initial_fen, fens)
+
+
+# Engine games kept between moves, keyed by (game, ply, id of the last move row): the key names
+# one exact history (a takeback and a new move make a new row id), so a cached game is never
+# stale. An entry is taken out while a move is being made and put back only after commit.
+_engine_games: OrderedDict[tuple[str, int, int | None], engine.Game] = OrderedDict()
+_engine_games_lock = threading.Lock()
+ENGINE_GAME_CACHE_SIZE = 1024
+
+
+def take_engine_game(game: Game) -> engine.Game:
+    """Returns the engine's game for a locked record, from the cache when its history is there."""
+    last = game.moves.order_by("-ply").values_list("id", flat=True).first()
+    with _engine_games_lock:
+        cached = _engine_games.pop((game.public_id, game.ply, last), None)
+    return cached if cached is not None else engine_game(game)
+
+
+def keep_engine_game(game: Game, last_move_id: int | None, eg: engine.Game) -> None:
+    """Caches the engine's game of a record whose last move row is ``last_move_id``."""
+    with _engine_games_lock:
+        _engine_games[(game.public_id, game.ply, last_move_id)] = eg
+        while len(_engine_games) > ENGINE_GAME_CACHE_SIZE:
+            _engine_games.popitem(last=False)
 
 
 def player_name(game: Game, color: str) -> str | None:
@@ -135,9 +161,10 @@ def move_payload(move: GameMove) -> dict[str, Any]:
 def game_state(game: Game, now: datetime | None = None) -> dict[str, Any]:
     """Returns the full state of API.md for a game record."""
     moves = list(game.moves.order_by("ply"))
-    fens = [move.fen_after for move in moves]
+    # The record's status already says whether the game is over; the legal moves depend on the
+    # position alone, cached by FEN.
     live = game.status == Game.Status.LIVE
-    legal = legal_moves_payload(engine_game(game, fens)) if live else []
+    legal = [dict(entry) for entry in _legal_moves_of_fen(game.fen)] if live else []
     rematch = None
     if game.status == Game.Status.FINISHED:
         offer = game.rematches.order_by("-created_at").first()

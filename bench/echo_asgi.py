@@ -1,0 +1,38 @@
+"""A bare fan-out server for bench/ws_load.py's floor: no database, no engine, no rules.
+
+``/ws/echo/<group>/``: every text message a client sends is relayed through the channel layer
+to every connection in its group (the sender included), exactly as a game's state is — so the
+difference between this and the game server is the cost of the site's own work.
+"""
+
+import os
+
+import django
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "chesskers_site.settings")
+django.setup()
+
+from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from django.urls import path  # noqa: E402
+
+
+class FanOut(AsyncWebsocketConsumer):
+    async def connect(self) -> None:
+        self.group = f"echo.{self.scope['url_route']['kwargs']['group']}"
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        await self.channel_layer.group_send(self.group, {"type": "relay", "text": text_data})
+
+    async def relay(self, event: dict) -> None:
+        await self.send(text_data=event["text"])
+
+
+application = ProtocolTypeRouter(
+    {"websocket": URLRouter([path("ws/echo/<str:group>/", FanOut.as_asgi())])}
+)

@@ -1,0 +1,314 @@
+"""WebSocket load: N simultaneous games on a real Daphne with Redis and PostgreSQL.
+
+Each game has 2 players and 2 spectators; every game's player to move plays a random legal move
+(from the last state's ``legal_moves``) every ``--interval`` seconds. Measured: the time from a
+player's send to each spectator's receipt of the new state (p50/p99), moves per second, errors,
+lost states, and the server's peak memory. In the same run, the same fan-out through a bare
+relay server (bench/echo_asgi.py: no database, no engine) gives the floor, and the ratio of the
+two p99s is printed. ``--ramp`` repeats the game run at growing N to find the most games one
+Daphne process holds before p99 passes 100 ms.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/chesskers_bench \\
+    REDIS_URL=redis://127.0.0.1:6379/3 .venv/bin/python bench/ws_load.py --games 500
+
+Needs PostgreSQL and Redis (the bench database is created and migrated if missing).
+"""
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "chesskers_site.settings")
+
+import websockets  # noqa: E402
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def start_daphne(app: str) -> tuple[subprocess.Popen, int]:
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), app],
+        cwd=ROOT, env={**os.environ, "GAMES_SWEEP_INTERVAL": "30"},
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        with socket.socket() as sock:
+            if sock.connect_ex(("127.0.0.1", port)) == 0:
+                return process, port
+        time.sleep(0.1)
+    process.kill()
+    raise SystemExit(f"{app} did not start")
+
+
+def peak_memory_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def prepare_games(count: int) -> list[dict]:
+    """Creates ``count`` online games with two signed-in players each; returns their ids and
+    the players' session cookies."""
+    import django
+
+    django.setup()
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.core.management import call_command
+
+    from accounts.models import User
+    from games.models import Game
+
+    call_command("migrate", verbosity=0)
+    stamp = f"{int(time.time()) % 100000:05d}"
+
+    def session_for(user: User) -> str:
+        store = SessionStore()
+        store[SESSION_KEY] = str(user.pk)
+        store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        store.create()
+        return store.session_key
+
+    games = []
+    for index in range(count):
+        white = User.objects.create_user(f"w{stamp}x{index}", password=None)
+        black = User.objects.create_user(f"b{stamp}x{index}", password=None)
+        game = Game.objects.create(mode=Game.Mode.ONLINE, white=white, black=black)
+        games.append(
+            {"id": game.public_id, "white": session_for(white), "black": session_for(black)}
+        )
+    return games
+
+
+def ensure_database() -> None:
+    import dj_database_url
+    import psycopg
+
+    url = os.environ.get("DATABASE_URL", "")
+    if not url.startswith("postgres"):
+        raise SystemExit("set DATABASE_URL to a PostgreSQL database for the bench")
+    config = dj_database_url.parse(url)
+    admin = (
+        f"host={config['HOST']} port={config['PORT'] or 5432} user={config['USER']} dbname=postgres"
+    )
+    with psycopg.connect(admin, autocommit=True) as conn:
+        if not conn.execute(
+            "select 1 from pg_database where datname=%s", [config["NAME"]]
+        ).fetchone():
+            conn.execute(f'create database "{config["NAME"]}"')
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    moves: int = 0
+    errors: int = 0
+    lost: int = 0
+    finished: int = 0
+
+
+async def run_games(
+    port: int, games: list[dict], duration: float, interval: float, stats: Stats
+) -> None:
+    url = f"ws://127.0.0.1:{port}/ws/games/"
+    origin = {"Origin": "http://127.0.0.1"}
+
+    async def one_game(game: dict) -> None:
+        headers = {
+            color: {**origin, "Cookie": f"sessionid={game[color]}"} for color in ("white", "black")
+        }
+        sent_at: dict[int, float] = {}
+        async with (
+            websockets.connect(
+                url + game["id"] + "/", additional_headers=headers["white"], max_size=None
+            ) as white,
+            websockets.connect(
+                url + game["id"] + "/", additional_headers=headers["black"], max_size=None
+            ) as black,
+            websockets.connect(
+                url + game["id"] + "/", additional_headers=origin, max_size=None
+            ) as spec1,
+            websockets.connect(
+                url + game["id"] + "/", additional_headers=origin, max_size=None
+            ) as spec2,
+        ):
+            latest: dict = {}
+            received: dict[int, set[int]] = {0: set(), 1: set()}
+
+            async def listen(sock, tag: int | None) -> None:
+                async for raw in sock:
+                    message = json.loads(raw)
+                    if message["type"] == "state":
+                        if message["ply"] >= latest.get("ply", -1):
+                            latest.update(message)
+                        if (
+                            tag is not None
+                            and message["ply"] in sent_at
+                            and message["ply"] not in received[tag]
+                        ):
+                            received[tag].add(message["ply"])
+                            stats.latencies.append(time.perf_counter() - sent_at[message["ply"]])
+                    elif message["type"] == "error":
+                        stats.errors += 1
+
+            tasks = [
+                asyncio.create_task(listen(white, None)),
+                asyncio.create_task(listen(black, None)),
+                asyncio.create_task(listen(spec1, 0)),
+                asyncio.create_task(listen(spec2, 1)),
+            ]
+            await asyncio.sleep(random.uniform(0, interval))
+            end = time.monotonic() + duration
+            while time.monotonic() < end:
+                if latest.get("status") == "finished" or not latest.get("legal_moves"):
+                    stats.finished += latest.get("status") == "finished"
+                    break
+                move = random.choice(latest["legal_moves"])
+                mover = white if latest["turn"] == "white" else black
+                ply = latest["ply"]
+                sent_at[ply + 1] = time.perf_counter()
+                await mover.send(
+                    json.dumps(
+                        {
+                            "type": "move",
+                            "ply": ply,
+                            "path": move["path"],
+                            "promotion": move["promotion"],
+                        }
+                    )
+                )
+                stats.moves += 1
+                await asyncio.sleep(interval)
+            await asyncio.sleep(2)  # let the last states arrive
+            for tag in (0, 1):
+                stats.lost += len(set(sent_at) - received[tag])
+            for task in tasks:
+                task.cancel()
+
+    await asyncio.gather(*(one_game(game) for game in games), return_exceptions=False)
+
+
+async def run_echo(
+    port: int, groups: int, duration: float, interval: float, size: int
+) -> list[float]:
+    latencies: list[float] = []
+    payload = "x" * size
+
+    async def one_group(index: int) -> None:
+        url = f"ws://127.0.0.1:{port}/ws/echo/g{index}/"
+        async with (
+            websockets.connect(url) as sender,
+            websockets.connect(url) as r1,
+            websockets.connect(url) as r2,
+        ):
+            sent: dict[int, float] = {}
+
+            async def listen(sock) -> None:
+                async for raw in sock:
+                    seq = int(raw.split("|", 1)[0])
+                    latencies.append(time.perf_counter() - sent[seq])
+
+            tasks = [asyncio.create_task(listen(r1)), asyncio.create_task(listen(r2))]
+            drain = asyncio.create_task(sender.recv())  # the sender hears itself; ignore
+            await asyncio.sleep(random.uniform(0, interval))
+            end, seq = time.monotonic() + duration, 0
+            while time.monotonic() < end:
+                sent[seq] = time.perf_counter()
+                await sender.send(f"{seq}|{payload}")
+                seq += 1
+                await asyncio.sleep(interval)
+            await asyncio.sleep(2)
+            for task in (*tasks, drain):
+                task.cancel()
+
+    await asyncio.gather(*(one_group(i) for i in range(groups)))
+    return latencies
+
+
+def report(name: str, latencies: list[float]) -> tuple[float, float]:
+    p50, p99 = percentile(latencies, 0.5) * 1000, percentile(latencies, 0.99) * 1000
+    print(f"{name}: {len(latencies)} deliveries, p50 {p50:.1f} ms, p99 {p99:.1f} ms")
+    return p50, p99
+
+
+def one_round(games_count: int, duration: float, interval: float) -> dict:
+    games = prepare_games(games_count)
+    game_server, game_port = start_daphne("chesskers_site.asgi:application")
+    echo_server, echo_port = start_daphne("bench.echo_asgi:application")
+    try:
+        stats = Stats()
+        started = time.monotonic()
+        asyncio.run(run_games(game_port, games, duration, interval, stats))
+        elapsed = time.monotonic() - started
+        echo = asyncio.run(run_echo(echo_port, games_count, duration, interval, 6000))
+        memory = peak_memory_mb(game_server.pid)
+    finally:
+        for server in (game_server, echo_server):
+            server.send_signal(signal.SIGTERM)
+            server.wait(timeout=20)
+    print(f"\n== {games_count} games, a move every {interval} s per game, {duration} s ==")
+    _, game_p99 = report("move -> spectator (site)", stats.latencies)
+    _, echo_p99 = report("bare fan-out (floor)   ", echo)
+    print(
+        f"moves sent {stats.moves} ({stats.moves / elapsed:.1f}/s), errors {stats.errors}, "
+        f"lost states {stats.lost}, games finished {stats.finished}, "
+        f"server peak memory {memory:.0f} MB"
+    )
+    print(f"p99 ratio site/floor: {game_p99 / echo_p99:.2f}")
+    return {
+        "games": games_count,
+        "p99": game_p99,
+        "floor_p99": echo_p99,
+        "lost": stats.lost,
+        "errors": stats.errors,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=500)
+    parser.add_argument("--duration", type=float, default=60.0, help="seconds of play per round")
+    parser.add_argument(
+        "--interval", type=float, default=5.0, help="seconds between a game's moves"
+    )
+    parser.add_argument("--ramp", type=int, nargs="*", help="game counts to try in turn")
+    args = parser.parse_args()
+    if not os.environ.get("REDIS_URL"):
+        raise SystemExit("set REDIS_URL: the bench measures the Redis channel layer")
+    ensure_database()
+    rounds = args.ramp or [args.games]
+    for count in rounds:
+        result = one_round(count, args.duration, args.interval)
+        if args.ramp and result["p99"] > 100:
+            print(f"\np99 passed 100 ms at {count} games")
+            break
+
+
+if __name__ == "__main__":
+    main()
