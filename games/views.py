@@ -66,6 +66,14 @@ def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
         "api_url": f"/api/games/{game.public_id}/",
         "state": game_state(game),
     }
+    if game.status == Game.Status.FINISHED:
+        page_data["archive"] = {
+            "annotations": services.annotations_of(game),
+            "analysis": selectors.analysis_payload(game),
+            "can_annotate": services.may_annotate(game, actor.user_id),
+            "can_analyse": actor.user_id is not None,
+            "export_url": f"/api/games/{game.public_id}/export/?download=1",
+        }
     return render(request, "games/game.html", {"game": game, "page_data": page_data})
 
 
