@@ -304,3 +304,23 @@ def test_judgements_count_the_movers_loss() -> None:
     assert judge(0, -70, True) == (70, "inaccuracy")
     assert judge(100000, 99990, True) == (0, None)  # a mate found a ply later is no mistake
     assert judge(900, -100000, True) == (1900, "blunder")
+
+
+def test_the_schema_documents_the_archive_api(db) -> None:
+    schema = api().get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    paths = schema["paths"]
+    for path, method in [
+        ("/api/games/export/", "get"),
+        ("/api/games/import/", "post"),
+        ("/api/games/{game_id}/export/", "get"),
+        ("/api/games/{game_id}/annotations/", "get"),
+        ("/api/games/{game_id}/annotations/", "post"),
+        ("/api/games/{game_id}/annotations/{annotation_id}/", "patch"),
+        ("/api/games/{game_id}/annotations/{annotation_id}/", "delete"),
+        ("/api/games/{game_id}/analysis/", "post"),
+    ]:
+        assert method in paths[path], (path, method)
+    listed = {p["name"] for p in paths["/api/games/"]["get"]["parameters"]}
+    assert listed >= {"player", "result", "termination", "mode", "since", "until", "min_plies",
+                      "annotated", "status", "page"}  # fmt: skip
+    assert "403" in paths["/api/games/{game_id}/annotations/"]["post"]["responses"]
