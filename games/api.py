@@ -431,6 +431,7 @@ class GameExportView(APIView):
         parameters=[
             OpenApiParameter("download", bool, description="as an attachment (a file to save)")
         ],
+        operation_id="game_export",
         summary="A game as PGN-style text",
         description='The seven standard tags, `[Variant "Chesskers"]`, `[SetUp "1"]` and '
         "`[FEN]` for a game that did not start from the usual position, `[Termination]`, then "
@@ -449,6 +450,7 @@ class GamesExportView(APIView):
     @extend_schema(
         parameters=[*ARCHIVE_PARAMETERS],
         responses={(200, "text/plain"): OpenApiTypes.STR, 400: ERRORS[400]},
+        operation_id="games_export",
         summary="Finished games as PGN-style text, filtered like the archive (at most 1000)",
         description="For example all of a user's games: `?player=alice`. Newest first, one "
         "blank line between games; the text can be imported back.",
