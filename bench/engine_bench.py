@@ -1,9 +1,11 @@
 """Perft throughput of the engine against python-chess on the same FENs, in the same run.
 
 Both sides count the same way: legal moves are generated at every node, and at the last ply
-they are counted without being played (bulk counting). Each figure is the median of several
-runs. Prints nodes per second for ours and python-chess's, and the ratio ours/python-chess.
-This is a benchmark that prints figures; it never passes or fails on time.
+they are counted without being played (bulk counting). Runs alternate between the two
+engines and are timed in process CPU time, so that other load on the machine weighs on both
+alike; each figure is the median of several runs. Prints nodes per second for ours and
+python-chess's, and the ratio ours/python-chess. This is a benchmark that prints figures; it
+never passes or fails on time.
 
     .venv/bin/python bench/engine_bench.py [--runs N]
 """
@@ -43,15 +45,24 @@ def chess_perft(board: chess.Board, depth: int) -> int:
     return total
 
 
-def timed(fn, runs: int) -> tuple[int, float]:
-    """Returns (result, median seconds) over ``runs`` calls of ``fn``."""
-    times = []
-    result = 0
+def timed_pair(ours, theirs, runs: int) -> tuple[int, float, int, float]:
+    """Returns (our result, our median seconds, their result, their median seconds), running
+    the two alternately ``runs`` times each and timing process CPU time."""
+    ours_times, theirs_times = [], []
+    ours_result = theirs_result = 0
     for _ in range(runs):
-        start = time.perf_counter()
-        result = fn()
-        times.append(time.perf_counter() - start)
-    return result, statistics.median(times)
+        start = time.process_time()
+        ours_result = ours()
+        ours_times.append(time.process_time() - start)
+        start = time.process_time()
+        theirs_result = theirs()
+        theirs_times.append(time.process_time() - start)
+    return (
+        ours_result,
+        statistics.median(ours_times),
+        theirs_result,
+        statistics.median(theirs_times),
+    )
 
 
 def main() -> None:
@@ -65,9 +76,12 @@ def main() -> None:
     ratios = []
     for name, fen, depth in CASES:
         position = Position.from_fen(fen)
-        ours, ours_s = timed(lambda p=position, d=depth: perft(p, d), args.runs)
         board = chess.Board(fen)
-        theirs, theirs_s = timed(lambda b=board, d=depth: chess_perft(b, d), args.runs)
+        ours, ours_s, theirs, theirs_s = timed_pair(
+            lambda p=position, d=depth: perft(p, d),
+            lambda b=board, d=depth: chess_perft(b, d),
+            args.runs,
+        )
         ours_nps, theirs_nps = ours / ours_s, theirs / theirs_s
         ratio = ours_nps / theirs_nps
         ratios.append(ratio)

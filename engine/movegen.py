@@ -36,6 +36,28 @@ PIECE_TYPES = (None, *PieceType)
 SLIDER_RAYS = (None, None, None, BISHOP_RAYS, ROOK_RAYS, QUEEN_RAYS)
 BIT = tuple(1 << sq for sq in range(64))
 
+# Interned quiet and replacement moves, QUIET_MOVES[type][from][to], filled on first use:
+# building a frozen dataclass costs several times a list look-up, and moves are values.
+QUIET_MOVES: list[list[list[Move | None]]] = [[[None] * 64 for _ in range(64)] for _ in range(7)]
+REPLACEMENT_MOVES: list[list[list[Move | None]]] = [
+    [[None] * 64 for _ in range(64)] for _ in range(7)
+]
+
+
+def _quiet(t: int, sq: int, to: int) -> Move:
+    move = QUIET_MOVES[t][sq][to]
+    if move is None:
+        move = QUIET_MOVES[t][sq][to] = Move(QUIET, PIECE_TYPES[t], (sq, to))
+    return move
+
+
+def _replacement(t: int, sq: int, to: int) -> Move:
+    move = REPLACEMENT_MOVES[t][sq][to]
+    if move is None:
+        move = REPLACEMENT_MOVES[t][sq][to] = Move(REPLACEMENT, PIECE_TYPES[t], (sq, to), (to,))
+    return move
+
+
 # Castling rights bits, and the bits a move keeps when it touches a square (RULES §2).
 WHITE_KINGSIDE, WHITE_QUEENSIDE, BLACK_KINGSIDE, BLACK_QUEENSIDE = 1, 2, 4, 8
 CASTLING_KEEP = [15] * 64
@@ -177,8 +199,19 @@ def _explore(board: list[int], j: int, k: int, o: int) -> tuple:
     board[j] = 0
     try:
         if t == 1 or t == 6:
-            reads = [BIT[j]]
-            return j, _chain_reads(board, p, j, k, set(), 0, reads), reads[0], None
+            trigger = 0
+            for over, land in JUMPS[p][j]:
+                q = board[over]
+                if q * p < 0:
+                    if board[land] == 0:
+                        reads = [BIT[j]]
+                        return j, _chain_reads(board, p, j, k, set(), 0, reads), reads[0], None
+                    trigger |= BIT[land]  # a jump needs this square emptied
+                else:
+                    trigger |= BIT[over]  # a jump needs an enemy arriving here
+            # No first jump: only a move that changes a trigger square can make one, and
+            # without a jump nothing is hit, wherever the king stands.
+            return j, False, trigger, None
         rays = []
         all_reads = 0
         any_hit = False
@@ -196,48 +229,26 @@ def _explore_ray(
     board: list[int], p: int, j: int, ray: tuple, masks: tuple, k: int, o: int
 ) -> tuple[bool, int]:
     # The search of _explore along one line of a slider whose origin j is already empty.
+    # Without a first jump the answer can change only if an enemy arrives on the clear part
+    # of the line, the first piece leaves or is captured, or (for an enemy first piece) the
+    # square beyond it is emptied; the origin does not matter then.
     n = len(ray)
     for i in range(n):
         s = ray[i]
         q = board[s]
         if q:
-            reads = [BIT[j] | masks[i]]
-            if q * o < 0 and i + 1 < n and board[ray[i + 1]] == 0:
-                if s == k:
-                    return True, reads[0]
-                board[s] = 0
-                hit = _chain_reads(board, p, ray[i + 1], k, set(), BIT[s], reads)
-                board[s] = q
-                return hit, reads[0]
-            return False, reads[0]
-    return False, BIT[j] | masks[n - 1]
-
-
-def _ray_hits(board: list[int], j: int, ray: tuple, k: int, o: int) -> bool:
-    # Whether the slider on j (if still there) has a chain starting along ``ray`` that jumps k.
-    p = board[j]
-    if p * o <= 0:
-        return False
-    n = len(ray)
-    for i in range(n):
-        s = ray[i]
-        q = board[s]
-        if q:
-            if q * o < 0 and i + 1 < n:
-                land = ray[i + 1]
-                if board[land] == 0:
+            if q * o < 0:
+                if i + 1 < n and board[ray[i + 1]] == 0:
+                    reads = [BIT[j] | masks[i]]
                     if s == k:
-                        return True
-                    if not CAN_STILL_HIT[p][land] >> k & 1:
-                        return False
-                    board[j] = 0
+                        return True, reads[0]
                     board[s] = 0
-                    hit = _chain_hits(board, p, land, k, set(), BIT[s])
+                    hit = _chain_reads(board, p, ray[i + 1], k, set(), BIT[s], reads)
                     board[s] = q
-                    board[j] = p
-                    return hit
-            return False
-    return False
+                    return hit, reads[0]
+                return False, masks[i]
+            return False, masks[i - 1] if i else BIT[s]
+    return False, masks[n - 1]
 
 
 def _chain_reads(
@@ -301,27 +312,49 @@ def _attacked(board: list[int], k: int, o: int, ctx: tuple, delta: int) -> bool:
     # in ``delta`` from the position where ``ctx`` was built: untouched chain searches keep their
     # answer, touched ones run again; replacements and sweeps are looked at only if a line or
     # sweep target that could open was touched.
-    probes, all_reads, any_hit, dmask = ctx
+    units, all_reads, any_hit, dmask = ctx
     if delta & dmask and _direct_attack(board, k, o):
         return True
     if not delta & all_reads:
         return any_hit
-    return _probes_hit(board, k, o, probes, delta)
+    return _probes_hit(board, k, o, units, delta)
 
 
-def _probes_hit(board: list[int], k: int, o: int, probes: list, delta: int) -> bool:
-    for j, hit, reads, rays in probes:
+def _probes_hit(board: list[int], k: int, o: int, units: list, delta: int) -> bool:
+    # Each unit is one search of _explore (a king's or pawn's chains, or one line of a
+    # slider): (reads, hit, is_line, origin, piece, data), data being the adjacent jumps or
+    # the line. Untouched units keep their answer; touched ones are searched again, with the
+    # first jump looked for inline because it is usually absent.
+    for reads, hit, is_line, j, p, data in units:
         if reads & delta:
-            if rays is None:
-                if _jumper_hits(board, j, k, o):
-                    return True
+            if board[j] != p:
+                continue  # the jumper was captured
+            if is_line:
+                n = len(data)
+                for i in range(n):
+                    s = data[i]
+                    q = board[s]
+                    if q:
+                        if q * o < 0 and i + 1 < n:
+                            land = data[i + 1]
+                            if board[land] == 0:
+                                if s == k:
+                                    return True
+                                if CAN_STILL_HIT[p][land] >> k & 1:
+                                    board[j] = 0
+                                    board[s] = 0
+                                    found = _chain_hits(board, p, land, k, set(), BIT[s])
+                                    board[s] = q
+                                    board[j] = p
+                                    if found:
+                                        return True
+                        break
             else:
-                for ray, ray_hit, ray_reads in rays:
-                    if ray_reads & delta:
-                        if _ray_hits(board, j, ray, k, o):
+                for over, land in data:
+                    if board[over] * p < 0 and board[land] == 0:
+                        if _jumper_hits(board, j, k, o):
                             return True
-                    elif ray_hit:
-                        return True
+                        break
         elif hit:
             return True
     return False
@@ -331,28 +364,43 @@ def _attacked_king(board: list[int], k: int, o: int, ctx: tuple, delta: int) -> 
     # As _attacked, for a king that moved to k (``delta`` includes its origin).
     if _direct_attack(board, k, o):
         return True
-    probes, all_reads, any_hit, _ = ctx
+    units, all_reads, any_hit, _ = ctx
     if not delta & all_reads:
         return any_hit
-    return _probes_hit(board, k, o, probes, delta)
+    return _probes_hit(board, k, o, units, delta)
 
 
 def _context(board: list[int], k: int, o: int, probes: list) -> tuple:
+    # (units, all_reads, any_hit, dmask): see _probes_hit and _discovery_mask.
     all_reads = 0
     any_hit = False
-    for _, hit, reads, _ in probes:
+    units = []
+    for j, hit, reads, rays in probes:
         all_reads |= reads
         any_hit = any_hit or hit
+        p = board[j]
+        if rays is None:
+            units.append((reads, hit, False, j, p, JUMPS[p][j]))
+        else:
+            for ray, ray_hit, ray_reads in rays:
+                units.append((ray_reads, ray_hit, True, j, p, ray))
     dmask = -1 if _direct_attack(board, k, o) else _discovery_mask(board, k, o)
-    return probes, all_reads, any_hit, dmask
+    return units, all_reads, any_hit, dmask
 
 
 def legal_moves(
-    board: list[int], side: int, castling: int, ep: int, kings: tuple[int, int]
+    board: list[int],
+    side: int,
+    castling: int,
+    ep: int,
+    kings: tuple[int, int],
+    first_only: bool = False,
 ) -> list[Move]:
     """Returns every legal move of ``side`` (RULES §1-§2), chains with every prefix.
 
-    ``ep`` is the en-passant target square or -1; ``kings`` is (White king, Black king).
+    ``ep`` is the en-passant target square or -1; ``kings`` is (White king, Black king). With
+    ``first_only`` it stops after the first piece that has a legal move (the king is tried
+    first), which answers "is there any legal move?" cheaply.
     """
     o = -side
     k = kings[0] if side == 1 else kings[1]
@@ -367,12 +415,23 @@ def legal_moves(
             elif p != knight_o:
                 probes.append(_explore(board, sq, k, o))
     ctx = _context(board, k, o, probes)
+    # A move that changes no square any test looked at leaves the king as it is now (safe
+    # unless a chain already jumps it); such moves skip the board update and the test.
+    touch = ctx[1] | ctx[3]
+    free = not ctx[2]
     moves: list[Move] = []
     add = moves.append
+    if first_only:
+        own.remove(k)
+        own.insert(0, k)
     for sq in own:
+        if first_only and moves:
+            break
         p = board[sq]
         t = p if p > 0 else -p
         b_sq = BIT[sq]
+        qm = QUIET_MOVES[t][sq]
+        rm = REPLACEMENT_MOVES[t][sq]
         if t == 1:
             _pawn_moves(board, sq, p, side, ep, k, ctx, moves)
         elif t == 2:
@@ -396,17 +455,22 @@ def legal_moves(
                         board[l1] = a
                         board[l2] = b
                     else:
+                        delta = b_sq | BIT[to]
+                        if not delta & touch:
+                            if free:
+                                add(qm[to] or _quiet(2, sq, to))
+                            continue
                         board[to] = p
                         board[sq] = 0
-                        if not _attacked(board, k, o, ctx, b_sq | BIT[to]):
-                            add(Move(QUIET, KNIGHT_T, (sq, to)))
+                        if not _attacked(board, k, o, ctx, delta):
+                            add(qm[to] or _quiet(2, sq, to))
                         board[sq] = p
                         board[to] = 0
                 elif q * side < 0:
                     board[to] = p
                     board[sq] = 0
                     if not _attacked(board, k, o, ctx, b_sq | BIT[to]):
-                        add(Move(REPLACEMENT, KNIGHT_T, (sq, to), (to,)))
+                        add(rm[to] or _replacement(2, sq, to))
                     board[sq] = p
                     board[to] = q
         elif t == 6:
@@ -419,10 +483,15 @@ def legal_moves(
                     to = ray[i]
                     q = board[to]
                     if q == 0:
+                        delta = b_sq | BIT[to]
+                        if not delta & touch:
+                            if free:
+                                add(qm[to] or _quiet(t, sq, to))
+                            continue
                         board[to] = p
                         board[sq] = 0
-                        if not _attacked(board, k, o, ctx, b_sq | BIT[to]):
-                            add(Move(QUIET, pt, (sq, to)))
+                        if not _attacked(board, k, o, ctx, delta):
+                            add(qm[to] or _quiet(t, sq, to))
                         board[sq] = p
                         board[to] = 0
                         continue
@@ -430,7 +499,7 @@ def legal_moves(
                         board[to] = p
                         board[sq] = 0
                         if not _attacked(board, k, o, ctx, b_sq | BIT[to]):
-                            add(Move(REPLACEMENT, pt, (sq, to), (to,)))
+                            add(rm[to] or _replacement(t, sq, to))
                         board[to] = q
                         if i + 1 < n and board[ray[i + 1]] == 0:
                             # RULES §1.3 first jump from a distance along a clear line.
@@ -497,8 +566,10 @@ def _add_pawn_move(moves: list[Move], kind: MoveKind, path: tuple, caps: tuple, 
     if last:
         for promo in PROMOTION_TYPES:
             moves.append(Move(kind, PAWN_T, path, caps, promo))
+    elif kind is QUIET:
+        moves.append(_quiet(1, path[0], path[1]))
     else:
-        moves.append(Move(kind, PAWN_T, path, caps))
+        moves.append(_replacement(1, path[0], path[1]))
 
 
 def _pawn_moves(
@@ -509,21 +580,32 @@ def _pawn_moves(
     to = sq + fwd
     last_rank = 7 if side == 1 else 0
     b_sq = BIT[sq]
+    touch = ctx[1] | ctx[3]
     if board[to] == 0:
-        board[to] = p
-        board[sq] = 0
-        if not _attacked(board, k, o, ctx, b_sq | BIT[to]):
-            _add_pawn_move(moves, QUIET, (sq, to), (), to >> 3 == last_rank)
-        board[sq] = p
-        board[to] = 0
+        delta = b_sq | BIT[to]
+        if not delta & touch:
+            if not ctx[2]:
+                _add_pawn_move(moves, QUIET, (sq, to), (), to >> 3 == last_rank)
+        else:
+            board[to] = p
+            board[sq] = 0
+            if not _attacked(board, k, o, ctx, delta):
+                _add_pawn_move(moves, QUIET, (sq, to), (), to >> 3 == last_rank)
+            board[sq] = p
+            board[to] = 0
         if (sq >> 3) == (1 if side == 1 else 6) and board[to + fwd] == 0:
             two = to + fwd
-            board[two] = p
-            board[sq] = 0
-            if not _attacked(board, k, o, ctx, b_sq | BIT[two]):
-                moves.append(Move(QUIET, PAWN_T, (sq, two)))
-            board[sq] = p
-            board[two] = 0
+            delta = b_sq | BIT[two]
+            if not delta & touch:
+                if not ctx[2]:
+                    moves.append(_quiet(1, sq, two))
+            else:
+                board[two] = p
+                board[sq] = 0
+                if not _attacked(board, k, o, ctx, delta):
+                    moves.append(_quiet(1, sq, two))
+                board[sq] = p
+                board[two] = 0
     for to in PAWN_CAPTURES[p][sq]:
         q = board[to]
         if q * side < 0:
@@ -560,9 +642,9 @@ def _king_moves(
             board[sq] = 0
             if not _attacked_king(board, to, o, ctx, b_sq | BIT[to]):
                 if q:
-                    moves.append(Move(REPLACEMENT, KING_T, (sq, to), (to,)))
+                    moves.append(_replacement(6, sq, to))
                 else:
-                    moves.append(Move(QUIET, KING_T, (sq, to)))
+                    moves.append(_quiet(6, sq, to))
             board[sq] = p
             board[to] = q
     _chains(board, p, KING_T, sq, (sq,), (), b_sq, 1, o, sq, ctx, moves)
@@ -675,4 +757,4 @@ def has_legal_move(
     board: list[int], side: int, castling: int, ep: int, kings: tuple[int, int]
 ) -> bool:
     """Returns whether ``side`` has at least one legal move."""
-    return bool(legal_moves(board, side, castling, ep, kings))
+    return bool(legal_moves(board, side, castling, ep, kings, first_only=True))

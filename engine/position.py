@@ -19,7 +19,17 @@ _HOME_RIGHTS = ((1, 4, 6, 7, 4), (2, 4, 6, 0, 4), (4, 60, -6, 63, -4), (8, 60, -
 class Position:
     """A Chesskers position. Treat it as immutable: ``play`` returns a new position."""
 
-    __slots__ = ("_board", "_kings", "_moves", "_side", "castling", "ep", "fullmove", "halfmove")
+    __slots__ = (
+        "_board",
+        "_kings",
+        "_legal",
+        "_moves",
+        "_side",
+        "castling",
+        "ep",
+        "fullmove",
+        "halfmove",
+    )
 
     def __init__(
         self,
@@ -39,6 +49,7 @@ class Position:
         self.fullmove = fullmove
         self._kings = kings
         self._moves: list[Move] | None = None
+        self._legal: frozenset[Move] | None = None
 
     # --- construction -------------------------------------------------------------------
     @classmethod
@@ -130,14 +141,18 @@ class Position:
 
     def has_legal_move(self) -> bool:
         """Returns whether the side to move has any legal move."""
-        return bool(self._moves) if self._moves is not None else bool(self.legal_moves())
+        if self._moves is not None:
+            return bool(self._moves)
+        return movegen.has_legal_move(self._board, self._side, self.castling, self.ep, self._kings)
 
     def is_legal(self, move: Move) -> bool:
         """Returns whether ``move`` is one of the legal moves."""
         return move in self._legal_set()
 
-    def _legal_set(self) -> set[Move]:
-        return set(self.legal_moves())
+    def _legal_set(self) -> frozenset[Move]:
+        if self._legal is None:
+            self._legal = frozenset(self.legal_moves())
+        return self._legal
 
     # --- playing --------------------------------------------------------------------------
     def play(self, move: Move) -> "Position":

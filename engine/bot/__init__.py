@@ -67,6 +67,10 @@ def think(
     See the module docstring (``choose_move``); ``node_limit`` caps the nodes searched.
     """
     chosen = level(level_number)
+    if time_limit is not None and not time_limit > 0:
+        raise ValueError(f"time limit must be positive, got {time_limit!r}")
+    if node_limit is not None and not node_limit > 0:
+        raise ValueError(f"node limit must be positive, got {node_limit!r}")
     position = Position.from_fen(fen)
     if not position.has_legal_move():
         raise ValueError("no legal move: the game is over")

@@ -57,6 +57,7 @@ def test_fen_round_trips(start, picks):
     game = random_game(start, picks)
     fen = game.fen()
     again = Position.from_fen(fen)
+    assert again.has_legal_move() == bool(game.legal_moves())
     assert again.fen() == fen
     assert again == game.position
     assert sorted(m.machine() for m in again.legal_moves()) == sorted(

@@ -152,11 +152,13 @@ def test_level_one_is_weak_enough_to_leave_a_hanging_queen_sometimes():
     assert len(moves_at_one) > 3
 
 
-def test_the_bot_rejects_a_bad_level_and_a_finished_game():
+def test_the_bot_rejects_a_bad_level_a_bad_budget_and_a_finished_game():
     with pytest.raises(ValueError, match="level"):
         choose_move(STARTING_FEN, 0)
     with pytest.raises(ValueError, match="level"):
         choose_move(STARTING_FEN, 9)
+    with pytest.raises(ValueError, match="time limit"):
+        choose_move(STARTING_FEN, 3, time_limit=0)
     mated = played(SWEEP_MATE, "g4-h6").fen()
     with pytest.raises(ValueError, match="no legal move"):
         choose_move(mated, 3)
