@@ -282,8 +282,10 @@ def test_analysis_runs_off_the_request_path_and_fills_every_ply(settings, alice,
     assert all(e.best for e in evaluations[:-1])
     payload = api().get(f"/api/games/{game.public_id}/analysis/").json()
     assert [p["ply"] for p in payload["plies"]] == list(range(14))
-    # At depth 2: White's 5. Qxd7+ gives the queen away for a pawn; Bxh6 was better.
-    assert payload["plies"][8] == {"ply": 8, "loss": 806, "judgement": "blunder", "better": "Bxh6"}
+    # White's 5. Qxd7+ gives the queen away for a pawn (Bxh6, at depth 2, was better).
+    blunder = payload["plies"][8]
+    assert blunder["judgement"] == "blunder" and blunder["loss"] >= 300
+    assert blunder["better"] not in (None, "Qxd7+")
     assert payload["plies"][13]["judgement"] is None  # c3:a1=R# mates as well as =Q#
     again = api(bob).post(f"/api/games/{game.public_id}/analysis/")
     assert again.json()["state"] == "done"  # one job per game: not run twice
