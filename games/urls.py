@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import views
+from games import rules_page, views
 
 urlpatterns = [
     path("play/", views.play, name="play"),
@@ -12,5 +12,5 @@ urlpatterns = [
     path("watch/", views.watch, name="watch"),
     path("games/", views.archive, name="archive"),
     path("games/import/", views.import_games, name="import"),
-    path("rules/", views.rules, name="rules"),
+    path("rules/", rules_page.rules, name="rules"),
 ]

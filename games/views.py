@@ -5,6 +5,7 @@ from urllib.parse import urlencode
 
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -28,12 +29,8 @@ def play(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         my_games = list(
             Game.objects.filter(status=Game.Status.LIVE, mode=Game.Mode.ONLINE)
-            .filter(white=request.user)
-            .union(
-                Game.objects.filter(
-                    status=Game.Status.LIVE, mode=Game.Mode.ONLINE, black=request.user
-                )
-            )
+            .filter(Q(white=request.user) | Q(black=request.user))
+            .select_related("white", "black")
         )
     page_data = {
         "username": request.user.username if request.user.is_authenticated else None,

@@ -107,3 +107,12 @@ def test_profile_counts_finished_games(client: Client, alice, bob, carol) -> Non
     assert (stats.games_played, stats.wins, stats.draws, stats.losses) == (3, 1, 1, 1)
     api = client.get("/api/users/alice/").json()
     assert (api["games_played"], api["wins"], api["draws"], api["losses"]) == (3, 1, 1, 1)
+
+
+def test_the_lobby_lists_a_signed_in_players_games_in_progress(client: Client, alice, bob) -> None:
+    game = start_game(alice, bob)
+    client.force_login(alice)
+    response = client.get("/play/")
+    assert response.status_code == 200
+    assert [g.public_id for g in response.context["my_games"]] == [game.public_id]
+    assert page_data(response)["username"] == "alice"

@@ -1,0 +1,492 @@
+// The game page's controller (/game/<id>/): reads the page data, wires the board, the move
+// list, the controls and the socket, and keeps one state object — the server's last state plus
+// what this viewer is looking at. The server decides every rule; this page shows and asks.
+import { api } from "./api.js";
+import { checkedKing, createPlayBoard, pieceName } from "./board.js";
+import { createMoveList } from "./movelist.js";
+import { classifyState, connectSocket } from "./socket.js";
+
+const data = JSON.parse(document.getElementById("page-data").textContent);
+const viewer = data.viewer || { username: null, color: null, both_sides: false };
+const $ = (selector) => document.querySelector(selector);
+
+const page = {
+  state: data.state,
+  viewing: null, // index of the move whose position is shown read-only, -1 the start, null live
+  sent: null, // {ply, kind: "path" | "text"} while a move of ours awaits its answer
+  shownKey: null,
+  shownIndex: null, // the index of the move whose position the board shows (-1: the start)
+  connected: true,
+  resignArmed: null,
+};
+
+const board = createPlayBoard($("#board"), {
+  orientation: viewer.color === "black" && !viewer.both_sides ? "black" : "white",
+  label: "Game board",
+  onMove: sendPathMove,
+  onChange: () => renderHint(),
+});
+const moveList = createMoveList($("#movelist"), { onSelect: view });
+
+const socket = connectSocket(data.ws_url, {
+  state: onState,
+  error: onError,
+  presence(message) {
+    page.state = { ...page.state, presence: message.presence, spectators: message.spectators };
+    if ("absence" in message) page.state.absence = message.absence;
+    renderPlayers();
+    renderNotices();
+  },
+  pong() {},
+  open(isReconnect) {
+    page.connected = true;
+    $("#connection").hidden = true;
+    if (isReconnect && page.sent) {
+      // The answer to a move sent before the drop may be lost: the sync that follows a
+      // reconnect tells whether it was played.
+      page.sent = null;
+      board.revert();
+      renderHint();
+    }
+  },
+  close(code, refused) {
+    page.connected = false;
+    $("#connection").hidden = false;
+    $("#connection").textContent = refused
+      ? "The server closed this game's live connection. Reload the page."
+      : "Reconnecting…";
+  },
+});
+
+// --- incoming ------------------------------------------------------------------------------
+function onState(message) {
+  const { type, ...state } = message;
+  const old = page.state;
+  const verdict = classifyState(old, state, page.sent ? page.sent.ply : null);
+  if (!verdict.apply) return;
+  if (verdict.sync) socket.send({ type: "sync" });
+  if (verdict.answered) {
+    if (page.sent.kind === "text") $("#move-input").value = "";
+    $("#move-error").textContent = "";
+    page.sent = null;
+  }
+  page.state = state;
+  if (page.viewing !== null && page.viewing >= state.moves.length - 1) page.viewing = null;
+  if (state.ply > old.ply) announce(state.moves[state.moves.length - 1]);
+  render({ animate: verdict.theirs && page.viewing === null });
+}
+
+function onError(message) {
+  $("#move-error").textContent = message.error || "The server refused that.";
+  if (page.sent) {
+    page.sent = null;
+    board.revert();
+    renderHint();
+  }
+}
+
+// --- outgoing ------------------------------------------------------------------------------
+function canMove() {
+  const s = page.state;
+  if (s.status !== "live" || page.viewing !== null) return false;
+  if (viewer.both_sides) return true;
+  return viewer.color !== null && viewer.color === s.turn;
+}
+
+function isPlayer() {
+  return viewer.both_sides || viewer.color !== null;
+}
+
+function sendPathMove(move) {
+  const ply = page.state.ply;
+  page.sent = { ply, kind: "path" };
+  $("#move-error").textContent = "";
+  renderHint();
+  const message = { type: "move", ply, path: move.path, promotion: move.promotion || null };
+  if (!socket.send(message)) {
+    const machine = move.path.join("-") + (move.promotion ? `-${move.promotion}` : "");
+    restMove(machine, ply);
+  }
+}
+
+function sendTextMove(text) {
+  const ply = page.state.ply;
+  page.sent = { ply, kind: "text" };
+  $("#move-error").textContent = "";
+  renderHint();
+  if (!socket.send({ type: "move", ply, move: text })) restMove(text, ply);
+}
+
+async function restMove(move, ply) {
+  try {
+    onState({ type: "state", ...(await api("POST", `${data.api_url}moves/`, { move, ply })) });
+  } catch (error) {
+    onError({ error: error.message });
+  }
+}
+
+function command(message, rest) {
+  $("#move-error").textContent = "";
+  if (socket.send(message)) return;
+  api("POST", `${data.api_url}${rest.path}`, rest.body)
+    .then((state) => onState({ type: "state", ...state }))
+    .catch((error) => onError({ error: error.message }));
+}
+
+/** Tells screen readers the move just played. */
+function announce(move) {
+  if (!move) return;
+  const blackFirst = page.state.initial_fen.split(" ")[1] === "b" ? 1 : 0;
+  const mover = (move.ply + blackFirst) % 2 ? "Black" : "White";
+  $("#announce").textContent = `${mover} played ${move.text}.`;
+}
+
+// --- viewing past positions ----------------------------------------------------------------
+function view(index) {
+  const count = page.state.moves.length;
+  page.viewing = index === null || index >= count - 1 ? null : Math.max(-1, index);
+  if (count === 0) page.viewing = null;
+  page.reviewing = true;
+  board.cancel();
+  render({ animate: false });
+}
+
+// --- rendering -----------------------------------------------------------------------------
+function render({ animate }) {
+  const s = page.state;
+  const moves = s.moves || [];
+  const interactive = canMove();
+  const shownIndex = page.viewing === null ? moves.length - 1 : page.viewing;
+  // One step forward through the list (another's move arriving, or → in review) is played out:
+  // the piece slides, and a chain goes jump by jump.
+  const stepped = page.shownIndex !== null && shownIndex === page.shownIndex + 1;
+  const stepForward = page.viewing === null ? animate || (page.reviewing && stepped) : stepped;
+  page.reviewing = false;
+  const move = shownIndex >= 0 ? moves[shownIndex] : null;
+  const slide = stepForward && move
+    ? { from: move.path[move.path.length - 2], to: move.path[move.path.length - 1] }
+    : null;
+  let key;
+  let position;
+  if (page.viewing !== null) {
+    const fen = move ? move.fen : s.initial_fen;
+    key = `view|${page.viewing}|${fen}`;
+    position = {
+      fen, legalMoves: [], lastMove: move, check: move ? checkedKing(fen, move.text) : null,
+      interactive: false, animate: slide, replay: stepForward ? move : null,
+    };
+  } else {
+    key = `live|${s.ply}|${s.fen}|${interactive}|${s.legal_moves.length}`;
+    position = {
+      fen: s.fen, legalMoves: s.legal_moves, lastMove: move, check: s.check, interactive,
+      animate: slide, replay: stepForward ? move : null,
+    };
+  }
+  // Keep a selection or a chain in progress when nothing on the board has changed.
+  if (key !== page.shownKey) {
+    board.set(position);
+    page.shownKey = key;
+  }
+  page.shownIndex = shownIndex;
+  document.getElementById("game").classList.toggle("board-reviewing", page.viewing !== null);
+  moveList.update({ moves, initialFen: s.initial_fen, viewing: page.viewing });
+  renderPlayers();
+  renderBanner();
+  renderNotices();
+  renderControls();
+  renderHint();
+}
+
+const COLOR_NAME = { white: "White", black: "Black" };
+
+function playerLabel(color) {
+  const s = page.state;
+  const name = s[color];
+  if (s.mode === "local") return COLOR_NAME[color];
+  const you = viewer.color === color && !viewer.both_sides ? " (you)" : "";
+  return `${name || "Anonymous"}${you}`;
+}
+
+function renderPlayers() {
+  const s = page.state;
+  const bottom = board.orientation();
+  const top = bottom === "white" ? "black" : "white";
+  for (const [bar, color] of [["top", top], ["bottom", bottom]]) {
+    const el = document.querySelector(`[data-bar="${bar}"]`);
+    el.replaceChildren();
+    el.dataset.color = color;
+    const swatch = document.createElement("span");
+    swatch.className = `swatch swatch-${color}`;
+    swatch.setAttribute("aria-hidden", "true");
+    el.append(swatch);
+    if (s.mode === "online") {
+      const online = Boolean(s.presence && s.presence[color]);
+      const dot = document.createElement("span");
+      dot.className = `presence${online ? " is-online" : ""}`;
+      dot.dataset.testid = `presence-${color}`;
+      dot.setAttribute("role", "img");
+      dot.setAttribute("aria-label", online ? "at the table" : "away");
+      dot.title = online ? "At the table" : "Away";
+      el.append(dot);
+    }
+    const name = document.createElement("span");
+    name.className = "player-name";
+    name.textContent = playerLabel(color);
+    el.append(name);
+    if (s.status === "live" && s.turn === color) {
+      const turn = document.createElement("span");
+      turn.className = "to-move";
+      turn.textContent = viewer.color === color && !viewer.both_sides ? "Your move" : "To move";
+      el.append(turn);
+    }
+  }
+  const n = s.spectators || 0;
+  $("#spectators").textContent = s.mode === "online" ? `${n} watching` : "";
+}
+
+const REASONS = {
+  checkmate: "by checkmate",
+  stalemate: "by stalemate",
+  threefold: "by threefold repetition",
+  "fifty-moves": "by the fifty-move rule",
+  "insufficient-material": "by insufficient material",
+  resignation: "by resignation",
+  agreement: "by agreement",
+  abandonment: "by abandonment",
+};
+
+/** Returns the banner's headline and reason for a finished state. */
+export function resultText(state) {
+  const winner = state.result === "1-0" ? "White" : state.result === "0-1" ? "Black" : null;
+  const headline = winner ? `${winner} wins` : "Draw";
+  let reason = REASONS[state.termination] || "";
+  if (state.termination === "resignation" && winner) {
+    reason = `${winner === "White" ? "Black" : "White"} resigned`;
+  }
+  if (state.termination === "abandonment" && winner) {
+    reason = `${winner === "White" ? "Black" : "White"} left the game`;
+  }
+  return { headline, reason, score: state.result || "" };
+}
+
+function renderBanner() {
+  const s = page.state;
+  const banner = $("#banner");
+  banner.hidden = s.status !== "finished";
+  if (banner.hidden) return;
+  const { headline, reason, score } = resultText(s);
+  banner.replaceChildren();
+  const strong = document.createElement("strong");
+  const joiner = reason.startsWith("by ") ? " " : " — ";
+  strong.textContent = reason ? `${headline}${joiner}${reason}` : headline;
+  const small = document.createElement("span");
+  small.textContent = score;
+  banner.append(strong, small);
+  if (s.mode === "local" && isPlayer()) {
+    const again = document.createElement("a");
+    again.className = "button button-small banner-action";
+    again.href = "/play/local/";
+    again.textContent = "New pass-and-play game";
+    banner.append(again);
+  }
+}
+
+function renderNotices() {
+  const s = page.state;
+  const box = $("#notices");
+  box.replaceChildren();
+  if (s.status !== "live") return;
+  const me = viewer.both_sides ? null : viewer.color;
+  if (s.draw_offer && me && s.draw_offer !== me) {
+    const notice = document.createElement("div");
+    notice.className = "notice draw-offer";
+    notice.setAttribute("role", "alert");
+    notice.append(`${COLOR_NAME[s.draw_offer]} offers a draw. `);
+    for (const [action, text] of [["accept", "Accept"], ["decline", "Decline"]]) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = `button ${action === "accept" ? "" : "button-secondary"} button-small`;
+      button.dataset.action = `draw-${action}`;
+      button.textContent = text;
+      button.addEventListener("click", () => drawAction(action));
+      notice.append(button, " ");
+    }
+    box.append(notice);
+  } else if (s.draw_offer && me && s.draw_offer === me) {
+    const notice = document.createElement("p");
+    notice.className = "notice";
+    notice.textContent = "You offered a draw.";
+    box.append(notice);
+  }
+  if (s.absence && s.absence.side) {
+    const notice = document.createElement("p");
+    notice.className = "notice";
+    const at = new Date(s.absence.deadline);
+    const time = Number.isNaN(at.getTime()) ? "" : ` at ${at.toLocaleTimeString()}`;
+    notice.textContent =
+      `${COLOR_NAME[s.absence.side]} left the table and forfeits${time} unless they come back.`;
+    box.append(notice);
+  }
+}
+
+function renderControls() {
+  const s = page.state;
+  const live = s.status === "live";
+  const player = isPlayer();
+  const buttons = Object.fromEntries(
+    [...document.querySelectorAll("#controls [data-action]")].map((b) => [b.dataset.action, b]),
+  );
+  buttons.takeback.hidden = !(player && s.takeback);
+  buttons["draw-offer"].hidden = !(
+    live && s.mode === "online" && viewer.color && !viewer.both_sides && !s.draw_offer
+  );
+  buttons.resign.hidden = !(live && player);
+  if (!page.resignArmed) buttons.resign.textContent = "⚑ Resign";
+  buttons.rematch.hidden = !(s.status === "finished" && s.mode === "online" && viewer.color);
+  if (s.rematch && s.rematch.game) {
+    buttons.rematch.textContent = "Go to the rematch";
+    buttons.rematch.dataset.href = `/game/${s.rematch.game}/`;
+  } else if (s.rematch && viewer.color && s.rematch.by !== viewer.color) {
+    buttons.rematch.textContent = "Accept the rematch";
+  } else if (s.rematch) {
+    buttons.rematch.textContent = "Rematch offered";
+  }
+  const form = $("#move-form");
+  form.hidden = !(player && live);
+  $("#move-input").disabled = !canMove();
+}
+
+function renderHint() {
+  const s = page.state;
+  const hint = $("#hint");
+  hint.replaceChildren();
+  if (page.viewing !== null) {
+    hint.textContent = "Viewing an earlier position. Use → or “Back to live” to return.";
+    return;
+  }
+  if (s.status !== "live") return;
+  const v = board.pickerView();
+  if (board.promoting()) {
+    hint.textContent = "Choose the piece to promote to (Escape to cancel).";
+    return;
+  }
+  if (page.sent) {
+    hint.textContent = "Sending…";
+    return;
+  }
+  if (v.inChain) {
+    const strong = document.createElement("strong");
+    strong.textContent = "Chain: ";
+    hint.append(strong);
+    const parts = [];
+    if (v.targets.length) parts.push("tap the next landing");
+    if (v.canStop) parts.push(`tap the piece on ${v.at} to stop there`);
+    parts.push(`tap ${v.undoSquare} to undo the jump`);
+    hint.append(`${parts.join(", ")}. `);
+    const cancel = document.createElement("button");
+    cancel.type = "button";
+    cancel.className = "button button-secondary";
+    cancel.dataset.action = "cancel-chain";
+    cancel.textContent = "Cancel";
+    cancel.addEventListener("click", () => board.cancel());
+    hint.append(cancel);
+    return;
+  }
+  if (v.selected && v.targets.length) {
+    hint.textContent = selectionHint(v);
+    return;
+  }
+  if (canMove()) {
+    hint.textContent = viewer.both_sides ? `${COLOR_NAME[s.turn]} to move.` : "Your move.";
+  } else if (s.mode === "bot" && viewer.color && viewer.color !== s.turn) {
+    hint.textContent = "The bot is thinking…";
+  } else if (isPlayer()) {
+    hint.textContent = `Waiting for ${COLOR_NAME[s.turn]}…`;
+  } else {
+    hint.textContent = `${COLOR_NAME[s.turn]} to move.`;
+  }
+}
+
+const MARKS = [
+  ["jump", "jump (amber ring)"],
+  ["sweep", "sweep (violet diamond, the crossed pieces go)"],
+  ["replacement", "capture (ring)"],
+  ["en_passant", "capture en passant"],
+  ["castle", "castle"],
+  ["quiet", "move (dot)"],
+];
+
+/** Returns the hint for a selected piece: what its marks mean, the rarer kinds first. */
+function selectionHint(v) {
+  const kinds = new Set(v.targets.map((t) => t.kind));
+  const code = board.pieceAt(v.selected);
+  const name = code ? pieceName(code).split(" ")[1] : "piece";
+  const parts = MARKS.filter(([kind]) => kinds.has(kind)).map(([, text]) => text);
+  return `${name[0].toUpperCase()}${name.slice(1)} on ${v.selected}: ${parts.join(", ")}.`;
+}
+
+// --- controls --------------------------------------------------------------------------------
+function drawAction(action) {
+  command({ type: "draw", action }, { path: "draw/", body: { action } });
+}
+
+$("#controls").addEventListener("click", (event) => {
+  const button = event.target.closest("[data-action]");
+  if (!button) return;
+  const action = button.dataset.action;
+  if (action === "flip") {
+    board.flip();
+    renderPlayers();
+  } else if (action === "takeback") {
+    command({ type: "takeback" }, { path: "takeback/", body: {} });
+  } else if (action === "draw-offer") {
+    drawAction("offer");
+  } else if (action === "resign") {
+    // Two taps: a resignation is final.
+    if (!page.resignArmed) {
+      button.textContent = "Confirm resign";
+      page.resignArmed = setTimeout(() => {
+        page.resignArmed = null;
+        button.textContent = "⚑ Resign";
+      }, 4000);
+      return;
+    }
+    clearTimeout(page.resignArmed);
+    page.resignArmed = null;
+    button.textContent = "⚑ Resign";
+    command({ type: "resign" }, { path: "resign/", body: {} });
+  } else if (action === "rematch") {
+    if (button.dataset.href) window.location.assign(button.dataset.href);
+    else command({ type: "rematch" }, { path: "rematch/", body: {} });
+  }
+});
+
+$("#move-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const text = $("#move-input").value.trim();
+  if (!text) return;
+  if (!canMove()) {
+    $("#move-error").textContent = "It is not your move.";
+    return;
+  }
+  sendTextMove(text);
+});
+
+document.addEventListener("keydown", (event) => {
+  const target = event.target;
+  if (target.closest && (target.closest("input, textarea, select, .cb-board, .cb-promo"))) return;
+  if (event.altKey || event.ctrlKey || event.metaKey) return;
+  const steps = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" };
+  if (steps[event.key]) {
+    event.preventDefault();
+    moveList.step(steps[event.key]);
+  } else if (event.key === "Escape") {
+    if (page.viewing !== null) view(null);
+    else board.cancel();
+  } else if (event.key === "f") {
+    board.flip();
+    renderPlayers();
+  }
+});
+
+render({ animate: false });

@@ -1,0 +1,143 @@
+// The move list: the game's moves in canonical notation, numbered in pairs, with small icons of
+// the pieces each chain or sweep took. A click (or the arrow keys, wired by the page) selects a
+// ply to view read-only; "Back to live" returns. It draws the moves it is given, nothing more.
+import { pieceName } from "./board.js";
+
+/** Returns the move number and colour of the move at `index` in a game from `initialFen`. */
+export function moveNumber(initialFen, index) {
+  const fields = String(initialFen || "").split(" ");
+  const firstTurn = fields[1] === "b" ? 1 : 0;
+  const fullmove = Number(fields[5]) || 1;
+  const half = firstTurn + index;
+  return { number: fullmove + Math.floor(half / 2), color: half % 2 === 0 ? "white" : "black" };
+}
+
+/**
+ * Creates the move list inside `root`. `onSelect(index | null)`: the viewer chose the position
+ * after move `index`, -1 for the initial position, or null for the live position.
+ * Returns {update({moves, initialFen, viewing})} where `viewing` is null when live.
+ */
+export function createMoveList(root, { onSelect }) {
+  const box = document.createElement("section");
+  box.className = "movelist-box";
+  box.setAttribute("aria-label", "Moves");
+  const review = document.createElement("div");
+  review.className = "review-bar";
+  review.setAttribute("role", "status");
+  const reviewText = document.createElement("span");
+  const live = document.createElement("button");
+  live.type = "button";
+  live.className = "button";
+  live.dataset.action = "live";
+  live.textContent = "Back to live";
+  live.addEventListener("click", () => onSelect(null));
+  review.append(reviewText, live);
+  const list = document.createElement("div");
+  list.className = "movelist";
+  list.setAttribute("role", "group");
+  list.setAttribute("aria-label", "Move list");
+  const empty = document.createElement("p");
+  empty.className = "movelist-empty";
+  empty.textContent = "No moves yet.";
+  const nav = document.createElement("div");
+  nav.className = "nav-buttons";
+  const navs = [
+    ["first", "«", "First position"], ["prev", "‹", "Previous move"],
+    ["next", "›", "Next move"], ["last", "»", "Live position"],
+  ];
+  for (const [action, text, label] of navs) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.nav = action;
+    button.textContent = text;
+    button.setAttribute("aria-label", label);
+    button.addEventListener("click", () => step(action));
+    nav.append(button);
+  }
+  box.append(review, list, empty, nav);
+  root.replaceChildren(box);
+
+  let state = { moves: [], initialFen: "", viewing: null };
+
+  function step(action) {
+    const last = state.moves.length - 1;
+    const at = state.viewing === null ? last : state.viewing;
+    let next = at;
+    if (action === "first") next = -1;
+    if (action === "prev") next = Math.max(-1, at - 1);
+    if (action === "next") next = Math.min(last, at + 1);
+    if (action === "last") next = last;
+    onSelect(next >= last ? null : next);
+  }
+
+  function update(next) {
+    state = { ...state, ...next };
+    const { moves, initialFen, viewing } = state;
+    list.replaceChildren();
+    moves.forEach((move, index) => {
+      const { number, color } = moveNumber(initialFen, index);
+      if (color === "white" || index === 0) {
+        const no = document.createElement("span");
+        no.className = "move-no";
+        no.textContent = color === "white" ? `${number}.` : `${number}…`;
+        list.append(no);
+        if (color === "black") list.append(document.createElement("span"));
+      }
+      list.append(moveButton(move, index, color, viewing));
+    });
+    empty.hidden = moves.length > 0;
+    review.hidden = viewing === null;
+    if (viewing !== null) {
+      reviewText.textContent = viewing < 0
+        ? "Viewing the initial position."
+        : `Viewing ${describe(initialFen, viewing, moves[viewing])}.`;
+    }
+    const current = list.querySelector("[aria-current='true']");
+    if (current) {
+      const top = current.offsetTop - list.offsetTop;
+      if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - current.offsetHeight) {
+        list.scrollTop = top - list.clientHeight / 2;
+      }
+    }
+  }
+
+  function moveButton(move, index, color, viewing) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.ply = String(index);
+    const text = document.createElement("span");
+    text.className = "move-text";
+    text.textContent = move.text;
+    button.append(text);
+    const isCurrent = viewing === null ? index === state.moves.length - 1 : index === viewing;
+    button.setAttribute("aria-current", isCurrent ? "true" : "false");
+    const took = move.captured_pieces || [];
+    let label = describe(state.initialFen, index, move);
+    if (took.length && (move.kind === "jump" || move.kind === "sweep")) {
+      const icons = document.createElement("span");
+      icons.className = "took";
+      const theirs = color === "white" ? "b" : "w";
+      for (const letter of took) {
+        const pc = document.createElement("span");
+        pc.className = "pc";
+        pc.dataset.piece = theirs + letter.toUpperCase();
+        icons.append(pc);
+      }
+      button.append(icons);
+      label += `, took ${took.map((l) => pieceName(theirs + l.toUpperCase())).join(", ")}`;
+    }
+    button.setAttribute("aria-label", label);
+    button.addEventListener("click", () => {
+      onSelect(index === state.moves.length - 1 ? null : index);
+    });
+    return button;
+  }
+
+  function describe(initialFen, index, move) {
+    const { number, color } = moveNumber(initialFen, index);
+    return `${number}${color === "white" ? "." : "…"} ${move ? move.text : ""}`.trim();
+  }
+
+  return { update, step, element: box };
+}
+

@@ -1,0 +1,142 @@
+// The game's WebSocket: a handler table for inbound messages, a heartbeat, reconnection with
+// backoff, and a sync after every reconnect (API.md "Live"). It knows the protocol's envelope,
+// not the game: what a message means is decided by the handlers the page passes in.
+
+const PING_EVERY_MS = 20_000;
+const PONG_WITHIN_MS = 10_000;
+const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
+
+/** Returns the absolute ws:// or wss:// address of a path relative to this page's origin. */
+export function socketUrl(path, loc = window.location) {
+  const scheme = loc.protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${loc.host}${path}`;
+}
+
+/**
+ * Opens a socket to `path` and keeps it open. `handlers` maps a message `type` to a function
+ * of the message; `handlers.open(isReconnect)` and `handlers.close()` hear the connection change.
+ * Returns {send(message) -> bool, close(), isOpen()}.
+ */
+export function connectSocket(path, handlers, options = {}) {
+  const url = socketUrl(path);
+  let ws = null;
+  let attempts = 0;
+  let everOpened = false;
+  let closedByUs = false;
+  let pingTimer = null;
+  let pongTimer = null;
+  let retryTimer = null;
+
+  function open() {
+    clearTimeout(retryTimer);
+    ws = new WebSocket(url);
+    ws.addEventListener("open", () => {
+      const isReconnect = everOpened;
+      everOpened = true;
+      attempts = 0;
+      startHeartbeat();
+      // A reconnect may have missed plies: ask for the whole state again.
+      if (isReconnect) send({ type: "sync" });
+      handlers.open?.(isReconnect);
+    });
+    ws.addEventListener("message", (event) => {
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (!message || typeof message.type !== "string") return;
+      if (message.type === "pong") {
+        clearTimeout(pongTimer);
+        pongTimer = null;
+      }
+      const handler = handlers[message.type];
+      if (handler) handler(message);
+    });
+    ws.addEventListener("close", (event) => {
+      stopHeartbeat();
+      // 4401 not allowed, 4404 no such game (STYLE.md): trying again cannot help.
+      const refused = event.code >= 4400 && event.code < 4500;
+      handlers.close?.(event.code, refused);
+      if (!closedByUs && !refused) scheduleReconnect();
+    });
+    ws.addEventListener("error", () => {
+      // The close event follows; reconnection is decided there.
+    });
+  }
+
+  function scheduleReconnect() {
+    const base = BACKOFF_MS[Math.min(attempts, BACKOFF_MS.length - 1)];
+    attempts += 1;
+    const delay = base / 2 + Math.random() * base / 2;
+    retryTimer = setTimeout(open, options.fastRetry ? 50 : delay);
+  }
+
+  function startHeartbeat() {
+    stopHeartbeat();
+    pingTimer = setInterval(() => {
+      if (!send({ type: "ping" })) return;
+      if (pongTimer) return;
+      pongTimer = setTimeout(() => {
+        // No pong: the connection is dead even if the browser has not noticed.
+        pongTimer = null;
+        try { ws.close(); } catch { /* already closed */ }
+      }, PONG_WITHIN_MS);
+    }, options.pingEveryMs || PING_EVERY_MS);
+  }
+
+  function stopHeartbeat() {
+    clearInterval(pingTimer);
+    clearTimeout(pongTimer);
+    pingTimer = null;
+    pongTimer = null;
+  }
+
+  function send(message) {
+    if (!ws || ws.readyState !== WebSocket.OPEN) return false;
+    ws.send(JSON.stringify(message));
+    return true;
+  }
+
+  // Come back at once when the page is shown again or the network returns.
+  window.addEventListener("online", () => {
+    if (ws && ws.readyState === WebSocket.CLOSED && !closedByUs) {
+      attempts = 0;
+      open();
+    }
+  });
+
+  open();
+  return {
+    send,
+    isOpen: () => Boolean(ws && ws.readyState === WebSocket.OPEN),
+    close() {
+      closedByUs = true;
+      clearTimeout(retryTimer);
+      stopHeartbeat();
+      ws?.close();
+    },
+  };
+}
+
+/**
+ * Returns what to do with an incoming state given the state shown and the ply of a move of
+ * ours awaiting its answer (or null): {apply, sync, answered, theirs}. API.md "Live": a state
+ * older than the one shown is ignored, except where takebacks lower the ply (local and bot
+ * games); a gap asks for a sync. `answered`: our move was played; `theirs`: the next ply came
+ * from someone else (another player, the bot, another tab).
+ */
+export function classifyState(shown, incoming, sentPly = null) {
+  const older = incoming.ply < shown.ply;
+  if (older && incoming.mode === "online") {
+    return { apply: false, sync: false, answered: false, theirs: false };
+  }
+  const answered = sentPly !== null && incoming.ply > sentPly;
+  return {
+    apply: true,
+    sync: incoming.ply > shown.ply + 1,
+    answered,
+    theirs: incoming.ply === shown.ply + 1 && sentPly === null,
+  };
+}

@@ -1,0 +1,119 @@
+"""Helpers for the board's browser tests: start a pass-and-play game, read the board and the move
+list from the DOM, and compare them with the server's state."""
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import screenshot
+
+
+def cls(name: str) -> re.Pattern:
+    """Matches a class attribute that holds the class ``name``."""
+    return re.compile(rf"(^|\s){re.escape(name)}(\s|$)")
+
+
+def start_local(page: Page, fen: str) -> str:
+    """Starts a pass-and-play game from ``fen`` through the page a visitor uses; returns its id."""
+    page.goto("/play/local/")
+    page.fill("#fen", fen)
+    page.click("[data-testid=new-local]")
+    page.wait_for_url(re.compile(r"/game/[^/]+/$"))
+    expect(page.locator("#board .cb-board")).to_be_visible()
+    return page.url.rstrip("/").rsplit("/", 1)[1]
+
+
+def square(page: Page, name: str):
+    return page.locator(f"#board [data-square='{name}']")
+
+
+def tap(page: Page, *names: str) -> None:
+    for name in names:
+        square(page, name).click()
+
+
+def dom_board(page: Page, root: str = "#board") -> dict[str, str]:
+    """Returns the pieces the board shows (square -> "wN"), leaving out pieces taken mid-chain."""
+    return page.eval_on_selector_all(
+        f"{root} .sq:not(.is-removed) .pc[data-piece]",
+        "els => Object.fromEntries(els.map(e => [e.parentElement.dataset.square, "
+        "e.dataset.piece]))",
+    )
+
+
+def dom_moves(page: Page) -> list[str]:
+    return page.eval_on_selector_all(
+        ".movelist [data-ply] .move-text", "els => els.map(e => e.textContent)"
+    )
+
+
+def fen_pieces(fen: str) -> dict[str, str]:
+    """Returns the placement of ``fen`` as square -> "wN"."""
+    pieces = {}
+    for index, row in enumerate(fen.split()[0].split("/")):
+        file = 0
+        for ch in row:
+            if ch.isdigit():
+                file += int(ch)
+            else:
+                color = "w" if ch.isupper() else "b"
+                pieces[f"{'abcdefgh'[file]}{8 - index}"] = color + ch.upper()
+                file += 1
+    return pieces
+
+
+def server_state(page: Page, game_id: str) -> dict:
+    response = page.request.get(f"/api/games/{game_id}/")
+    assert response.ok, response.text()
+    return response.json()
+
+
+def wait_moves(page: Page, count: int) -> None:
+    expect(page.locator(".movelist [data-ply]")).to_have_count(count)
+
+
+def assert_matches_server(page: Page, game_id: str) -> dict:
+    """Asserts the DOM board and move list show the server's state; returns that state."""
+    state = server_state(page, game_id)
+    wait_moves(page, len(state["moves"]))
+    expect(page.locator("#board .cb-board")).to_be_visible()
+    expected = fen_pieces(state["fen"])
+    # Another viewer's chain is replayed jump by jump: wait for it to end.
+    page.wait_for_function(
+        """expected => {
+          const shown = {};
+          for (const e of document.querySelectorAll('#board .sq:not(.is-removed) .pc[data-piece]'))
+            shown[e.parentElement.dataset.square] = e.dataset.piece;
+          return JSON.stringify(Object.entries(shown).sort()) ===
+            JSON.stringify(Object.entries(expected).sort());
+        }""",
+        arg=expected,
+    )
+    assert dom_board(page) == expected
+    assert dom_moves(page) == [move["text"] for move in state["moves"]]
+    if state["check"]:
+        expect(square(page, state["check"])).to_have_class(cls("is-check"))
+    return state
+
+
+def shot(page: Page, name: str) -> None:
+    """Saves a screenshot once the board's slides and fades (under 250 ms) have ended."""
+    page.wait_for_timeout(300)
+    screenshot(page, name)
+
+
+@pytest.fixture
+def sockets_closed_before_flush(new_page, browser):
+    """Closes the test's browser contexts and waits until the server has forgotten their
+    WebSockets, so the server's disconnect writes never race the database flush that ends a
+    transactional test (a deadlock on PostgreSQL)."""
+    yield
+    for context in list(browser.contexts):
+        context.close()
+    from games.models import Connection
+
+    deadline = time.monotonic() + 5
+    while Connection.objects.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)

@@ -1,0 +1,94 @@
+"""Online play in the browser (issue 5): two signed-in players meet in the lobby and play to a
+result; an anonymous spectator on the game page sees every move appear without reload."""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.board_helpers import (  # noqa: F401 (a fixture)
+    assert_matches_server,
+    cls,
+    dom_board,
+    dom_moves,
+    shot,
+    sockets_closed_before_flush,
+    square,
+    wait_moves,
+)
+from tests.factories import PASSWORD, make_user
+
+pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("sockets_closed_before_flush")]
+
+
+def log_in(page: Page, username: str) -> None:
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_test_id("account-menu")).to_have_text(username)
+
+
+def tap(page: Page, *names: str) -> None:
+    for name in names:
+        square(page, name).click()
+
+
+def test_two_players_meet_in_the_lobby_and_play_while_a_spectator_watches(new_page) -> None:
+    make_user("alice")
+    make_user("bob")
+    alice = new_page(1280, 800)
+    bob = new_page(375, 812)
+    log_in(alice, "alice")
+    log_in(bob, "bob")
+
+    alice.goto("/play/")
+    alice.get_by_test_id("seek-white").click()
+    bob.goto("/play/")
+    bob.get_by_test_id("accept-alice").click()
+    game_url = re.compile(r"/game/[^/]+/$")
+    bob.wait_for_url(game_url)
+    alice.wait_for_url(game_url)
+    assert alice.url == bob.url
+    game_id = alice.url.rstrip("/").rsplit("/", 1)[1]
+
+    spectator = new_page(1280, 800)
+    spectator.goto(alice.url)
+    expect(spectator.locator("#hint")).to_contain_text("White to move")
+
+    # Orientation: each player sees their own side at the bottom; the spectator sees White's.
+    assert bob.eval_on_selector("#board .cb-board", "el => el.dataset.orientation") == "black"
+    assert spectator.eval_on_selector("#board .cb-board", "el => el.dataset.orientation") == (
+        "white"
+    )
+    expect(alice.locator("[data-testid=presence-black]")).to_have_class(cls("is-online"))
+
+    # Bob cannot move White's pieces.
+    tap(bob, "e7")
+    expect(bob.locator("#board .is-dest")).to_have_count(0)
+
+    plies = [(alice, ("e2", "e4")), (bob, ("d7", "d5")), (alice, ("e4", "c6")), (bob, ("b7", "c6"))]
+    for count, (player, squares) in enumerate(plies, start=1):
+        tap(player, *squares)
+        for page in (alice, bob, spectator):
+            wait_moves(page, count)
+        state = assert_matches_server(spectator, game_id)
+        assert dom_moves(alice) == dom_moves(bob) == [m["text"] for m in state["moves"]]
+        assert dom_board(alice) == dom_board(bob) == dom_board(spectator)
+    assert dom_moves(spectator) == ["e4", "d5", "e4:c6", "bxc6"]
+    shot(spectator, "online-spectator-1280x800")
+    shot(bob, "online-black-375x812")
+
+    # A draw offer is declined, then White resigns: every page shows the result.
+    alice.click("[data-action=draw-offer]")
+    bob.click("[data-action=draw-decline]")
+    expect(bob.locator(".draw-offer")).to_have_count(0)
+    alice.click("[data-action=resign]")
+    alice.click("[data-action=resign]")
+    for page in (alice, bob, spectator):
+        banner = page.locator("[data-testid=result-banner]")
+        expect(banner).to_be_visible()
+        expect(banner).to_contain_text("Black wins")
+        expect(banner).to_contain_text("White resigned")
+    expect(spectator.locator("#board .is-dest")).to_have_count(0)
+    shot(bob, "online-result-375x812")

@@ -1,0 +1,25 @@
+"""The JSON fixtures of the paths.js tests still say what the engine says (RULES §1, §4).
+
+The node tests read committed fixtures (tests/js/fixtures); this keeps them honest when the
+engine or the state payload changes. Regenerate with ``python tests/js/make_fixtures.py``.
+"""
+
+import json
+from pathlib import Path
+
+import pytest
+
+import engine
+from games.state import legal_moves_payload
+
+FIXTURES = sorted((Path(__file__).parent / "fixtures").glob("*.json"))
+
+
+def by_text(moves: list[dict]) -> list[dict]:
+    return sorted(moves, key=lambda move: (move["text"], move["path"]))
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=[path.stem for path in FIXTURES])
+def test_fixture_matches_the_engine(path: Path) -> None:
+    data = json.loads(path.read_text())
+    assert by_text(data["legal_moves"]) == by_text(legal_moves_payload(engine.Game(data["fen"])))
