@@ -1,5 +1,5 @@
 // The evaluation graph under the board of an analysed game: White's advantage per position as
-// an SVG area (above the middle line: White is better), the position shown marked, a click
+// a light SVG area on a dark ground (above the middle line: White is better), the position shown marked, a click
 // jumps to the position under the pointer. It draws what it is given; the server analyses.
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -25,8 +25,8 @@ export function indexAt(x, total) {
   return Math.max(0, Math.min(total - 1, index));
 }
 
-/** Returns the SVG path of the area between the middle line and the evaluations (sorted by
- * index; missing positions are skipped). */
+/** Returns the SVG path of White's share: the area under the evaluations (sorted by index;
+ * missing positions are skipped), down to the bottom edge. */
 export function areaPath(evaluations, total) {
   const mid = GRAPH_HEIGHT / 2;
   const points = evaluations
@@ -36,7 +36,8 @@ export function areaPath(evaluations, total) {
   if (!points.length) return "";
   const fmt = (n) => Number(n.toFixed(1));
   const line = points.map(([x, y]) => `L${fmt(x)},${fmt(y)}`).join(" ");
-  return `M${fmt(points[0][0])},${mid} ${line} L${fmt(points[points.length - 1][0])},${mid} Z`;
+  const bottom = GRAPH_HEIGHT;
+  return `M${fmt(points[0][0])},${bottom} ${line} L${fmt(points[points.length - 1][0])},${bottom} Z`;
 }
 
 /**

@@ -23,10 +23,11 @@ test("positions spread over the width and a click picks the nearest", () => {
   assert.equal(indexAt(300, 1), 0);
 });
 
-test("the area runs along the middle line through every evaluation, in index order", () => {
+test("White's area rises from the bottom edge through every evaluation, in index order", () => {
   const d = areaPath([{ index: 2, score: -100000 }, { index: 0, score: 0 }, { index: 1, score: 1000 }], 3);
   const mid = GRAPH_HEIGHT / 2;
-  assert.equal(d, `M0,${mid} L0,${mid} L300,0 L600,${GRAPH_HEIGHT} L600,${mid} Z`);
+  const bottom = GRAPH_HEIGHT;
+  assert.equal(d, `M0,${bottom} L0,${mid} L300,0 L600,${bottom} L600,${bottom} Z`);
   assert.equal(areaPath([], 3), "");
 });
 
