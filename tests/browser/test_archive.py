@@ -142,7 +142,7 @@ def test_the_archive_lists_the_game_with_its_board(new_page, game) -> None:
     page = new_page(1280, 900)
     page.goto("/games/?player=alice&termination=checkmate")
     row = page.locator(f".game-row[data-game='{game.public_id}']")
-    expect(row).to_contain_text("alice – bob")
+    expect(row).to_contain_text("alice \u2013 bob")
     expect(row).to_contain_text("0-1")
     expect(row.locator("svg.mini-board image")).to_have_count(len(fen_pieces(game.fen)))
     screenshot(page, "archive-list")
