@@ -29,15 +29,21 @@ chromium:
 	  echo "Installing Chromium from Debian's packages for the browser tests"; \
 	  $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y chromium; }
 
+node:
+	@command -v node >/dev/null 2>&1 || { \
+	  echo "Installing Node.js from Debian's packages for the board's unit tests"; \
+	  $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y nodejs; }
+
 # --- the two commands ------------------------------------------------------------------------
 run: $(VENV)/.run-installed
 	$(BIN)/python manage.py migrate --noinput
 	@echo "Chesskers is on http://$(HOST):$(PORT)/"
 	$(BIN)/daphne -b $(HOST) -p $(PORT) chesskers_site.asgi:application
 
-test: $(VENV)/.dev-installed chromium
+test: $(VENV)/.dev-installed chromium node
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	node --test tests/js/
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 # --- extras ----------------------------------------------------------------------------------

@@ -138,5 +138,15 @@ def daphne_server(django_db_setup, django_db_blocker) -> Iterator[DaphneServer]:
 
 
 @pytest.fixture
-def live_db(transactional_db) -> None:
-    """Committed database access, for tests that share data with a Daphne process."""
+def live_db(transactional_db) -> Iterator[None]:
+    """Committed database access, for tests that share data with a Daphne process.
+
+    Afterwards it waits (a few seconds at most) until the server has forgotten the test's
+    WebSockets, so a disconnect's write never races the flush that ends the test (on
+    PostgreSQL the two can deadlock)."""
+    yield
+    from games.models import Connection
+
+    deadline = time.monotonic() + 10
+    while Connection.objects.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)

@@ -2,9 +2,7 @@
 list from the DOM, and compare them with the server's state."""
 
 import re
-import time
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import screenshot
@@ -102,18 +100,3 @@ def shot(page: Page, name: str) -> None:
     """Saves a screenshot once the board's slides and fades (under 250 ms) have ended."""
     page.wait_for_timeout(300)
     screenshot(page, name)
-
-
-@pytest.fixture
-def sockets_closed_before_flush(new_page, browser):
-    """Closes the test's browser contexts and waits until the server has forgotten their
-    WebSockets, so the server's disconnect writes never race the database flush that ends a
-    transactional test (a deadlock on PostgreSQL)."""
-    yield
-    for context in list(browser.contexts):
-        context.close()
-    from games.models import Connection
-
-    deadline = time.monotonic() + 5
-    while Connection.objects.exists() and time.monotonic() < deadline:
-        time.sleep(0.05)

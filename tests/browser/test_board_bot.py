@@ -4,17 +4,16 @@ appear by themselves, and a takeback goes back to the human's last turn (issue 5
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.board_helpers import (  # noqa: F401 (a fixture)
+from tests.browser.board_helpers import (
     assert_matches_server,
     cls,
     shot,
-    sockets_closed_before_flush,
     square,
     tap,
     wait_moves,
 )
 
-pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("sockets_closed_before_flush")]
+pytestmark = pytest.mark.browser
 
 
 def test_play_the_bot_and_take_back(new_page) -> None:

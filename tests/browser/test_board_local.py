@@ -9,19 +9,18 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.board_helpers import (  # noqa: F401 (a fixture)
+from tests.browser.board_helpers import (
     assert_matches_server,
     cls,
     dom_board,
     shot,
-    sockets_closed_before_flush,
     square,
     start_local,
     tap,
     wait_moves,
 )
 
-pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("sockets_closed_before_flush")]
+pytestmark = pytest.mark.browser
 
 # RULES §1.3: Ra1 jumps a3, b4 and c5 in a chain (the rules page's chain).
 CHAIN_FEN = "4k3/8/8/2p5/1p6/p7/8/R3K3 w - - 0 1"

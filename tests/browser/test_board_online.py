@@ -6,19 +6,18 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.board_helpers import (  # noqa: F401 (a fixture)
+from tests.browser.board_helpers import (
     assert_matches_server,
     cls,
     dom_board,
     dom_moves,
     shot,
-    sockets_closed_before_flush,
     square,
     wait_moves,
 )
 from tests.factories import PASSWORD, make_user
 
-pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("sockets_closed_before_flush")]
+pytestmark = pytest.mark.browser
 
 
 def log_in(page: Page, username: str) -> None:

@@ -17,10 +17,12 @@ from games.models import GameMove
 from tests.conftest import DaphneServer
 from tests.games.conftest import FOOLS_MATE, session_cookie, start_game
 
-pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
+pytestmark = pytest.mark.services
 
 
-def test_two_concurrent_submissions_of_the_same_move_apply_exactly_once(alice, bob) -> None:
+def test_two_concurrent_submissions_of_the_same_move_apply_exactly_once(
+    live_db, alice, bob
+) -> None:
     assert connection.vendor == "postgresql"
     game = start_game(alice, bob)
     barrier = threading.Barrier(4)
@@ -71,7 +73,7 @@ def second_daphne(daphne_server):
 
 
 async def test_a_move_on_one_daphne_reaches_a_spectator_on_another(
-    daphne_server, second_daphne, alice, bob, carol
+    live_db, daphne_server, second_daphne, alice, bob, carol
 ) -> None:
     game = await database_sync_to_async(start_game)(alice, bob)
     path = f"/ws/games/{game.public_id}/"
@@ -97,7 +99,7 @@ async def test_a_move_on_one_daphne_reaches_a_spectator_on_another(
 
 
 async def test_an_idle_game_socket_stays_open_thirty_seconds_on_redis(
-    daphne_server, alice, bob
+    live_db, daphne_server, alice, bob
 ) -> None:
     game = await database_sync_to_async(start_game)(alice, bob)
     path = f"/ws/games/{game.public_id}/"
