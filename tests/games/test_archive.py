@@ -205,13 +205,17 @@ def test_the_importer_annotates_an_imported_game(library, bob, alice) -> None:
     assert info.value.code == ErrorCode.FORBIDDEN
 
 
-def test_a_bot_games_human_annotates_it(alice) -> None:
+def test_a_bot_games_human_annotates_it(alice, bob) -> None:
     game = services.game_create_bot(actor=Actor.of(alice), level=1, color="white")
+    services.game_play(game_id=game.public_id, actor=Actor.of(alice), ply=0, text="e4")
     services.game_resign(game_id=game.public_id, actor=Actor.of(alice))
-    Game.objects.filter(pk=game.pk).update(ply=0)
-    with pytest.raises(GameError) as info:  # no move to annotate, but allowed to try
-        services.annotation_create(game_id=game.public_id, actor=Actor.of(alice), ply=0, glyph="!")
-    assert info.value.code == ErrorCode.BAD_REQUEST
+    note = services.annotation_create(
+        game_id=game.public_id, actor=Actor.of(alice), ply=0, glyph="?!"
+    )
+    assert (note.author, note.ply, note.glyph) == (alice, 0, "?!")
+    with pytest.raises(GameError) as info:
+        services.annotation_create(game_id=game.public_id, actor=Actor.of(bob), ply=0, glyph="!")
+    assert info.value.code == ErrorCode.FORBIDDEN
 
 
 # --- export, bulk ---------------------------------------------------------------------------
