@@ -4,11 +4,19 @@ The board is a list of 64 signed piece codes (see ``pieces``); ``side`` is +1 fo
 for Black. Generation works in place: it changes the board to try a move, asks whether the
 mover's king could then be captured, and puts the board back. This module owns the rules of
 movement and check; it knows nothing of FEN, notation or game history.
+
+Speed (see bench/RESULTS.md): before trying the moves of a position, each enemy chain search
+(a king's or pawn's chains, one line of a slider) is run once, recording whether it jumps our
+king and which squares it looked at (``_explore``, ``_context``). After a candidate move, only
+the searches that looked at a square the move changed are run again (``_attacked``); searches
+that could never reach the king's square are left out, and replacement and sweep captures are
+looked for only when the move could open one (``_discovery_mask``).
 """
 
 from engine.moves import Move, MoveKind
 from engine.pieces import PROMOTION_TYPES, PieceType
 from engine.tables import (
+    ADJ_FEASIBLE,
     BISHOP_RAYS,
     CAN_STILL_HIT,
     JUMP_MASKS,
@@ -16,6 +24,8 @@ from engine.tables import (
     KING_STEPS,
     KNIGHT_MOVES,
     KNIGHT_TARGETS,
+    LINE_FEASIBLE,
+    PAIR_RAYS,
     PAWN_ATTACKERS,
     PAWN_CAPTURES,
     QUEEN_RAYS,
@@ -215,9 +225,9 @@ def _explore(board: list[int], j: int, k: int, o: int) -> tuple:
         rays = []
         all_reads = 0
         any_hit = False
-        for ray, masks in SLIDER_RAYS_MASKED[t][j]:
+        for ray, masks, pairs in SLIDER_RAYS_MASKED[t][j]:
             hit, reads = _explore_ray(board, p, j, ray, masks, k, o)
-            rays.append((ray, hit, reads))
+            rays.append((pairs, hit, reads))
             all_reads |= reads
             any_hit = any_hit or hit
         return j, any_hit, all_reads, tuple(rays)
@@ -312,7 +322,7 @@ def _attacked(board: list[int], k: int, o: int, ctx: tuple, delta: int) -> bool:
     # in ``delta`` from the position where ``ctx`` was built: untouched chain searches keep their
     # answer, touched ones run again; replacements and sweeps are looked at only if a line or
     # sweep target that could open was touched.
-    units, all_reads, any_hit, dmask = ctx
+    units, all_reads, any_hit, dmask = ctx[:4]
     if delta & dmask and _direct_attack(board, k, o):
         return True
     if not delta & all_reads:
@@ -330,24 +340,20 @@ def _probes_hit(board: list[int], k: int, o: int, units: list, delta: int) -> bo
             if board[j] != p:
                 continue  # the jumper was captured
             if is_line:
-                n = len(data)
-                for i in range(n):
-                    s = data[i]
+                for s, land in data:
                     q = board[s]
                     if q:
-                        if q * o < 0 and i + 1 < n:
-                            land = data[i + 1]
-                            if board[land] == 0:
-                                if s == k:
+                        if q * o < 0 and land >= 0 and board[land] == 0:
+                            if s == k:
+                                return True
+                            if CAN_STILL_HIT[p][land] >> k & 1:
+                                board[j] = 0
+                                board[s] = 0
+                                found = _chain_hits(board, p, land, k, set(), BIT[s])
+                                board[s] = q
+                                board[j] = p
+                                if found:
                                     return True
-                                if CAN_STILL_HIT[p][land] >> k & 1:
-                                    board[j] = 0
-                                    board[s] = 0
-                                    found = _chain_hits(board, p, land, k, set(), BIT[s])
-                                    board[s] = q
-                                    board[j] = p
-                                    if found:
-                                        return True
                         break
             else:
                 for over, land in data:
@@ -364,28 +370,44 @@ def _attacked_king(board: list[int], k: int, o: int, ctx: tuple, delta: int) -> 
     # As _attacked, for a king that moved to k (``delta`` includes its origin).
     if _direct_attack(board, k, o):
         return True
-    units, all_reads, any_hit, _ = ctx
+    units, all_reads, any_hit = ctx[4:]
     if not delta & all_reads:
         return any_hit
     return _probes_hit(board, k, o, units, delta)
 
 
 def _context(board: list[int], k: int, o: int, probes: list) -> tuple:
-    # (units, all_reads, any_hit, dmask): see _probes_hit and _discovery_mask.
-    all_reads = 0
-    any_hit = False
+    # (units, all_reads, any_hit, dmask, every_unit, every_read, every_hit): see _probes_hit and
+    # _discovery_mask. The first three keep only the units whose chains could ever jump k at
+    # all (ADJ_FEASIBLE, LINE_FEASIBLE: e.g. no bishop or enemy pawn can jump a king on its
+    # first rank); the last three keep every unit, for the king's own moves.
+    all_reads = every_read = 0
+    any_hit = every_hit = False
     units = []
+    every_unit = []
+    bit_k = BIT[k]
     for j, hit, reads, rays in probes:
-        all_reads |= reads
-        any_hit = any_hit or hit
+        every_read |= reads
+        every_hit = every_hit or hit
         p = board[j]
         if rays is None:
-            units.append((reads, hit, False, j, p, JUMPS[p][j]))
+            unit = (reads, hit, False, j, p, JUMPS[p][j])
+            every_unit.append(unit)
+            if hit or ADJ_FEASIBLE[p][j] & bit_k:
+                units.append(unit)
+                all_reads |= reads
+                any_hit = any_hit or hit
         else:
-            for ray, ray_hit, ray_reads in rays:
-                units.append((ray_reads, ray_hit, True, j, p, ray))
+            feasible = LINE_FEASIBLE[p if p > 0 else -p][j]
+            for (ray, ray_hit, ray_reads), line_feasible in zip(rays, feasible, strict=True):
+                unit = (ray_reads, ray_hit, True, j, p, ray)
+                every_unit.append(unit)
+                if ray_hit or line_feasible & bit_k:
+                    units.append(unit)
+                    all_reads |= ray_reads
+                    any_hit = any_hit or ray_hit
     dmask = -1 if _direct_attack(board, k, o) else _discovery_mask(board, k, o)
-    return units, all_reads, any_hit, dmask
+    return units, all_reads, any_hit, dmask, every_unit, every_read, every_hit
 
 
 def legal_moves(
@@ -477,10 +499,8 @@ def legal_moves(
             _king_moves(board, sq, p, side, castling, ctx, moves)
         else:
             pt = PIECE_TYPES[t]
-            for ray in SLIDER_RAYS[t][sq]:
-                n = len(ray)
-                for i in range(n):
-                    to = ray[i]
+            for ray in PAIR_RAYS[t][sq]:
+                for to, land in ray:
                     q = board[to]
                     if q == 0:
                         delta = b_sq | BIT[to]
@@ -501,9 +521,8 @@ def legal_moves(
                         if not _attacked(board, k, o, ctx, b_sq | BIT[to]):
                             add(rm[to] or _replacement(t, sq, to))
                         board[to] = q
-                        if i + 1 < n and board[ray[i + 1]] == 0:
+                        if land >= 0 and board[land] == 0:
                             # RULES §1.3 first jump from a distance along a clear line.
-                            land = ray[i + 1]
                             board[to] = 0
                             board[land] = p
                             delta = b_sq | BIT[to] | BIT[land]
@@ -584,15 +603,18 @@ def _pawn_moves(
     if board[to] == 0:
         delta = b_sq | BIT[to]
         if not delta & touch:
-            if not ctx[2]:
-                _add_pawn_move(moves, QUIET, (sq, to), (), to >> 3 == last_rank)
+            safe = not ctx[2]
         else:
             board[to] = p
             board[sq] = 0
-            if not _attacked(board, k, o, ctx, delta):
-                _add_pawn_move(moves, QUIET, (sq, to), (), to >> 3 == last_rank)
+            safe = not _attacked(board, k, o, ctx, delta)
             board[sq] = p
             board[to] = 0
+        if safe:
+            if to >> 3 == last_rank:
+                _add_pawn_move(moves, QUIET, (sq, to), (), True)
+            else:
+                moves.append(QUIET_MOVES[1][sq][to] or _quiet(1, sq, to))
         if (sq >> 3) == (1 if side == 1 else 6) and board[to + fwd] == 0:
             two = to + fwd
             delta = b_sq | BIT[two]
@@ -627,7 +649,10 @@ def _pawn_moves(
                 board[cap] = victim
                 board[sq] = p
                 board[to] = 0
-    _chains(board, p, PAWN_T, sq, (sq,), (), b_sq, -1, o, k, ctx, moves)
+    for over, land in JUMPS[p][sq]:
+        if board[over] * p < 0 and board[land] == 0:
+            _chains(board, p, PAWN_T, sq, (sq,), (), b_sq, -1, o, k, ctx, moves)
+            break
 
 
 def _king_moves(

@@ -17,7 +17,11 @@ _HOME_RIGHTS = ((1, 4, 6, 7, 4), (2, 4, 6, 0, 4), (4, 60, -6, 63, -4), (8, 60, -
 
 
 class Position:
-    """A Chesskers position. Treat it as immutable: ``play`` returns a new position."""
+    """A Chesskers position. Treat it as immutable: ``play`` returns a new position.
+
+    Move generation tries moves on a private copy of the board, so one position may be read
+    from several threads at once.
+    """
 
     __slots__ = (
         "_board",
@@ -118,24 +122,20 @@ class Position:
     def is_check(self) -> bool:
         """Returns whether the side to move is in check (RULES §2)."""
         k = self._kings[0 if self._side == 1 else 1]
-        return movegen.is_attacked(self._board, k, -self._side)
+        return movegen.is_attacked(self._board.copy(), k, -self._side)
 
     def gives_check(self, move: Move) -> bool:
         """Returns whether ``move`` (legal here) leaves the opponent's king in check."""
-        board = self._board
-        undo = movegen.apply_move(board, move, self._side)
-        try:
-            kings = _kings_after(self._kings, move, self._side)
-            k = kings[1 if self._side == 1 else 0]
-            return movegen.is_attacked(board, k, self._side)
-        finally:
-            movegen.undo_move(board, undo)
+        board = self._board.copy()
+        movegen.apply_move(board, move, self._side)
+        k = _kings_after(self._kings, move, self._side)[1 if self._side == 1 else 0]
+        return movegen.is_attacked(board, k, self._side)
 
     def legal_moves(self) -> list[Move]:
         """Returns every legal move (RULES §1-§2); chain prefixes and promotions are separate."""
         if self._moves is None:
             self._moves = movegen.legal_moves(
-                self._board, self._side, self.castling, self.ep, self._kings
+                self._board.copy(), self._side, self.castling, self.ep, self._kings
             )
         return list(self._moves)
 
@@ -143,7 +143,9 @@ class Position:
         """Returns whether the side to move has any legal move."""
         if self._moves is not None:
             return bool(self._moves)
-        return movegen.has_legal_move(self._board, self._side, self.castling, self.ep, self._kings)
+        return movegen.has_legal_move(
+            self._board.copy(), self._side, self.castling, self.ep, self._kings
+        )
 
     def is_legal(self, move: Move) -> bool:
         """Returns whether ``move`` is one of the legal moves."""

@@ -120,15 +120,32 @@ JUMP_MASKS = {
 }
 
 
+def _pairs(ray: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    # Each square of the ray with the square just beyond it (-1 past the edge).
+    return tuple((s, ray[i + 1] if i + 1 < len(ray) else -1) for i, s in enumerate(ray))
+
+
 def _masked(rays: tuple[tuple[int, ...], ...]) -> tuple:
-    # Each ray with, per index i, the mask of its squares up to i + 1 (the square beyond).
+    # Each ray with, per index i, the mask of its squares up to i + 1 (the square beyond), and
+    # the ray as (square, beyond) pairs.
     out = []
     for ray in rays:
         masks = []
         for i in range(len(ray)):
             masks.append(sum(1 << s for s in ray[: i + 2]))
-        out.append((ray, tuple(masks)))
+        out.append((ray, tuple(masks), _pairs(ray)))
     return tuple(out)
+
+
+# PAIR_RAYS[type][sq]: a slider's rays as (square, beyond) pairs, for move generation.
+PAIR_RAYS = (
+    None,
+    None,
+    None,
+    tuple(tuple(_pairs(r) for r in BISHOP_RAYS[sq]) for sq in range(64)),
+    tuple(tuple(_pairs(r) for r in ROOK_RAYS[sq]) for sq in range(64)),
+    tuple(tuple(_pairs(r) for r in QUEEN_RAYS[sq]) for sq in range(64)),
+)
 
 
 # SLIDER_RAYS_MASKED[type][sq]: the slider's rays, each with its prefix masks (see _masked).
@@ -146,14 +163,13 @@ def _class(sq: int) -> int:
     return (sq & 1) | ((sq >> 3) & 1) << 1
 
 
-def _hit_sources(code: int, k: int) -> int:
-    # Squares from which the piece ``code`` could jump a piece on k (landing on the board).
-    mask = 0
+def _hit_sources(code: int) -> list[int]:
+    # For each k, the squares from which the piece ``code`` could jump a piece on k.
+    sources = [0] * 64
     for s in range(64):
         for over, _land in JUMPS[code][s]:
-            if over == k:
-                mask |= 1 << s
-    return mask
+            sources[over] |= 1 << s
+    return sources
 
 
 def _cone(code: int, land: int) -> int:
@@ -175,9 +191,38 @@ def _cone(code: int, land: int) -> int:
 # ``land`` could still jump later; a search that cannot reach k is cut there.
 CAN_STILL_HIT = {}
 for _code in JUMPS:
-    _sources = [_hit_sources(_code, _k) for _k in range(64)]
+    _sources = _hit_sources(_code)
     _rows = []
     for _land in range(64):
         _cone_mask = _cone(_code, _land)
         _rows.append(sum(1 << _k for _k in range(64) if _sources[_k] & _cone_mask))
     CAN_STILL_HIT[_code] = tuple(_rows)
+
+# Which king squares a chain could ever jump after its first jump (a first jump over the king
+# needs a replacement capture's line or adjacency, so it is found as one). ADJ_FEASIBLE[code][j]
+# for a king or pawn on j; LINE_FEASIBLE[type][j] per line of SLIDER_RAYS_MASKED[type][j].
+
+
+def _or_all(masks) -> int:
+    out = 0
+    for m in masks:
+        out |= m
+    return out
+
+
+ADJ_FEASIBLE = {
+    code: tuple(_or_all(CAN_STILL_HIT[code][land] for _, land in JUMPS[code][j]) for j in range(64))
+    for code in JUMPS
+}
+LINE_FEASIBLE = (
+    None,
+    None,
+    None,
+    *(
+        tuple(
+            tuple(_or_all(CAN_STILL_HIT[t][land] for land in ray[1:]) for ray, _, _ in entries)
+            for entries in SLIDER_RAYS_MASKED[t]
+        )
+        for t in (3, 4, 5)
+    ),
+)

@@ -42,7 +42,7 @@ from games.state import (
     keep_engine_game,
     kind_name,
     presence_of,
-    spectator_count,
+    table_of,
     take_engine_game,
 )
 
@@ -71,7 +71,12 @@ def opponent(color: str) -> str:
 def lock_game(public_id: str) -> Game:
     """Returns the game row locked for update. Call inside ``transaction.atomic()``."""
     try:
-        return Game.objects.select_for_update().get(public_id=public_id)
+        # Lock the game row only ("of self"); its players come along for the state.
+        return (
+            Game.objects.select_for_update(of=("self",))
+            .select_related("white", "black")
+            .get(public_id=public_id)
+        )
     except Game.DoesNotExist:
         raise GameError(ErrorCode.NOT_FOUND, f"There is no game {public_id}.") from None
 
@@ -656,13 +661,14 @@ def connection_seen(*, channel_name: str, now: datetime | None = None) -> None:
 
 def presence_changed(game: Game, now: datetime) -> None:
     """Settles the absence clock of a locked game on the current presence and tells everyone."""
-    settle_absence(game, presence_of(game, now), now)
+    presence, spectators = table_of(game, now)
+    settle_absence(game, presence, now)
     broadcast.send_on_commit(
         broadcast.game_group(game.public_id),
         {
             "type": "game.presence",
-            "presence": presence_of(game, now),
-            "spectators": spectator_count(game, now),
+            "presence": presence,
+            "spectators": spectators,
             "absence": absence_payload(game),
         },
     )

@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
+from django.db.models import Count
 from django.utils import timezone
 
 import engine
@@ -120,21 +121,26 @@ def bot_to_move(game: Game) -> bool:
     )
 
 
+def table_of(game: Game, now: datetime | None = None) -> tuple[dict[str, bool], int]:
+    """Returns who is at the table (players connected, heartbeat fresh) and how many spectators
+    watch, in one query."""
+    now = now or timezone.now()
+    fresh = Connection.objects.filter(game=game, last_seen__gte=now - CONNECTION_STALE_AFTER)
+    counts = dict(fresh.values_list("color").annotate(n=Count("id")).order_by())
+    presence = {
+        Color.WHITE: bool(counts.get(Color.WHITE)),
+        Color.BLACK: bool(counts.get(Color.BLACK)),
+    }
+    return presence, counts.get(None, 0)
+
+
 def presence_of(game: Game, now: datetime | None = None) -> dict[str, bool]:
     """Returns which players are at the table: connected to the game, heartbeat still fresh."""
-    now = now or timezone.now()
-    fresh = Connection.objects.filter(
-        game=game, last_seen__gte=now - CONNECTION_STALE_AFTER, color__isnull=False
-    )
-    colors = set(fresh.values_list("color", flat=True).distinct())
-    return {Color.WHITE: Color.WHITE in colors, Color.BLACK: Color.BLACK in colors}
+    return table_of(game, now)[0]
 
 
 def spectator_count(game: Game, now: datetime | None = None) -> int:
-    now = now or timezone.now()
-    return Connection.objects.filter(
-        game=game, color__isnull=True, last_seen__gte=now - CONNECTION_STALE_AFTER
-    ).count()
+    return table_of(game, now)[1]
 
 
 def absence_payload(game: Game) -> dict[str, Any] | None:
@@ -161,6 +167,7 @@ def move_payload(move: GameMove) -> dict[str, Any]:
 def game_state(game: Game, now: datetime | None = None) -> dict[str, Any]:
     """Returns the full state of API.md for a game record."""
     moves = list(game.moves.order_by("ply"))
+    presence, spectators = table_of(game, now)
     # The record's status already says whether the game is over; the legal moves depend on the
     # position alone, cached by FEN.
     live = game.status == Game.Status.LIVE
@@ -193,8 +200,8 @@ def game_state(game: Game, now: datetime | None = None) -> dict[str, Any]:
         "check": check_square(game.fen),
         "moves": [move_payload(move) for move in moves],
         "legal_moves": legal,
-        "presence": presence_of(game, now),
-        "spectators": spectator_count(game, now),
+        "presence": presence,
+        "spectators": spectators,
         "absence": absence_payload(game),
         "takeback": live_takeback_allowed(game),
         "bot_thinking": bot_to_move(game),

@@ -1,5 +1,7 @@
 """Canonical move text and its parser (RULES §4, §7 machine form)."""
 
+import dataclasses
+
 import pytest
 
 from engine import (
@@ -150,3 +152,19 @@ def test_move_machine_path_and_captured_names():
     assert move.machine() == "e4-c6"
     assert move.path_names() == ["e4", "c6"]
     assert move.captured_names() == ["d5"]
+
+
+def test_a_move_is_a_frozen_slotted_value():
+    move = Game().parse_move("e4")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        move.kind = MoveKind.JUMP
+    assert not hasattr(move, "__dict__")
+    assert move == Game().parse_move("e2-e4")
+    assert hash(move) == hash(Game().parse_move("e2-e4"))
+    assert (move.kind, move.piece, move.path, move.captured, move.promotion) == (
+        MoveKind.QUIET,
+        PieceType.PAWN,
+        (12, 28),
+        (),
+        None,
+    )

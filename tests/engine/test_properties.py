@@ -209,3 +209,38 @@ def test_the_geometry_filter_accepts_the_start_and_refuses_a_jump_position():
     for uci in ["e2e4", "d7d5"]:
         board.push_uci(uci)
     assert not _without_jump_or_sweep_geometry(board)
+
+
+def _key(move) -> tuple:
+    return (
+        move.kind.value,
+        tuple(move.path_names()),
+        tuple(move.captured_names()),
+        move.promotion.symbol if move.promotion else None,
+    )
+
+
+@st.composite
+def crowded_positions(draw) -> str:
+    """Draws a FEN with two kings and 6-24 other pieces anywhere (pawns weighted)."""
+    squares = draw(st.lists(st.integers(0, 63), min_size=8, max_size=26, unique=True))
+    letters = ["K", "k"] + [draw(st.sampled_from("PNBRQpnbrqPPpp")) for _ in squares[2:]]
+    board = chess.Board(None)
+    for sq, letter in zip(squares, letters, strict=True):
+        board.set_piece_at(sq, chess.Piece.from_symbol(letter))
+    board.turn = draw(st.booleans())
+    return board.fen()
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(crowded_positions())
+def test_crowded_positions_agree_with_the_literal_reference_generator(fen):
+    try:
+        position = Position.from_fen(fen)
+    except ValueError:
+        return
+    state = reference.RefState.from_fen(position.fen())
+    ours = sorted(_key(m) for m in position.legal_moves())
+    theirs = sorted(reference.move_key(m) for m in reference.legal_moves(state))
+    assert ours == theirs
+    assert position.is_check() == reference.in_check(state.board, state.side)
