@@ -55,7 +55,6 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
         return redirect("profile", username=player.username)
     profile = profile_data(player)
     labels = termination_labels()
-    recent = [{**game, "by": labels.get(game["termination"], "")} for game in profile["recent"]]
     return render(
         request,
         "accounts/profile.html",
@@ -67,7 +66,6 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
                 ("White", profile["by_color"]["white"]),
                 ("Black", profile["by_color"]["black"]),
             ],
-            "recent": recent,
             "by_termination": [
                 (labels.get(name, name), counts)
                 for name, counts in profile["by_termination"].items()

@@ -4,7 +4,8 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
-from django.db.models import Q
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
@@ -346,6 +347,10 @@ class GameSummarySerializer(serializers.Serializer):
     rated = serializers.BooleanField()
     rating_changes = serializers.DictField(child=serializers.IntegerField(), allow_null=True)
     ply = serializers.IntegerField()
+    fen = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+    annotated = serializers.BooleanField()
 
 
 class GamePagination(PageNumberPagination):
@@ -354,15 +359,29 @@ class GamePagination(PageNumberPagination):
     max_page_size = 100
 
 
+ARCHIVE_PARAMETERS = [
+    OpenApiParameter(
+        "player", str, description="username of either player (of an imported game: its importer)"
+    ),
+    OpenApiParameter("result", str, enum=Game.Result.values),
+    OpenApiParameter("termination", str, enum=Game.Termination.values),
+    OpenApiParameter("mode", str, enum=Game.Mode.values),
+    OpenApiParameter("since", OpenApiTypes.DATE, description="finished on or after this day (UTC)"),
+    OpenApiParameter(
+        "until", OpenApiTypes.DATE, description="finished on or before this day (UTC)"
+    ),
+    OpenApiParameter("min_plies", int, description="at least this many half-moves"),
+    OpenApiParameter("annotated", bool, description="only games with annotations"),
+]
+
+
 class GameListView(APIView):
     @extend_schema(
         parameters=[
             OpenApiParameter("status", str, enum=["live", "finished"]),
-            OpenApiParameter("player", str, description="username of either player"),
-            OpenApiParameter("result", str, enum=["1-0", "0-1", "1/2-1/2"]),
-            OpenApiParameter("termination", str),
-            OpenApiParameter("mode", str, enum=["online", "local", "bot", "imported"]),
+            *ARCHIVE_PARAMETERS,
             OpenApiParameter("page", int),
+            OpenApiParameter("page_size", int, description="1 to 100, 20 by default"),
         ],
         responses={
             200: inline_serializer(
@@ -373,31 +392,32 @@ class GameListView(APIView):
                     "previous": serializers.CharField(allow_null=True),
                     "results": GameSummarySerializer(many=True),
                 },
-            )
+            ),
+            400: ERRORS[400],
         },
         operation_id="games_list",
         summary="Games, newest first, filtered",
+        description="With `status=finished` (the archive) the games are ordered by the time "
+        "they finished, newest first; otherwise by the time they started. A date filter keeps "
+        "only finished games.",
     )
+    @refusals
     def get(self, request: Request) -> Response:
-        games = (
-            Game.objects.select_related("white", "black")
-            .prefetch_related("rating_changes")
-            .order_by("-created_at", "-id")
-        )
         params = request.query_params
-        if params.get("status"):
-            games = games.filter(status=params["status"])
-        if params.get("player"):
-            name = params["player"]
-            games = games.filter(Q(white__username__iexact=name) | Q(black__username__iexact=name))
-        if params.get("result"):
-            games = games.filter(result=params["result"])
-        if params.get("termination"):
-            games = games.filter(termination=params["termination"])
-        if params.get("mode"):
-            games = games.filter(mode=params["mode"])
+        filters = selectors.ArchiveFilters.from_query(params)
+        status_filter = params.get("status")
+        if status_filter not in (None, "", "live", "finished"):
+            raise GameError(ErrorCode.BAD_REQUEST, "status is live or finished.")
+        if status_filter == "finished":
+            games = selectors.archive_games(filters)
         else:
-            games = games.exclude(mode=Game.Mode.LOCAL, status=Game.Status.LIVE)
+            games = Game.objects.select_related("white", "black", "imported_by")
+            games = selectors.filter_games(games, filters).order_by("-created_at", "-id")
+            games = games.prefetch_related("rating_changes")
+            if status_filter:
+                games = games.filter(status=status_filter)
+            if not filters.mode:
+                games = games.exclude(mode=Game.Mode.LOCAL, status=Game.Status.LIVE)
         paginator = GamePagination()
         page = paginator.paginate_queryset(games, request, view=self)
         return paginator.get_paginated_response([game_summary(game) for game in page])
@@ -420,4 +440,214 @@ def game_summary(game: Game) -> dict[str, Any]:
         "fen": game.fen,
         "created_at": game.created_at.isoformat(),
         "finished_at": game.finished_at.isoformat() if game.finished_at else None,
+        "annotated": bool(getattr(game, "annotation_count", None))
+        or (game.status == Game.Status.FINISHED and game.annotations.exists()),
     }
+
+
+# --- the archive: export, import, annotations, analysis --------------------------------------
+MAX_BULK_EXPORT = 1000
+
+
+def text_response(text: str, filename: str | None = None) -> HttpResponse:
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    if filename:
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+class GameExportView(APIView):
+    @extend_schema(
+        responses={(200, "text/plain"): OpenApiTypes.STR, 404: ERRORS[404]},
+        parameters=[
+            OpenApiParameter("download", bool, description="as an attachment (a file to save)")
+        ],
+        operation_id="game_export",
+        summary="A game as PGN-style text",
+        description='The seven standard tags, `[Variant "Chesskers"]`, `[SetUp "1"]` and '
+        "`[FEN]` for a game that did not start from the usual position, `[Termination]`, then "
+        "the canonical move text with each annotation as a glyph (`!`, `?`, `!!`, `??`, `!?`, "
+        "`?!`; a second glyph on one ply as a NAG `$1`-`$6`) and a comment in `{}`.",
+    )
+    @refusals
+    def get(self, request: Request, game_id: str) -> HttpResponse:
+        game = selectors.game_by_id(game_id)
+        download = request.query_params.get("download")
+        filename = f"chesskers-{game.public_id}.pgn" if download else None
+        return text_response(selectors.game_export_text(game), filename)
+
+
+class GamesExportView(APIView):
+    @extend_schema(
+        parameters=[*ARCHIVE_PARAMETERS],
+        responses={(200, "text/plain"): OpenApiTypes.STR, 400: ERRORS[400]},
+        operation_id="games_export",
+        summary="Finished games as PGN-style text, filtered like the archive (at most 1000)",
+        description="For example all of a user's games: `?player=alice`. Newest first, one "
+        "blank line between games; the text can be imported back.",
+    )
+    @refusals
+    def get(self, request: Request) -> HttpResponse:
+        filters = selectors.ArchiveFilters.from_query(request.query_params)
+        games = selectors.archive_games(filters).prefetch_related("annotations")
+        name = f"chesskers-{filters.player or 'games'}.pgn"
+        return text_response(selectors.games_export_text(games[:MAX_BULK_EXPORT]), name)
+
+
+class GameImportView(APIView):
+    @extend_schema(
+        request=inline_serializer(
+            "GameImport", {"text": serializers.CharField(help_text="one or more games")}
+        ),
+        responses={
+            201: inline_serializer(
+                "GameImported",
+                {
+                    "id": serializers.CharField(help_text="the first game's id"),
+                    "ids": serializers.ListField(child=serializers.CharField()),
+                },
+            ),
+            400: OpenApiResponse(
+                ErrorSerializer, description="Names the game and its first bad move."
+            ),
+            403: OpenApiResponse(ErrorSerializer, description="Not signed in."),
+        },
+        summary="Import games from PGN-style text (all or nothing)",
+    )
+    @refusals
+    def post(self, request: Request) -> Response:
+        games = services.game_import(actor=actor_of(request), text=body(request).get("text"))
+        ids = [game.public_id for game in games]
+        return Response({"id": ids[0], "ids": ids}, status=status.HTTP_201_CREATED)
+
+
+ANNOTATION_FIELDS = {
+    "id": serializers.IntegerField(),
+    "ply": serializers.IntegerField(help_text="the move's index, 0 for the first"),
+    "glyph": serializers.CharField(help_text="! ? !! ?? !? ?! or empty"),
+    "comment": serializers.CharField(),
+    "author": serializers.CharField(allow_null=True),
+    "created_at": serializers.DateTimeField(),
+    "updated_at": serializers.DateTimeField(),
+}
+AnnotationSerializer = inline_serializer("Annotation", ANNOTATION_FIELDS)
+ANNOTATION_ERRORS = {
+    400: OpenApiResponse(ErrorSerializer, description="Bad ply, glyph or comment; game live."),
+    403: OpenApiResponse(ErrorSerializer, description="Not one of the game's two players."),
+    404: ERRORS[404],
+}
+
+
+class AnnotationListView(APIView):
+    @extend_schema(
+        responses={
+            200: inline_serializer("AnnotationList", ANNOTATION_FIELDS, many=True),
+            404: ERRORS[404],
+        },
+        summary="A game's annotations, in ply order",
+    )
+    @refusals
+    def get(self, request: Request, game_id: str) -> Response:
+        return Response(services.annotations_of(selectors.game_by_id(game_id)))
+
+    @extend_schema(
+        request=inline_serializer(
+            "AnnotationCreate",
+            {
+                "ply": serializers.IntegerField(),
+                "glyph": serializers.CharField(required=False),
+                "comment": serializers.CharField(required=False),
+            },
+        ),
+        responses={201: AnnotationSerializer, **ANNOTATION_ERRORS},
+        summary="Annotate a ply of a finished game you played",
+    )
+    @refusals
+    def post(self, request: Request, game_id: str) -> Response:
+        data = body(request)
+        annotation = services.annotation_create(
+            game_id=game_id,
+            actor=actor_of(request),
+            ply=data.get("ply"),
+            glyph=data.get("glyph", ""),
+            comment=data.get("comment", ""),
+        )
+        return Response(services.annotation_payload(annotation), status=status.HTTP_201_CREATED)
+
+
+class AnnotationDetailView(APIView):
+    @extend_schema(
+        request=inline_serializer(
+            "AnnotationEdit",
+            {
+                "glyph": serializers.CharField(required=False),
+                "comment": serializers.CharField(required=False),
+            },
+        ),
+        responses={200: AnnotationSerializer, **ANNOTATION_ERRORS},
+        summary="Change one of your annotations",
+    )
+    @refusals
+    def patch(self, request: Request, game_id: str, annotation_id: int) -> Response:
+        data = body(request)
+        annotation = services.annotation_edit(
+            game_id=game_id,
+            actor=actor_of(request),
+            annotation_id=annotation_id,
+            glyph=data.get("glyph"),
+            comment=data.get("comment"),
+        )
+        return Response(services.annotation_payload(annotation))
+
+    @extend_schema(responses={204: None, **ANNOTATION_ERRORS}, summary="Delete your annotation")
+    @refusals
+    def delete(self, request: Request, game_id: str, annotation_id: int) -> Response:
+        services.annotation_delete(
+            game_id=game_id, actor=actor_of(request), annotation_id=annotation_id
+        )
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+AnalysisSerializer = inline_serializer(
+    "Analysis",
+    {
+        "state": serializers.CharField(help_text="none, running, done or failed"),
+        "done": serializers.IntegerField(help_text="positions evaluated so far"),
+        "total": serializers.IntegerField(help_text="positions in the game (plies + 1)"),
+        "evaluations": serializers.ListField(
+            child=serializers.DictField(),
+            help_text="{index, score (centipawns, White's side), best, depth} per position",
+        ),
+        "plies": serializers.ListField(
+            child=serializers.DictField(),
+            help_text="{ply, loss, judgement (inaccuracy/mistake/blunder/null), better}",
+        ),
+    },
+)
+
+
+class GameAnalysisView(APIView):
+    @extend_schema(
+        responses={200: AnalysisSerializer, 404: ERRORS[404]}, summary="A game's analysis"
+    )
+    @refusals
+    def get(self, request: Request, game_id: str) -> Response:
+        return Response(selectors.analysis_payload(selectors.game_by_id(game_id)))
+
+    @extend_schema(
+        request=None,
+        responses={
+            202: AnalysisSerializer,
+            400: OpenApiResponse(ErrorSerializer, description="The game is not finished."),
+            403: OpenApiResponse(ErrorSerializer, description="Not signed in."),
+            404: ERRORS[404],
+        },
+        summary="Start the bot's analysis of a finished game (in the background)",
+        description='Progress is pushed to the game\'s WebSocket as `{"type": "analysis", '
+        "…}` and can be read here.",
+    )
+    @refusals
+    def post(self, request: Request, game_id: str) -> Response:
+        services.game_analyse(game_id=game_id, actor=actor_of(request))
+        payload = selectors.analysis_payload(selectors.game_by_id(game_id))
+        return Response(payload, status=status.HTTP_202_ACCEPTED)

@@ -168,6 +168,12 @@ class GameConsumer(BaseConsumer):
             }
         )
 
+    async def game_analysis(self, event: dict[str, Any]) -> None:
+        await self.send_json({"type": "analysis", **event["analysis"]})
+
+    async def game_annotations(self, event: dict[str, Any]) -> None:
+        await self.send_json({"type": "annotations", "annotations": event["annotations"]})
+
 
 def load_state(game_id: str) -> dict[str, Any]:
     """Returns a game's state, first enforcing an absence clock that has run out."""

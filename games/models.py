@@ -165,6 +165,17 @@ class Game(models.Model):
     black_absent_seconds = models.FloatField(default=0)
     absence_side = models.CharField(max_length=5, choices=Color.choices, null=True, blank=True)
     absence_since = models.DateTimeField(null=True, blank=True)
+    # Imported games: the tags of the text they came from, in order, as [name, value] pairs (a
+    # list, since PostgreSQL's jsonb does not keep the order of an object's keys), and who
+    # imported them.
+    tags = models.JSONField(default=list, blank=True)
+    imported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        related_name="games_imported",
+        null=True,
+        blank=True,
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -211,6 +222,13 @@ class Game(models.Model):
         """0 when White moved first from ``initial_fen``, 1 when Black did."""
         return 0 if self.initial_fen.split()[1] == "w" else 1
 
+    def tag(self, name: str) -> str | None:
+        """Returns the value of an imported game's tag ``name``, or None."""
+        for key, value in self.tags or ():
+            if key == name:
+                return value
+        return None
+
 
 class GameMove(models.Model):
     """One ply of a game: its canonical text, the squares it stopped on, what it removed."""
@@ -254,3 +272,86 @@ class Connection(models.Model):
 
     def __str__(self) -> str:
         return f"{self.channel_name} at {self.game_id}"
+
+
+class Annotation(models.Model):
+    """A player's comment and/or glyph on one ply of a finished game.
+
+    ``ply`` is the move's index (``GameMove.ply``). ``author`` is empty for the notes that came
+    with an imported game's text.
+    """
+
+    class Glyph(models.TextChoices):
+        NONE = "", "none"
+        GOOD = "!", "good move"
+        MISTAKE = "?", "mistake"
+        BRILLIANT = "!!", "brilliant move"
+        BLUNDER = "??", "blunder"
+        INTERESTING = "!?", "interesting move"
+        DUBIOUS = "?!", "dubious move"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="annotations")
+    ply = models.PositiveIntegerField()
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="annotations",
+        null=True,
+        blank=True,
+    )
+    glyph = models.CharField(max_length=2, choices=Glyph.choices, blank=True, default="")
+    comment = models.TextField(blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["ply", "id"]
+        indexes = [models.Index(fields=["game", "ply"])]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} ply {self.ply}: {self.glyph} {self.comment[:20]}"
+
+
+class Analysis(models.Model):
+    """The bot's analysis of a finished game: one evaluation per position, filled in by a
+    background job (``games.analysis_runner``); ``done`` of ``total`` positions so far."""
+
+    class State(models.TextChoices):
+        RUNNING = "running", "Running"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="analysis")
+    state = models.CharField(max_length=8, choices=State.choices, default=State.RUNNING)
+    done = models.PositiveIntegerField(default=0)
+    total = models.PositiveIntegerField(default=0)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"analysis of {self.game_id}: {self.state} {self.done}/{self.total}"
+
+
+class Evaluation(models.Model):
+    """The bot's verdict on one position of an analysed game: ``index`` 0 is the initial
+    position, ``index`` n the position after ply n-1. ``score`` is in centipawns from White's
+    side (a mate in n plies is ±(100000 - n)); ``best`` is the best move's canonical text
+    (empty when the game was over there)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="evaluations")
+    index = models.PositiveIntegerField()
+    score = models.IntegerField()
+    best = models.CharField(max_length=80, blank=True, default="")
+    depth = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["index"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "index"], name="evaluation_unique_index")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} #{self.index}: {self.score}"

@@ -19,9 +19,20 @@ import engine
 from accounts.models import User
 from accounts.selectors import rating_of
 from accounts.services import rating_record_game
-from games import broadcast
+from games import broadcast, pgn
 from games.errors import ErrorCode, GameError
-from games.models import Challenge, Color, Connection, Game, GameMove, Seek, SeekColor
+from games.models import (
+    Analysis,
+    Annotation,
+    Challenge,
+    Color,
+    Connection,
+    Evaluation,
+    Game,
+    GameMove,
+    Seek,
+    SeekColor,
+)
 from games.state import (
     ABANDON_AFTER,
     CONNECTION_STALE_AFTER,
@@ -796,3 +807,390 @@ def sweep(*, now: datetime | None = None) -> dict[str, int]:
             settle_absence(game, presence_of(game, now), now)
             forfeited += was_live and game.status == Game.Status.FINISHED
     return {"pruned": pruned, "forfeited": forfeited}
+
+
+# --- the archive: annotations -----------------------------------------------------------------
+MAX_COMMENT = 2000
+
+
+def annotation_payload(annotation: Annotation) -> dict[str, Any]:
+    return {
+        "id": annotation.pk,
+        "ply": annotation.ply,
+        "glyph": annotation.glyph,
+        "comment": annotation.comment,
+        "author": annotation.author.username if annotation.author_id else None,
+        "created_at": annotation.created_at.isoformat(),
+        "updated_at": annotation.updated_at.isoformat(),
+    }
+
+
+def annotations_of(game: Game) -> list[dict[str, Any]]:
+    """Returns a game's annotations in ply order, oldest first within a ply."""
+    return [annotation_payload(a) for a in game.annotations.select_related("author")]
+
+
+def may_annotate(game: Game, user_id: int | None) -> bool:
+    """Returns whether a user may annotate the game: one of its two players (the importer of an
+    imported game), once it is finished."""
+    if user_id is None or game.status != Game.Status.FINISHED:
+        return False
+    if game.mode == Game.Mode.IMPORTED:
+        return user_id == game.imported_by_id
+    return user_id in (game.white_id, game.black_id)
+
+
+def require_annotator(game: Game, actor: Actor) -> None:
+    if actor.user_id is None or not may_annotate(game, actor.user_id):
+        if game.status != Game.Status.FINISHED:
+            raise GameError(ErrorCode.NOT_ALLOWED, "A game is annotated once it is finished.")
+        raise GameError(ErrorCode.FORBIDDEN, "Only the game's two players may annotate it.")
+
+
+def clean_note(glyph: Any, comment: Any) -> tuple[str, str]:
+    """Returns the glyph and comment of a note, checked: a known glyph or none, a comment of
+    at most 2000 characters without braces, and at least one of the two."""
+    glyph = "" if glyph is None else glyph
+    comment = "" if comment is None else comment
+    if not isinstance(glyph, str) or glyph not in Annotation.Glyph.values:
+        raise GameError(ErrorCode.BAD_REQUEST, "A glyph is one of ! ? !! ?? !? ?! or empty.")
+    if not isinstance(comment, str):
+        raise GameError(ErrorCode.BAD_REQUEST, "A comment is text.")
+    comment = comment.strip()
+    if len(comment) > MAX_COMMENT:
+        raise GameError(ErrorCode.BAD_REQUEST, f"A comment has at most {MAX_COMMENT} characters.")
+    if "{" in comment or "}" in comment:
+        raise GameError(ErrorCode.BAD_REQUEST, "A comment may not contain { or }.")
+    if not glyph and not comment:
+        raise GameError(ErrorCode.BAD_REQUEST, "An annotation needs a glyph or a comment.")
+    return glyph, comment
+
+
+def publish_annotations(game: Game) -> None:
+    transaction.on_commit(
+        lambda: broadcast.send_now(
+            broadcast.game_group(game.public_id),
+            {"type": "game.annotations", "annotations": annotations_of(game)},
+        )
+    )
+
+
+def annotation_create(
+    *, game_id: str, actor: Actor, ply: Any, glyph: Any = "", comment: Any = ""
+) -> Annotation:
+    """Adds the actor's note to a ply of a finished game they played."""
+    with transaction.atomic():
+        game = lock_game(game_id)
+        require_annotator(game, actor)
+        if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply < game.ply:
+            raise GameError(
+                ErrorCode.BAD_REQUEST, f"A ply is a number from 0 to {max(game.ply - 1, 0)}."
+            )
+        glyph, comment = clean_note(glyph, comment)
+        annotation = Annotation.objects.create(
+            game=game, ply=ply, author_id=actor.user_id, glyph=glyph, comment=comment
+        )
+        publish_annotations(game)
+    return annotation
+
+
+def lock_own_annotation(game: Game, actor: Actor, annotation_id: Any) -> Annotation:
+    annotation = (
+        Annotation.objects.select_for_update()
+        .filter(game=game, pk=annotation_id if isinstance(annotation_id, int) else -1)
+        .first()
+    )
+    if annotation is None:
+        raise GameError(ErrorCode.NOT_FOUND, "There is no such annotation on this game.")
+    require_annotator(game, actor)
+    if annotation.author_id != actor.user_id:
+        raise GameError(ErrorCode.FORBIDDEN, "You may change only your own annotations.")
+    return annotation
+
+
+def annotation_edit(
+    *, game_id: str, actor: Actor, annotation_id: int, glyph: Any = None, comment: Any = None
+) -> Annotation:
+    """Changes the glyph and/or comment of one of the actor's annotations (None: unchanged)."""
+    with transaction.atomic():
+        game = lock_game(game_id)
+        annotation = lock_own_annotation(game, actor, annotation_id)
+        annotation.glyph, annotation.comment = clean_note(
+            annotation.glyph if glyph is None else glyph,
+            annotation.comment if comment is None else comment,
+        )
+        annotation.save(update_fields=["glyph", "comment", "updated_at"])
+        publish_annotations(game)
+    return annotation
+
+
+def annotation_delete(*, game_id: str, actor: Actor, annotation_id: int) -> None:
+    """Deletes one of the actor's annotations."""
+    with transaction.atomic():
+        game = lock_game(game_id)
+        lock_own_annotation(game, actor, annotation_id).delete()
+        publish_annotations(game)
+
+
+# --- the archive: import ----------------------------------------------------------------------
+MAX_IMPORT_GAMES = 200
+MAX_IMPORT_CHARS = 2_000_000
+TERMINATIONS_BY_RULE = {
+    engine.Status.CHECKMATE: Game.Termination.CHECKMATE,
+    engine.Status.STALEMATE: Game.Termination.STALEMATE,
+    engine.Status.THREEFOLD: Game.Termination.THREEFOLD,
+    engine.Status.FIFTY_MOVES: Game.Termination.FIFTY_MOVES,
+    engine.Status.INSUFFICIENT_MATERIAL: Game.Termination.INSUFFICIENT,
+}
+CHOSEN_TERMINATIONS = {
+    Game.Termination.RESIGNATION: (Game.Result.WHITE, Game.Result.BLACK),
+    Game.Termination.ABANDONMENT: (Game.Result.WHITE, Game.Result.BLACK),
+    Game.Termination.AGREEMENT: (Game.Result.DRAW,),
+}
+
+
+@dataclass
+class ReplayedGame:
+    """A parsed game replayed through the engine, ready to store."""
+
+    parsed: pgn.ParsedGame
+    initial_fen: str
+    moves: list[dict[str, Any]]
+    fen: str
+    result: str
+    termination: str
+
+
+def import_error(parsed: pgn.ParsedGame, code: ErrorCode, message: str) -> GameError:
+    return GameError(code, f"Game {parsed.number}: {message}")
+
+
+def replay_parsed(parsed: pgn.ParsedGame) -> ReplayedGame:
+    """Replays a parsed game through the engine; raises ``GameError`` naming the game and its
+    first bad move, or what else is wrong (variant, position, result, termination)."""
+    variant = parsed.tag("Variant")
+    if variant is None or variant.lower() != "chesskers":
+        raise import_error(parsed, ErrorCode.BAD_REQUEST, 'it needs the tag [Variant "Chesskers"].')
+    fen = parsed.tag("FEN") or engine.STARTING_FEN
+    try:
+        eg = engine.Game(fen)
+    except engine.InvalidFenError as error:
+        raise import_error(parsed, ErrorCode.BAD_REQUEST, f"bad FEN: {sentence(error)}") from None
+    initial_fen = eg.fen()
+    moves = []
+    for index, written in enumerate(parsed.moves):
+        number, white = pgn.move_number(initial_fen, index)
+        label = f"move {number}{'.' if white else '...'} {written}"
+        if eg.is_over():
+            raise import_error(
+                parsed, ErrorCode.ILLEGAL_MOVE, f"{label}: the game was already over."
+            )
+        try:
+            move = eg.parse_move(written)
+        except engine.AmbiguousMoveError as error:
+            raise import_error(parsed, ErrorCode.AMBIGUOUS_MOVE, f"{label}: {error}.") from None
+        except engine.InvalidMoveTextError as error:
+            raise import_error(parsed, ErrorCode.BAD_MOVE_TEXT, f"{label}: {error}.") from None
+        except engine.IllegalMoveError as error:
+            raise import_error(parsed, ErrorCode.ILLEGAL_MOVE, f"{label}: {error}.") from None
+        before = eg.position
+        moves.append(
+            {
+                "ply": index,
+                "text": eg.move_text(move),
+                "kind": kind_name(move),
+                "path": move.path_names(),
+                "captured": move.captured_names(),
+                "captured_pieces": captured_pieces(before, move),
+            }
+        )
+        eg.push(move)
+        moves[-1]["fen_after"] = eg.fen()
+    result, termination = imported_result(parsed, eg)
+    return ReplayedGame(parsed, initial_fen, moves, eg.fen(), result, termination)
+
+
+def imported_result(parsed: pgn.ParsedGame, eg: engine.Game) -> tuple[str, str]:
+    """Returns the result and termination of a replayed game, checked against the rules."""
+    tagged = parsed.tag("Result")
+    written = parsed.result
+    if tagged is not None and written is not None and tagged != written:
+        raise import_error(
+            parsed,
+            ErrorCode.BAD_REQUEST,
+            f"the Result tag says {tagged} but the moves end with {written}.",
+        )
+    result = written or tagged
+    if result not in Game.Result.values:
+        raise import_error(
+            parsed,
+            ErrorCode.BAD_REQUEST,
+            "the archive keeps finished games: the result must be 1-0, 0-1 or 1/2-1/2"
+            + (f", not {result}." if result else "."),
+        )
+    status = eg.status()
+    termination = parsed.tag("Termination")
+    if status is not engine.Status.ONGOING:
+        rule = TERMINATIONS_BY_RULE[status]
+        if status is engine.Status.CHECKMATE:
+            expected = Game.Result.WHITE if eg.winner() is engine.Color.WHITE else Game.Result.BLACK
+        else:
+            expected = Game.Result.DRAW
+        if result != expected:
+            raise import_error(
+                parsed,
+                ErrorCode.BAD_REQUEST,
+                f"the result {result} is wrong: the game ended by {rule} and the result is "
+                f"{expected}.",
+            )
+        if termination is not None and termination != rule:
+            raise import_error(
+                parsed,
+                ErrorCode.BAD_REQUEST,
+                f"the termination {termination} is wrong: the game ended by {rule}.",
+            )
+        return result, rule
+    if termination is None:
+        termination = (
+            Game.Termination.AGREEMENT
+            if result == Game.Result.DRAW
+            else Game.Termination.RESIGNATION
+        )
+    if termination not in CHOSEN_TERMINATIONS:
+        raise import_error(
+            parsed,
+            ErrorCode.BAD_REQUEST,
+            f"the termination {termination} is wrong: the last position is not over, so the "
+            "game ended by resignation, agreement or abandonment.",
+        )
+    if result not in CHOSEN_TERMINATIONS[termination]:
+        raise import_error(
+            parsed,
+            ErrorCode.BAD_REQUEST,
+            f"the result {result} is wrong for a game ended by {termination}.",
+        )
+    return result, termination
+
+
+def game_import(*, actor: Actor, text: Any) -> list[Game]:
+    """Stores every game of a text in the archive format as an imported game of the actor's,
+    each replayed through the engine. All or nothing: if one game is wrong, the ``GameError``
+    names it and its first bad move, and nothing is stored."""
+    if actor.user_id is None:
+        raise GameError(ErrorCode.FORBIDDEN, "Sign in to import games.")
+    if not isinstance(text, str) or not text.strip():
+        raise GameError(ErrorCode.BAD_REQUEST, "Give the games' text in `text`.")
+    if len(text) > MAX_IMPORT_CHARS:
+        raise GameError(ErrorCode.BAD_REQUEST, "That text is too long to import at once.")
+    try:
+        parsed_games = pgn.parse_games(text)
+    except pgn.PgnError as error:
+        raise GameError(ErrorCode.BAD_REQUEST, str(error)) from None
+    if len(parsed_games) > MAX_IMPORT_GAMES:
+        raise GameError(ErrorCode.BAD_REQUEST, f"Import at most {MAX_IMPORT_GAMES} games at once.")
+    replayed = [replay_parsed(parsed) for parsed in parsed_games]
+    now = timezone.now()
+    stored = []
+    with transaction.atomic():
+        for item in replayed:
+            game = Game.objects.create(
+                mode=Game.Mode.IMPORTED,
+                rated=False,  # imported games are never rated
+                status=Game.Status.FINISHED,
+                result=item.result,
+                termination=item.termination,
+                initial_fen=item.initial_fen,
+                fen=item.fen,
+                ply=len(item.moves),
+                tags=[list(pair) for pair in item.parsed.tags],
+                imported_by_id=actor.user_id,
+                finished_at=now,
+            )
+            GameMove.objects.bulk_create(GameMove(game=game, **move) for move in item.moves)
+            Annotation.objects.bulk_create(
+                Annotation(game=game, ply=ply, glyph=note.glyph, comment=note.comment)
+                for ply, notes in sorted(item.parsed.notes.items())
+                for note in notes
+            )
+            stored.append(game)
+    return stored
+
+
+# --- the archive: analysis --------------------------------------------------------------------
+ANALYSIS_STALE_AFTER = timedelta(minutes=2)
+
+
+def game_analyse(*, game_id: str, actor: Actor, now: datetime | None = None) -> Analysis:
+    """Starts the bot's analysis of a finished game in the background (one job per game) and
+    returns its record; an analysis running or done is returned as it is. One left running by a
+    process that died (no progress for two minutes) is resumed."""
+    if actor.user_id is None:
+        raise GameError(ErrorCode.FORBIDDEN, "Sign in to analyse games.")
+    now = now or timezone.now()
+    with transaction.atomic():
+        game = lock_game(game_id)
+        if game.status != Game.Status.FINISHED:
+            raise GameError(ErrorCode.NOT_ALLOWED, "A game is analysed once it is finished.")
+        analysis = Analysis.objects.filter(game=game).first()
+        if analysis is not None and (
+            analysis.state == Analysis.State.DONE
+            or (
+                analysis.state == Analysis.State.RUNNING
+                and analysis.updated_at > now - ANALYSIS_STALE_AFTER
+            )
+        ):
+            return analysis
+        if analysis is None:
+            analysis = Analysis(game=game, requested_by_id=actor.user_id)
+        analysis.state = Analysis.State.RUNNING
+        analysis.total = game.ply + 1
+        analysis.done = game.evaluations.count()
+        analysis.save()
+        from games import analysis_runner
+
+        transaction.on_commit(lambda: analysis_runner.start(game.public_id))
+        publish_analysis(game)
+    return analysis
+
+
+def publish_analysis(game: Game) -> None:
+    """Sends the game's analysis as it is after commit to the game's group."""
+    from games.selectors import analysis_payload
+
+    transaction.on_commit(
+        lambda: broadcast.send_now(
+            broadcast.game_group(game.public_id),
+            {"type": "game.analysis", "analysis": analysis_payload(game)},
+        )
+    )
+
+
+def analysis_record(
+    *, game_id: str, index: int, score: int, best: str, depth: int
+) -> Analysis | None:
+    """Stores the evaluation of one position of a game being analysed and counts it; when the
+    last is in, the analysis is done. Returns the analysis (None if it was dropped meanwhile)."""
+    with transaction.atomic():
+        game = lock_game(game_id)
+        analysis = Analysis.objects.select_for_update().filter(game=game).first()
+        if analysis is None or analysis.state != Analysis.State.RUNNING:
+            return None
+        Evaluation.objects.update_or_create(
+            game=game, index=index, defaults={"score": score, "best": best, "depth": depth}
+        )
+        analysis.done = game.evaluations.count()
+        if analysis.done >= analysis.total:
+            analysis.state = Analysis.State.DONE
+        analysis.save(update_fields=["done", "state", "updated_at"])
+        publish_analysis(game)
+    return analysis
+
+
+def analysis_fail(*, game_id: str) -> None:
+    """Marks a game's analysis failed (it may be asked for again)."""
+    with transaction.atomic():
+        game = lock_game(game_id)
+        Analysis.objects.filter(game=game, state=Analysis.State.RUNNING).update(
+            state=Analysis.State.FAILED, updated_at=timezone.now()
+        )
+        publish_analysis(game)

@@ -102,6 +102,8 @@ def player_name(game: Game, color: str) -> str | None:
         return user.username
     if game.mode == Game.Mode.BOT and game.bot_level and color != bot_human_color(game):
         return f"Bot (level {game.bot_level})"
+    if game.mode == Game.Mode.IMPORTED:
+        return game.tag("White" if color == Color.WHITE else "Black")
     return None
 
 

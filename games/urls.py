@@ -11,5 +11,6 @@ urlpatterns = [
     path("invite/<str:challenge_id>/accept/", views.invite_accept, name="invite-accept"),
     path("watch/", views.watch, name="watch"),
     path("games/", views.archive, name="archive"),
+    path("games/import/", views.import_games, name="import"),
     path("rules/", rules_page.rules, name="rules"),
 ]

@@ -1,11 +1,14 @@
 """Game pages: the lobby, a game's table, pass-and-play, invites, the watch list, the archive."""
 
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from games import selectors, services
@@ -60,6 +63,14 @@ def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
         "api_url": f"/api/games/{game.public_id}/",
         "state": game_state(game),
     }
+    if game.status == Game.Status.FINISHED:
+        page_data["archive"] = {
+            "annotations": services.annotations_of(game),
+            "analysis": selectors.analysis_payload(game),
+            "can_annotate": services.may_annotate(game, actor.user_id),
+            "can_analyse": actor.user_id is not None,
+            "export_url": f"/api/games/{game.public_id}/export/?download=1",
+        }
     return render(request, "games/game.html", {"game": game, "page_data": page_data})
 
 
@@ -168,14 +179,59 @@ def watch(request: HttpRequest) -> HttpResponse:
     return render(request, "games/watch.html", {"page_data": {"games": selectors.live_games()}})
 
 
+ARCHIVE_PAGE_SIZE = 20
+
+
 def archive(request: HttpRequest) -> HttpResponse:
-    games = (
-        Game.objects.filter(status=Game.Status.FINISHED)
-        .select_related("white", "black")
-        .prefetch_related("rating_changes")
-        .order_by("-finished_at", "-id")[:50]
+    """The archive: every finished game, newest first, filtered and paginated."""
+    try:
+        filters = selectors.ArchiveFilters.from_query(request.GET)
+    except GameError as refusal:
+        context = {"error": refusal.message, "games": [], "form": request.GET, "choices": CHOICES}
+        return render(request, "games/archive.html", context, status=400)
+    paginator = Paginator(selectors.archive_games(filters), ARCHIVE_PAGE_SIZE)
+    page = paginator.get_page(request.GET.get("page"))
+    query = urlencode(filters.query())
+    return render(
+        request,
+        "games/archive.html",
+        {
+            "games": page.object_list,
+            "page_obj": page,
+            "query": query,
+            "filtered": bool(query),
+            "form": filters.query(),
+            "choices": CHOICES,
+        },
     )
-    return render(request, "games/archive.html", {"games": games})
+
+
+CHOICES = {
+    "results": Game.Result.choices,
+    "terminations": Game.Termination.choices,
+    "modes": Game.Mode.choices,
+}
+
+
+@login_required
+def import_games(request: HttpRequest) -> HttpResponse:
+    """Paste or upload games in the archive's text format; each is stored as an imported game."""
+    error = None
+    text = ""
+    if request.method == "POST":
+        text = request.POST.get("text", "")
+        upload = request.FILES.get("file")
+        if upload is not None:
+            text = upload.read(services.MAX_IMPORT_CHARS + 1).decode("utf-8", errors="replace")
+        try:
+            games = services.game_import(actor=actor_of(request), text=text)
+        except GameError as refusal:
+            error = refusal.message
+        else:
+            if len(games) == 1:
+                return redirect("game", game_id=games[0].public_id)
+            return redirect(f"{reverse('archive')}?mode=imported&player={request.user.username}")
+    return render(request, "games/import.html", {"error": error, "text": text})
 
 
 def rules(request: HttpRequest) -> HttpResponse:

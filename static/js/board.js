@@ -484,18 +484,23 @@ export function createPlayBoard(root, options = {}) {
     replayTimers.forEach(clearTimeout);
     replayTimers = [];
   }
+  // A sweep's pieces all leave (fade out) as the knight lands.
   function replay(before, move) {
     const piece = before.get(move.path[0]);
     const steps = move.path.length - 1;
+    const sweep = move.kind === "sweep";
     for (let k = 1; k <= steps; k += 1) {
       const show = () => {
         const pieces = new Map(before);
         pieces.delete(move.path[0]);
-        for (const square of move.captured.slice(0, k)) pieces.delete(square);
+        const leaving = sweep ? move.captured : move.captured.slice(k - 1, k);
+        for (const square of move.captured.slice(0, k)) {
+          if (!leaving.includes(square)) pieces.delete(square);
+        }
         pieces.set(move.path[k], piece);
         view.update({
           pieces, orientation, lastMove: move.path.slice(0, k + 1), interactive: false,
-          animate: { from: move.path[k - 1], to: move.path[k] },
+          animate: { from: move.path[k - 1], to: move.path[k] }, removed: leaving,
         });
       };
       if (k === 1) show();
@@ -504,7 +509,7 @@ export function createPlayBoard(root, options = {}) {
     replayTimers.push(setTimeout(() => {
       replayTimers = [];
       render();
-    }, steps * REPLAY_STEP_MS));
+    }, Math.max(steps, 2) * REPLAY_STEP_MS));
   }
 
   function cancel() {
@@ -527,7 +532,8 @@ export function createPlayBoard(root, options = {}) {
       pending = null;
       animateNext = next.animate || null;
       const move = next.replay;
-      if (move && !wasPending && move.path.length > 2 && before.get(move.path[0])) {
+      const shown = move && (move.path.length > 2 || (move.kind === "sweep" && move.captured.length));
+      if (shown && !wasPending && before.get(move.path[0])) {
         animateNext = null;
         replay(before, move);
         return;

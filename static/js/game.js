@@ -1,8 +1,10 @@
 // The game page's controller (/game/<id>/): reads the page data, wires the board, the move
 // list, the controls and the socket, and keeps one state object — the server's last state plus
 // what this viewer is looking at. The server decides every rule; this page shows and asks.
+import { createAnnotationPanel, judgementText, notesByPly } from "./annotations.js";
 import { api } from "./api.js";
 import { checkedKing, createPlayBoard, pieceName } from "./board.js";
+import { createEvalGraph } from "./evalgraph.js";
 import { createMoveList } from "./movelist.js";
 import { classifyState, connectSocket } from "./socket.js";
 
@@ -18,6 +20,7 @@ const page = {
   shownIndex: null, // the index of the move whose position the board shows (-1: the start)
   connected: true,
   resignArmed: null,
+  archive: data.archive || null, // a finished game's {annotations, analysis, can_annotate, …}
 };
 
 const board = createPlayBoard($("#board"), {
@@ -27,6 +30,8 @@ const board = createPlayBoard($("#board"), {
   onChange: () => renderHint(),
 });
 const moveList = createMoveList($("#movelist"), { onSelect: view });
+let evalGraph = null;
+let annotationPanel = null;
 
 const socket = connectSocket(data.ws_url, {
   state: onState,
@@ -38,6 +43,17 @@ const socket = connectSocket(data.ws_url, {
     renderNotices();
   },
   pong() {},
+  analysis(message) {
+    if (!page.archive) return;
+    const { type, ...analysis } = message;
+    page.archive.analysis = analysis;
+    renderArchive();
+  },
+  annotations(message) {
+    if (!page.archive) return;
+    page.archive.annotations = message.annotations;
+    renderArchive();
+  },
   open(isReconnect) {
     page.connected = true;
     $("#connection").hidden = true;
@@ -190,12 +206,90 @@ function render({ animate }) {
   page.shownIndex = shownIndex;
   document.getElementById("game").classList.toggle("board-reviewing", page.viewing !== null);
   moveList.update({ moves, initialFen: s.initial_fen, viewing: page.viewing });
+  renderArchive();
   renderPlayers();
   renderBanner();
   renderNotices();
   renderControls();
   renderHint();
 }
+
+// --- the archive: a finished game's ply links, annotations, analysis ---------------------------
+/** Returns the move index a `#N` address asks for (the position after N plies; #0 the start),
+ * or undefined when the address names no ply of this game. */
+function plyFromHash() {
+  const match = /^#(\d+)$/.exec(window.location.hash);
+  if (!match) return undefined;
+  const count = (page.state.moves || []).length;
+  return Math.min(Number(match[1]), count) - 1;
+}
+
+function followHash() {
+  const index = plyFromHash();
+  if (index !== undefined && index !== page.shownIndex) view(index);
+}
+
+function renderArchive() {
+  const archive = page.archive;
+  if (!archive || page.state.status !== "finished") return;
+  const moves = page.state.moves || [];
+  const index = page.shownIndex === null ? moves.length - 1 : page.shownIndex;
+  const address = `#${index + 1}`;
+  if (window.location.hash !== address && (page.viewing !== null || window.location.hash)) {
+    history.replaceState(null, "", address);
+  }
+  const notes = notesByPly(archive.annotations, archive.analysis);
+  moveList.update({ notes });
+  if (!annotationPanel) {
+    annotationPanel = createAnnotationPanel($("#annotations"), {
+      apiUrl: `${data.api_url}annotations/`,
+      canAnnotate: archive.can_annotate,
+      username: viewer.username,
+      onChange(annotations) {
+        archive.annotations = annotations;
+        renderArchive();
+      },
+    });
+  }
+  const move = index >= 0 ? moves[index] : null;
+  annotationPanel.update({
+    annotations: archive.annotations,
+    ply: move ? index : null,
+    moveText: move ? move.text : "",
+    judgement: move ? judgementText(notes.get(index)) : "",
+  });
+  const analysis = archive.analysis;
+  if (!evalGraph) evalGraph = createEvalGraph($("#evalgraph"), { onSelect: (at) => view(at - 1) });
+  evalGraph.update({ analysis, current: index + 1 });
+  $("#archive-tools").hidden = false;
+  $("#export-link").href = archive.export_url;
+  const analyse = $("[data-action='analyse']");
+  analyse.hidden = !archive.can_analyse || analysis.state === "running" || analysis.state === "done";
+  analyse.textContent = analysis.state === "failed" ? "Analyse again" : "Analyse";
+  const progress = {
+    none: "",
+    running: `Analysing… ${analysis.done} of ${analysis.total} positions`,
+    done: "Analysed",
+    failed: "The analysis failed.",
+  };
+  $("#analysis-progress").textContent = progress[analysis.state] || "";
+}
+
+$("#archive-tools").addEventListener("click", async (event) => {
+  const button = event.target.closest("[data-action='analyse']");
+  if (!button || !page.archive) return;
+  button.disabled = true;
+  try {
+    page.archive.analysis = await api("POST", `${data.api_url}analysis/`);
+  } catch (failure) {
+    $("#analysis-progress").textContent = failure.message;
+  } finally {
+    button.disabled = false;
+  }
+  renderArchive();
+});
+
+window.addEventListener("hashchange", followHash);
 
 const COLOR_NAME = { white: "White", black: "Black" };
 
@@ -502,4 +596,8 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
+if (page.archive && plyFromHash() !== undefined) {
+  const index = plyFromHash();
+  page.viewing = index >= (page.state.moves || []).length - 1 ? null : index;
+}
 render({ animate: false });

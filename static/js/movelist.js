@@ -3,6 +3,9 @@
 // ply to view read-only; "Back to live" returns. It draws the moves it is given, nothing more.
 import { pieceName } from "./board.js";
 
+// How the analysis marks a move in the list (the glyphs lichess and PGN readers know).
+const JUDGEMENT_MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+
 /** Returns the move number and colour of the move at `index` in a game from `initialFen`. */
 export function moveNumber(initialFen, index) {
   const fields = String(initialFen || "").split(" ");
@@ -57,7 +60,8 @@ export function createMoveList(root, { onSelect }) {
   box.append(review, list, empty, nav);
   root.replaceChildren(box);
 
-  let state = { moves: [], initialFen: "", viewing: null };
+  // `notes`: the archive's marks per move index ({glyphs, commented, judgement, better}).
+  let state = { moves: [], initialFen: "", viewing: null, notes: null };
 
   function step(action) {
     const last = state.moves.length - 1;
@@ -126,11 +130,42 @@ export function createMoveList(root, { onSelect }) {
       button.append(icons);
       label += `, took ${took.map((l) => pieceName(theirs + l.toUpperCase())).join(", ")}`;
     }
+    label += noteMarks(button, state.notes && state.notes.get(index));
     button.setAttribute("aria-label", label);
     button.addEventListener("click", () => {
       onSelect(index === state.moves.length - 1 ? null : index);
     });
     return button;
+  }
+
+  /** Adds a move's glyphs, comment mark and judgement; returns the words for its label. */
+  function noteMarks(button, note) {
+    if (!note) return "";
+    let words = "";
+    if (note.glyphs) {
+      const glyphs = document.createElement("span");
+      glyphs.className = "move-glyph";
+      glyphs.textContent = note.glyphs;
+      button.querySelector(".move-text").after(glyphs);
+      words += `, annotated ${note.glyphs}`;
+    }
+    if (note.commented) {
+      const mark = document.createElement("span");
+      mark.className = "move-commented";
+      mark.textContent = "✎";
+      mark.setAttribute("aria-hidden", "true");
+      button.append(mark);
+      words += ", with a comment";
+    }
+    if (note.judgement) {
+      const mark = document.createElement("span");
+      mark.className = `move-judgement is-${note.judgement}`;
+      mark.textContent = JUDGEMENT_MARKS[note.judgement] || "";
+      mark.title = `${note.judgement}${note.better ? `: ${note.better} was better` : ""}`;
+      button.append(mark);
+      words += `, ${mark.title}`;
+    }
+    return words;
   }
 
   function describe(initialFen, index, move) {

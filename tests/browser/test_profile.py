@@ -77,7 +77,8 @@ def test_the_profile_renders_the_rating_chart_and_the_statistics(new_page) -> No
     points = chart.locator("polyline").get_attribute("points").split()
     heights = [float(point.split(",")[1]) for point in points]
     assert heights[0] > heights[1] > heights[2] > heights[3]
-    expect(page.get_by_test_id("recent-games").locator("tbody tr")).to_have_count(5)
+    expect(page.get_by_test_id("game-list").locator("li")).to_have_count(5)
+    expect(page.get_by_test_id("rating-changes")).to_have_count(4)  # the casual game has none
     screenshot(page, "profile-desktop")
 
     phone = new_page(375, 812)

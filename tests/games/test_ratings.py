@@ -140,6 +140,21 @@ def test_bot_local_and_imported_games_are_never_rated(alice, bob, mode) -> None:
     assert not Rating.objects.exists()
 
 
+def test_bot_pass_and_play_and_imported_games_are_created_unrated(alice) -> None:
+    bot = services.game_create_bot(actor=Actor.of(alice), level=1, color="white")
+    local = services.game_create_local(actor=Actor.of(alice))
+    (imported,) = services.game_import(
+        actor=Actor.of(alice),
+        text='[Variant "Chesskers"]\n[White "x"]\n[Black "y"]\n[Result "1-0"]\n\n1. e4 1-0\n',
+    )
+    assert [game.rated for game in (bot, local, imported)] == [False, False, False]
+    services.game_resign(game_id=bot.public_id, actor=Actor.of(alice))
+    services.game_resign(game_id=local.public_id, actor=Actor.of(alice))
+    assert services.game_state(imported)["rating_changes"] is None
+    assert not RatingChange.objects.exists()
+    assert not Rating.objects.exists()
+
+
 def test_a_live_game_has_no_rating_changes_yet(online_game) -> None:
     state = services.game_state(online_game)
     assert state["rated"] is True

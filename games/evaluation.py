@@ -1,0 +1,54 @@
+"""Game analysis, the pure part: the bot's verdict on one position (run in a worker process)
+and the judgement of each ply from the verdicts before and after it.
+
+Imports the engine only — no Django — so a worker process can run ``evaluate_position`` with
+plain values. Storing and telling clients is ``games.services`` and ``games.analysis_runner``.
+"""
+
+from collections.abc import Sequence
+
+import engine
+from engine.bot import analyse
+
+MATE = 100000
+# Scores beyond a clear win are all "winning": a mate found one ply later is no mistake.
+CAP = 1000
+# Centipawns lost by the mover (from the mover's side, capped) for each judgement.
+THRESHOLDS = (("blunder", 300), ("mistake", 150), ("inaccuracy", 60))
+
+
+def evaluate_position(
+    initial_fen: str, fens_after: Sequence[str], depth: int | None, time_limit: float | None
+) -> tuple[int, str, int]:
+    """Returns ``(score, best, depth)`` for the last position of a game from ``initial_fen``
+    through ``fens_after``: the score in centipawns from White's side, the best move's canonical
+    text and the depth searched. A position where the game is over scores as the rules end it
+    (checkmate ±MATE, any draw 0) with no best move."""
+    game = engine.Game.from_fens(initial_fen, list(fens_after))
+    status = game.status()
+    if status is engine.Status.CHECKMATE:
+        white_mated = game.position.turn is engine.Color.WHITE
+        return (-MATE if white_mated else MATE), "", 0
+    if status is not engine.Status.ONGOING:
+        return 0, "", 0
+    history = [initial_fen, *fens_after]
+    score, machine, reached = analyse(
+        game.fen(), time_limit=time_limit, depth=depth, history_fens=history
+    )
+    best = game.move_text(game.parse_move(machine))
+    return score, best, reached
+
+
+def capped(score: int) -> int:
+    return max(-CAP, min(CAP, score))
+
+
+def judge(before: int, after: int, white_moved: bool) -> tuple[int, str | None]:
+    """Returns the centipawns the mover lost by a ply (never negative) and its judgement:
+    ``inaccuracy``, ``mistake``, ``blunder`` or None."""
+    sign = 1 if white_moved else -1
+    loss = max(0, sign * (capped(before) - capped(after)))
+    for name, threshold in THRESHOLDS:
+        if loss >= threshold:
+            return loss, name
+    return loss, None

@@ -1,0 +1,60 @@
+"""Template helpers of the archive: a small board of a position, a player's latest games."""
+
+from django import template
+from django.templatetags.static import static
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+
+from games import selectors
+
+register = template.Library()
+
+LIGHT, DARK = "#f0d9b5", "#b58863"
+
+
+@register.simple_tag
+def mini_board(fen: str, size: int = 96) -> SafeString:
+    """Returns an SVG picture of the board of ``fen`` (White at the bottom) with the cburnett
+    pieces, for lists of games."""
+    rows = fen.split()[0].split("/")
+    squares = []
+    pieces = []
+    for rank_index, row in enumerate(rows):
+        file_index = 0
+        for char in row:
+            if char.isdigit():
+                file_index += int(char)
+                continue
+            color = "w" if char.isupper() else "b"
+            href = static(f"pieces/cburnett/{color}{char.upper()}.svg")
+            pieces.append((href, file_index, rank_index))
+            file_index += 1
+    for rank_index in range(8):
+        for file_index in range(8):
+            if (rank_index + file_index) % 2:
+                squares.append((file_index, rank_index, DARK))
+    return format_html(
+        '<svg class="mini-board" viewBox="0 0 8 8" width="{}" height="{}" role="img" '
+        'aria-label="Final position" xmlns="http://www.w3.org/2000/svg">'
+        '<rect width="8" height="8" fill="{}"/>{}{}</svg>',
+        size,
+        size,
+        LIGHT,
+        format_html_join("", '<rect x="{}" y="{}" width="1" height="1" fill="{}"/>', squares),
+        format_html_join("", '<image href="{}" x="{}" y="{}" width="1" height="1"/>', pieces),
+    )
+
+
+@register.simple_tag
+def player_games(player, limit: int = 20):
+    """Returns a player's latest finished games, as the archive lists them."""
+    return selectors.archive_games(selectors.ArchiveFilters(player=player.username))[:limit]
+
+
+@register.filter
+def side_name(game, color: str) -> str:
+    """Returns the name shown for a side of a game: a player, the bot, an imported tag, or
+    the colour's name."""
+    from games.state import player_name
+
+    return player_name(game, color) or color.capitalize()

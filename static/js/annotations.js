@@ -1,0 +1,190 @@
+// Annotations beside the board of a finished game: the notes on the move shown, and for the
+// game's players a form to add one and buttons to edit or delete their own. The server checks
+// who may write; this panel only hides what a viewer could not do.
+import { api } from "./api.js";
+
+export const GLYPHS = ["!", "?", "!!", "??", "!?", "?!"];
+const GLYPH_NAMES = {
+  "!": "good move", "?": "mistake", "!!": "brilliant move", "??": "blunder",
+  "!?": "interesting move", "?!": "dubious move",
+};
+const JUDGEMENT_NAMES = { inaccuracy: "Inaccuracy", mistake: "Mistake", blunder: "Blunder" };
+
+/** Returns, per ply, what the move list shows beside a move: the glyphs of its annotations,
+ * whether it has a comment, and the analysis' judgement with the better move. */
+export function notesByPly(annotations = [], analysis = null) {
+  const notes = new Map();
+  const at = (ply) => {
+    if (!notes.has(ply)) notes.set(ply, { glyphs: "", commented: false, judgement: null, better: null });
+    return notes.get(ply);
+  };
+  for (const a of annotations) {
+    const note = at(a.ply);
+    if (a.glyph && !note.glyphs.split(" ").includes(a.glyph)) {
+      note.glyphs = note.glyphs ? `${note.glyphs} ${a.glyph}` : a.glyph;
+    }
+    if (a.comment) note.commented = true;
+  }
+  for (const p of (analysis && analysis.plies) || []) {
+    if (!p.judgement) continue;
+    const note = at(p.ply);
+    note.judgement = p.judgement;
+    note.better = p.better;
+  }
+  return notes;
+}
+
+/** Returns the words for a judgement: "Blunder (Bxh6 was better)". */
+export function judgementText(note) {
+  if (!note || !note.judgement) return "";
+  const name = JUDGEMENT_NAMES[note.judgement] || note.judgement;
+  return note.better ? `${name} (${note.better} was better)` : name;
+}
+
+/**
+ * Creates the panel inside `root`. `apiUrl` is the game's annotations URL; `canAnnotate` says
+ * whether the viewer is one of its players; `onChange(annotations)` gets the list after a
+ * change. Returns {update({annotations, ply, moveText, judgement})}; `ply` null: no move shown.
+ */
+export function createAnnotationPanel(root, { apiUrl, canAnnotate, username, onChange }) {
+  const box = document.createElement("section");
+  box.className = "annotations";
+  box.setAttribute("aria-label", "Annotations");
+  box.dataset.testid = "annotations";
+  const title = document.createElement("h2");
+  title.className = "annotations-title";
+  const verdict = document.createElement("p");
+  verdict.className = "annotation-judgement";
+  verdict.dataset.testid = "judgement";
+  const list = document.createElement("ul");
+  list.className = "annotation-list";
+  const form = document.createElement("form");
+  form.className = "annotation-form";
+  form.dataset.testid = "annotation-form";
+  form.innerHTML = `
+    <label>Glyph <select name="glyph"><option value="">none</option>${GLYPHS.map(
+      (g) => `<option value="${g}">${g} ${GLYPH_NAMES[g]}</option>`,
+    ).join("")}</select></label>
+    <label class="annotation-comment">Comment <textarea name="comment" rows="2" maxlength="2000"></textarea></label>
+    <div class="annotation-buttons"><button class="button button-small" type="submit">Save</button>
+    <button class="button button-secondary button-small" type="button" data-action="cancel-edit" hidden>Cancel</button></div>
+    <p class="error-line" role="alert"></p>`;
+  box.append(title, verdict, list, form);
+  root.replaceChildren(box);
+
+  let current = { annotations: [], ply: null, moveText: "", judgement: "" };
+  let editing = null; // id of the annotation being edited
+
+  const error = form.querySelector(".error-line");
+  const cancelEdit = form.querySelector("[data-action='cancel-edit']");
+
+  async function refresh() {
+    const annotations = await api("GET", apiUrl);
+    onChange(annotations);
+  }
+
+  async function submit(event) {
+    event.preventDefault();
+    error.textContent = "";
+    const glyph = form.elements.glyph.value;
+    const comment = form.elements.comment.value;
+    try {
+      if (editing !== null) await api("PATCH", `${apiUrl}${editing}/`, { glyph, comment });
+      else await api("POST", apiUrl, { ply: current.ply, glyph, comment });
+      editing = null;
+      form.reset();
+      await refresh();
+    } catch (failure) {
+      error.textContent = failure.message;
+    }
+  }
+  form.addEventListener("submit", submit);
+  cancelEdit.addEventListener("click", () => {
+    editing = null;
+    form.reset();
+    render();
+  });
+
+  function entry(a) {
+    const item = document.createElement("li");
+    item.className = "annotation";
+    item.dataset.id = String(a.id);
+    if (a.glyph) {
+      const glyph = document.createElement("strong");
+      glyph.className = "glyph";
+      glyph.title = GLYPH_NAMES[a.glyph] || "";
+      glyph.textContent = a.glyph;
+      item.append(glyph, " ");
+    }
+    if (a.comment) {
+      const text = document.createElement("span");
+      text.className = "annotation-text";
+      text.textContent = a.comment;
+      item.append(text, " ");
+    }
+    const by = document.createElement("span");
+    by.className = "muted";
+    by.textContent = a.author ? `— ${a.author}` : "";
+    item.append(by);
+    if (canAnnotate && username && a.author === username) {
+      for (const [action, label] of [["edit", "Edit"], ["delete", "Delete"]]) {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = "link-inline";
+        button.dataset.action = `${action}-annotation`;
+        button.textContent = label;
+        button.addEventListener("click", () => (action === "edit" ? edit(a) : remove(a)));
+        item.append(" ", button);
+      }
+    }
+    return item;
+  }
+
+  function edit(a) {
+    editing = a.id;
+    form.elements.glyph.value = a.glyph;
+    form.elements.comment.value = a.comment;
+    render();
+    form.elements.comment.focus();
+  }
+
+  async function remove(a) {
+    error.textContent = "";
+    try {
+      await api("DELETE", `${apiUrl}${a.id}/`);
+      if (editing === a.id) editing = null;
+      await refresh();
+    } catch (failure) {
+      error.textContent = failure.message;
+    }
+  }
+
+  function render() {
+    const { annotations, ply, moveText, judgement } = current;
+    const shown = ply === null ? [] : annotations.filter((a) => a.ply === ply);
+    title.textContent = ply === null ? "Annotations" : `Annotations on ${moveText}`;
+    verdict.textContent = judgement;
+    verdict.hidden = !judgement;
+    list.replaceChildren(...shown.map(entry));
+    if (!shown.length) {
+      const none = document.createElement("li");
+      none.className = "muted";
+      none.textContent = ply === null ? "Choose a move to see its notes." : "No notes on this move.";
+      list.append(none);
+    }
+    form.hidden = !canAnnotate || ply === null;
+    cancelEdit.hidden = editing === null;
+    form.querySelector("[type='submit']").textContent = editing === null ? "Add note" : "Save";
+  }
+
+  function update(next) {
+    current = { ...current, ...next };
+    if (editing !== null && !current.annotations.some((a) => a.id === editing && a.ply === current.ply)) {
+      editing = null;
+      form.reset();
+    }
+    render();
+  }
+
+  return { update, element: box };
+}

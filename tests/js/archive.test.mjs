@@ -1,0 +1,48 @@
+// The pure helpers of the archive's game page: the evaluation graph's geometry and the notes
+// the move list shows beside each move.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { judgementText, notesByPly } from "../../static/js/annotations.js";
+import { GRAPH_HEIGHT, GRAPH_WIDTH, areaPath, indexAt, squash, xOf } from "../../static/js/evalgraph.js";
+
+test("squash keeps the sign, is 0 at 0 and ±1 from a clear win on", () => {
+  assert.equal(squash(0), 0);
+  assert.ok(squash(100) > 0 && squash(100) < 1);
+  assert.equal(squash(-100), -squash(100));
+  assert.equal(squash(1000), 1);
+  assert.equal(squash(-100000), -1);
+});
+
+test("positions spread over the width and a click picks the nearest", () => {
+  assert.equal(xOf(0, 15), 0);
+  assert.equal(xOf(14, 15), GRAPH_WIDTH);
+  assert.equal(indexAt(GRAPH_WIDTH / 2, 15), 7);
+  assert.equal(indexAt(-5, 15), 0);
+  assert.equal(indexAt(GRAPH_WIDTH + 9, 15), 14);
+  assert.equal(indexAt(300, 1), 0);
+});
+
+test("White's area rises from the bottom edge through every evaluation, in index order", () => {
+  const d = areaPath([{ index: 2, score: -100000 }, { index: 0, score: 0 }, { index: 1, score: 1000 }], 3);
+  const mid = GRAPH_HEIGHT / 2;
+  const bottom = GRAPH_HEIGHT;
+  assert.equal(d, `M0,${bottom} L0,${mid} L300,0 L600,${bottom} L600,${bottom} Z`);
+  assert.equal(areaPath([], 3), "");
+});
+
+test("notes gather each ply's glyphs once, its comments and the analysis' judgement", () => {
+  const notes = notesByPly(
+    [
+      { ply: 3, glyph: "!!", comment: "" },
+      { ply: 3, glyph: "!!", comment: "Mate." },
+      { ply: 3, glyph: "?!", comment: "" },
+      { ply: 0, glyph: "", comment: "Opening." },
+    ],
+    { plies: [{ ply: 8, judgement: "blunder", better: "Bxh6" }, { ply: 0, judgement: null }] },
+  );
+  assert.deepEqual(notes.get(3), { glyphs: "!! ?!", commented: true, judgement: null, better: null });
+  assert.deepEqual(notes.get(0), { glyphs: "", commented: true, judgement: null, better: null });
+  assert.equal(judgementText(notes.get(8)), "Blunder (Bxh6 was better)");
+  assert.equal(judgementText(notes.get(0)), "");
+});
