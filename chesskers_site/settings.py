@@ -94,7 +94,15 @@ ASGI_APPLICATION = "chesskers_site.asgi.application"
 # --- Database: PostgreSQL from DATABASE_URL, else SQLite beside the code -----------------------
 DATABASE_URL = os.environ.get("DATABASE_URL", "").strip()
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_health_checks=True)}
+    # Persistent connections: every move runs on a worker thread, and opening a PostgreSQL
+    # connection per move was the largest cost per move under load (bench/ws_load.py).
+    DATABASES = {
+        "default": dj_database_url.parse(
+            DATABASE_URL,
+            conn_max_age=int(os.environ.get("CONN_MAX_AGE", "300")),
+            conn_health_checks=True,
+        )
+    }
 else:
     DATABASES = {
         "default": {

@@ -219,28 +219,34 @@ def game_play(
     """
     if isinstance(ply, bool) or not isinstance(ply, int):
         raise GameError(ErrorCode.BAD_REQUEST, "A move needs the ply it is for, as a number.")
-    enforce_absence(game_id=game_id, now=now)
     with transaction.atomic():
         game = lock_game(game_id)
         color = require_player(game, actor)
-        require_live(game)
-        if ply != game.ply:
-            raise GameError(
-                ErrorCode.STALE_PLY,
-                f"The game is at ply {game.ply}, not {ply}: your move is stale or repeated.",
-            )
-        if color != game.turn:
-            raise GameError(ErrorCode.NOT_YOUR_TURN, "It is not your turn.")
-        if (
-            game.mode == Game.Mode.BOT
-            and color != bot_human_color(game)
-            and actor.user_id is not None
-        ):
-            raise GameError(ErrorCode.NOT_YOUR_TURN, "It is the bot's turn.")
-        eg = take_engine_game(game)
-        move = resolve_move(eg, text=text, path=path, promotion=promotion)
-        apply_move(game, eg, move, now=now)
-        return publish_state(game)
+        forfeited = absence_ran_out(game, now)
+        if not forfeited:
+            require_live(game)
+            if ply != game.ply:
+                raise GameError(
+                    ErrorCode.STALE_PLY,
+                    f"The game is at ply {game.ply}, not {ply}: your move is stale or repeated.",
+                )
+            if color != game.turn:
+                raise GameError(ErrorCode.NOT_YOUR_TURN, "It is not your turn.")
+            eg = take_engine_game(game)
+            move = resolve_move(eg, text=text, path=path, promotion=promotion)
+            apply_move(game, eg, move, now=now)
+            return publish_state(game)
+    # The forfeit is committed; the move it overtook is refused.
+    raise GameError(ErrorCode.GAME_OVER, "The game is over: a player stayed away too long.")
+
+
+def absence_ran_out(game: Game, now: datetime | None = None) -> bool:
+    """Settles a running absence clock on a locked game; returns whether it forfeited now."""
+    if game.status != Game.Status.LIVE or not game.absence_side:
+        return False
+    now = now or timezone.now()
+    settle_absence(game, presence_of(game, now), now)
+    return game.status == Game.Status.FINISHED
 
 
 def apply_move(game: Game, eg: engine.Game, move: engine.Move, now: datetime | None = None) -> None:

@@ -141,3 +141,20 @@ def test_the_sweep_command_prunes_and_reports(table) -> None:
     call_command("sweep_games", stdout=out)  # now is long after minute 0: both rows are stale
     assert out.getvalue().strip() == "pruned 2 dead connections, forfeited 0 games"
     assert reloaded(table).status == "live"  # both gone: nobody waits, nothing counted
+
+
+def test_a_move_after_the_deadline_finds_the_forfeit_and_is_refused(table) -> None:
+    from games.errors import ErrorCode, GameError
+
+    leave("black-1", 0)
+    heartbeat("white-1", 0.5)
+    with pytest.raises(GameError) as info:
+        services.game_play(
+            game_id=table.public_id, actor=Actor.of(table.white), ply=0, text="e4", now=at(10.5)
+        )
+    assert info.value.code == ErrorCode.GAME_OVER
+    game = reloaded(table)
+    assert (game.status, game.result, game.termination, game.ply) == (
+        "finished", "1-0", "abandonment", 0,
+    )  # fmt: skip
+    assert game.finished_at == at(10)

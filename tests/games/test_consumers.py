@@ -19,6 +19,8 @@ async def connect(make, path: str, user=None):
     connected, _ = await comm.connect()
     assert connected
     first = await comm.receive_json_from(timeout=5)
+    while first["type"] == "presence":  # another socket's presence may overtake the state
+        first = await comm.receive_json_from(timeout=5)
     return comm, first
 
 
