@@ -13,6 +13,8 @@ Chesskers-specific choices:
   the edge or with its own pieces around it is safer; in the endgame the king centralises.
 """
 
+from engine.tables import BISHOP_RAYS, KNIGHT_TARGETS, QUEEN_RAYS, RAYS, ROOK_RAYS
+
 # Piece values by type (PAWN = 1 ... KING = 6), middle game and end game.
 VALUES = (0, 100, 320, 350, 540, 1000, 0)
 VALUES_EG = (0, 120, 300, 350, 560, 1000, 0)
@@ -124,50 +126,22 @@ KING_EXPOSURE = 10  # per open jump line over the king, scaled by the middle-gam
 MOBILITY = (0, 0, 4, 4, 3, 2, 0)  # per reachable square, by piece type
 
 
-def _geometry() -> tuple:
-    def step(sq: int, df: int, dr: int) -> int:
-        f, r = (sq & 7) + df, (sq >> 3) + dr
-        return r * 8 + f if 0 <= f < 8 and 0 <= r < 8 else -1
-
-    dirs = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1))
-    rays = []
-    for sq in range(64):
-        per_dir = []
-        for df, dr in dirs:
-            ray, cur = [], step(sq, df, dr)
-            while cur >= 0:
-                ray.append(cur)
-                cur = step(cur, df, dr)
-            per_dir.append(tuple(ray))
-        rays.append(tuple(per_dir))
+def _king_lines() -> tuple[tuple[tuple[int, int], ...], ...]:
     # Jump lines over a king on sq: (neighbour, square beyond on the other side), both on board.
-    lines = tuple(
+    opposite = (1, 0, 3, 2, 7, 6, 5, 4)  # DIRECTIONS' reverses: N-S, E-W, NE-SW, NW-SE
+    return tuple(
         tuple(
-            (step(sq, df, dr), step(sq, -df, -dr))
-            for df, dr in dirs
-            if step(sq, df, dr) >= 0 and step(sq, -df, -dr) >= 0
+            (RAYS[sq][d][0], RAYS[sq][opposite[d]][0])
+            for d in range(8)
+            if RAYS[sq][d] and RAYS[sq][opposite[d]]
         )
         for sq in range(64)
     )
-    knight = tuple(
-        tuple(t for t in (step(sq, a, b) for a, b in ((1, 2), (2, 1), (-1, 2), (-2, 1))) if t >= 0)
-        + tuple(
-            t for t in (step(sq, a, b) for a, b in ((1, -2), (2, -1), (-1, -2), (-2, -1))) if t >= 0
-        )
-        for sq in range(64)
-    )
-    slider_rays = (
-        None,
-        None,
-        None,
-        tuple(rays[sq][4:] for sq in range(64)),
-        tuple(rays[sq][:4] for sq in range(64)),
-        tuple(rays[sq] for sq in range(64)),
-    )
-    return slider_rays, lines, knight
 
 
-_SLIDER_RAYS, _KING_LINES, _KNIGHT_TARGETS = _geometry()
+_SLIDER_RAYS = (None, None, None, BISHOP_RAYS, ROOK_RAYS, QUEEN_RAYS)
+_KING_LINES = _king_lines()
+_KNIGHT_TARGETS = KNIGHT_TARGETS
 
 
 def evaluate(board: list[int], side: int) -> int:

@@ -21,7 +21,7 @@ from engine.bot import adapter
 from engine.bot.captures import pseudo_captures
 from engine.bot.evaluation import MATE, VALUES, evaluate
 from engine.bot.zobrist import CASTLING_KEYS, EP_KEYS, PIECE_KEYS, SIDE_KEY, full_hash
-from engine.moves import Move, MoveKind
+from engine.moves import Move
 from engine.pieces import PieceType
 from engine.position import Position
 
@@ -33,7 +33,6 @@ TT_LIMIT = 400_000  # entries kept before the table is cleared
 FUTILITY_MARGIN = (0, 200, 450)  # by remaining depth
 
 EXACT, LOWER, UPPER = 0, 1, 2
-SWEEP = MoveKind.SWEEP
 PAWN_CODE = 1
 QUEEN = PieceType.QUEEN
 _PIECE_VALUE = tuple(VALUES[abs(c)] if c else 0 for c in range(-6, 7))  # by code + 6
@@ -56,8 +55,9 @@ class Limits:
 @dataclass(frozen=True)
 class SearchResult:
     """What a search found: the best move, its score for the side to move, the depth of the
-    last completed iteration, the nodes visited and the seconds spent; ``scores`` holds an
-    exact score per root move when the search was asked for them (``all_scores``)."""
+    last completed iteration, the nodes visited and the seconds spent; ``scores`` holds a score
+    per root move (exact near the best, a bound far below it) when the search was asked for
+    them (``all_scores``)."""
 
     move: Move
     score: int
