@@ -19,11 +19,13 @@ import asyncio
 import json
 import os
 import random
+import resource
 import signal
 import socket
 import subprocess
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -140,6 +142,7 @@ class Stats:
     errors: int = 0
     lost: int = 0
     finished: int = 0
+    error_kinds: Counter = field(default_factory=Counter)
 
 
 async def run_games(
@@ -189,6 +192,7 @@ async def run_games(
                             stats.latencies.append(time.perf_counter() - sent_at[message["ply"]])
                     elif message["type"] == "error":
                         stats.errors += 1
+                        stats.error_kinds[message.get("code", "?")] += 1
 
             tasks = [
                 asyncio.create_task(listen(white, None)),
@@ -293,7 +297,10 @@ def one_round(games_count: int, duration: float, interval: float) -> dict:
     finally:
         for server in (game_server, echo_server):
             server.send_signal(signal.SIGTERM)
-            server.wait(timeout=20)
+            try:
+                server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                server.kill()
     print(f"\n== {games_count} games, a move every {interval} s per game, {duration} s ==")
     _, game_p99 = report("move -> spectator (site)", stats.latencies)
     _, echo_p99 = report("bare fan-out (floor)   ", echo)
@@ -302,6 +309,8 @@ def one_round(games_count: int, duration: float, interval: float) -> dict:
         f"lost states {stats.lost}, games finished {stats.finished}, "
         f"server peak memory {memory:.0f} MB"
     )
+    if stats.error_kinds:
+        print(f"errors by code: {dict(stats.error_kinds)}")
     print(f"p99 ratio site/floor: {game_p99 / echo_p99:.2f}")
     return {
         "games": games_count,
@@ -312,7 +321,15 @@ def one_round(games_count: int, duration: float, interval: float) -> dict:
     }
 
 
+def raise_open_file_limit() -> None:
+    """Lifts this process's (and so the servers') open-file limit to the hard limit: 500 games
+    are 2,000 client sockets here and 2,000 more in the server."""
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
 def main() -> None:
+    raise_open_file_limit()
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--duration", type=float, default=60.0, help="seconds of play per round")
@@ -323,6 +340,8 @@ def main() -> None:
     args = parser.parse_args()
     if not os.environ.get("REDIS_URL"):
         raise SystemExit("set REDIS_URL: the bench measures the Redis channel layer")
+    # The sessions the bench signs its players in with must be made with the server's secret.
+    os.environ.update(PRODUCTION_LIKE)
     ensure_database()
     rounds = args.ramp or [args.games]
     for count in rounds:

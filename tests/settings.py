@@ -5,3 +5,7 @@ tests' Daphne processes inherit this module through DJANGO_SETTINGS_MODULE."""
 from chesskers_site.settings import *  # noqa: F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+# Worker threads must not keep connections open past a test: the test database is dropped at
+# the end of the run, which PostgreSQL refuses while any session is still connected.
+DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
