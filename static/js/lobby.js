@@ -31,7 +31,12 @@ async function act(method, url, body) {
   }
 }
 
+// Accepting a seek answers with the game and the lobby socket announces it too: go there once,
+// or the second navigation aborts the first.
+let leaving = false;
 function goToGame(id) {
+  if (leaving) return;
+  leaving = true;
   location.assign(`/game/${id}/`);
 }
 
