@@ -150,8 +150,8 @@ async def run_games(
 ) -> None:
     url = f"ws://127.0.0.1:{port}/ws/games/"
     origin = {"Origin": "http://127.0.0.1"}
-    # Play starts once every game's four sockets are connected and have settled, so the
-    # measurement is of moves, not of the connection storm.
+    # Play starts once every game's four sockets have their first state, plus a few seconds, so
+    # the measurement is of moves, not of the connection storm.
     start = asyncio.Event()
     connected = 0
 
@@ -176,11 +176,20 @@ async def run_games(
         ):
             latest: dict = {}
             received: dict[int, set[int]] = {0: set(), 1: set()}
+            # A socket counts as settled once the server has sent it the game's state (the
+            # server accepts first, then registers the socket and answers).
+            first_states = {
+                "white": asyncio.Event(),
+                "black": asyncio.Event(),
+                0: asyncio.Event(),
+                1: asyncio.Event(),
+            }
 
-            async def listen(sock, tag: int | None) -> None:
+            async def listen(sock, tag: int | None, name: str | int) -> None:
                 async for raw in sock:
                     message = json.loads(raw)
                     if message["type"] == "state":
+                        first_states[name].set()
                         if message["ply"] >= latest.get("ply", -1):
                             latest.update(message)
                         if (
@@ -195,11 +204,13 @@ async def run_games(
                         stats.error_kinds[message.get("code", "?")] += 1
 
             tasks = [
-                asyncio.create_task(listen(white, None)),
-                asyncio.create_task(listen(black, None)),
-                asyncio.create_task(listen(spec1, 0)),
-                asyncio.create_task(listen(spec2, 1)),
+                asyncio.create_task(listen(white, None, "white")),
+                asyncio.create_task(listen(black, None, "black")),
+                asyncio.create_task(listen(spec1, 0, 0)),
+                asyncio.create_task(listen(spec2, 1, 1)),
             ]
+            for event in first_states.values():
+                await event.wait()
             nonlocal connected
             connected += 1
             if connected == len(games):
