@@ -215,7 +215,11 @@ class Game(models.Model):
     @property
     def turn(self) -> str:
         """Returns the colour to move now."""
-        return Color.WHITE if (self.ply + self.initial_ply_parity) % 2 == 0 else Color.BLACK
+        return self.mover(self.ply)
+
+    def mover(self, ply: int) -> str:
+        """Returns the colour that makes (or made) the move of index ``ply``."""
+        return Color.WHITE if (ply + self.initial_ply_parity) % 2 == 0 else Color.BLACK
 
     @property
     def initial_ply_parity(self) -> int:

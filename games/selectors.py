@@ -15,7 +15,7 @@ from games import pgn
 from games.errors import ErrorCode, GameError
 from games.evaluation import judge
 from games.models import Analysis, Annotation, Color, Connection, Evaluation, Game
-from games.state import CONNECTION_STALE_AFTER, game_state, mover_of, player_name
+from games.state import CONNECTION_STALE_AFTER, player_name
 
 
 def finished_game_counts(user: AbstractBaseUser) -> dict[str, int]:
@@ -149,10 +149,6 @@ def game_by_id(public_id: str) -> Game:
     if game is None:
         raise GameError(ErrorCode.NOT_FOUND, f"There is no game {public_id}.")
     return game
-
-
-def game_state_by_id(public_id: str) -> dict[str, Any]:
-    return game_state(game_by_id(public_id))
 
 
 def live_games(limit: int = 100) -> list[dict[str, Any]]:
@@ -312,7 +308,7 @@ def analysis_payload(game: Game) -> dict[str, Any]:
         before, after = evaluations.get(ply), evaluations.get(ply + 1)
         if before is None or after is None:
             continue
-        white_moved = mover_of(game, ply) == "white"
+        white_moved = game.mover(ply) == "white"
         loss, judgement = judge(before.score, after.score, white_moved)
         better = before.best if judgement and before.best and before.best != text else None
         plies.append({"ply": ply, "loss": loss, "judgement": judgement, "better": better})

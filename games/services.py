@@ -285,9 +285,7 @@ def game_resign(*, game_id: str, actor: Actor) -> dict[str, Any]:
     """Resigns for the actor (pass-and-play: the side to move resigns)."""
     with transaction.atomic():
         game = lock_game(game_id)
-        color = require_player(game, actor)
-        if game.mode == Game.Mode.BOT:
-            color = bot_human_color(game) or color
+        color = require_player(game, actor)  # in a bot game, the human's side
         require_live(game)
         finish(game, result=win_for(opponent(color)), termination=Game.Termination.RESIGNATION)
         game.save()
@@ -331,13 +329,10 @@ def game_takeback(*, game_id: str, actor: Actor) -> dict[str, Any]:
             raise GameError(ErrorCode.NOT_ALLOWED, "Takebacks are for pass-and-play and bot games.")
         if game.termination == Game.Termination.RESIGNATION:
             raise GameError(ErrorCode.GAME_OVER, "The game was resigned.")
-        if game.mode == Game.Mode.LOCAL:
-            target = game.ply - 1
-        else:
-            human = bot_human_color(game) or color
-            target = game.ply - 1
-            while target >= 0 and mover_color(game, target) != human:
-                target -= 1
+        target = game.ply - 1
+        # Pass-and-play takes back one ply; a bot game goes back to the human's last move.
+        while game.mode == Game.Mode.BOT and target >= 0 and game.mover(target) != color:
+            target -= 1
         if target < 0:
             raise GameError(ErrorCode.NOT_ALLOWED, "There is no move of yours to take back.")
         game.moves.filter(ply__gte=target).delete()
@@ -349,10 +344,6 @@ def game_takeback(*, game_id: str, actor: Actor) -> dict[str, Any]:
         game.draw_offer = None
         game.save()
         return publish_state(game)
-
-
-def mover_color(game: Game, ply: int) -> str:
-    return Color.WHITE if (ply + game.initial_ply_parity) % 2 == 0 else Color.BLACK
 
 
 # --- creating games ---------------------------------------------------------------------------

@@ -51,9 +51,12 @@ def _legal_moves_of_fen(fen: str) -> tuple[dict[str, Any], ...]:
 
 def legal_moves_payload(game: engine.Game) -> list[dict[str, Any]]:
     """Returns the legal moves of the game's position as the API lists them (empty once over)."""
-    if game.is_over():
-        return []
-    return [dict(entry) for entry in _legal_moves_of_fen(game.fen())]
+    return [] if game.is_over() else legal_moves_of_fen(game.fen())
+
+
+def legal_moves_of_fen(fen: str) -> list[dict[str, Any]]:
+    """Returns the legal moves of a position as the API lists them (fresh dicts, from the cache)."""
+    return [dict(entry) for entry in _legal_moves_of_fen(fen)]
 
 
 @lru_cache(maxsize=4096)
@@ -139,10 +142,6 @@ def presence_of(game: Game, now: datetime | None = None) -> dict[str, bool]:
     return table_of(game, now)[0]
 
 
-def spectator_count(game: Game, now: datetime | None = None) -> int:
-    return table_of(game, now)[1]
-
-
 def absence_payload(game: Game) -> dict[str, Any] | None:
     """Returns the side whose absence is being counted and when it forfeits, or None."""
     if game.status != Game.Status.LIVE or not game.absence_side or not game.absence_since:
@@ -171,7 +170,7 @@ def game_state(game: Game, now: datetime | None = None) -> dict[str, Any]:
     # The record's status already says whether the game is over; the legal moves depend on the
     # position alone, cached by FEN.
     live = game.status == Game.Status.LIVE
-    legal = [dict(entry) for entry in _legal_moves_of_fen(game.fen)] if live else []
+    legal = legal_moves_of_fen(game.fen) if live else []
     rematch = None
     if game.status == Game.Status.FINISHED:
         offer = game.rematches.order_by("-created_at").first()
@@ -228,12 +227,7 @@ def live_takeback_allowed(game: Game) -> bool:
         return game.ply > 0 and game.termination != Game.Termination.RESIGNATION
     if game.mode == Game.Mode.BOT:
         human_has_moved = game.ply >= 2 or (
-            game.ply == 1 and mover_of(game, 0) == bot_human_color(game)
+            game.ply == 1 and game.mover(0) == bot_human_color(game)
         )
         return human_has_moved and game.termination != Game.Termination.RESIGNATION
     return False
-
-
-def mover_of(game: Game, ply: int) -> str:
-    """Returns the colour that made (or makes) the move of index ``ply``."""
-    return Color.WHITE if (ply + game.initial_ply_parity) % 2 == 0 else Color.BLACK
