@@ -157,6 +157,8 @@ class Game(models.Model):
     initial_fen = models.CharField(max_length=100, default=STARTING_FEN)
     fen = models.CharField(max_length=100, default=STARTING_FEN)
     ply = models.PositiveIntegerField(default=0)
+    # Goes up by one with every change to the moves (a move, a takeback): names one history.
+    revision = models.PositiveIntegerField(default=0)
     draw_offer = models.CharField(max_length=5, choices=Color.choices, null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

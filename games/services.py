@@ -19,7 +19,7 @@ import engine
 from accounts.models import User
 from accounts.selectors import rating_of
 from accounts.services import rating_record_game
-from games import broadcast, pgn
+from games import broadcast, pgn, sql
 from games.errors import ErrorCode, GameError
 from games.models import (
     Analysis,
@@ -36,16 +36,19 @@ from games.models import (
 from games.state import (
     ABANDON_AFTER,
     CONNECTION_STALE_AFTER,
+    History,
     absence_payload,
     bot_human_color,
     bot_to_move,
     captured_pieces,
+    drop_history,
     game_state,
-    keep_engine_game,
+    history_of,
+    keep_history,
     kind_name,
+    legal_moves_of_position,
     presence_of,
     table_of,
-    take_engine_game,
 )
 
 MAX_OPEN_SEEKS = 3
@@ -71,16 +74,12 @@ def opponent(color: str) -> str:
 
 # --- reading with a lock ------------------------------------------------------------------
 def lock_game(public_id: str) -> Game:
-    """Returns the game row locked for update. Call inside ``transaction.atomic()``."""
-    try:
-        # Lock the game row only ("of self"); its players come along for the state.
-        return (
-            Game.objects.select_for_update(of=("self",))
-            .select_related("white", "black")
-            .get(public_id=public_id)
-        )
-    except Game.DoesNotExist:
-        raise GameError(ErrorCode.NOT_FOUND, f"There is no game {public_id}.") from None
+    """Returns the game row locked for update, its players' usernames loaded. Call inside
+    ``transaction.atomic()``."""
+    game = sql.lock_game_row(public_id)
+    if game is None:
+        raise GameError(ErrorCode.NOT_FOUND, f"There is no game {public_id}.")
+    return game
 
 
 def owns(game: Game, actor: Actor) -> bool:
@@ -150,11 +149,11 @@ def win_for(color: str) -> str:
     return Game.Result.WHITE if color == Color.WHITE else Game.Result.BLACK
 
 
-def publish_state(game: Game) -> dict[str, Any]:
+def publish_state(game: Game, history: History | None = None) -> dict[str, Any]:
     """Builds the game's state now and sends it to its group after commit; returns it.
 
     In a bot game whose turn is the bot's, the bot starts thinking after commit."""
-    state = game_state(game)
+    state = game_state(game, history=history)
     if bot_to_move(game):
         transaction.on_commit(lambda: bot_kick(game))
     broadcast.send_on_commit(
@@ -232,10 +231,9 @@ def game_play(
                 )
             if color != game.turn:
                 raise GameError(ErrorCode.NOT_YOUR_TURN, "It is not your turn.")
-            eg = take_engine_game(game)
-            move = resolve_move(eg, text=text, path=path, promotion=promotion)
-            apply_move(game, eg, move, now=now)
-            return publish_state(game)
+            history = history_of(game)
+            move = resolve_move(history.engine_game(), text=text, path=path, promotion=promotion)
+            return publish_state(game, apply_move(game, history, move, now=now))
     # The forfeit is committed; the move it overtook is refused.
     raise GameError(ErrorCode.GAME_OVER, "The game is over: a player stayed away too long.")
 
@@ -249,14 +247,21 @@ def absence_ran_out(game: Game, now: datetime | None = None) -> bool:
     return game.status == Game.Status.FINISHED
 
 
-def apply_move(game: Game, eg: engine.Game, move: engine.Move, now: datetime | None = None) -> None:
-    """Plays a validated move on a locked game: stores it, adjudicates, saves. No broadcast."""
+def apply_move(
+    game: Game, history: History, move: engine.Move, now: datetime | None = None
+) -> History:
+    """Plays a validated move on a locked game: stores it, adjudicates, saves. No broadcast.
+
+    Returns the game's new history, kept for the next move once this one commits."""
+    drop_history(game)  # its engine game changes now: no one may find it until this commits
+    eg = history.engine_game()
     mover = game.turn
     before = eg.position
     text = eg.move_text(move)
     removed = captured_pieces(before, move)
     eg.push(move)
-    row = GameMove.objects.create(
+    fen = eg.fen()
+    row = GameMove(
         game=game,
         ply=game.ply,
         text=text,
@@ -264,10 +269,12 @@ def apply_move(game: Game, eg: engine.Game, move: engine.Move, now: datetime | N
         path=move.path_names(),
         captured=move.captured_names(),
         captured_pieces=removed,
-        fen_after=eg.fen(),
+        fen_after=fen,
     )
+    sql.insert(row)
     game.ply += 1
-    game.fen = eg.fen()
+    game.revision += 1
+    game.fen = fen
     if game.draw_offer == opponent(mover):
         game.draw_offer = None  # RULES page: a draw offer stands until the opponent moves instead
     status = eg.status()
@@ -276,8 +283,14 @@ def apply_move(game: Game, eg: engine.Game, move: engine.Move, now: datetime | N
             finish(game, result=win_for(mover), termination=Game.Termination.CHECKMATE, at=now)
         else:
             finish(game, result=Game.Result.DRAW, termination=status.value, at=now)
-    game.save()
-    transaction.on_commit(lambda: keep_engine_game(game, row.pk, eg))
+        game.save()
+    else:
+        # The new position's legal moves, from the position the engine already searched.
+        legal_moves_of_position(eg.position, fen)
+        sql.update(game, ["ply", "revision", "fen", "draw_offer", "updated_at"])
+    after = history.after(row, eg)
+    transaction.on_commit(lambda: keep_history(after))
+    return after
 
 
 # --- resign, draw, takeback ------------------------------------------------------------------
@@ -335,9 +348,11 @@ def game_takeback(*, game_id: str, actor: Actor) -> dict[str, Any]:
             target -= 1
         if target < 0:
             raise GameError(ErrorCode.NOT_ALLOWED, "There is no move of yours to take back.")
+        drop_history(game)
         game.moves.filter(ply__gte=target).delete()
         last = game.moves.filter(ply=target - 1).first()
         game.ply = target
+        game.revision += 1
         game.fen = last.fen_after if last else game.initial_fen
         game.status = Game.Status.LIVE
         game.result = game.termination = game.finished_at = None
@@ -371,7 +386,7 @@ def bot_kick(game: Game) -> bool:
         return False
     from games import bot_runner
 
-    history = [game.initial_fen, *game.moves.order_by("ply").values_list("fen_after", flat=True)]
+    history = [game.initial_fen, *(move["fen"] for move in history_of(game).moves)]
     return bot_runner.request_move(game.public_id, game.ply, game.fen, game.bot_level, history)
 
 
@@ -384,9 +399,9 @@ def game_play_bot(*, game_id: str, ply: int, move: str) -> dict[str, Any]:
             raise GameError(ErrorCode.NOT_YOUR_TURN, "It is not the bot's turn.")
         if ply != game.ply:
             raise GameError(ErrorCode.STALE_PLY, f"The game is at ply {game.ply}, not {ply}.")
-        eg = take_engine_game(game)
-        apply_move(game, eg, resolve_move(eg, text=move, path=None, promotion=None))
-        return publish_state(game)
+        history = history_of(game)
+        resolved = resolve_move(history.engine_game(), text=move, path=None, promotion=None)
+        return publish_state(game, apply_move(game, history, resolved))
 
 
 def game_create_bot(*, actor: Actor, level: Any, color: Any = "random") -> Game:

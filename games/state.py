@@ -1,20 +1,25 @@
 """The game state every client sees (API.md "State"), built from the records and the engine.
 
-Reads only. The legal-move list of a position depends on the position alone, so it is cached by
-FEN: a state is rebuilt for every change and every connection, the engine work is done once.
+Reads only, and reads little: a state is built after every change, so what it needs is kept
+between changes in each process. The legal-move list of a position depends on the position
+alone and is cached by FEN; a game's moves (and the engine's game of them) are cached by the
+game's revision (``History``). A move then reads and writes only the game's row and its new move.
 """
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
-from django.db.models import Count
 from django.utils import timezone
 
 import engine
-from games.models import Color, Connection, Game, GameMove
+from engine import notation
+from games import sql
+from games.models import Color, Game, GameMove
 
 ABANDON_AFTER = timedelta(minutes=10)
 CONNECTION_STALE_AFTER = timedelta(seconds=90)
@@ -34,29 +39,91 @@ def captured_pieces(position: engine.Position, move: engine.Move) -> list[str]:
     return letters
 
 
-@lru_cache(maxsize=4096)
-def _legal_moves_of_fen(fen: str) -> tuple[dict[str, Any], ...]:
-    described = engine.Game(fen).describe_legal_moves()
+class LRU:
+    """A small thread-safe least-recently-used map (shared by a process's worker threads)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[Any, Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Any) -> Any:
+        with self._lock:
+            value = self._items.get(key)
+            if value is not None:
+                self._items.move_to_end(key)
+            return value
+
+    def pop(self, key: Any) -> Any:
+        with self._lock:
+            return self._items.pop(key, None)
+
+    def put(self, key: Any, value: Any, keep_if: Callable[[Any], bool] | None = None) -> None:
+        """Stores ``value``; with ``keep_if``, keeps an existing entry for which it is true."""
+        with self._lock:
+            current = self._items.get(key)
+            if current is not None and keep_if is not None and keep_if(current):
+                return
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+# The legal-move list of a position depends on the position alone: cached by FEN.
+#
+# What the caches keep is built of strings and tuples, and handed out as fresh dicts and lists
+# (``_listed``): the garbage collector stops tracking tuples and dicts of such things after one
+# look, so a full cache does not lengthen every full collection, which stops the whole server.
+_legal_by_fen = LRU(4096)
+
+
+def _listed(entry: dict[str, Any]) -> dict[str, Any]:
+    """Returns a fresh copy of a cached move entry, its tuples as lists."""
+    return {key: list(value) if type(value) is tuple else value for key, value in entry.items()}
+
+
+def _describe(position: engine.Position) -> tuple[dict[str, Any], ...]:
     return tuple(
         {
             "text": text,
-            "path": move.path_names(),
-            "captured": move.captured_names(),
+            "path": tuple(move.path_names()),
+            "captured": tuple(move.captured_names()),
             "promotion": move.promotion.symbol if move.promotion else None,
             "kind": kind_name(move),
         }
-        for move, text in described
+        for move, text in notation.describe_moves(position)
     )
+
+
+def legal_moves_of_position(position: engine.Position, fen: str | None = None) -> list[dict]:
+    """Returns the legal moves of a position as the API lists them (fresh dicts, from the cache).
+
+    Pass the position the engine just played to (its legal moves are already generated) rather
+    than a FEN to parse again."""
+    fen = fen or position.fen()
+    described = _legal_by_fen.get(fen)
+    if described is None:
+        described = _describe(position)
+        _legal_by_fen.put(fen, described)
+    return [_listed(entry) for entry in described]
+
+
+def legal_moves_of_fen(fen: str) -> list[dict[str, Any]]:
+    """Returns the legal moves of a position given by FEN, as the API lists them."""
+    described = _legal_by_fen.get(fen)
+    if described is None:
+        return legal_moves_of_position(engine.Position.from_fen(fen), fen)
+    return [_listed(entry) for entry in described]
 
 
 def legal_moves_payload(game: engine.Game) -> list[dict[str, Any]]:
     """Returns the legal moves of the game's position as the API lists them (empty once over)."""
-    return [] if game.is_over() else legal_moves_of_fen(game.fen())
-
-
-def legal_moves_of_fen(fen: str) -> list[dict[str, Any]]:
-    """Returns the legal moves of a position as the API lists them (fresh dicts, from the cache)."""
-    return [dict(entry) for entry in _legal_moves_of_fen(fen)]
+    return [] if game.is_over() else legal_moves_of_position(game.position)
 
 
 @lru_cache(maxsize=4096)
@@ -68,35 +135,90 @@ def check_square(fen: str) -> str | None:
     return engine.square_name(position.king_square(position.turn))
 
 
-def engine_game(game: Game, fens: list[str] | None = None) -> engine.Game:
-    """Returns the engine's game for a record, rebuilt from its stored FENs (no move search)."""
-    if fens is None:
-        fens = list(game.moves.order_by("ply").values_list("fen_after", flat=True))
-    return engine.Game.from_fens(game.initial_fen, fens)
+def move_payload(move: GameMove) -> dict[str, Any]:
+    return {
+        "ply": move.ply,
+        "text": move.text,
+        "path": tuple(move.path),
+        "captured": tuple(move.captured),
+        "captured_pieces": tuple(move.captured_pieces),
+        "kind": move.kind,
+        "fen": move.fen_after,
+    }
 
 
-# Engine games kept between moves, keyed by (game, ply, id of the last move row): the key names
-# one exact history (a takeback and a new move make a new row id), so a cached game is never
-# stale. An entry is taken out while a move is being made and put back only after commit.
-_engine_games: OrderedDict[tuple[str, int, int | None], engine.Game] = OrderedDict()
-_engine_games_lock = threading.Lock()
-ENGINE_GAME_CACHE_SIZE = 1024
+@dataclass
+class History:
+    """A game's moves as the state lists them, at one revision of the game record, with the
+    engine's game of that history built on first use.
+
+    Kept between changes (``keep_history``), so a move neither reads the game's moves back nor
+    rebuilds the engine's positions. ``Game.revision`` changes with every change to the moves
+    (a move, a takeback), so a history whose revision matches the record's is its history,
+    whichever process made the change. A kept history is never changed: a move makes a new one.
+    """
+
+    game_id: str
+    revision: int
+    initial_fen: str
+    moves: list[dict[str, Any]]
+    _engine: engine.Game | None = None
+
+    @property
+    def fen(self) -> str:
+        return self.moves[-1]["fen"] if self.moves else self.initial_fen
+
+    def engine_game(self) -> engine.Game:
+        """Returns the engine's game (built from the stored FENs once, without a move search).
+
+        Only the one writer holding the game's lock may change it (``after``)."""
+        if self._engine is None:
+            fens = [move["fen"] for move in self.moves]
+            self._engine = engine.Game.from_fens(self.initial_fen, fens)
+        return self._engine
+
+    def after(self, row: GameMove, eg: engine.Game) -> "History":
+        """Returns the history one move later (``eg`` has played it); this one is left as is."""
+        return History(
+            self.game_id, self.revision + 1, self.initial_fen, [*self.moves, move_payload(row)], eg
+        )
 
 
-def take_engine_game(game: Game) -> engine.Game:
-    """Returns the engine's game for a locked record, from the cache when its history is there."""
-    last = game.moves.order_by("-ply").values_list("id", flat=True).first()
-    with _engine_games_lock:
-        cached = _engine_games.pop((game.public_id, game.ply, last), None)
-    return cached if cached is not None else engine_game(game)
+# One history per game, the latest a process has seen.
+_histories = LRU(2048)
 
 
-def keep_engine_game(game: Game, last_move_id: int | None, eg: engine.Game) -> None:
-    """Caches the engine's game of a record whose last move row is ``last_move_id``."""
-    with _engine_games_lock:
-        _engine_games[(game.public_id, game.ply, last_move_id)] = eg
-        while len(_engine_games) > ENGINE_GAME_CACHE_SIZE:
-            _engine_games.popitem(last=False)
+def history_of(game: Game) -> History:
+    """Returns the history of a game record at its revision, from the cache when it is there."""
+    history = _histories.get(game.public_id)
+    if history is not None and history.revision == game.revision:
+        return history
+    rows = list(game.moves.order_by("ply"))
+    history = History(
+        game.public_id, game.revision, game.initial_fen, [move_payload(row) for row in rows]
+    )
+    # Kept only if it is the record's history: a reader that did not lock the game may have read
+    # the moves of a change made after it read the record.
+    if len(rows) == game.ply and history.fen == game.fen:
+        keep_history(history)
+    return history
+
+
+def drop_history(game: Game) -> None:
+    """Forgets a game's kept history: call when changing the game's moves (the change keeps its
+    new history once it commits, and nothing stale is found if it rolls back)."""
+    _histories.pop(game.public_id)
+
+
+def keep_history(history: History) -> None:
+    """Keeps a game's history unless a later revision is already kept."""
+    _histories.put(history.game_id, history, keep_if=lambda kept: kept.revision > history.revision)
+
+
+def forget_histories() -> None:
+    """Empties this process's caches of histories and legal-move lists."""
+    _histories.clear()
+    _legal_by_fen.clear()
 
 
 def player_name(game: Game, color: str) -> str | None:
@@ -128,8 +250,7 @@ def table_of(game: Game, now: datetime | None = None) -> tuple[dict[str, bool], 
     """Returns who is at the table (players connected, heartbeat fresh) and how many spectators
     watch, in one query."""
     now = now or timezone.now()
-    fresh = Connection.objects.filter(game=game, last_seen__gte=now - CONNECTION_STALE_AFTER)
-    counts = dict(fresh.values_list("color").annotate(n=Count("id")).order_by())
+    counts = sql.table_counts(game.pk, now - CONNECTION_STALE_AFTER)
     presence = {
         Color.WHITE: bool(counts.get(Color.WHITE)),
         Color.BLACK: bool(counts.get(Color.BLACK)),
@@ -151,21 +272,12 @@ def absence_payload(game: Game) -> dict[str, Any] | None:
     return {"side": game.absence_side, "deadline": deadline.isoformat()}
 
 
-def move_payload(move: GameMove) -> dict[str, Any]:
-    return {
-        "ply": move.ply,
-        "text": move.text,
-        "path": move.path,
-        "captured": move.captured,
-        "captured_pieces": move.captured_pieces,
-        "kind": move.kind,
-        "fen": move.fen_after,
-    }
-
-
-def game_state(game: Game, now: datetime | None = None) -> dict[str, Any]:
-    """Returns the full state of API.md for a game record."""
-    moves = list(game.moves.order_by("ply"))
+def game_state(
+    game: Game, now: datetime | None = None, history: History | None = None
+) -> dict[str, Any]:
+    """Returns the full state of API.md for a game record (``history``: its history, if the
+    caller has it)."""
+    moves = (history or history_of(game)).moves
     presence, spectators = table_of(game, now)
     # The record's status already says whether the game is over; the legal moves depend on the
     # position alone, cached by FEN.
@@ -197,7 +309,7 @@ def game_state(game: Game, now: datetime | None = None) -> dict[str, Any]:
         "termination": game.termination,
         "draw_offer": game.draw_offer,
         "check": check_square(game.fen),
-        "moves": [move_payload(move) for move in moves],
+        "moves": [_listed(move) for move in moves],
         "legal_moves": legal,
         "presence": presence,
         "spectators": spectators,

@@ -1,0 +1,140 @@
+"""The statements of a move, written out: the hot path's reads and writes without the ORM's
+query building.
+
+Every move locks its game, reads who is at the table, inserts the move and updates the game.
+Built by the ORM, these four cost about 6 ms of CPU a move here (``bench/ws_load.py``), more
+than the engine's work and more than all the WebSocket traffic of the move. The same statements
+with their SQL prepared once per model cost about a fifth of that. They still go through
+Django's connection (its transaction, its cursor wrapper) and through the fields' own
+conversions to and from the database, so they behave exactly as the ORM's would.
+"""
+
+from functools import cache
+from typing import Any
+
+from django.db import connection
+from django.db.models import Model
+
+from accounts.models import User
+from games.models import Connection, Game
+
+
+def _qn(name: str) -> str:
+    return connection.ops.quote_name(name)
+
+
+@cache
+def _columns(model: type[Model], vendor: str) -> tuple[list, str]:
+    """Returns the model's concrete fields and their quoted, table-qualified column list."""
+    fields = list(model._meta.concrete_fields)
+    table = _qn(model._meta.db_table)
+    return fields, ", ".join(f"{table}.{_qn(field.column)}" for field in fields)
+
+
+@cache
+def _converters(model: type[Model], vendor: str) -> list[tuple[Any, list]]:
+    """Returns each concrete field's column expression and its converters from the database."""
+    out = []
+    for field in _columns(model, vendor)[0]:
+        expression = field.get_col(model._meta.db_table)
+        converters = connection.ops.get_db_converters(expression)
+        out.append((expression, converters + field.get_db_converters(connection)))
+    return out
+
+
+def _from_row(model: type[Model], values: tuple) -> Model:
+    """Returns a model instance from a row, each value converted by its field as the ORM does."""
+    fields, _ = _columns(model, connection.vendor)
+    converted = []
+    for (expression, converters), value in zip(
+        _converters(model, connection.vendor), values, strict=True
+    ):
+        for converter in converters:
+            value = converter(value, expression, connection)
+        converted.append(value)
+    return model.from_db(connection.alias, [field.attname for field in fields], converted)
+
+
+@cache
+def _lock_sql(vendor: str, for_update: bool) -> str:
+    _, columns = _columns(Game, vendor)
+    game, user = _qn(Game._meta.db_table), _qn(User._meta.db_table)
+    user_pk, username = _qn(User._meta.pk.column), _qn(User._meta.get_field("username").column)
+    white, black = (_qn(Game._meta.get_field(name).column) for name in ("white", "black"))
+    public_id = _qn(Game._meta.get_field("public_id").column)
+    return (
+        f"SELECT {columns}, w.{username}, b.{username} FROM {game}"
+        f" LEFT JOIN {user} w ON w.{user_pk} = {game}.{white}"
+        f" LEFT JOIN {user} b ON b.{user_pk} = {game}.{black}"
+        f" WHERE {game}.{public_id} = %s" + (f" FOR UPDATE OF {game}" if for_update else "")
+    )
+
+
+def lock_game_row(public_id: str) -> Game | None:
+    """Returns the game locked for update (inside a transaction), its players' usernames
+    loaded (the other fields of a player load on first use); None if there is no such game."""
+    sql = _lock_sql(connection.vendor, connection.features.has_select_for_update)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [public_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    fields, _ = _columns(Game, connection.vendor)
+    game = _from_row(Game, row[: len(fields)])
+    for color, username in zip(("white", "black"), row[len(fields) :], strict=True):
+        user_id = getattr(game, f"{color}_id")
+        if user_id is not None:
+            setattr(
+                game, color, User.from_db(connection.alias, ["id", "username"], [user_id, username])
+            )
+    return game
+
+
+def _db_value(instance: Model, field: Any, add: bool) -> Any:
+    return field.get_db_prep_save(field.pre_save(instance, add), connection)
+
+
+def insert(instance: Model) -> None:
+    """Inserts a new model instance (every field but the automatic primary key) and sets its
+    primary key."""
+    meta = instance._meta
+    fields = [field for field in meta.concrete_fields if field is not meta.pk]
+    table = _qn(meta.db_table)
+    columns = ", ".join(_qn(field.column) for field in fields)
+    marks = ", ".join(["%s"] * len(fields))
+    returning = connection.features.can_return_columns_from_insert
+    sql = f"INSERT INTO {table} ({columns}) VALUES ({marks})"
+    if returning:
+        sql += f" RETURNING {_qn(meta.pk.column)}"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [_db_value(instance, field, True) for field in fields])
+        pk = cursor.fetchone()[0] if returning else cursor.lastrowid
+    setattr(instance, meta.pk.attname, pk)
+    instance._state.adding = False
+    instance._state.db = connection.alias
+
+
+def update(instance: Model, names: list[str]) -> None:
+    """Writes the named fields of a saved instance (and any ``auto_now`` field among them)."""
+    meta = instance._meta
+    fields = [meta.get_field(name) for name in names]
+    assignments = ", ".join(f"{_qn(field.column)} = %s" for field in fields)
+    sql = f"UPDATE {_qn(meta.db_table)} SET {assignments} WHERE {_qn(meta.pk.column)} = %s"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*(_db_value(instance, field, False) for field in fields), instance.pk])
+
+
+def table_counts(game_id: int, fresh_since: Any) -> dict[str | None, int]:
+    """Returns how many fresh connections a game has per colour (None: spectators)."""
+    meta = Connection._meta
+    color, seen, game = (
+        _qn(meta.get_field(name).column) for name in ("color", "last_seen", "game")
+    )
+    sql = (
+        f"SELECT {color}, COUNT(*) FROM {_qn(meta.db_table)}"
+        f" WHERE {game} = %s AND {seen} >= %s GROUP BY {color}"
+    )
+    fresh = meta.get_field("last_seen").get_db_prep_value(fresh_since, connection)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [game_id, fresh])
+        return dict(cursor.fetchall())

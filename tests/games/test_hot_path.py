@@ -1,0 +1,237 @@
+"""The move's hot path: the statements of games.sql, and the per-process history cache of
+games.state that lets a move skip reading the game's moves back.
+
+The cache may never make a state wrong: whatever changed the game (another process, a
+takeback, a move that rolled back), the next state is the one the database holds.
+"""
+
+import json
+
+import pytest
+from django.db import connection, transaction
+from django.utils import timezone
+
+import engine
+from games import services, sql, state
+from games.models import Connection, Game, GameMove
+from games.services import Actor
+from games.state import game_state, history_of
+
+pytestmark = pytest.mark.django_db
+
+
+def act(user) -> Actor:
+    return Actor.of(user)
+
+
+def play(game_id: str, user, text: str) -> dict:
+    ply = Game.objects.get(public_id=game_id).ply
+    return services.game_play(game_id=game_id, actor=act(user), ply=ply, text=text)
+
+
+def state_from_database(game_id: str) -> dict:
+    """The state built with nothing cached in this process."""
+    state.forget_histories()
+    return game_state(Game.objects.get(public_id=game_id))
+
+
+def as_json(value: dict) -> dict:
+    return json.loads(json.dumps(value))
+
+
+# --- games.sql ---------------------------------------------------------------------------------
+def orm_fields(game: Game) -> dict:
+    return {field.attname: getattr(game, field.attname) for field in Game._meta.concrete_fields}
+
+
+def test_the_locked_row_has_every_field_the_orm_reads(online_game, alice, bob) -> None:
+    # Fields of every kind: JSON (tags), datetimes, nullable text, booleans, floats.
+    Game.objects.filter(pk=online_game.pk).update(
+        tags=[["Event", "Test"], ["Round", "1"]],
+        absence_side="black",
+        absence_since=timezone.now(),
+        white_absent_seconds=12.5,
+        rated=False,
+    )
+    expected = Game.objects.get(pk=online_game.pk)
+    with transaction.atomic():
+        locked = sql.lock_game_row(online_game.public_id)
+    assert orm_fields(locked) == orm_fields(expected)
+    assert (locked.white.username, locked.black.username) == (alice.username, bob.username)
+    assert locked.white.pk == alice.pk
+
+
+def test_a_locked_game_without_players_and_a_missing_game(alice) -> None:
+    game = services.game_create_local(actor=Actor(session_key="s" * 32))
+    with transaction.atomic():
+        locked = sql.lock_game_row(game.public_id)
+        assert locked.white is None and locked.black is None
+        assert sql.lock_game_row("nosuchgame00") is None
+
+
+def test_insert_and_update_write_what_the_orm_reads_back(online_game) -> None:
+    row = GameMove(
+        game=online_game,
+        ply=0,
+        text="e4",
+        kind="quiet",
+        path=["e2", "e4"],
+        captured=[],
+        captured_pieces=[],
+        fen_after="some fen",
+    )
+    sql.insert(row)
+    stored = GameMove.objects.get(pk=row.pk)
+    assert (stored.ply, stored.text, stored.path, stored.fen_after) == (
+        0,
+        "e4",
+        ["e2", "e4"],
+        "some fen",
+    )
+
+    before = Game.objects.get(pk=online_game.pk).updated_at
+    online_game.ply, online_game.fen, online_game.revision = 1, "another fen", 7
+    online_game.draw_offer = None
+    sql.update(online_game, ["ply", "revision", "fen", "draw_offer", "updated_at"])
+    after = Game.objects.get(pk=online_game.pk)
+    assert (after.ply, after.fen, after.revision) == (1, "another fen", 7)
+    assert after.updated_at > before  # auto_now is honoured
+
+
+def test_table_counts_fresh_connections_by_colour(online_game, alice) -> None:
+    now = timezone.now()
+    for name, color, seen in [
+        ("a", "white", now),
+        ("b", None, now),
+        ("c", None, now),
+        ("d", "black", now - state.CONNECTION_STALE_AFTER * 2),  # stale: not counted
+    ]:
+        Connection.objects.create(game=online_game, channel_name=name, color=color, last_seen=seen)
+    counts = sql.table_counts(online_game.pk, now - state.CONNECTION_STALE_AFTER)
+    assert counts == {"white": 1, None: 2}
+
+
+# --- the history cache ------------------------------------------------------------------------
+def test_a_move_keeps_the_history_and_the_next_state_matches_the_database(
+    online_game, alice, bob, django_capture_on_commit_callbacks
+) -> None:
+    gid = online_game.public_id
+    with django_capture_on_commit_callbacks(execute=True):
+        play(gid, alice, "e4")
+        live = play(gid, bob, "e5")
+    kept = state._histories.get(gid)
+    assert kept is not None and kept.revision == 2 and len(kept.moves) == 2
+    # The next move read no moves back: only the game's lock, the table, the insert and update.
+    with django_capture_on_commit_callbacks(execute=True), CountQueries() as queries:
+        live = play(gid, alice, "Nf3")
+    assert not [q for q in queries.sql if "games_gamemove" in q and q.lstrip().startswith("SELECT")]
+    assert as_json(live) == as_json(state_from_database(gid))
+
+
+def test_a_change_made_elsewhere_is_never_hidden_by_the_cache(online_game, alice, bob) -> None:
+    gid = online_game.public_id
+    play(gid, alice, "e4")
+    history_of(Game.objects.get(public_id=gid))  # this process keeps revision 1
+    # Another process plays 1... e5: a new row and revision in the database only.
+    eg = engine.Game(online_game.initial_fen)
+    eg.push_text("e4")
+    move = eg.parse_move("e5")
+    text = eg.move_text(move)
+    eg.push(move)
+    game = Game.objects.get(public_id=gid)
+    GameMove.objects.create(
+        game=game,
+        ply=1,
+        text=text,
+        kind="quiet",
+        path=["e7", "e5"],
+        captured=[],
+        fen_after=eg.fen(),
+    )
+    Game.objects.filter(pk=game.pk).update(ply=2, revision=2, fen=eg.fen())
+    seen = game_state(Game.objects.get(public_id=gid))
+    assert [m["text"] for m in seen["moves"]] == ["e4", "e5"]
+    # A move on top of it is validated against the real position: White to move, Nf3 legal.
+    after = play(gid, alice, "Nf3")
+    assert [m["text"] for m in after["moves"]] == ["e4", "e5", "Nf3"]
+    assert as_json(after) == as_json(state_from_database(gid))
+
+
+def test_a_move_that_rolls_back_leaves_no_trace_in_the_cache(
+    online_game, alice, bob, monkeypatch, django_capture_on_commit_callbacks
+) -> None:
+    gid = online_game.public_id
+    with django_capture_on_commit_callbacks(execute=True):
+        play(gid, alice, "e4")
+
+    def broken_update(*args, **kwargs) -> None:
+        raise RuntimeError("the database went away")
+
+    monkeypatch.setattr(sql, "update", broken_update)
+    with pytest.raises(RuntimeError):
+        play(gid, bob, "e5")
+    monkeypatch.undo()
+    # The engine game of the failed attempt had played e5; nothing of it may remain.
+    with django_capture_on_commit_callbacks(execute=True):
+        live = play(gid, bob, "d5")
+    assert [m["text"] for m in live["moves"]] == ["e4", "d5"]
+    assert as_json(live) == as_json(state_from_database(gid))
+
+
+def test_a_takeback_changes_the_revision_and_the_history(
+    alice, django_capture_on_commit_callbacks
+) -> None:
+    actor = Actor(session_key="k" * 32)
+    game = services.game_create_local(actor=actor)
+    gid = game.public_id
+
+    def move(text: str) -> dict:
+        ply = Game.objects.get(public_id=gid).ply
+        return services.game_play(game_id=gid, actor=actor, ply=ply, text=text)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        move("e4")
+        move("e5")
+        services.game_takeback(game_id=gid, actor=actor)
+        live = move("c5")
+    assert [m["text"] for m in live["moves"]] == ["e4", "c5"]
+    assert Game.objects.get(public_id=gid).revision == 4
+    assert as_json(live) == as_json(state_from_database(gid))
+
+
+def test_a_reader_does_not_keep_moves_newer_than_the_record_it_read(online_game, alice) -> None:
+    gid = online_game.public_id
+    stale_record = Game.objects.get(public_id=gid)  # read before the move below
+    play(gid, alice, "e4")
+    state.forget_histories()
+    history = history_of(stale_record)  # reads the move rows after the move: one too many
+    assert len(history.moves) == 1
+    assert state._histories.get(gid) is None  # so it is not kept for revision 0
+
+
+def test_cached_structures_hold_no_lists(online_game, alice) -> None:
+    # Tuples of strings are dropped from the collector's view; lists in a full cache made every
+    # full collection longer. The state hands out lists all the same.
+    live = play(online_game.public_id, alice, "e4")
+    history = history_of(Game.objects.get(public_id=online_game.public_id))
+    assert all(type(value) is not list for move in history.moves for value in move.values())
+    cached = state._legal_by_fen.get(live["fen"])
+    assert cached and all(type(value) is not list for entry in cached for value in entry.values())
+    assert type(live["moves"][0]["path"]) is list and type(live["legal_moves"][0]["path"]) is list
+
+
+class CountQueries:
+    """Records the SQL run on the default connection inside a ``with`` block."""
+
+    def __enter__(self) -> "CountQueries":
+        self.sql: list[str] = []
+        self._wrapper = connection.execute_wrapper(self._record)
+        self._wrapper.__enter__()
+        return self
+
+    def _record(self, execute, sql_text, params, many, context):
+        self.sql.append(sql_text)
+        return execute(sql_text, params, many, context)
+
+    def __exit__(self, *exc) -> None:
+        self._wrapper.__exit__(*exc)
