@@ -9,6 +9,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
@@ -44,6 +45,19 @@ class BaseConsumer(AsyncJsonWebsocketConsumer):
 
     budget: Budget
     handlers: dict[str, str] = {}
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Calls the handler of an ASGI or group message.
+
+        Channels' own dispatch first closes stale database connections on the one thread it
+        shares for synchronous work, before every message: four hops through that one thread
+        for every move's state under load. These consumers touch the database only through
+        ``db()``, which closes stale connections on its own thread, so they skip it.
+        """
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         try:
@@ -217,7 +231,7 @@ class LobbyConsumer(BaseConsumer):
         last = self.last_seen_write
         if last is None or loop_time - last >= HEARTBEAT_WRITE_EVERY:
             self.last_seen_write = loop_time
-            await database_sync_to_async(user_seen)(user_id=self.user_id)
+            await db(user_seen)(user_id=self.user_id)
 
     async def on_ping(self, message: dict[str, Any]) -> None:
         await self.seen()

@@ -249,3 +249,27 @@ async def test_the_watch_list_follows_live_games(ws, alice, bob) -> None:
     assert [(g["id"], g["white"], g["black"]) for g in update["games"]] == [
         (game.public_id, "alice", "bob")
     ]
+
+
+async def test_messages_reach_the_handlers_without_a_hop_through_the_shared_thread(
+    ws, alice, bob, monkeypatch
+) -> None:
+    # Channels' default dispatch runs close_old_connections on its one shared thread before
+    # every message; the game consumers (whose database work runs on their own threads) skip it:
+    # under load those hops queued every state behind that one thread (bench/ws_load.py).
+    import channels.consumer
+
+    hops = []
+
+    async def counted() -> None:
+        hops.append(1)
+
+    monkeypatch.setattr(channels.consumer, "aclose_old_connections", counted)
+    game = await database_sync_to_async(start_game)(alice, bob)
+    path = f"/ws/games/{game.public_id}/"
+    white, _ = await connect(ws, path, alice)
+    spectator, _ = await connect(ws, path)
+    await white.send_json_to({"type": "move", "move": "e4", "ply": 0})
+    assert (await next_of_type(spectator, "state"))["ply"] == 1
+    assert (await next_of_type(white, "state"))["ply"] == 1
+    assert hops == []
