@@ -4,6 +4,7 @@ Daphne serves ``chesskers_site.asgi:application``. WebSockets pass the allowed-h
 check and the session auth middleware before reaching a consumer.
 """
 
+import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -17,6 +18,14 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from chesskers_site.routing import websocket_urlpatterns  # noqa: E402
+
+# The garbage collector's full collections walk every live object: with a few hundred sockets
+# open (each a stack of coroutines, tasks and buffers) one took 100-200 ms here, stopping every
+# game on the process at once, several times a minute under load (bench/ws_load.py). Young
+# collections stay as they are; a full one waits for 1,000 middle ones instead of 10. Objects
+# die by reference counting all the same; only cyclic garbage waits longer.
+GC_THRESHOLDS = (700, 10, 1000)
+gc.set_threshold(*GC_THRESHOLDS)
 
 application = ProtocolTypeRouter(
     {
