@@ -16,6 +16,7 @@ Needs PostgreSQL and Redis (the bench database is created and migrated if missin
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -52,6 +53,55 @@ PRODUCTION_LIKE = {
 }
 
 
+LOG_DIR = Path(os.environ.get("WS_LOAD_LOG_DIR", "/tmp"))
+# Sockets opening at once. Real players arrive over minutes; 2,000 handshakes in the same
+# second would wait past Daphne's 5 s connect timeout and be dropped before the run begins.
+OPENING_AT_ONCE = 25
+
+
+async def opened(gate: asyncio.Semaphore, url: str, **options) -> "websockets.ClientConnection":
+    """Opens a client socket, at most ``OPENING_AT_ONCE`` handshakes at a time."""
+    async with gate:
+        return await websockets.connect(url, max_size=None, **options)
+
+
+class Settled:
+    """Starts the measured run a few seconds after every group's sockets are open and settled."""
+
+    def __init__(self, groups: int, server_pid: int) -> None:
+        self.groups = groups
+        self.server_pid = server_pid
+        self.play_started = 0.0
+        self.server_cpu_at_start = 0.0
+        self.waiting = groups
+        self.began = time.monotonic()
+        self.start = asyncio.Event()
+
+    async def wait(self) -> None:
+        self.waiting -= 1
+        if self.waiting == 0:
+            seconds = time.monotonic() - self.began
+            print(f"{self.groups} groups' sockets open and settled in {seconds:.1f} s", flush=True)
+            asyncio.get_running_loop().call_later(3.0, self.begin)
+        await self.start.wait()
+
+    def begin(self) -> None:
+        # The client's own garbage collector would stop all its sockets for up to 200 ms at a
+        # time (800 sockets, their last states): it stays off for the measured run (the
+        # client's memory is bounded by the run) and is turned back on after it.
+        gc.freeze()
+        gc.disable()
+        self.play_started = time.monotonic()
+        self.server_cpu_at_start = cpu_seconds(self.server_pid)
+        self.start.set()
+
+
+def cpu_seconds(pid: int) -> float:
+    """Returns the CPU time (user and system) a process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -60,10 +110,12 @@ def free_port() -> int:
 
 def start_daphne(app: str) -> tuple[subprocess.Popen, int]:
     port = free_port()
+    # The server's log, for when a round goes wrong.
+    log = (LOG_DIR / f"daphne-{app.split('.')[0]}-{port}.log").open("w")
     process = subprocess.Popen(
         [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), app],
         cwd=ROOT, env={**os.environ, **PRODUCTION_LIKE},
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL, stderr=log,
     )  # fmt: skip
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -143,36 +195,31 @@ class Stats:
     lost: int = 0
     finished: int = 0
     error_kinds: Counter = field(default_factory=Counter)
+    play_seconds: float = 0.0  # from the first move to the last state
+    server_cpu: float = 0.0  # the server's CPU seconds over that time
 
 
 async def run_games(
-    port: int, games: list[dict], duration: float, interval: float, stats: Stats
+    port: int, server_pid: int, games: list[dict], duration: float, interval: float, stats: Stats
 ) -> None:
     url = f"ws://127.0.0.1:{port}/ws/games/"
     origin = {"Origin": "http://127.0.0.1"}
     # Play starts once every game's four sockets have their first state, plus a few seconds, so
     # the measurement is of moves, not of the connection storm.
-    start = asyncio.Event()
-    connected = 0
+    settled = Settled(len(games), server_pid)
+    gate = asyncio.Semaphore(OPENING_AT_ONCE)
 
     async def one_game(game: dict) -> None:
         headers = {
             color: {**origin, "Cookie": f"sessionid={game[color]}"} for color in ("white", "black")
         }
         sent_at: dict[int, float] = {}
+        game_url = url + game["id"] + "/"
         async with (
-            websockets.connect(
-                url + game["id"] + "/", additional_headers=headers["white"], max_size=None
-            ) as white,
-            websockets.connect(
-                url + game["id"] + "/", additional_headers=headers["black"], max_size=None
-            ) as black,
-            websockets.connect(
-                url + game["id"] + "/", additional_headers=origin, max_size=None
-            ) as spec1,
-            websockets.connect(
-                url + game["id"] + "/", additional_headers=origin, max_size=None
-            ) as spec2,
+            await opened(gate, game_url, additional_headers=headers["white"]) as white,
+            await opened(gate, game_url, additional_headers=headers["black"]) as black,
+            await opened(gate, game_url, additional_headers=origin) as spec1,
+            await opened(gate, game_url, additional_headers=origin) as spec2,
         ):
             latest: dict = {}
             received: dict[int, set[int]] = {0: set(), 1: set()}
@@ -211,11 +258,7 @@ async def run_games(
             ]
             for event in first_states.values():
                 await event.wait()
-            nonlocal connected
-            connected += 1
-            if connected == len(games):
-                asyncio.get_running_loop().call_later(3.0, start.set)
-            await start.wait()
+            await settled.wait()
             await asyncio.sleep(random.uniform(0, interval))
             end = time.monotonic() + duration
             while time.monotonic() < end:
@@ -244,23 +287,32 @@ async def run_games(
             for task in tasks:
                 task.cancel()
 
-    await asyncio.gather(*(one_game(game) for game in games), return_exceptions=False)
+    try:
+        await asyncio.gather(*(one_game(game) for game in games), return_exceptions=False)
+    finally:
+        gc.enable()
+        gc.unfreeze()
+    stats.play_seconds = time.monotonic() - settled.play_started
+    stats.server_cpu = cpu_seconds(server_pid) - settled.server_cpu_at_start
 
 
 async def run_echo(
-    port: int, groups: int, duration: float, interval: float, size: int
+    port: int, server_pid: int, groups: int, duration: float, interval: float, size: int
 ) -> list[float]:
     latencies: list[float] = []
     payload = "x" * size
+    settled = Settled(groups, server_pid)
+    gate = asyncio.Semaphore(OPENING_AT_ONCE)
 
     async def one_group(index: int) -> None:
         url = f"ws://127.0.0.1:{port}/ws/echo/g{index}/"
         async with (
-            websockets.connect(url) as sender,
-            websockets.connect(url) as r1,
-            websockets.connect(url) as r2,
+            await opened(gate, url) as sender,
+            await opened(gate, url) as r1,
+            await opened(gate, url) as r2,
         ):
             sent: dict[int, float] = {}
+            await settled.wait()
 
             async def listen(sock) -> None:
                 async for raw in sock:
@@ -280,7 +332,11 @@ async def run_echo(
             for task in (*tasks, drain):
                 task.cancel()
 
-    await asyncio.gather(*(one_group(i) for i in range(groups)))
+    try:
+        await asyncio.gather(*(one_group(i) for i in range(groups)))
+    finally:
+        gc.enable()
+        gc.unfreeze()
     return latencies
 
 
@@ -300,10 +356,10 @@ def one_round(games_count: int, duration: float, interval: float) -> dict:
     echo_server, echo_port = start_daphne("bench.echo_asgi:application")
     try:
         stats = Stats()
-        started = time.monotonic()
-        asyncio.run(run_games(game_port, games, duration, interval, stats))
-        elapsed = time.monotonic() - started
-        echo = asyncio.run(run_echo(echo_port, games_count, duration, interval, 6000))
+        asyncio.run(run_games(game_port, game_server.pid, games, duration, interval, stats))
+        echo = asyncio.run(
+            run_echo(echo_port, echo_server.pid, games_count, duration, interval, 6000)
+        )
         memory = peak_memory_mb(game_server.pid)
     finally:
         for server in (game_server, echo_server):
@@ -316,9 +372,13 @@ def one_round(games_count: int, duration: float, interval: float) -> dict:
     _, game_p99 = report("move -> spectator (site)", stats.latencies)
     _, echo_p99 = report("bare fan-out (floor)   ", echo)
     print(
-        f"moves sent {stats.moves} ({stats.moves / elapsed:.1f}/s), errors {stats.errors}, "
-        f"lost states {stats.lost}, games finished {stats.finished}, "
+        f"moves sent {stats.moves} ({stats.moves / stats.play_seconds:.1f}/s), "
+        f"errors {stats.errors}, lost states {stats.lost}, games finished {stats.finished}, "
         f"server peak memory {memory:.0f} MB"
+    )
+    print(
+        f"server CPU while playing: {stats.server_cpu / stats.play_seconds:.0%} of a core, "
+        f"{1000 * stats.server_cpu / max(1, stats.moves):.1f} ms per move"
     )
     if stats.error_kinds:
         print(f"errors by code: {dict(stats.error_kinds)}")
@@ -329,6 +389,7 @@ def one_round(games_count: int, duration: float, interval: float) -> dict:
         "floor_p99": echo_p99,
         "lost": stats.lost,
         "errors": stats.errors,
+        "cpu_per_move_ms": 1000 * stats.server_cpu / max(1, stats.moves),
     }
 
 
