@@ -2,8 +2,16 @@
 
 Group names: ``game.<id>`` (a game's players and spectators), ``lobby`` (the open seeks),
 ``watch`` (the live-games list), ``user.<id>`` (one user's challenges and game starts).
+
+Work a consumer runs on a worker thread (``games.consumers.db``) collects what it would send
+(``collect``) and the consumer sends it from the event loop when the work returns (``flush``),
+instead of each message hopping back to the loop from the thread and waiting there.
 """
 
+import asyncio
+import threading
+import weakref
+from collections.abc import Callable
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -12,6 +20,9 @@ from django.db import transaction
 
 LOBBY_GROUP = "lobby"
 WATCH_GROUP = "watch"
+
+Outbox = list[tuple[str, dict[str, Any]]]
+_collecting = threading.local()
 
 
 def game_group(public_id: str) -> str:
@@ -23,12 +34,64 @@ def user_group(user_id: int) -> str:
 
 
 def send_now(group: str, message: dict[str, Any]) -> None:
-    """Sends a message to a group from synchronous code."""
+    """Sends a message to a group from synchronous code (into the outbox when collecting)."""
+    outbox = getattr(_collecting, "outbox", None)
+    if outbox is not None:
+        outbox.append((group, message))
+        return
     layer = get_channel_layer()
     if layer is not None:
-        async_to_sync(layer.group_send)(group, message)
+        async_to_sync(flush)([(group, message)])
 
 
 def send_on_commit(group: str, message: dict[str, Any]) -> None:
     """Sends a message to a group once the current transaction commits (never if it rolls back)."""
     transaction.on_commit(lambda: send_now(group, message))
+
+
+def collect(outbox: Outbox, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """Calls ``function``, keeping what it sends in ``outbox`` for ``flush``."""
+    _collecting.outbox = outbox
+    try:
+        return function(*args, **kwargs)
+    finally:
+        _collecting.outbox = None
+
+
+async def flush(outbox: Outbox) -> None:
+    """Sends collected messages in order. ``watch.changed`` goes out at most once a second."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    for group, message in outbox:
+        if group == WATCH_GROUP and message == WATCH_CHANGED:
+            await _watch_changed(layer)
+        else:
+            await layer.group_send(group, message)
+
+
+# The live-games list changes with every move of every game, and its pages re-read it at most
+# once a second anyway: a process tells them at once, then at most once a second (a change in
+# between is told at the end of that second).
+WATCH_CHANGED = {"type": "watch.changed"}
+WATCH_EVERY = 1.0
+_watch_pending: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_watch_tasks: set[asyncio.Task] = set()
+
+
+async def _watch_changed(layer: Any) -> None:
+    loop = asyncio.get_running_loop()
+    if loop in _watch_pending:  # told less than a second ago: tell again when it has passed
+        _watch_pending[loop] = True
+        return
+    _watch_pending[loop] = False
+    await layer.group_send(WATCH_GROUP, dict(WATCH_CHANGED))
+
+    def second_passed() -> None:
+        changed_since = _watch_pending.pop(loop, False)
+        if changed_since:
+            task = loop.create_task(_watch_changed(layer))
+            _watch_tasks.add(task)
+            task.add_done_callback(_watch_tasks.discard)
+
+    loop.call_later(WATCH_EVERY, second_passed)

@@ -15,7 +15,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 
 from accounts.services import user_seen
-from games import broadcast, selectors, services
+from games import broadcast, selectors, services, sql
 from games.errors import ErrorCode, GameError
 from games.protocol import (
     LOBBY_BUDGET,
@@ -32,8 +32,20 @@ log = logging.getLogger(__name__)
 
 def db(function: Callable[..., Any]) -> Callable[..., Awaitable[Any]]:
     """Runs database work from a consumer on a worker thread of its own (not the one thread
-    Channels shares by default), so one slow request never queues every other game's."""
-    return database_sync_to_async(function, thread_sensitive=False)
+    Channels shares by default), so one slow request never queues every other game's.
+
+    What the work sends to groups once it commits is sent from the event loop when it returns
+    (``broadcast.collect``), even if it then raises."""
+    in_thread = database_sync_to_async(broadcast.collect, thread_sensitive=False)
+
+    async def call(*args: Any, **kwargs: Any) -> Any:
+        outbox: broadcast.Outbox = []
+        try:
+            return await in_thread(outbox, function, *args, **kwargs)
+        finally:
+            await broadcast.flush(outbox)
+
+    return call
 
 
 CLOSE_NOT_FOUND = 4404
@@ -191,8 +203,12 @@ class GameConsumer(BaseConsumer):
 
 def load_state(game_id: str) -> dict[str, Any]:
     """Returns a game's state, first enforcing an absence clock that has run out."""
-    services.enforce_absence(game_id=game_id)
-    game = selectors.game_by_id(game_id)
+    game = sql.game_row(game_id)
+    if game is None:
+        raise GameError(ErrorCode.NOT_FOUND, f"There is no game {game_id}.")
+    if game.absence_side:  # an absence is being counted: settle it, and read the result
+        services.enforce_absence(game_id=game_id)
+        game = selectors.game_by_id(game_id)
     services.bot_kick(game)  # after a restart, a bot game waiting for the bot resumes here
     return game_state(game)
 

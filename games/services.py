@@ -162,7 +162,7 @@ def publish_state(game: Game, history: History | None = None) -> dict[str, Any]:
         {"type": "game.state", "text": json.dumps({"type": "state", **state})},
     )
     if game.mode == Game.Mode.ONLINE:
-        broadcast.send_on_commit(broadcast.WATCH_GROUP, {"type": "watch.changed"})
+        broadcast.send_on_commit(broadcast.WATCH_GROUP, dict(broadcast.WATCH_CHANGED))
     return state
 
 
@@ -475,7 +475,7 @@ def start_online_game(white: User, black: User, *, rated: bool = True) -> Game:
             broadcast.user_group(user.pk),
             {"type": "user.event", "event": {"type": "game_started", "game": game.public_id}},
         )
-    broadcast.send_on_commit(broadcast.WATCH_GROUP, {"type": "watch.changed"})
+    broadcast.send_on_commit(broadcast.WATCH_GROUP, dict(broadcast.WATCH_CHANGED))
     return game
 
 
