@@ -73,9 +73,15 @@ def _lock_sql(vendor: str, for_update: bool) -> str:
 def lock_game_row(public_id: str) -> Game | None:
     """Returns the game locked for update (inside a transaction), its players' usernames
     loaded (the other fields of a player load on first use); None if there is no such game."""
-    sql = _lock_sql(connection.vendor, connection.features.has_select_for_update)
+    return game_row(public_id, lock=True)
+
+
+def game_row(public_id: str, *, lock: bool = False) -> Game | None:
+    """Returns the game, its players' usernames loaded, locked for update if ``lock``; None if
+    there is no such game."""
+    for_update = lock and connection.features.has_select_for_update
     with connection.cursor() as cursor:
-        cursor.execute(sql, [public_id])
+        cursor.execute(_lock_sql(connection.vendor, for_update), [public_id])
         row = cursor.fetchone()
     if row is None:
         return None
@@ -84,9 +90,8 @@ def lock_game_row(public_id: str) -> Game | None:
     for color, username in zip(("white", "black"), row[len(fields) :], strict=True):
         user_id = getattr(game, f"{color}_id")
         if user_id is not None:
-            setattr(
-                game, color, User.from_db(connection.alias, ["id", "username"], [user_id, username])
-            )
+            user = User.from_db(connection.alias, ["id", "username"], [user_id, username])
+            setattr(game, color, user)
     return game
 
 
