@@ -68,9 +68,9 @@ async def opened(gate: asyncio.Semaphore, url: str, **options) -> "websockets.Cl
 class Settled:
     """Starts the measured run a few seconds after every group's sockets are open and settled."""
 
-    def __init__(self, groups: int, server_pid: int) -> None:
+    def __init__(self, groups: int, server_pids: list[int]) -> None:
         self.groups = groups
-        self.server_pid = server_pid
+        self.server_pids = server_pids
         self.play_started = 0.0
         self.server_cpu_at_start = 0.0
         self.waiting = groups
@@ -92,7 +92,7 @@ class Settled:
         gc.freeze()
         gc.disable()
         self.play_started = time.monotonic()
-        self.server_cpu_at_start = cpu_seconds(self.server_pid)
+        self.server_cpu_at_start = sum(cpu_seconds(pid) for pid in self.server_pids)
         self.start.set()
 
 
@@ -200,13 +200,21 @@ class Stats:
 
 
 async def run_games(
-    port: int, server_pid: int, games: list[dict], duration: float, interval: float, stats: Stats
+    ports: list[int],
+    server_pids: list[int],
+    games: list[dict],
+    duration: float,
+    interval: float,
+    stats: Stats,
 ) -> None:
-    url = f"ws://127.0.0.1:{port}/ws/games/"
+    # With several servers, a game's four sockets are spread over them (white and the first
+    # spectator on one, black and the second on the next), as a load balancer would: each
+    # move then reaches the other server's sockets through Redis.
+    urls = [f"ws://127.0.0.1:{port}/ws/games/" for port in ports]
     origin = {"Origin": "http://127.0.0.1"}
     # Play starts once every game's four sockets have their first state, plus a few seconds, so
     # the measurement is of moves, not of the connection storm.
-    settled = Settled(len(games), server_pid)
+    settled = Settled(len(games), server_pids)
     gate = asyncio.Semaphore(OPENING_AT_ONCE)
 
     async def one_game(game: dict) -> None:
@@ -214,12 +222,12 @@ async def run_games(
             color: {**origin, "Cookie": f"sessionid={game[color]}"} for color in ("white", "black")
         }
         sent_at: dict[int, float] = {}
-        game_url = url + game["id"] + "/"
+        game_urls = [urls[k % len(urls)] + game["id"] + "/" for k in range(4)]
         async with (
-            await opened(gate, game_url, additional_headers=headers["white"]) as white,
-            await opened(gate, game_url, additional_headers=headers["black"]) as black,
-            await opened(gate, game_url, additional_headers=origin) as spec1,
-            await opened(gate, game_url, additional_headers=origin) as spec2,
+            await opened(gate, game_urls[0], additional_headers=headers["white"]) as white,
+            await opened(gate, game_urls[1], additional_headers=headers["black"]) as black,
+            await opened(gate, game_urls[2], additional_headers=origin) as spec1,
+            await opened(gate, game_urls[3], additional_headers=origin) as spec2,
         ):
             latest: dict = {}
             received: dict[int, set[int]] = {0: set(), 1: set()}
@@ -293,7 +301,7 @@ async def run_games(
         gc.enable()
         gc.unfreeze()
     stats.play_seconds = time.monotonic() - settled.play_started
-    stats.server_cpu = cpu_seconds(server_pid) - settled.server_cpu_at_start
+    stats.server_cpu = sum(cpu_seconds(pid) for pid in server_pids) - settled.server_cpu_at_start
 
 
 async def run_echo(
@@ -301,7 +309,7 @@ async def run_echo(
 ) -> list[float]:
     latencies: list[float] = []
     payload = "x" * size
-    settled = Settled(groups, server_pid)
+    settled = Settled(groups, [server_pid])
     gate = asyncio.Semaphore(OPENING_AT_ONCE)
 
     async def one_group(index: int) -> None:
@@ -350,31 +358,36 @@ def report(name: str, latencies: list[float]) -> tuple[float, float]:
     return p50, p99
 
 
-def one_round(games_count: int, duration: float, interval: float) -> dict:
+def one_round(games_count: int, duration: float, interval: float, servers: int = 1) -> dict:
     games = prepare_games(games_count)
-    game_server, game_port = start_daphne("chesskers_site.asgi:application")
+    game_servers = [start_daphne("chesskers_site.asgi:application") for _ in range(servers)]
     echo_server, echo_port = start_daphne("bench.echo_asgi:application")
+    pids = [process.pid for process, _ in game_servers]
     try:
         stats = Stats()
-        asyncio.run(run_games(game_port, game_server.pid, games, duration, interval, stats))
+        ports = [port for _, port in game_servers]
+        asyncio.run(run_games(ports, pids, games, duration, interval, stats))
         echo = asyncio.run(
             run_echo(echo_port, echo_server.pid, games_count, duration, interval, 6000)
         )
-        memory = peak_memory_mb(game_server.pid)
+        memory = max(peak_memory_mb(pid) for pid in pids)
     finally:
-        for server in (game_server, echo_server):
+        for server in [*(process for process, _ in game_servers), echo_server]:
             server.send_signal(signal.SIGTERM)
             try:
                 server.wait(timeout=20)
             except subprocess.TimeoutExpired:
                 server.kill()
-    print(f"\n== {games_count} games, a move every {interval} s per game, {duration} s ==")
+    where = "one Daphne process" if servers == 1 else f"{servers} Daphne processes"
+    print(
+        f"\n== {games_count} games on {where}, a move every {interval} s per game, {duration} s =="
+    )
     _, game_p99 = report("move -> spectator (site)", stats.latencies)
     _, echo_p99 = report("bare fan-out (floor)   ", echo)
     print(
         f"moves sent {stats.moves} ({stats.moves / stats.play_seconds:.1f}/s), "
         f"errors {stats.errors}, lost states {stats.lost}, games finished {stats.finished}, "
-        f"server peak memory {memory:.0f} MB"
+        f"server peak memory {memory:.0f} MB" + (" (the largest process)" if servers > 1 else "")
     )
     print(
         f"server CPU while playing: {stats.server_cpu / stats.play_seconds:.0%} of a core, "
@@ -409,6 +422,9 @@ def main() -> None:
         "--interval", type=float, default=5.0, help="seconds between a game's moves"
     )
     parser.add_argument("--ramp", type=int, nargs="*", help="game counts to try in turn")
+    parser.add_argument(
+        "--servers", type=int, default=1, help="Daphne processes serving the games (default 1)"
+    )
     args = parser.parse_args()
     if not os.environ.get("REDIS_URL"):
         raise SystemExit("set REDIS_URL: the bench measures the Redis channel layer")
@@ -417,7 +433,7 @@ def main() -> None:
     ensure_database()
     rounds = args.ramp or [args.games]
     for count in rounds:
-        result = one_round(count, args.duration, args.interval)
+        result = one_round(count, args.duration, args.interval, args.servers)
         if args.ramp and result["p99"] > 100:
             print(f"\np99 passed 100 ms at {count} games")
             break
