@@ -29,7 +29,7 @@ async def received(layer, channel: str, within: float) -> list[dict]:
     try:
         while True:
             messages.append(await asyncio.wait_for(layer.receive(channel), within))
-    except asyncio.TimeoutError:
+    except TimeoutError:
         return messages
 
 
