@@ -7,6 +7,7 @@ check and the session auth middleware before reaching a consumer.
 import gc
 import os
 
+from django.conf import settings
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "chesskers_site.settings")
@@ -23,9 +24,11 @@ from chesskers_site.routing import websocket_urlpatterns  # noqa: E402
 # open (each a stack of coroutines, tasks and buffers) one took 100-200 ms here, stopping every
 # game on the process at once, several times a minute under load (bench/ws_load.py). Young
 # collections stay as they are; a full one waits for 1,000 middle ones instead of 10. Objects
-# die by reference counting all the same; only cyclic garbage waits longer.
-GC_THRESHOLDS = (700, 10, 1000)
-gc.set_threshold(*GC_THRESHOLDS)
+# die by reference counting all the same; only cyclic garbage waits longer. (The tests keep
+# Python's thresholds: there, threads that end leave database connections in reference cycles,
+# and the test database can only be dropped once those are collected.)
+if settings.SERVER_GC_THRESHOLDS:
+    gc.set_threshold(*settings.SERVER_GC_THRESHOLDS)
 
 application = ProtocolTypeRouter(
     {

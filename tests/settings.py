@@ -9,3 +9,6 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # Worker threads must not keep connections open past a test: the test database is dropped at
 # the end of the run, which PostgreSQL refuses while any session is still connected.
 DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
+
+# Python's own collector thresholds in the test process (see chesskers_site/asgi.py).
+SERVER_GC_THRESHOLDS = None
