@@ -76,7 +76,7 @@ def opponent(color: str) -> str:
 def lock_game(public_id: str) -> Game:
     """Returns the game row locked for update, its players' usernames loaded. Call inside
     ``transaction.atomic()``."""
-    game = sql.lock_game_row(public_id)
+    game = sql.game_row(public_id, lock=True)
     if game is None:
         raise GameError(ErrorCode.NOT_FOUND, f"There is no game {public_id}.")
     return game

@@ -56,7 +56,7 @@ def _from_row(model: type[Model], values: tuple) -> Model:
 
 
 @cache
-def _lock_sql(vendor: str, for_update: bool) -> str:
+def _game_sql(vendor: str, for_update: bool) -> str:
     _, columns = _columns(Game, vendor)
     game, user = _qn(Game._meta.db_table), _qn(User._meta.db_table)
     user_pk, username = _qn(User._meta.pk.column), _qn(User._meta.get_field("username").column)
@@ -70,18 +70,12 @@ def _lock_sql(vendor: str, for_update: bool) -> str:
     )
 
 
-def lock_game_row(public_id: str) -> Game | None:
-    """Returns the game locked for update (inside a transaction), its players' usernames
-    loaded (the other fields of a player load on first use); None if there is no such game."""
-    return game_row(public_id, lock=True)
-
-
 def game_row(public_id: str, *, lock: bool = False) -> Game | None:
-    """Returns the game, its players' usernames loaded, locked for update if ``lock``; None if
-    there is no such game."""
+    """Returns the game, its players' usernames loaded (a player's other fields load on first
+    use), locked for update if ``lock`` (inside a transaction); None if there is no such game."""
     for_update = lock and connection.features.has_select_for_update
     with connection.cursor() as cursor:
-        cursor.execute(_lock_sql(connection.vendor, for_update), [public_id])
+        cursor.execute(_game_sql(connection.vendor, for_update), [public_id])
         row = cursor.fetchone()
     if row is None:
         return None

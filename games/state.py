@@ -100,25 +100,27 @@ def _describe(position: engine.Position) -> tuple[dict[str, Any], ...]:
     )
 
 
+def _legal_moves(fen: str, position_of: Callable[[], engine.Position]) -> list[dict[str, Any]]:
+    """Returns the cached legal-move list of ``fen`` (fresh dicts), describing
+    ``position_of()`` only when it is not cached."""
+    described = _legal_by_fen.get(fen)
+    if described is None:
+        described = _describe(position_of())
+        _legal_by_fen.put(fen, described)
+    return [_listed(entry) for entry in described]
+
+
 def legal_moves_of_position(position: engine.Position, fen: str | None = None) -> list[dict]:
     """Returns the legal moves of a position as the API lists them (fresh dicts, from the cache).
 
     Pass the position the engine just played to (its legal moves are already generated) rather
     than a FEN to parse again."""
-    fen = fen or position.fen()
-    described = _legal_by_fen.get(fen)
-    if described is None:
-        described = _describe(position)
-        _legal_by_fen.put(fen, described)
-    return [_listed(entry) for entry in described]
+    return _legal_moves(fen or position.fen(), lambda: position)
 
 
 def legal_moves_of_fen(fen: str) -> list[dict[str, Any]]:
     """Returns the legal moves of a position given by FEN, as the API lists them."""
-    described = _legal_by_fen.get(fen)
-    if described is None:
-        return legal_moves_of_position(engine.Position.from_fen(fen), fen)
-    return [_listed(entry) for entry in described]
+    return _legal_moves(fen, lambda: engine.Position.from_fen(fen))
 
 
 def legal_moves_payload(game: engine.Game) -> list[dict[str, Any]]:

@@ -55,7 +55,7 @@ def test_the_locked_row_has_every_field_the_orm_reads(online_game, alice, bob) -
     )
     expected = Game.objects.get(pk=online_game.pk)
     with transaction.atomic():
-        locked = sql.lock_game_row(online_game.public_id)
+        locked = sql.game_row(online_game.public_id, lock=True)
     assert orm_fields(locked) == orm_fields(expected)
     assert (locked.white.username, locked.black.username) == (alice.username, bob.username)
     assert locked.white.pk == alice.pk
@@ -64,9 +64,9 @@ def test_the_locked_row_has_every_field_the_orm_reads(online_game, alice, bob) -
 def test_a_locked_game_without_players_and_a_missing_game(alice) -> None:
     game = services.game_create_local(actor=Actor(session_key="s" * 32))
     with transaction.atomic():
-        locked = sql.lock_game_row(game.public_id)
+        locked = sql.game_row(game.public_id, lock=True)
         assert locked.white is None and locked.black is None
-        assert sql.lock_game_row("nosuchgame00") is None
+        assert sql.game_row("nosuchgame00", lock=True) is None
 
 
 def test_insert_and_update_write_what_the_orm_reads_back(online_game) -> None:
