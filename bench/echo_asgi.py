@@ -16,6 +16,11 @@ from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.urls import path  # noqa: E402
 
+from chesskers_site.process import tune_server_process  # noqa: E402
+
+# The floor runs on a process tuned as the site's is.
+tune_server_process()
+
 
 class FanOut(AsyncWebsocketConsumer):
     async def connect(self) -> None:

@@ -1,0 +1,25 @@
+"""Settings of the server process itself, applied when an ASGI application is loaded.
+
+The site (``chesskers_site.asgi``) and the bench's bare fan-out server (``bench/echo_asgi.py``)
+both apply them, so the bench's floor runs on a process tuned like the site's.
+"""
+
+import gc
+
+from django.conf import settings
+
+
+def tune_server_process() -> None:
+    """Applies ``SERVER_GC_THRESHOLDS`` to this process.
+
+    The garbage collector's full collections walk every live object: with a few hundred
+    sockets open (each a stack of coroutines, tasks and buffers) one took 100-200 ms here,
+    stopping every game on the process at once, several times a minute under load
+    (bench/ws_load.py). With the default setting young collections stay as they are and a full
+    one waits for 1,000 middle ones instead of 10. Objects die by reference counting all the
+    same; only cyclic garbage waits longer. (The tests keep Python's thresholds: there, threads
+    that end leave database connections in reference cycles, and the test database can only be
+    dropped once those are collected.)
+    """
+    if settings.SERVER_GC_THRESHOLDS:
+        gc.set_threshold(*settings.SERVER_GC_THRESHOLDS)
