@@ -103,6 +103,9 @@ if DATABASE_URL:
             conn_health_checks=True,
         )
     }
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        # Django's backend, checking connections' health only after they were idle a while.
+        DATABASES["default"]["ENGINE"] = "chesskers_site.postgresql"
 else:
     DATABASES = {
         "default": {

@@ -56,7 +56,7 @@ def test_production_variables_select_postgresql_and_redis() -> None:
     result = run_django(["-c", PROBE], PRODUCTION)
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout) == {
-        "engine": "django.db.backends.postgresql",
+        "engine": "chesskers_site.postgresql",
         "layer": "channels_redis.pubsub.RedisPubSubChannelLayer",
         "debug": False,
         "hosts": ["chesskers.example"],
