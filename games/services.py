@@ -73,10 +73,14 @@ def opponent(color: str) -> str:
 
 
 # --- reading with a lock ------------------------------------------------------------------
-def lock_game(public_id: str) -> Game:
+def lock_game(public_id: str, *, with_table: datetime | None = None) -> Game:
     """Returns the game row locked for update, its players' usernames loaded. Call inside
-    ``transaction.atomic()``."""
-    game = sql.game_row(public_id, lock=True)
+    ``transaction.atomic()``.
+
+    ``with_table`` (the time now) reads who is at the table in the same statement, for work
+    that does not change the game's connections (``table_of`` then asks no more)."""
+    since = None if with_table is None else with_table - CONNECTION_STALE_AFTER
+    game = sql.game_row(public_id, lock=True, table_since=since)
     if game is None:
         raise GameError(ErrorCode.NOT_FOUND, f"There is no game {public_id}.")
     return game
@@ -219,7 +223,7 @@ def game_play(
     if isinstance(ply, bool) or not isinstance(ply, int):
         raise GameError(ErrorCode.BAD_REQUEST, "A move needs the ply it is for, as a number.")
     with transaction.atomic():
-        game = lock_game(game_id)
+        game = lock_game(game_id, with_table=now or timezone.now())
         color = require_player(game, actor)
         forfeited = absence_ran_out(game, now)
         if not forfeited:
@@ -271,7 +275,6 @@ def apply_move(
         captured_pieces=removed,
         fen_after=fen,
     )
-    sql.insert(row)
     game.ply += 1
     game.revision += 1
     game.fen = fen
@@ -279,6 +282,7 @@ def apply_move(
         game.draw_offer = None  # RULES page: a draw offer stands until the opponent moves instead
     status = eg.status()
     if status is not engine.Status.ONGOING:
+        sql.insert(row)
         if status is engine.Status.CHECKMATE:
             finish(game, result=win_for(mover), termination=Game.Termination.CHECKMATE, at=now)
         else:
@@ -287,7 +291,7 @@ def apply_move(
     else:
         # The new position's legal moves, from the position the engine already searched.
         legal_moves_of_position(eg.position, fen)
-        sql.update(game, ["ply", "revision", "fen", "draw_offer", "updated_at"])
+        sql.insert_and_update(row, game, ["ply", "revision", "fen", "draw_offer", "updated_at"])
     after = history.after(row, eg)
     transaction.on_commit(lambda: keep_history(after))
     return after

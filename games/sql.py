@@ -9,6 +9,7 @@ Django's connection (its transaction, its cursor wrapper) and through the fields
 conversions to and from the database, so they behave exactly as the ORM's would.
 """
 
+from datetime import datetime
 from functools import cache
 from typing import Any
 
@@ -16,7 +17,7 @@ from django.db import connection
 from django.db.models import Model
 
 from accounts.models import User
-from games.models import Connection, Game
+from games.models import Color, Connection, Game
 
 
 def _qn(name: str) -> str:
@@ -56,36 +57,70 @@ def _from_row(model: type[Model], values: tuple) -> Model:
 
 
 @cache
-def _game_sql(vendor: str, for_update: bool) -> str:
+def _game_sql(vendor: str, for_update: bool, with_table: bool) -> str:
     _, columns = _columns(Game, vendor)
     game, user = _qn(Game._meta.db_table), _qn(User._meta.db_table)
     user_pk, username = _qn(User._meta.pk.column), _qn(User._meta.get_field("username").column)
     white, black = (_qn(Game._meta.get_field(name).column) for name in ("white", "black"))
     public_id = _qn(Game._meta.get_field("public_id").column)
+    table = ""
+    if with_table:  # fresh connections per seat: white, black, spectators (no colour)
+        table = "".join(
+            f", {_table_count_sql(f'{game}.{_qn(Game._meta.pk.column)}', seat)}"
+            for seat in (f"= '{Color.WHITE}'", f"= '{Color.BLACK}'", "IS NULL")
+        )
     return (
-        f"SELECT {columns}, w.{username}, b.{username} FROM {game}"
+        f"SELECT {columns}, w.{username}, b.{username}{table} FROM {game}"
         f" LEFT JOIN {user} w ON w.{user_pk} = {game}.{white}"
         f" LEFT JOIN {user} b ON b.{user_pk} = {game}.{black}"
         f" WHERE {game}.{public_id} = %s" + (f" FOR UPDATE OF {game}" if for_update else "")
     )
 
 
-def game_row(public_id: str, *, lock: bool = False) -> Game | None:
+def _table_count_sql(game_pk: str, seat: str) -> str:
+    """A scalar subquery: a game's connections seen since a time (the one parameter) whose
+    colour satisfies ``seat``."""
+    meta = Connection._meta
+    color, seen, game = (
+        _qn(meta.get_field(name).column) for name in ("color", "last_seen", "game")
+    )
+    return (
+        f"(SELECT COUNT(*) FROM {_qn(meta.db_table)} c"
+        f" WHERE c.{game} = {game_pk} AND c.{seen} >= %s AND c.{color} {seat})"
+    )
+
+
+def game_row(
+    public_id: str, *, lock: bool = False, table_since: datetime | None = None
+) -> Game | None:
     """Returns the game, its players' usernames loaded (a player's other fields load on first
-    use), locked for update if ``lock`` (inside a transaction); None if there is no such game."""
+    use), locked for update if ``lock`` (inside a transaction); None if there is no such game.
+
+    With ``table_since``, the same statement counts the game's connections seen since then, per
+    seat, kept on the instance for ``games.state.table_of`` (for work that reads who is at the
+    table and leaves the connections as they are)."""
     for_update = lock and connection.features.has_select_for_update
+    with_table = table_since is not None
+    params: list[Any] = [public_id]
+    if with_table:
+        fresh = Connection._meta.get_field("last_seen").get_db_prep_value(table_since, connection)
+        params = [fresh, fresh, fresh, public_id]
     with connection.cursor() as cursor:
-        cursor.execute(_game_sql(connection.vendor, for_update), [public_id])
+        cursor.execute(_game_sql(connection.vendor, for_update, with_table), params)
         row = cursor.fetchone()
     if row is None:
         return None
     fields, _ = _columns(Game, connection.vendor)
     game = _from_row(Game, row[: len(fields)])
-    for color, username in zip(("white", "black"), row[len(fields) :], strict=True):
+    names = row[len(fields) : len(fields) + 2]
+    for color, username in zip(("white", "black"), names, strict=True):
         user_id = getattr(game, f"{color}_id")
         if user_id is not None:
             user = User.from_db(connection.alias, ["id", "username"], [user_id, username])
             setattr(game, color, user)
+    if with_table:
+        white, black, spectators = row[len(fields) + 2 :]
+        game.table_counts = {Color.WHITE: white, Color.BLACK: black, None: spectators}
     return game
 
 
@@ -93,34 +128,73 @@ def _db_value(instance: Model, field: Any, add: bool) -> Any:
     return field.get_db_prep_save(field.pre_save(instance, add), connection)
 
 
-def insert(instance: Model) -> None:
-    """Inserts a new model instance (every field but the automatic primary key) and sets its
-    primary key."""
-    meta = instance._meta
+def _insert_sql(meta: Any) -> tuple[list, str]:
+    """Returns the fields an insert writes (all but the automatic primary key) and its SQL,
+    returning the new primary key where the database can."""
     fields = [field for field in meta.concrete_fields if field is not meta.pk]
-    table = _qn(meta.db_table)
     columns = ", ".join(_qn(field.column) for field in fields)
     marks = ", ".join(["%s"] * len(fields))
-    returning = connection.features.can_return_columns_from_insert
-    sql = f"INSERT INTO {table} ({columns}) VALUES ({marks})"
-    if returning:
+    sql = f"INSERT INTO {_qn(meta.db_table)} ({columns}) VALUES ({marks})"
+    if connection.features.can_return_columns_from_insert:
         sql += f" RETURNING {_qn(meta.pk.column)}"
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [_db_value(instance, field, True) for field in fields])
-        pk = cursor.fetchone()[0] if returning else cursor.lastrowid
-    setattr(instance, meta.pk.attname, pk)
+    return fields, sql
+
+
+def _update_sql(meta: Any, names: list[str]) -> tuple[list, str]:
+    fields = [meta.get_field(name) for name in names]
+    assignments = ", ".join(f"{_qn(field.column)} = %s" for field in fields)
+    return fields, f"UPDATE {_qn(meta.db_table)} SET {assignments} WHERE {_qn(meta.pk.column)} = %s"
+
+
+def _inserted(instance: Model, pk: Any) -> None:
+    setattr(instance, instance._meta.pk.attname, pk)
     instance._state.adding = False
     instance._state.db = connection.alias
 
 
-def update(instance: Model, names: list[str]) -> None:
-    """Writes the named fields of a saved instance (and any ``auto_now`` field among them)."""
-    meta = instance._meta
-    fields = [meta.get_field(name) for name in names]
-    assignments = ", ".join(f"{_qn(field.column)} = %s" for field in fields)
-    sql = f"UPDATE {_qn(meta.db_table)} SET {assignments} WHERE {_qn(meta.pk.column)} = %s"
+def insert(instance: Model) -> None:
+    """Inserts a new model instance (every field but the automatic primary key) and sets its
+    primary key."""
+    fields, sql = _insert_sql(instance._meta)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [_db_value(instance, field, True) for field in fields])
+        returning = connection.features.can_return_columns_from_insert
+        pk = cursor.fetchone()[0] if returning else cursor.lastrowid
+    _inserted(instance, pk)
+
+
+def update(instance: Model, names: list[str]) -> int:
+    """Writes the named fields of a saved instance (and any ``auto_now`` field among them);
+    returns how many rows it changed (0 if the row is gone)."""
+    fields, sql = _update_sql(instance._meta, names)
     with connection.cursor() as cursor:
         cursor.execute(sql, [*(_db_value(instance, field, False) for field in fields), instance.pk])
+        return cursor.rowcount
+
+
+def insert_and_update(new: Model, saved: Model, names: list[str]) -> None:
+    """``insert(new)`` then ``update(saved, names)``: on PostgreSQL in one statement (the insert
+    a data-modifying ``WITH`` of the update), so one round trip to the server."""
+    if connection.vendor != "postgresql":
+        insert(new)
+        if not update(saved, names):
+            raise saved.DoesNotExist(f"{saved._meta.object_name} {saved.pk} no longer exists.")
+        return
+    insert_fields, insert_sql = _insert_sql(new._meta)
+    update_fields, update_sql = _update_sql(saved._meta, names)
+    pk = _qn(new._meta.pk.column)
+    sql = f"WITH inserted AS ({insert_sql}) {update_sql} RETURNING (SELECT {pk} FROM inserted)"
+    params = [
+        *(_db_value(new, field, True) for field in insert_fields),
+        *(_db_value(saved, field, False) for field in update_fields),
+        saved.pk,
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        row = cursor.fetchone()
+    if row is None:  # the saved instance's row is gone: nothing was written
+        raise saved.DoesNotExist(f"{saved._meta.object_name} {saved.pk} no longer exists.")
+    _inserted(new, row[0])
 
 
 def table_counts(game_id: int, fresh_since: Any) -> dict[str | None, int]:

@@ -250,9 +250,12 @@ def bot_to_move(game: Game) -> bool:
 
 def table_of(game: Game, now: datetime | None = None) -> tuple[dict[str, bool], int]:
     """Returns who is at the table (players connected, heartbeat fresh) and how many spectators
-    watch, in one query."""
-    now = now or timezone.now()
-    counts = sql.table_counts(game.pk, now - CONNECTION_STALE_AFTER)
+    watch, in one query (none if the game's record was read with them: ``lock_game``'s
+    ``with_table``)."""
+    counts = getattr(game, "table_counts", None)
+    if counts is None:
+        now = now or timezone.now()
+        counts = sql.table_counts(game.pk, now - CONNECTION_STALE_AFTER)
     presence = {
         Color.WHITE: bool(counts.get(Color.WHITE)),
         Color.BLACK: bool(counts.get(Color.BLACK)),

@@ -8,7 +8,7 @@ takeback, a move that rolled back), the next state is the one the database holds
 import json
 
 import pytest
-from django.db import connection, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 import engine
@@ -111,6 +111,73 @@ def test_table_counts_fresh_connections_by_colour(online_game, alice) -> None:
     assert counts == {"white": 1, None: 2}
 
 
+def test_the_locked_row_can_carry_who_is_at_the_table(online_game, alice) -> None:
+    now = timezone.now()
+    for name, color, seen in [
+        ("a", "white", now),
+        ("b", None, now),
+        ("c", None, now - state.CONNECTION_STALE_AFTER * 2),  # stale: not counted
+        ("d", "black", now - state.CONNECTION_STALE_AFTER * 2),
+    ]:
+        Connection.objects.create(game=online_game, channel_name=name, color=color, last_seen=seen)
+    with transaction.atomic():
+        locked = services.lock_game(online_game.public_id, with_table=now)
+        assert locked.table_counts == {"white": 1, "black": 0, None: 1}
+        assert state.table_of(locked, now) == ({"white": True, "black": False}, 1)
+        plain = services.lock_game(online_game.public_id)
+        assert not hasattr(plain, "table_counts")
+    assert orm_fields(locked) == orm_fields(Game.objects.get(pk=online_game.pk))
+
+
+def test_insert_and_update_together(online_game) -> None:
+    row = GameMove(
+        game=online_game,
+        ply=0,
+        text="e4",
+        kind="quiet",
+        path=["e2", "e4"],
+        captured=[],
+        captured_pieces=[],
+        fen_after="a fen",
+    )
+    online_game.ply, online_game.fen, online_game.revision = 1, "a fen", 1
+    with CountQueries() as queries:
+        sql.insert_and_update(row, online_game, ["ply", "revision", "fen", "updated_at"])
+    # One statement on PostgreSQL (the insert a WITH of the update); two elsewhere.
+    assert len(queries.sql) == (1 if connection.vendor == "postgresql" else 2)
+    assert GameMove.objects.get(pk=row.pk).fen_after == "a fen"
+    stored = Game.objects.get(pk=online_game.pk)
+    assert (stored.ply, stored.fen, stored.revision) == (1, "a fen", 1)
+
+    gone = Game.objects.get(pk=online_game.pk)
+    Game.objects.filter(pk=gone.pk).delete()
+    another = GameMove(game=gone, ply=1, text="e5", kind="quiet", path=["e7", "e5"],
+                       captured=[], captured_pieces=[], fen_after="x")  # fmt: skip
+    with pytest.raises((Game.DoesNotExist, IntegrityError)), transaction.atomic():
+        sql.insert_and_update(another, gone, ["ply"])
+    assert not GameMove.objects.filter(text="e5").exists()
+
+
+def test_a_move_is_two_statements_on_postgresql(
+    online_game, alice, bob, django_capture_on_commit_callbacks
+) -> None:
+    gid = online_game.public_id
+    with django_capture_on_commit_callbacks(execute=True):
+        play(gid, alice, "e4")
+    with django_capture_on_commit_callbacks(execute=True), CountQueries() as queries:
+        services.game_play(game_id=gid, actor=act(bob), ply=1, text="e5")
+    # The game's lock with who is at the table, then the move's insert with the game's update
+    # (savepoints: the test's own transaction).
+    statements = [q for q in queries.sql if "SAVEPOINT" not in q]
+    if connection.vendor == "postgresql":
+        assert len(statements) == 2, statements
+        assert "FOR UPDATE" in statements[0] and "COUNT(*)" in statements[0]
+        assert statements[1].startswith("WITH inserted AS (INSERT")
+    else:
+        assert len(statements) == 3, statements
+    assert as_json(state_from_database(gid))["moves"][-1]["text"] == "e5"
+
+
 # --- the history cache ------------------------------------------------------------------------
 def test_a_move_keeps_the_history_and_the_next_state_matches_the_database(
     online_game, alice, bob, django_capture_on_commit_callbacks
@@ -164,10 +231,10 @@ def test_a_move_that_rolls_back_leaves_no_trace_in_the_cache(
     with django_capture_on_commit_callbacks(execute=True):
         play(gid, alice, "e4")
 
-    def broken_update(*args, **kwargs) -> None:
+    def broken_write(*args, **kwargs) -> None:
         raise RuntimeError("the database went away")
 
-    monkeypatch.setattr(sql, "update", broken_update)
+    monkeypatch.setattr(sql, "insert_and_update", broken_write)
     with pytest.raises(RuntimeError):
         play(gid, bob, "e5")
     monkeypatch.undo()
