@@ -94,6 +94,7 @@ class Settled:
         gc.disable()
         self.play_started = time.monotonic()
         self.server_cpu_at_start = sum(cpu_seconds(pid) for pid in self.server_pids)
+        self.client_cpu_at_start = time.process_time()
         self.start.set()
 
 
@@ -198,6 +199,7 @@ class Stats:
     error_kinds: Counter = field(default_factory=Counter)
     play_seconds: float = 0.0  # from the first move to the last state
     server_cpu: float = 0.0  # the server's CPU seconds over that time
+    client_cpu: float = 0.0  # this client's
 
 
 async def run_games(
@@ -207,10 +209,8 @@ async def run_games(
     duration: float,
     interval: float,
     stats: Stats,
+    route: str,
 ) -> None:
-    # With several servers, a game's four sockets are spread over them (white and the first
-    # spectator on one, black and the second on the next), as a load balancer would: each
-    # move then reaches the other server's sockets through Redis.
     urls = [f"ws://127.0.0.1:{port}/ws/games/" for port in ports]
     origin = {"Origin": "http://127.0.0.1"}
     # Play starts once every game's four sockets have their first state, plus a few seconds, so
@@ -218,12 +218,12 @@ async def run_games(
     settled = Settled(len(games), server_pids)
     gate = asyncio.Semaphore(OPENING_AT_ONCE)
 
-    async def one_game(game: dict) -> None:
+    async def one_game(index: int, game: dict) -> None:
         headers = {
             color: {**origin, "Cookie": f"sessionid={game[color]}"} for color in ("white", "black")
         }
         sent_at: dict[int, float] = {}
-        game_urls = [urls[k % len(urls)] + game["id"] + "/" for k in range(4)]
+        game_urls = [server_for(urls, route, index, k) + game["id"] + "/" for k in range(4)]
         async with (
             await opened(gate, game_urls[0], additional_headers=headers["white"]) as white,
             await opened(gate, game_urls[1], additional_headers=headers["black"]) as black,
@@ -297,28 +297,39 @@ async def run_games(
                 task.cancel()
 
     try:
-        await asyncio.gather(*(one_game(game) for game in games), return_exceptions=False)
+        await asyncio.gather(*(one_game(i, game) for i, game in enumerate(games)))
     finally:
         gc.enable()
         gc.unfreeze()
     stats.play_seconds = time.monotonic() - settled.play_started
     stats.server_cpu = sum(cpu_seconds(pid) for pid in server_pids) - settled.server_cpu_at_start
+    stats.client_cpu = time.process_time() - settled.client_cpu_at_start
 
 
 async def run_echo(
-    port: int, server_pid: int, groups: int, duration: float, interval: float, size: int
-) -> list[float]:
+    ports: list[int],
+    server_pids: list[int],
+    groups: int,
+    duration: float,
+    interval: float,
+    size: int,
+    route: str,
+) -> tuple[list[float], float]:
+    """Runs the floor; returns its latencies and the relay servers' CPU time per message."""
     latencies: list[float] = []
+    sends = 0
     payload = "x" * size
-    settled = Settled(groups, [server_pid])
+    settled = Settled(groups, server_pids)
     gate = asyncio.Semaphore(OPENING_AT_ONCE)
+    urls = [f"ws://127.0.0.1:{port}/ws/echo/" for port in ports]
 
     async def one_group(index: int) -> None:
-        url = f"ws://127.0.0.1:{port}/ws/echo/g{index}/"
+        nonlocal sends
+        group_urls = [server_for(urls, route, index, k) + f"g{index}/" for k in range(3)]
         async with (
-            await opened(gate, url) as sender,
-            await opened(gate, url) as r1,
-            await opened(gate, url) as r2,
+            await opened(gate, group_urls[0]) as sender,
+            await opened(gate, group_urls[1]) as r1,
+            await opened(gate, group_urls[2]) as r2,
         ):
             sent: dict[int, float] = {}
             await settled.wait()
@@ -336,6 +347,7 @@ async def run_echo(
                 sent[seq] = time.perf_counter()
                 await sender.send(f"{seq}|{payload}")
                 seq += 1
+                sends += 1
                 await asyncio.sleep(interval)
             await asyncio.sleep(2)
             for task in (*tasks, drain):
@@ -346,7 +358,21 @@ async def run_echo(
     finally:
         gc.enable()
         gc.unfreeze()
-    return latencies
+    cpu = sum(cpu_seconds(pid) for pid in server_pids) - settled.server_cpu_at_start
+    return latencies, cpu / max(1, sends)
+
+
+def server_for(urls: list[str], route: str, index: int, socket_index: int) -> str:
+    """Returns the server (its URL prefix) of a group's socket among several servers.
+
+    ``game``: all of a game's sockets on one server, the game's, as a load balancer routing by
+    the socket's path sends them (a move then crosses Redis only to reach the sockets of its
+    game on other servers, here none). ``socket``: a game's sockets spread over the servers
+    (white and the first spectator on one, black and the second on the next), so every move
+    reaches another server's sockets through Redis."""
+    if route == "game":
+        return urls[index % len(urls)]
+    return urls[socket_index % len(urls)]
 
 
 def report(name: str, latencies: list[float]) -> tuple[float, float]:
@@ -359,27 +385,36 @@ def report(name: str, latencies: list[float]) -> tuple[float, float]:
     return p50, p99
 
 
-def one_round(games_count: int, duration: float, interval: float, servers: int = 1) -> dict:
+def one_round(
+    games_count: int, duration: float, interval: float, servers: int = 1, route: str = "game"
+) -> dict:
     games = prepare_games(games_count)
     game_servers = [start_daphne("chesskers_site.asgi:application") for _ in range(servers)]
-    echo_server, echo_port = start_daphne("bench.echo_asgi:application")
+    # The floor runs on as many relay servers, its sockets routed the same way.
+    echo_servers = [start_daphne("bench.echo_asgi:application") for _ in range(servers)]
     pids = [process.pid for process, _ in game_servers]
     try:
         stats = Stats()
         ports = [port for _, port in game_servers]
-        asyncio.run(run_games(ports, pids, games, duration, interval, stats))
-        echo = asyncio.run(
-            run_echo(echo_port, echo_server.pid, games_count, duration, interval, 6000)
+        asyncio.run(run_games(ports, pids, games, duration, interval, stats, route))
+        echo_ports = [port for _, port in echo_servers]
+        echo_pids = [process.pid for process, _ in echo_servers]
+        echo, echo_cpu = asyncio.run(
+            run_echo(echo_ports, echo_pids, games_count, duration, interval, 6000, route)
         )
         memory = max(peak_memory_mb(pid) for pid in pids)
     finally:
-        for server in [*(process for process, _ in game_servers), echo_server]:
+        for server in [process for process, _ in [*game_servers, *echo_servers]]:
             server.send_signal(signal.SIGTERM)
             try:
                 server.wait(timeout=20)
             except subprocess.TimeoutExpired:
                 server.kill()
-    where = "one Daphne process" if servers == 1 else f"{servers} Daphne processes"
+    where = (
+        "one Daphne process"
+        if servers == 1
+        else f"{servers} Daphne processes, sockets routed by {route}"
+    )
     print(
         f"\n== {games_count} games on {where}, a move every {interval} s per game, {duration} s =="
     )
@@ -392,7 +427,9 @@ def one_round(games_count: int, duration: float, interval: float, servers: int =
     )
     print(
         f"server CPU while playing: {stats.server_cpu / stats.play_seconds:.0%} of a core, "
-        f"{1000 * stats.server_cpu / max(1, stats.moves):.1f} ms per move"
+        f"{1000 * stats.server_cpu / max(1, stats.moves):.1f} ms per move "
+        f"(the floor's relay: {1000 * echo_cpu:.1f} ms per message); "
+        f"this client: {stats.client_cpu / stats.play_seconds:.0%} of a core"
     )
     if stats.error_kinds:
         print(f"errors by code: {dict(stats.error_kinds)}")
@@ -442,6 +479,12 @@ def main() -> None:
         "--servers", type=int, default=1, help="Daphne processes serving the games (default 1)"
     )
     parser.add_argument(
+        "--route",
+        choices=["game", "socket"],
+        default="game",
+        help="with several servers: a game's sockets all on its server (game), or spread (socket)",
+    )
+    parser.add_argument(
         "--repeat", type=int, default=1, help="runs of each game count (medians are printed)"
     )
     args = parser.parse_args()
@@ -453,7 +496,8 @@ def main() -> None:
     rounds = args.ramp or [args.games]
     for count in rounds:
         results = [
-            one_round(count, args.duration, args.interval, args.servers) for _ in range(args.repeat)
+            one_round(count, args.duration, args.interval, args.servers, args.route)
+            for _ in range(args.repeat)
         ]
         p99 = statistics.median(result["p99"] for result in results)
         if args.repeat > 1:
