@@ -46,4 +46,3 @@ class DatabaseWrapper(base.DatabaseWrapper):
     def connect(self) -> None:
         super().connect()
         self.healthy_at = None
-
