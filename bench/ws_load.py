@@ -245,6 +245,7 @@ async def run_games(
 
             async def listen(sock, tag: int | None, name: str | int) -> None:
                 async for raw in sock:
+                    arrived = time.perf_counter()  # received: this client's parsing comes after
                     message = json.loads(raw)
                     if message["type"] == "state":
                         first_states[name].set()
@@ -256,7 +257,7 @@ async def run_games(
                             and message["ply"] not in received[tag]
                         ):
                             received[tag].add(message["ply"])
-                            stats.latencies.append(time.perf_counter() - sent_at[message["ply"]])
+                            stats.latencies.append(arrived - sent_at[message["ply"]])
                     elif message["type"] == "error":
                         stats.errors += 1
                         stats.error_kinds[message.get("code", "?")] += 1
