@@ -30,18 +30,21 @@ from games.state import game_state
 log = logging.getLogger(__name__)
 
 
+# One wrapper for every call (building one per call was work on every message).
+_collect_in_thread = database_sync_to_async(broadcast.collect, thread_sensitive=False)
+
+
 def db(function: Callable[..., Any]) -> Callable[..., Awaitable[Any]]:
     """Runs database work from a consumer on a worker thread of its own (not the one thread
     Channels shares by default), so one slow request never queues every other game's.
 
     What the work sends to groups once it commits is sent from the event loop when it returns
     (``broadcast.collect``), even if it then raises."""
-    in_thread = database_sync_to_async(broadcast.collect, thread_sensitive=False)
 
     async def call(*args: Any, **kwargs: Any) -> Any:
         outbox: broadcast.Outbox = []
         try:
-            return await in_thread(outbox, function, *args, **kwargs)
+            return await _collect_in_thread(outbox, function, *args, **kwargs)
         finally:
             await broadcast.flush(outbox)
 

@@ -82,15 +82,26 @@ def _game_sql(vendor: str, for_update: bool, with_table: bool) -> str:
     )
 
 
-def _table_count_sql(game_pk: str, seat: str) -> str:
-    """A scalar subquery: a game's connections seen since a time (the one parameter) whose
-    colour satisfies ``seat``."""
+def _connection_columns() -> tuple[str, str, str, str]:
+    """Returns the quoted table of ``Connection`` and its colour, last-seen and game columns."""
     meta = Connection._meta
     color, seen, game = (
         _qn(meta.get_field(name).column) for name in ("color", "last_seen", "game")
     )
+    return _qn(meta.db_table), color, seen, game
+
+
+def _seen_since(since: datetime) -> Any:
+    """Returns a last-seen bound as the database takes it."""
+    return Connection._meta.get_field("last_seen").get_db_prep_value(since, connection)
+
+
+def _table_count_sql(game_pk: str, seat: str) -> str:
+    """A scalar subquery: a game's connections seen since a time (the one parameter) whose
+    colour satisfies ``seat``."""
+    table, color, seen, game = _connection_columns()
     return (
-        f"(SELECT COUNT(*) FROM {_qn(meta.db_table)} c"
+        f"(SELECT COUNT(*) FROM {table} c"
         f" WHERE c.{game} = {game_pk} AND c.{seen} >= %s AND c.{color} {seat})"
     )
 
@@ -108,7 +119,7 @@ def game_row(
     with_table = table_since is not None
     params: list[Any] = [public_id]
     if with_table:
-        fresh = Connection._meta.get_field("last_seen").get_db_prep_value(table_since, connection)
+        fresh = _seen_since(table_since)
         params = [fresh, fresh, fresh, public_id]
     with connection.cursor() as cursor:
         cursor.execute(_game_sql(connection.vendor, for_update, with_table), params)
@@ -202,17 +213,12 @@ def insert_and_update(new: Model, saved: Model, names: list[str]) -> None:
     _inserted(new, row[0])
 
 
-def table_counts(game_id: int, fresh_since: Any) -> dict[str | None, int]:
+def table_counts(game_id: int, fresh_since: datetime) -> dict[str | None, int]:
     """Returns how many fresh connections a game has per colour (None: spectators)."""
-    meta = Connection._meta
-    color, seen, game = (
-        _qn(meta.get_field(name).column) for name in ("color", "last_seen", "game")
-    )
+    table, color, seen, game = _connection_columns()
     sql = (
-        f"SELECT {color}, COUNT(*) FROM {_qn(meta.db_table)}"
-        f" WHERE {game} = %s AND {seen} >= %s GROUP BY {color}"
+        f"SELECT {color}, COUNT(*) FROM {table} WHERE {game} = %s AND {seen} >= %s GROUP BY {color}"
     )
-    fresh = meta.get_field("last_seen").get_db_prep_value(fresh_since, connection)
     with connection.cursor() as cursor:
-        cursor.execute(sql, [game_id, fresh])
+        cursor.execute(sql, [game_id, _seen_since(fresh_since)])
         return dict(cursor.fetchall())

@@ -69,17 +69,29 @@ def test_a_locked_game_without_players_and_a_missing_game(alice) -> None:
         assert sql.game_row("nosuchgame00", lock=True) is None
 
 
-def test_insert_and_update_write_what_the_orm_reads_back(online_game) -> None:
-    row = GameMove(
-        game=online_game,
+def first_move_row(game: Game, fen_after: str) -> GameMove:
+    """An unsaved record of 1. e4 in ``game``."""
+    return GameMove(
+        game=game,
         ply=0,
         text="e4",
         kind="quiet",
         path=["e2", "e4"],
         captured=[],
         captured_pieces=[],
-        fen_after="some fen",
+        fen_after=fen_after,
     )
+
+
+def seat(game: Game, now, rows: list[tuple[str, str | None, bool]]) -> None:
+    """Records connections to ``game``: (channel, colour or None, fresh or stale)."""
+    for name, color, fresh in rows:
+        seen = now if fresh else now - state.CONNECTION_STALE_AFTER * 2
+        Connection.objects.create(game=game, channel_name=name, color=color, last_seen=seen)
+
+
+def test_insert_and_update_write_what_the_orm_reads_back(online_game) -> None:
+    row = first_move_row(online_game, "some fen")
     sql.insert(row)
     stored = GameMove.objects.get(pk=row.pk)
     assert (stored.ply, stored.text, stored.path, stored.fen_after) == (
@@ -100,26 +112,18 @@ def test_insert_and_update_write_what_the_orm_reads_back(online_game) -> None:
 
 def test_table_counts_fresh_connections_by_colour(online_game, alice) -> None:
     now = timezone.now()
-    for name, color, seen in [
-        ("a", "white", now),
-        ("b", None, now),
-        ("c", None, now),
-        ("d", "black", now - state.CONNECTION_STALE_AFTER * 2),  # stale: not counted
-    ]:
-        Connection.objects.create(game=online_game, channel_name=name, color=color, last_seen=seen)
+    # d is stale: not counted
+    seat(online_game, now, [("a", "white", True), ("b", None, True), ("c", None, True),
+                            ("d", "black", False)])  # fmt: skip
     counts = sql.table_counts(online_game.pk, now - state.CONNECTION_STALE_AFTER)
     assert counts == {"white": 1, None: 2}
 
 
 def test_the_locked_row_can_carry_who_is_at_the_table(online_game, alice) -> None:
     now = timezone.now()
-    for name, color, seen in [
-        ("a", "white", now),
-        ("b", None, now),
-        ("c", None, now - state.CONNECTION_STALE_AFTER * 2),  # stale: not counted
-        ("d", "black", now - state.CONNECTION_STALE_AFTER * 2),
-    ]:
-        Connection.objects.create(game=online_game, channel_name=name, color=color, last_seen=seen)
+    # c and d are stale: not counted
+    seat(online_game, now, [("a", "white", True), ("b", None, True), ("c", None, False),
+                            ("d", "black", False)])  # fmt: skip
     with transaction.atomic():
         locked = services.lock_game(online_game.public_id, with_table=now)
         assert locked.table_counts == {"white": 1, "black": 0, None: 1}
@@ -130,16 +134,7 @@ def test_the_locked_row_can_carry_who_is_at_the_table(online_game, alice) -> Non
 
 
 def test_insert_and_update_together(online_game) -> None:
-    row = GameMove(
-        game=online_game,
-        ply=0,
-        text="e4",
-        kind="quiet",
-        path=["e2", "e4"],
-        captured=[],
-        captured_pieces=[],
-        fen_after="a fen",
-    )
+    row = first_move_row(online_game, "a fen")
     online_game.ply, online_game.fen, online_game.revision = 1, "a fen", 1
     with CountQueries() as queries:
         sql.insert_and_update(row, online_game, ["ply", "revision", "fen", "updated_at"])
