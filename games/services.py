@@ -43,12 +43,14 @@ from games.state import (
     captured_pieces,
     drop_history,
     game_state,
+    history_kept,
     history_of,
     keep_history,
     kind_name,
-    legal_moves_of_position,
     presence_of,
+    remember_legal_moves,
     table_of,
+    take_history,
 )
 
 MAX_OPEN_SEEKS = 3
@@ -219,9 +221,16 @@ def game_play(
 
     ``ply`` must be the game's current ply: a repeated or stale submission is refused
     (``stale_ply``) and never applied twice. The engine validates the move and adjudicates.
+
+    An ordinary move is played without holding the game's lock (``play_unlocked``); anything
+    else, and any move the game changed under, is played or refused with the game locked.
     """
     if isinstance(ply, bool) or not isinstance(ply, int):
         raise GameError(ErrorCode.BAD_REQUEST, "A move needs the ply it is for, as a number.")
+    wanted = {"text": text, "path": path, "promotion": promotion}
+    played = play_unlocked(game_id=game_id, actor=actor, ply=ply, now=now, **wanted)
+    if played is not None:
+        return played
     with transaction.atomic():
         game = lock_game(game_id, with_table=now or timezone.now())
         color = require_player(game, actor)
@@ -235,11 +244,82 @@ def game_play(
                 )
             if color != game.turn:
                 raise GameError(ErrorCode.NOT_YOUR_TURN, "It is not your turn.")
-            history = history_of(game)
-            move = resolve_move(history.engine_game(), text=text, path=path, promotion=promotion)
+            history = take_history(game)
+            move = resolve_taken(history, **wanted)
             return publish_state(game, apply_move(game, history, move, now=now))
     # The forfeit is committed; the move it overtook is refused.
     raise GameError(ErrorCode.GAME_OVER, "The game is over: a player stayed away too long.")
+
+
+def play_unlocked(
+    *,
+    game_id: str,
+    actor: Actor,
+    ply: int,
+    text: str | None,
+    path: list[str] | None,
+    promotion: str | None,
+    now: datetime | None,
+) -> dict[str, Any] | None:
+    """Plays an ordinary move without locking the game, and returns the new state; returns None,
+    having changed nothing, for ``game_play``'s locked path to play or refuse the move instead.
+
+    The game's record is read (with who is at the table) outside a transaction, the move is
+    validated by the engine against it, and then written only if the record still holds what
+    was read (``sql.update_if_and_insert``): on PostgreSQL one statement that checks and writes
+    at once. A move is two round trips to the database instead of four, and no lock is held
+    while the engine works. It is the same check as the locked path's, made at the write instead
+    of at the read: a move applied here was legal in the game as it was when it was written.
+
+    Ordinary: the actor's turn in a live game at ``ply``, no absence being counted, the game's
+    history kept in this process, a legal move that does not end the game (an ending rates the
+    game, under the lock). Whatever else, or a change to the game since it was read, is left to
+    the locked path, which then finds what changed and answers for it.
+    """
+    if not history_kept(game_id):
+        return None  # none to take: the locked path reads the moves
+    since = (now or timezone.now()) - CONNECTION_STALE_AFTER
+    game = sql.game_row(game_id, table_since=since)
+    if (
+        game is None
+        or game.status != Game.Status.LIVE
+        or game.absence_side
+        or game.ply != ply
+        or actor_color(game, actor) != game.turn
+    ):
+        return None
+    history = take_history(game, read=False)
+    if history is None:
+        return None
+    try:
+        move = resolve_taken(history, text=text, path=path, promotion=promotion)
+    except GameError:
+        return None  # refused with the game locked, by the same rule
+    read = {"revision": game.revision, "status": game.status, "absence_side": None}
+    read["draw_offer"] = game.draw_offer
+    eg = history.engine_game()
+    row = record_move(game, eg, move)
+    if eg.status() is engine.Status.ONGOING:
+        remember_legal_moves(eg.position, game.fen)
+        if sql.update_if_and_insert(game, MOVE_FIELDS, read, row):
+            after = history.after(row, eg)
+            transaction.on_commit(lambda: keep_history(after))
+            return publish_state(game, after)
+    eg.pop()  # the history is as it was taken: kept back for the locked path
+    keep_history(history)
+    return None
+
+
+def resolve_taken(
+    history: History, *, text: str | None, path: list[str] | None, promotion: str | None
+) -> engine.Move:
+    """``resolve_move`` in a taken history's game, keeping the history back if refused (its
+    engine game is unchanged)."""
+    try:
+        return resolve_move(history.engine_game(), text=text, path=path, promotion=promotion)
+    except GameError:
+        keep_history(history)
+        raise
 
 
 def absence_ran_out(game: Game, now: datetime | None = None) -> bool:
@@ -251,18 +331,16 @@ def absence_ran_out(game: Game, now: datetime | None = None) -> bool:
     return game.status == Game.Status.FINISHED
 
 
-def apply_move(
-    game: Game, history: History, move: engine.Move, now: datetime | None = None
-) -> History:
-    """Plays a validated move on a locked game: stores it, adjudicates, saves. No broadcast.
+# The game's fields a move changes (unless it ends the game).
+MOVE_FIELDS = ["ply", "revision", "fen", "draw_offer", "updated_at"]
 
-    Returns the game's new history, kept for the next move once this one commits."""
-    drop_history(game)  # its engine game changes now: no one may find it until this commits
-    eg = history.engine_game()
+
+def record_move(game: Game, eg: engine.Game, move: engine.Move) -> GameMove:
+    """Plays a validated move in the engine's game of the game record's history and on the
+    record in memory; returns the move's record, unsaved."""
     mover = game.turn
-    before = eg.position
     text = eg.move_text(move)
-    removed = captured_pieces(before, move)
+    removed = captured_pieces(eg.position, move)
     eg.push(move)
     fen = eg.fen()
     row = GameMove(
@@ -280,6 +358,19 @@ def apply_move(
     game.fen = fen
     if game.draw_offer == opponent(mover):
         game.draw_offer = None  # RULES page: a draw offer stands until the opponent moves instead
+    return row
+
+
+def apply_move(
+    game: Game, history: History, move: engine.Move, now: datetime | None = None
+) -> History:
+    """Plays a validated move on a locked game: stores it, adjudicates, saves. No broadcast.
+
+    ``history`` is the game's, taken (``take_history``). Returns the game's new history, kept
+    for the next move once this one commits."""
+    eg = history.engine_game()
+    mover = game.turn
+    row = record_move(game, eg, move)
     status = eg.status()
     if status is not engine.Status.ONGOING:
         sql.insert(row)
@@ -289,9 +380,8 @@ def apply_move(
             finish(game, result=Game.Result.DRAW, termination=status.value, at=now)
         game.save()
     else:
-        # The new position's legal moves, from the position the engine already searched.
-        legal_moves_of_position(eg.position, fen)
-        sql.insert_and_update(row, game, ["ply", "revision", "fen", "draw_offer", "updated_at"])
+        remember_legal_moves(eg.position, game.fen)
+        sql.insert_and_update(row, game, MOVE_FIELDS)
     after = history.after(row, eg)
     transaction.on_commit(lambda: keep_history(after))
     return after
@@ -403,8 +493,8 @@ def game_play_bot(*, game_id: str, ply: int, move: str) -> dict[str, Any]:
             raise GameError(ErrorCode.NOT_YOUR_TURN, "It is not the bot's turn.")
         if ply != game.ply:
             raise GameError(ErrorCode.STALE_PLY, f"The game is at ply {game.ply}, not {ply}.")
-        history = history_of(game)
-        resolved = resolve_move(history.engine_game(), text=move, path=None, promotion=None)
+        history = take_history(game)
+        resolved = resolve_taken(history, text=move, path=None, promotion=None)
         return publish_state(game, apply_move(game, history, resolved))
 
 

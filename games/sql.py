@@ -18,7 +18,7 @@ from datetime import datetime
 from functools import cache
 from typing import Any
 
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models import Model
 
 from accounts.models import User
@@ -144,19 +144,30 @@ def _db_value(instance: Model, field: Any, add: bool) -> Any:
     return field.get_db_prep_save(field.pre_save(instance, add), connection)
 
 
-def _insert_sql(meta: Any) -> tuple[list, str]:
-    """Returns the fields an insert writes (all but the automatic primary key) and its SQL,
-    returning the new primary key where the database can."""
+@cache
+def _insert_fields(model: type[Model], vendor: str) -> tuple[list, str]:
+    """Returns the fields an insert writes (all but the automatic primary key) and the start
+    of its SQL, up to the list of columns."""
+    meta = model._meta
     fields = [field for field in meta.concrete_fields if field is not meta.pk]
     columns = ", ".join(_qn(field.column) for field in fields)
-    marks = ", ".join(["%s"] * len(fields))
-    sql = f"INSERT INTO {_qn(meta.db_table)} ({columns}) VALUES ({marks})"
+    return fields, f"INSERT INTO {_qn(meta.db_table)} ({columns})"
+
+
+@cache
+def _insert_sql(model: type[Model], vendor: str) -> tuple[list, str]:
+    """Returns the fields an insert writes and its SQL, returning the new primary key where the
+    database can."""
+    fields, into = _insert_fields(model, vendor)
+    sql = f"{into} VALUES ({', '.join(['%s'] * len(fields))})"
     if connection.features.can_return_columns_from_insert:
-        sql += f" RETURNING {_qn(meta.pk.column)}"
+        sql += f" RETURNING {_qn(model._meta.pk.column)}"
     return fields, sql
 
 
-def _update_sql(meta: Any, names: list[str]) -> tuple[list, str]:
+@cache
+def _update_sql(model: type[Model], names: tuple[str, ...], vendor: str) -> tuple[list, str]:
+    meta = model._meta
     fields = [meta.get_field(name) for name in names]
     assignments = ", ".join(f"{_qn(field.column)} = %s" for field in fields)
     return fields, f"UPDATE {_qn(meta.db_table)} SET {assignments} WHERE {_qn(meta.pk.column)} = %s"
@@ -171,7 +182,7 @@ def _inserted(instance: Model, pk: Any) -> None:
 def insert(instance: Model) -> None:
     """Inserts a new model instance (every field but the automatic primary key) and sets its
     primary key."""
-    fields, sql = _insert_sql(instance._meta)
+    fields, sql = _insert_sql(type(instance), connection.vendor)
     with connection.cursor() as cursor:
         cursor.execute(sql, [_db_value(instance, field, True) for field in fields])
         returning = connection.features.can_return_columns_from_insert
@@ -179,12 +190,17 @@ def insert(instance: Model) -> None:
     _inserted(instance, pk)
 
 
+def _update_params(saved: Model, fields: list) -> list:
+    """The parameters of ``_update_sql``: the fields' values, then the primary key."""
+    return [*(_db_value(saved, field, False) for field in fields), saved.pk]
+
+
 def update(instance: Model, names: list[str]) -> int:
     """Writes the named fields of a saved instance (and any ``auto_now`` field among them);
     returns how many rows it changed (0 if the row is gone)."""
-    fields, sql = _update_sql(instance._meta, names)
+    fields, sql = _update_sql(type(instance), tuple(names), connection.vendor)
     with connection.cursor() as cursor:
-        cursor.execute(sql, [*(_db_value(instance, field, False) for field in fields), instance.pk])
+        cursor.execute(sql, _update_params(instance, fields))
         return cursor.rowcount
 
 
@@ -196,14 +212,13 @@ def insert_and_update(new: Model, saved: Model, names: list[str]) -> None:
         if not update(saved, names):
             raise saved.DoesNotExist(f"{saved._meta.object_name} {saved.pk} no longer exists.")
         return
-    insert_fields, insert_sql = _insert_sql(new._meta)
-    update_fields, update_sql = _update_sql(saved._meta, names)
+    insert_fields, insert_sql = _insert_sql(type(new), connection.vendor)
+    update_fields, update_sql = _update_sql(type(saved), tuple(names), connection.vendor)
     pk = _qn(new._meta.pk.column)
     sql = f"WITH inserted AS ({insert_sql}) {update_sql} RETURNING (SELECT {pk} FROM inserted)"
     params = [
         *(_db_value(new, field, True) for field in insert_fields),
-        *(_db_value(saved, field, False) for field in update_fields),
-        saved.pk,
+        *_update_params(saved, update_fields),
     ]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
@@ -211,6 +226,69 @@ def insert_and_update(new: Model, saved: Model, names: list[str]) -> None:
     if row is None:  # the saved instance's row is gone: nothing was written
         raise saved.DoesNotExist(f"{saved._meta.object_name} {saved.pk} no longer exists.")
     _inserted(new, row[0])
+
+
+@cache
+def _guarded_update_sql(
+    model: type[Model], names: tuple[str, ...], guards: tuple[tuple[str, bool], ...], vendor: str
+) -> tuple[list, str, list]:
+    """``_update_sql`` that changes the row only if its guarded fields (name, whether the value
+    read was null) still hold the values read. Returns the fields it sets, its SQL and the
+    fields whose values follow the primary key as parameters."""
+    fields, sql = _update_sql(model, names, vendor)
+    compared = []
+    for name, null in guards:
+        field = model._meta.get_field(name)
+        sql += f" AND {_qn(field.column)} " + ("IS NULL" if null else "= %s")
+        if not null:
+            compared.append(field)
+    return fields, sql, compared
+
+
+@cache
+def _insert_if_updated_sql(new: type[Model], update_sql: str, vendor: str) -> tuple[list, str]:
+    """PostgreSQL: the insert of a ``new`` row selected from a guarded update, so it is written
+    only if the update changed its row."""
+    fields, into = _insert_fields(new, vendor)
+    # Typed: a SELECT's parameters have no column to take their type from.
+    values = ", ".join(f"%s::{field.cast_db_type(connection)}" for field in fields)
+    sql = (
+        f"WITH updated AS ({update_sql} RETURNING 1)"
+        f" {into} SELECT {values} FROM updated RETURNING {_qn(new._meta.pk.column)}"
+    )
+    return fields, sql
+
+
+def update_if_and_insert(
+    saved: Model, names: list[str], guards: dict[str, Any], new: Model
+) -> bool:
+    """``update(saved, names)`` only if its row still holds ``guards`` (field name: the value it
+    was read with), and then ``insert(new)``; returns whether both were written (neither was
+    if not). Outside a transaction this is the check and the write at once: on PostgreSQL one
+    statement (the insert selects from the update, a data-modifying ``WITH``), elsewhere a
+    transaction of two. The update locks the row and checks the guards against the row as it is
+    then, even one changed after this statement began."""
+    shape = tuple((name, value is None) for name, value in guards.items())
+    vendor = connection.vendor
+    fields, update_sql, compared = _guarded_update_sql(type(saved), tuple(names), shape, vendor)
+    params = _update_params(saved, fields)
+    params += [field.get_db_prep_value(guards[field.name], connection) for field in compared]
+    if vendor != "postgresql":
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(update_sql, params)
+            if cursor.rowcount != 1:
+                return False
+            insert(new)
+        return True
+    insert_fields, sql = _insert_if_updated_sql(type(new), update_sql, vendor)
+    params += [_db_value(new, field, True) for field in insert_fields]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        row = cursor.fetchone()
+    if row is None:
+        return False
+    _inserted(new, row[0])
+    return True
 
 
 def table_counts(game_id: int, fresh_since: datetime) -> dict[str | None, int]:

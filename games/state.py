@@ -54,9 +54,13 @@ class LRU:
                 self._items.move_to_end(key)
             return value
 
-    def pop(self, key: Any) -> Any:
+    def pop(self, key: Any, if_: Callable[[Any], bool] | None = None) -> Any:
+        """Removes and returns the value of ``key`` (with ``if_``, only a value it is true for)."""
         with self._lock:
-            return self._items.pop(key, None)
+            value = self._items.get(key)
+            if value is None or (if_ is not None and not if_(value)):
+                return None
+            return self._items.pop(key)
 
     def put(self, key: Any, value: Any, keep_if: Callable[[Any], bool] | None = None) -> None:
         """Stores ``value``; with ``keep_if``, keeps an existing entry for which it is true."""
@@ -100,21 +104,29 @@ def _describe(position: engine.Position) -> tuple[dict[str, Any], ...]:
     )
 
 
-def _legal_moves(fen: str, position_of: Callable[[], engine.Position]) -> list[dict[str, Any]]:
-    """Returns the cached legal-move list of ``fen`` (fresh dicts), describing
-    ``position_of()`` only when it is not cached."""
+def _described(fen: str, position_of: Callable[[], engine.Position]) -> tuple[dict, ...]:
+    """Returns the cached description of ``fen``'s legal moves, describing ``position_of()``
+    only when it is not cached."""
     described = _legal_by_fen.get(fen)
     if described is None:
         described = _describe(position_of())
         _legal_by_fen.put(fen, described)
-    return [_listed(entry) for entry in described]
+    return described
+
+
+def _legal_moves(fen: str, position_of: Callable[[], engine.Position]) -> list[dict[str, Any]]:
+    """Returns the legal-move list of ``fen`` (fresh dicts, from the cache)."""
+    return [_listed(entry) for entry in _described(fen, position_of)]
+
+
+def remember_legal_moves(position: engine.Position, fen: str) -> None:
+    """Caches the legal moves of the position the engine just played to (its legal moves are
+    already generated), for the state that follows."""
+    _described(fen, lambda: position)
 
 
 def legal_moves_of_position(position: engine.Position, fen: str | None = None) -> list[dict]:
-    """Returns the legal moves of a position as the API lists them (fresh dicts, from the cache).
-
-    Pass the position the engine just played to (its legal moves are already generated) rather
-    than a FEN to parse again."""
+    """Returns the legal moves of a position as the API lists them (fresh dicts, from the cache)."""
     return _legal_moves(fen or position.fen(), lambda: position)
 
 
@@ -191,24 +203,46 @@ _histories = LRU(2048)
 
 
 def history_of(game: Game) -> History:
-    """Returns the history of a game record at its revision, from the cache when it is there."""
+    """Returns the history of a game record at its revision, from the cache when it is there.
+
+    For reading: a writer, who plays moves on its engine game, takes it (``take_history``)."""
     history = _histories.get(game.public_id)
     if history is not None and history.revision == game.revision:
         return history
-    rows = list(game.moves.order_by("ply"))
-    history = History(
-        game.public_id, game.revision, game.initial_fen, [move_payload(row) for row in rows]
-    )
+    history = _read_history(game)
     # Kept only if it is the record's history: a reader that did not lock the game may have read
     # the moves of a change made after it read the record.
-    if len(rows) == game.ply and history.fen == game.fen:
+    if len(history.moves) == game.ply and history.fen == game.fen:
         keep_history(history)
     return history
 
 
+def _read_history(game: Game) -> History:
+    rows = list(game.moves.order_by("ply"))
+    return History(
+        game.public_id, game.revision, game.initial_fen, [move_payload(row) for row in rows]
+    )
+
+
+def take_history(game: Game, *, read: bool = True) -> History | None:
+    """Returns the history of a game record for a writer, who may play moves on its engine game:
+    taken out of the cache, so no one else finds it (or changes it) until the writer keeps it
+    back or keeps the next one. When none is kept for the record's revision, it is read from
+    the database (call with the game locked), or with ``read=False`` None is returned."""
+    history = _histories.pop(game.public_id, if_=lambda kept: kept.revision == game.revision)
+    if history is None and read:
+        history = _read_history(game)
+    return history
+
+
+def history_kept(public_id: str) -> bool:
+    """Returns whether this process keeps a history of the game (of some revision)."""
+    return _histories.get(public_id) is not None
+
+
 def drop_history(game: Game) -> None:
-    """Forgets a game's kept history: call when changing the game's moves (the change keeps its
-    new history once it commits, and nothing stale is found if it rolls back)."""
+    """Forgets a game's kept history: call when changing the game's moves other than by playing
+    one (nothing stale is found if the change rolls back)."""
     _histories.pop(game.public_id)
 
 

@@ -13,9 +13,11 @@ from django.utils import timezone
 
 import engine
 from games import services, sql, state
+from games.errors import ErrorCode, GameError
 from games.models import Connection, Game, GameMove
 from games.services import Actor
 from games.state import game_state, history_of
+from tests.games.conftest import FOOLS_MATE
 
 pytestmark = pytest.mark.django_db
 
@@ -153,7 +155,7 @@ def test_insert_and_update_together(online_game) -> None:
     assert not GameMove.objects.filter(text="e5").exists()
 
 
-def test_a_move_is_two_statements_on_postgresql(
+def test_an_ordinary_move_is_two_statements_and_takes_no_lock(
     online_game, alice, bob, django_capture_on_commit_callbacks
 ) -> None:
     gid = online_game.public_id
@@ -161,16 +163,66 @@ def test_a_move_is_two_statements_on_postgresql(
         play(gid, alice, "e4")
     with django_capture_on_commit_callbacks(execute=True), CountQueries() as queries:
         services.game_play(game_id=gid, actor=act(bob), ply=1, text="e5")
-    # The game's lock with who is at the table, then the move's insert with the game's update
-    # (savepoints: the test's own transaction).
+    # The game with who is at the table (no lock), then the move's insert guarded by the
+    # game's update (savepoints: the test's own transaction).
     statements = [q for q in queries.sql if "SAVEPOINT" not in q]
+    assert "COUNT(*)" in statements[0] and "FOR UPDATE" not in statements[0]
     if connection.vendor == "postgresql":
         assert len(statements) == 2, statements
-        assert "FOR UPDATE" in statements[0] and "COUNT(*)" in statements[0]
-        assert statements[1].startswith("WITH inserted AS (INSERT")
+        assert statements[1].startswith("WITH updated AS (UPDATE")
     else:
         assert len(statements) == 3, statements
+        assert statements[1].startswith("UPDATE") and statements[2].startswith("INSERT")
     assert as_json(state_from_database(gid))["moves"][-1]["text"] == "e5"
+
+
+def test_a_locked_move_is_two_statements_on_postgresql(
+    online_game, alice, bob, django_capture_on_commit_callbacks
+) -> None:
+    gid = online_game.public_id
+    with django_capture_on_commit_callbacks(execute=True):
+        play(gid, alice, "e4")
+    state.forget_histories()  # no history kept here: the move is played with the game locked
+    with django_capture_on_commit_callbacks(execute=True), CountQueries() as queries:
+        services.game_play(game_id=gid, actor=act(bob), ply=1, text="e5")
+    # The game's lock with who is at the table, its moves, then the move's insert with the
+    # game's update.
+    statements = [q for q in queries.sql if "SAVEPOINT" not in q]
+    assert "FOR UPDATE" in statements[0] or connection.vendor != "postgresql"
+    assert "COUNT(*)" in statements[0] and "games_gamemove" in statements[1]
+    if connection.vendor == "postgresql":
+        assert len(statements) == 3, statements
+        assert statements[2].startswith("WITH inserted AS (INSERT")
+    else:
+        assert len(statements) == 4, statements
+    assert as_json(state_from_database(gid))["moves"][-1]["text"] == "e5"
+
+
+def test_update_if_and_insert_writes_both_or_neither(online_game) -> None:
+    game = Game.objects.get(pk=online_game.pk)
+    row = first_move_row(game, "a fen")
+    game.ply, game.fen, game.revision = 1, "a fen", 1
+    read = {"revision": 0, "status": "live", "absence_side": None, "draw_offer": None}
+    assert sql.update_if_and_insert(game, services.MOVE_FIELDS, read, row)
+    stored = Game.objects.get(pk=game.pk)
+    assert (stored.ply, stored.fen, stored.revision) == (1, "a fen", 1)
+    assert GameMove.objects.get(pk=row.pk).fen_after == "a fen"
+
+    # Read at revision 0 again, but the row has moved on: nothing is written.
+    second = GameMove(game=game, ply=1, text="e5", kind="quiet", path=["e7", "e5"],
+                      captured=[], captured_pieces=[], fen_after="b fen")  # fmt: skip
+    game.ply, game.fen, game.revision = 2, "b fen", 2
+    assert not sql.update_if_and_insert(game, services.MOVE_FIELDS, read, second)
+    # A guard with a value: a draw offer read as white's, now black's.
+    Game.objects.filter(pk=game.pk).update(draw_offer="black")
+    offer = {"revision": 1, "draw_offer": "white"}
+    assert not sql.update_if_and_insert(game, services.MOVE_FIELDS, offer, second)
+    assert second.pk is None and not GameMove.objects.filter(ply=1).exists()
+    stored = Game.objects.get(pk=game.pk)
+    assert (stored.ply, stored.fen, stored.revision, stored.draw_offer) == (1, "a fen", 1, "black")
+    # The same guard with the value the row holds: written.
+    assert sql.update_if_and_insert(game, services.MOVE_FIELDS, {"draw_offer": "black"}, second)
+    assert Game.objects.get(pk=game.pk).ply == 2 and second.pk is not None
 
 
 # --- the history cache ------------------------------------------------------------------------
@@ -230,6 +282,7 @@ def test_a_move_that_rolls_back_leaves_no_trace_in_the_cache(
         raise RuntimeError("the database went away")
 
     monkeypatch.setattr(sql, "insert_and_update", broken_write)
+    monkeypatch.setattr(sql, "update_if_and_insert", broken_write)
     with pytest.raises(RuntimeError):
         play(gid, bob, "e5")
     monkeypatch.undo()
@@ -297,3 +350,118 @@ class CountQueries:
 
     def __exit__(self, *exc) -> None:
         self._wrapper.__exit__(*exc)
+
+
+# --- moves played without the game's lock ---------------------------------------------------
+def changed_before_the_write(monkeypatch, change) -> list[bool]:
+    """Makes ``change()`` happen between a move's unlocked read and its guarded write (as if
+    another process changed the game then); returns what each guarded write returned."""
+    written: list[bool] = []
+    guarded = sql.update_if_and_insert
+
+    def write(*args, **kwargs) -> bool:
+        if not written:
+            change()
+        written.append(guarded(*args, **kwargs))
+        return written[-1]
+
+    monkeypatch.setattr(sql, "update_if_and_insert", write)
+    return written
+
+
+def test_a_move_the_game_changed_under_is_refused_once_by_the_locked_path(
+    online_game, alice, bob, monkeypatch, django_capture_on_commit_callbacks
+) -> None:
+    gid = online_game.public_id
+    with django_capture_on_commit_callbacks(execute=True):
+        play(gid, alice, "e4")
+        play(gid, bob, "e5")
+
+    def elsewhere() -> None:  # the same move sent again, played by another process first
+        state.forget_histories()
+        services.game_play(game_id=gid, actor=act(alice), ply=2, text="Nf3")
+
+    written = changed_before_the_write(monkeypatch, elsewhere)
+    with pytest.raises(GameError) as refused, django_capture_on_commit_callbacks(execute=True):
+        services.game_play(game_id=gid, actor=act(alice), ply=2, text="Nf3")
+    assert refused.value.code == ErrorCode.STALE_PLY
+    assert written == [False]  # the unlocked write found the game changed, and wrote nothing
+    assert list(GameMove.objects.filter(game=online_game).values_list("ply", "text")) == [
+        (0, "e4"), (1, "e5"), (2, "Nf3"),
+    ]  # fmt: skip
+    monkeypatch.undo()
+    with django_capture_on_commit_callbacks(execute=True):
+        live = play(gid, bob, "Nc6")
+    assert as_json(live) == as_json(state_from_database(gid))
+
+
+def test_a_draw_offer_made_before_the_write_still_stands(
+    online_game, alice, bob, monkeypatch, django_capture_on_commit_callbacks
+) -> None:
+    # White offers a draw from another tab while her move is on its way: the move must not
+    # clear her own offer (only the opponent's move declines it).
+    gid = online_game.public_id
+    with django_capture_on_commit_callbacks(execute=True):
+        play(gid, alice, "e4")
+        play(gid, bob, "e5")
+
+    def offer() -> None:
+        services.game_draw(game_id=gid, actor=act(alice), action="offer")
+
+    written = changed_before_the_write(monkeypatch, offer)
+    with django_capture_on_commit_callbacks(execute=True):
+        live = services.game_play(game_id=gid, actor=act(alice), ply=2, text="Nf3")
+    assert written == [False]  # played by the locked path instead
+    assert live["draw_offer"] == "white" and live["moves"][-1]["text"] == "Nf3"
+    assert Game.objects.get(pk=online_game.pk).draw_offer == "white"
+    assert as_json(live) == as_json(state_from_database(gid))
+
+
+def test_moving_instead_declines_the_opponents_offer_without_the_lock(
+    online_game, alice, bob, django_capture_on_commit_callbacks
+) -> None:
+    gid = online_game.public_id
+    with django_capture_on_commit_callbacks(execute=True):
+        play(gid, alice, "e4")
+        services.game_draw(game_id=gid, actor=act(alice), action="offer")
+        history_of(Game.objects.get(public_id=gid))  # kept: the move goes unlocked
+        with CountQueries() as queries:
+            live = play(gid, bob, "e5")
+    assert not [q for q in queries.sql if "FOR UPDATE" in q]
+    assert live["draw_offer"] is None
+    assert Game.objects.get(pk=online_game.pk).draw_offer is None
+
+
+def test_an_illegal_move_is_refused_and_the_history_kept(
+    online_game, alice, bob, django_capture_on_commit_callbacks
+) -> None:
+    gid = online_game.public_id
+    with django_capture_on_commit_callbacks(execute=True):
+        play(gid, alice, "e4")
+    with pytest.raises(GameError) as refused:
+        services.game_play(game_id=gid, actor=act(bob), ply=1, text="e4")  # White's square
+    assert refused.value.code == ErrorCode.ILLEGAL_MOVE
+    assert state._histories.get(gid).revision == 1  # given back, unchanged
+    with django_capture_on_commit_callbacks(execute=True), CountQueries() as queries:
+        live = play(gid, bob, "e5")
+    assert not [q for q in queries.sql if "games_gamemove" in q and q.lstrip().startswith("SELECT")]
+    assert as_json(live) == as_json(state_from_database(gid))
+
+
+def test_a_move_that_ends_the_game_is_played_with_the_game_locked(
+    online_game, alice, bob, django_capture_on_commit_callbacks
+) -> None:
+    gid = online_game.public_id
+    with django_capture_on_commit_callbacks(execute=True):
+        for ply, text in enumerate(FOOLS_MATE[:3]):
+            play(gid, alice if ply % 2 == 0 else bob, text)
+        with CountQueries() as queries:
+            live = play(gid, bob, FOOLS_MATE[3])
+    # The unlocked attempt saw the mate and wrote nothing; the locked path ended and rated it.
+    assert not [q for q in queries.sql if q.startswith("WITH updated")]
+    if connection.vendor == "postgresql":
+        assert [q for q in queries.sql if "FOR UPDATE" in q]
+    assert (live["status"], live["termination"], live["result"]) == ("finished", "checkmate", "0-1")
+    assert live["rating_changes"] is not None
+    assert [m["text"] for m in live["moves"]] == ["f3", "e5", "g4", "Qh4#"]
+    assert as_json(live) == as_json(state_from_database(gid))

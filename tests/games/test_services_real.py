@@ -98,6 +98,61 @@ async def test_a_move_on_one_daphne_reaches_a_spectator_on_another(
         assert state["termination"] == "checkmate"
 
 
+async def test_the_same_move_sent_through_two_daphnes_at_once_is_played_once(
+    live_db, daphne_server, second_daphne, alice, bob
+) -> None:
+    # Each player has the game open on both servers and sends every move from both at once.
+    # Before each move both servers read the game (sync), so each holds its current history and
+    # both try the move without the game's lock: the guarded write lets exactly one through.
+    game = await database_sync_to_async(start_game)(alice, bob)
+    path = f"/ws/games/{game.public_id}/"
+    headers = {user: await database_sync_to_async(ws_headers)(user) for user in (alice, bob)}
+    async with (
+        websockets.connect(daphne_server.ws_url + path, additional_headers=headers[alice]) as w1,
+        websockets.connect(second_daphne.ws_url + path, additional_headers=headers[alice]) as w2,
+        websockets.connect(daphne_server.ws_url + path, additional_headers=headers[bob]) as b1,
+        websockets.connect(second_daphne.ws_url + path, additional_headers=headers[bob]) as b2,
+    ):
+        for socket in (w1, w2, b1, b2):
+            assert (await receive_type(socket, "state"))["ply"] == 0
+        moves = ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "d3", "d6"]
+        for ply, text in enumerate(moves):
+            pair = (w1, w2) if ply % 2 == 0 else (b1, b2)
+            for socket in pair:
+                await socket.send(json.dumps({"type": "sync"}))
+                assert (await receive_type(socket, "state"))["ply"] == ply
+            message = json.dumps({"type": "move", "move": text, "ply": ply})
+            await asyncio.gather(*(socket.send(message) for socket in pair))
+            seen = [await answered(socket) for socket in pair]
+            # Exactly one of the two was refused as stale; both get the state after the move.
+            errors = [m["code"] for messages in seen for m in messages if m["type"] == "error"]
+            assert errors == ["stale_ply"], seen
+            for socket, messages in zip(pair, seen, strict=True):
+                if ply + 1 not in [m["ply"] for m in messages if m["type"] == "state"]:
+                    assert (await receive_type(socket, "state"))["ply"] == ply + 1
+        stored = await database_sync_to_async(
+            lambda: list(GameMove.objects.filter(game=game).values_list("ply", "text"))
+        )()
+        assert stored == list(enumerate(moves))
+        await w1.send(json.dumps({"type": "sync"}))
+        final = await receive_type(w1, "state")
+        assert [move["text"] for move in final["moves"]] == moves
+
+
+async def answered(socket, timeout: float = 10) -> list[dict]:
+    """Returns what a socket received until its answer to a ping: the consumer answers its
+    messages in order, so the answer to a move sent before is among them."""
+    await socket.send(json.dumps({"type": "ping"}))
+    deadline = time.monotonic() + timeout
+    messages = []
+    while True:
+        raw = await asyncio.wait_for(socket.recv(), max(0.1, deadline - time.monotonic()))
+        message = json.loads(raw)
+        if message["type"] == "pong":
+            return messages
+        messages.append(message)
+
+
 async def test_an_idle_game_socket_stays_open_thirty_seconds_on_redis(
     live_db, daphne_server, alice, bob
 ) -> None:
