@@ -43,7 +43,6 @@ from games.state import (
     captured_pieces,
     drop_history,
     game_state,
-    history_kept,
     history_of,
     keep_history,
     kind_name,
@@ -51,6 +50,7 @@ from games.state import (
     remember_legal_moves,
     table_of,
     take_history,
+    take_kept_history,
 )
 
 MAX_OPEN_SEEKS = 3
@@ -81,7 +81,7 @@ def lock_game(public_id: str, *, with_table: datetime | None = None) -> Game:
 
     ``with_table`` (the time now) reads who is at the table in the same statement, for work
     that does not change the game's connections (``table_of`` then asks no more)."""
-    since = None if with_table is None else with_table - CONNECTION_STALE_AFTER
+    since = None if with_table is None else table_since(with_table)
     game = sql.game_row(public_id, lock=True, table_since=since)
     if game is None:
         raise GameError(ErrorCode.NOT_FOUND, f"There is no game {public_id}.")
@@ -264,32 +264,111 @@ def play_unlocked(
     """Plays an ordinary move without locking the game, and returns the new state; returns None,
     having changed nothing, for ``game_play``'s locked path to play or refuse the move instead.
 
-    The game's record is read (with who is at the table) outside a transaction, the move is
-    validated by the engine against it, and then written only if the record still holds what
-    was read (``sql.update_if_and_insert``): on PostgreSQL one statement that checks and writes
-    at once. A move is two round trips to the database instead of four, and no lock is held
-    while the engine works. It is the same check as the locked path's, made at the write instead
-    of at the read: a move applied here was legal in the game as it was when it was written.
+    The move is validated by the engine against the game's record and the game's history kept
+    in this process, and then written only if the record in the database still holds what it
+    was validated against (``sql.update_if_and_insert``): on PostgreSQL one statement that
+    checks and writes at once. It is the same check as the locked path's, made at the write
+    instead of at the read: a move applied here was legal in the game as it was when it was
+    written. No lock is held while the engine works.
 
-    Ordinary: the actor's turn in a live game at ``ply``, no absence being counted, the game's
-    history kept in this process, a legal move that does not end the game (an ending rates the
-    game, under the lock). Whatever else, or a change to the game since it was read, is left to
-    the locked path, which then finds what changed and answers for it.
+    The record is the one this process's last move of the game wrote, kept with its history:
+    the move is then one statement, which also counts who is at the table. If that record is
+    not current (the write's guards fail: another process moved, a draw was offered) or there
+    is none, the record is read first (with who is at the table): two statements. Where the
+    move is not ordinary (``prepare_unlocked``), or the game changed even since that read, the
+    locked path plays or refuses it and answers for what changed.
     """
-    if not history_kept(game_id):
-        return None  # none to take: the locked path reads the moves
-    since = (now or timezone.now()) - CONNECTION_STALE_AFTER
+    history = take_kept_history(game_id)
+    if history is None:
+        return None  # none kept: the locked path reads the moves
+    since = table_since(now)
+    wanted = {"actor": actor, "ply": ply, "text": text, "path": path, "promotion": promotion}
+    if history.record is not None:
+        record, history.record = history.record, None  # used once: the write keeps the next
+        played = play_ordinary(record, history, table_since=since, **wanted)
+        if played is not None:
+            return played
+        history = take_kept_history(game_id)  # given back: try again with the record read
+        if history is None:
+            return None
     game = sql.game_row(game_id, table_since=since)
+    if game is None or game.revision != history.revision:
+        keep_history(history)  # not this record's: the locked path reads what it needs
+        return None
+    return play_ordinary(game, history, **wanted)
+
+
+def play_ordinary(
+    game: Game,
+    history: History,
+    *,
+    actor: Actor,
+    ply: int,
+    text: str | None,
+    path: list[str] | None,
+    promotion: str | None,
+    table_since: datetime | None = None,
+) -> dict[str, Any] | None:
+    """Plays an ordinary move on a game record and its taken history, written only if the
+    database's record still holds what this one says; returns the new state, or None having
+    changed nothing and given the history back. ``table_since``: the write also counts who is
+    at the table (for a record that was not just read with them)."""
+    wanted = {"text": text, "path": path, "promotion": promotion}
+    unlocked = prepare_unlocked(game, history, actor=actor, ply=ply, **wanted)
+    if unlocked is None:
+        return None
+    written = sql.update_if_and_insert(
+        game, MOVE_FIELDS, unlocked.read, unlocked.row, table_since=table_since
+    )
+    if not written:
+        unlocked.kept_back()
+        return None
+    after = unlocked.history.after(unlocked.row, unlocked.eg, record=game)
+    transaction.on_commit(lambda: keep_history(after))
+    return publish_state(game, after)
+
+
+@dataclass
+class UnlockedMove:
+    """An ordinary move validated against a game record and its taken history
+    (``prepare_unlocked``): both have played it in memory, and it is to be written only if the
+    database's record still holds what was ``read``."""
+
+    history: History
+    eg: engine.Game
+    row: GameMove
+    read: dict[str, Any]
+
+    def kept_back(self) -> None:
+        """Nothing was written: the history goes back as it was taken."""
+        self.eg.pop()
+        keep_history(self.history)
+
+
+def prepare_unlocked(
+    game: Game,
+    history: History,
+    *,
+    actor: Actor,
+    ply: int,
+    text: str | None,
+    path: list[str] | None,
+    promotion: str | None,
+) -> UnlockedMove | None:
+    """Validates an ordinary move against a game record and the game's history at the record's
+    revision, taken (``take_history``), and plays it on both in memory; None if the move is not
+    ordinary, having given the history back unchanged.
+
+    Ordinary: the actor's turn in a live game at ``ply``, no absence being counted, a legal move
+    that does not end the game (an ending rates the game, under the lock)."""
     if (
-        game is None
+        history.revision != game.revision
         or game.status != Game.Status.LIVE
         or game.absence_side
         or game.ply != ply
         or actor_color(game, actor) != game.turn
     ):
-        return None
-    history = take_history(game, read=False)
-    if history is None:
+        keep_history(history)
         return None
     try:
         move = resolve_taken(history, text=text, path=path, promotion=promotion)
@@ -299,15 +378,17 @@ def play_unlocked(
     read["draw_offer"] = game.draw_offer
     eg = history.engine_game()
     row = record_move(game, eg, move)
-    if eg.status() is engine.Status.ONGOING:
-        remember_legal_moves(eg.position, game.fen)
-        if sql.update_if_and_insert(game, MOVE_FIELDS, read, row):
-            after = history.after(row, eg)
-            transaction.on_commit(lambda: keep_history(after))
-            return publish_state(game, after)
-    eg.pop()  # the history is as it was taken: kept back for the locked path
-    keep_history(history)
-    return None
+    unlocked = UnlockedMove(history, eg, row, read)
+    if eg.status() is not engine.Status.ONGOING:
+        unlocked.kept_back()
+        return None
+    remember_legal_moves(eg.position, game.fen)
+    return unlocked
+
+
+def table_since(now: datetime | None) -> datetime:
+    """Returns the time after which a connection's heartbeat is fresh."""
+    return (now or timezone.now()) - CONNECTION_STALE_AFTER
 
 
 def resolve_taken(

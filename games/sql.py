@@ -68,12 +68,7 @@ def _game_sql(vendor: str, for_update: bool, with_table: bool) -> str:
     user_pk, username = _qn(User._meta.pk.column), _qn(User._meta.get_field("username").column)
     white, black = (_qn(Game._meta.get_field(name).column) for name in ("white", "black"))
     public_id = _qn(Game._meta.get_field("public_id").column)
-    table = ""
-    if with_table:  # fresh connections per seat: white, black, spectators (no colour)
-        table = "".join(
-            f", {_table_count_sql(f'{game}.{_qn(Game._meta.pk.column)}', seat)}"
-            for seat in (f"= '{Color.WHITE}'", f"= '{Color.BLACK}'", "IS NULL")
-        )
+    table = _table_counts_sql(f"{game}.{_qn(Game._meta.pk.column)}") if with_table else ""
     return (
         f"SELECT {columns}, w.{username}, b.{username}{table} FROM {game}"
         f" LEFT JOIN {user} w ON w.{user_pk} = {game}.{white}"
@@ -106,6 +101,17 @@ def _table_count_sql(game_pk: str, seat: str) -> str:
     )
 
 
+# Who is at the table, per seat: white, black, spectators (no colour).
+SEATS = (Color.WHITE, Color.BLACK, None)
+
+
+def _table_counts_sql(game_pk: str) -> str:
+    """``, count, count, count``: a game's fresh connections per seat (``SEATS``), each
+    taking the time they are fresh since as its parameter."""
+    tests = ["IS NULL" if seat is None else f"= '{seat}'" for seat in SEATS]
+    return "".join(f", {_table_count_sql(game_pk, test)}" for test in tests)
+
+
 def game_row(
     public_id: str, *, lock: bool = False, table_since: datetime | None = None
 ) -> Game | None:
@@ -135,8 +141,7 @@ def game_row(
             user = User.from_db(connection.alias, ["id", "username"], [user_id, username])
             setattr(game, color, user)
     if with_table:
-        white, black, spectators = row[len(fields) + 2 :]
-        game.table_counts = {Color.WHITE: white, Color.BLACK: black, None: spectators}
+        game.table_counts = dict(zip(SEATS, row[len(fields) + 2 :], strict=True))
     return game
 
 
@@ -246,48 +251,71 @@ def _guarded_update_sql(
 
 
 @cache
-def _insert_if_updated_sql(new: type[Model], update_sql: str, vendor: str) -> tuple[list, str]:
+def _insert_if_updated_sql(
+    new: type[Model], update_sql: str, with_table: bool, vendor: str
+) -> tuple[list, str]:
     """PostgreSQL: the insert of a ``new`` row selected from a guarded update, so it is written
-    only if the update changed its row."""
+    only if the update changed its row; with ``with_table`` it also counts who is at the table
+    of the row's game (``new`` has a ``game``)."""
     fields, into = _insert_fields(new, vendor)
     # Typed: a SELECT's parameters have no column to take their type from.
     values = ", ".join(f"%s::{field.cast_db_type(connection)}" for field in fields)
+    returning = _qn(new._meta.pk.column)
+    if with_table:
+        game = f"{_qn(new._meta.db_table)}.{_qn(new._meta.get_field('game').column)}"
+        returning += _table_counts_sql(game)
     sql = (
         f"WITH updated AS ({update_sql} RETURNING 1)"
-        f" {into} SELECT {values} FROM updated RETURNING {_qn(new._meta.pk.column)}"
+        f" {into} SELECT {values} FROM updated RETURNING {returning}"
     )
     return fields, sql
 
 
 def update_if_and_insert(
-    saved: Model, names: list[str], guards: dict[str, Any], new: Model
+    saved: Model,
+    names: list[str],
+    guards: dict[str, Any],
+    new: Model,
+    *,
+    table_since: datetime | None = None,
 ) -> bool:
     """``update(saved, names)`` only if its row still holds ``guards`` (field name: the value it
     was read with), and then ``insert(new)``; returns whether both were written (neither was
     if not). Outside a transaction this is the check and the write at once: on PostgreSQL one
     statement (the insert selects from the update, a data-modifying ``WITH``), elsewhere a
     transaction of two. The update locks the row and checks the guards against the row as it is
-    then, even one changed after this statement began."""
+    then, even one changed after this statement began.
+
+    With ``table_since`` (``saved`` a game), it also counts who is at the game's table, as
+    ``game_row`` does, into ``saved.table_counts`` (on PostgreSQL in the same statement)."""
     shape = tuple((name, value is None) for name, value in guards.items())
     vendor = connection.vendor
     fields, update_sql, compared = _guarded_update_sql(type(saved), tuple(names), shape, vendor)
     params = _update_params(saved, fields)
     params += [field.get_db_prep_value(guards[field.name], connection) for field in compared]
+    with_table = table_since is not None
     if vendor != "postgresql":
         with transaction.atomic(), connection.cursor() as cursor:
             cursor.execute(update_sql, params)
             if cursor.rowcount != 1:
                 return False
             insert(new)
+            if with_table:
+                counts = table_counts(saved.pk, table_since)
+                saved.table_counts = {seat: counts.get(seat, 0) for seat in SEATS}
         return True
-    insert_fields, sql = _insert_if_updated_sql(type(new), update_sql, vendor)
+    insert_fields, sql = _insert_if_updated_sql(type(new), update_sql, with_table, vendor)
     params += [_db_value(new, field, True) for field in insert_fields]
+    if with_table:
+        params += [_seen_since(table_since)] * len(SEATS)
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         row = cursor.fetchone()
     if row is None:
         return False
     _inserted(new, row[0])
+    if with_table:
+        saved.table_counts = dict(zip(SEATS, row[1:], strict=True))
     return True
 
 

@@ -177,6 +177,9 @@ class History:
     initial_fen: str
     moves: list[dict[str, Any]]
     _engine: engine.Game | None = None
+    # The game's record as the move that made this history wrote it, if this process made it
+    # without the game's lock: the next such move starts from it (``services.play_unlocked``).
+    record: Game | None = None
 
     @property
     def fen(self) -> str:
@@ -185,17 +188,17 @@ class History:
     def engine_game(self) -> engine.Game:
         """Returns the engine's game (built from the stored FENs once, without a move search).
 
-        Only the one writer holding the game's lock may change it (``after``)."""
+        Only the writer that took the history (``take_history``) may play moves on it."""
         if self._engine is None:
             fens = [move["fen"] for move in self.moves]
             self._engine = engine.Game.from_fens(self.initial_fen, fens)
         return self._engine
 
-    def after(self, row: GameMove, eg: engine.Game) -> "History":
-        """Returns the history one move later (``eg`` has played it); this one is left as is."""
-        return History(
-            self.game_id, self.revision + 1, self.initial_fen, [*self.moves, move_payload(row)], eg
-        )
+    def after(self, row: GameMove, eg: engine.Game, record: Game | None = None) -> "History":
+        """Returns the history one move later (``eg`` has played it, ``record`` is the game's
+        record as the move wrote it); this one is left as is."""
+        moves = [*self.moves, move_payload(row)]
+        return History(self.game_id, self.revision + 1, self.initial_fen, moves, eg, record)
 
 
 # One history per game, the latest a process has seen.
@@ -235,9 +238,10 @@ def take_history(game: Game, *, read: bool = True) -> History | None:
     return history
 
 
-def history_kept(public_id: str) -> bool:
-    """Returns whether this process keeps a history of the game (of some revision)."""
-    return _histories.get(public_id) is not None
+def take_kept_history(public_id: str) -> History | None:
+    """Takes whatever history of the game this process keeps, of any revision, out of the cache
+    (see ``take_history``); None if it keeps none."""
+    return _histories.pop(public_id)
 
 
 def drop_history(game: Game) -> None:

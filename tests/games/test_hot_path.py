@@ -465,3 +465,88 @@ def test_a_move_that_ends_the_game_is_played_with_the_game_locked(
     assert live["rating_changes"] is not None
     assert [m["text"] for m in live["moves"]] == ["f3", "e5", "g4", "Qh4#"]
     assert as_json(live) == as_json(state_from_database(gid))
+
+
+# --- the record kept from the move before ------------------------------------------------------
+@pytest.fixture
+def committed(django_capture_on_commit_callbacks):
+    """Runs a service call with what it does after commit done at once (caches kept, states
+    sent), as after a real commit."""
+
+    def run(function, *args, **kwargs):
+        with django_capture_on_commit_callbacks(execute=True):
+            return function(*args, **kwargs)
+
+    return run
+
+
+def test_after_a_move_without_the_lock_the_next_is_one_statement(
+    online_game, alice, bob, committed
+) -> None:
+    gid = online_game.public_id
+    committed(play, gid, alice, "e4")  # locked: nothing kept yet
+    committed(play, gid, bob, "e5")  # read, then written: keeps the record it wrote
+    with CountQueries() as queries:
+        live = committed(play, gid, alice, "Nf3")
+    statements = [q for q in queries.sql if "SAVEPOINT" not in q]
+    statements = statements[1:]  # the test's own read of the ply
+    if connection.vendor == "postgresql":
+        # The guarded write alone, counting who is at the table in its RETURNING.
+        assert len(statements) == 1, statements
+        assert statements[0].startswith("WITH updated AS (UPDATE")
+        assert "COUNT(*)" in statements[0]
+    else:
+        assert [q.split()[0] for q in statements] == ["UPDATE", "INSERT", "SELECT"], statements
+    assert as_json(live) == as_json(state_from_database(gid))
+
+
+def test_who_is_at_the_table_is_counted_by_the_one_statement(
+    online_game, alice, bob, committed
+) -> None:
+    gid = online_game.public_id
+    now = timezone.now()
+    committed(play, gid, alice, "e4")
+    live = committed(play, gid, bob, "e5")
+    assert (live["presence"], live["spectators"]) == ({"white": False, "black": False}, 0)
+    seat(online_game, now, [("w", "white", True), ("s1", None, True), ("s2", None, True)])
+    with CountQueries() as queries:
+        live = committed(play, gid, alice, "Nf3")  # from the kept record: the write counts them
+    assert not [q for q in queries.sql if "LEFT JOIN" in q]  # the game was not read
+    assert (live["presence"], live["spectators"]) == ({"white": True, "black": False}, 2)
+    assert as_json(live) == as_json(state_from_database(gid))
+
+
+def test_a_kept_record_another_process_moved_past_is_read_again(
+    online_game, alice, bob, committed
+) -> None:
+    gid = online_game.public_id
+    committed(play, gid, alice, "e4")
+    committed(play, gid, bob, "e5")  # this process keeps the record at revision 2
+    # Another process plays 2. Nf3 (its own caches: none of this process's).
+    kept = state._histories.pop(gid)
+    assert kept.record is not None and kept.record.revision == 2
+    committed(play, gid, alice, "Nf3")
+    state._histories.put(gid, kept)
+    with CountQueries() as queries:
+        live = committed(play, gid, bob, "Nc6")
+    # The kept record's write found the game moved on and wrote nothing; the game read again
+    # is newer than the kept history, so the move was played with the game locked.
+    assert any("FOR UPDATE" in q for q in queries.sql) or connection.vendor != "postgresql"
+    assert [m["text"] for m in live["moves"]] == ["e4", "e5", "Nf3", "Nc6"]
+    assert as_json(live) == as_json(state_from_database(gid))
+
+
+def test_a_draw_offer_made_since_the_kept_record_still_stands(
+    online_game, alice, bob, committed
+) -> None:
+    gid = online_game.public_id
+    committed(play, gid, alice, "e4")
+    committed(play, gid, bob, "e5")
+    committed(play, gid, alice, "Nf3")  # the kept record has no draw offer
+    committed(services.game_draw, game_id=gid, actor=act(bob), action="offer")
+    with CountQueries() as queries:
+        live = committed(play, gid, bob, "Nc6")  # Black's own offer: it stands
+    writes = [q for q in queries.sql if q.startswith(("WITH updated", "UPDATE"))]
+    assert len(writes) == 2  # the kept record's write (refused), then the one after the read
+    assert live["draw_offer"] == "black"
+    assert as_json(live) == as_json(state_from_database(gid))
