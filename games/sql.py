@@ -1,17 +1,21 @@
 """The statements of a move, written out: the hot path's reads and writes without the ORM's
 query building.
 
-Every move locks its game, reads who is at the table, inserts the move and updates the game.
-Built by the ORM, these four cost about 6 ms of CPU a move here (``bench/ws_load.py``), more
-than the engine's work and more than all the WebSocket traffic of the move. The same statements
-with their SQL prepared once per model cost about a fifth of that. They still go through
-Django's connection (its transaction, its cursor wrapper) and through the fields' own
-conversions to and from the database, so they behave exactly as the ORM's would.
+A move played with its game locked locks the game, reads who is at the table, inserts the
+move and updates the game. Built by the ORM, these four cost about 6 ms of CPU a move here
+(``bench/ws_load.py``), more than the engine's work and more than all the WebSocket traffic of
+the move. The same statements with their SQL prepared once per model cost about a fifth of
+that. They still go through Django's connection (its transaction, its cursor wrapper) and
+through the fields' own conversions to and from the database, so they behave exactly as the
+ORM's would.
 
 On PostgreSQL the four are two statements, so a move's transaction is four round trips with
 its BEGIN and COMMIT: the locking read counts who is at the table (``game_row``'s
 ``table_since``), and the move's insert is a ``WITH`` of the game's update
-(``insert_and_update``).
+(``insert_and_update``). An ordinary move takes no lock and no transaction
+(``games.services.play_unlocked``): its insert selects from the game's update, guarded by what
+the move was validated against (``update_if_and_insert``), one statement that can also count
+who is at the table; with the read before it when one is needed, one or two round trips.
 """
 
 from datetime import datetime
