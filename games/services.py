@@ -275,7 +275,7 @@ def play_unlocked(
     the move is then one statement, which also counts who is at the table. If that record is
     not current (the write's guards fail: another process moved, a draw was offered) or there
     is none, the record is read first (with who is at the table): two statements. Where the
-    move is not ordinary (``prepare_unlocked``), or the game changed even since that read, the
+    move is not ordinary (``play_ordinary``), or the game changed even since that read, the
     locked path plays or refuses it and answers for what changed.
     """
     history = take_kept_history(game_id)
@@ -309,55 +309,11 @@ def play_ordinary(
     promotion: str | None,
     table_since: datetime | None = None,
 ) -> dict[str, Any] | None:
-    """Plays an ordinary move on a game record and its taken history, written only if the
-    database's record still holds what this one says; returns the new state, or None having
-    changed nothing and given the history back. ``table_since``: the write also counts who is
-    at the table (for a record that was not just read with them)."""
-    wanted = {"text": text, "path": path, "promotion": promotion}
-    unlocked = prepare_unlocked(game, history, actor=actor, ply=ply, **wanted)
-    if unlocked is None:
-        return None
-    written = sql.update_if_and_insert(
-        game, MOVE_FIELDS, unlocked.read, unlocked.row, table_since=table_since
-    )
-    if not written:
-        unlocked.kept_back()
-        return None
-    after = unlocked.history.after(unlocked.row, unlocked.eg, record=game)
-    transaction.on_commit(lambda: keep_history(after))
-    return publish_state(game, after)
-
-
-@dataclass
-class UnlockedMove:
-    """An ordinary move validated against a game record and its taken history
-    (``prepare_unlocked``): both have played it in memory, and it is to be written only if the
-    database's record still holds what was ``read``."""
-
-    history: History
-    eg: engine.Game
-    row: GameMove
-    read: dict[str, Any]
-
-    def kept_back(self) -> None:
-        """Nothing was written: the history goes back as it was taken."""
-        self.eg.pop()
-        keep_history(self.history)
-
-
-def prepare_unlocked(
-    game: Game,
-    history: History,
-    *,
-    actor: Actor,
-    ply: int,
-    text: str | None,
-    path: list[str] | None,
-    promotion: str | None,
-) -> UnlockedMove | None:
-    """Validates an ordinary move against a game record and the game's history at the record's
-    revision, taken (``take_history``), and plays it on both in memory; None if the move is not
-    ordinary, having given the history back unchanged.
+    """Plays an ordinary move on a game record and the game's history at the record's revision,
+    taken (``take_history``), writing it only if the database's record still holds what this
+    one says; returns the new state, or None having changed nothing and given the history back.
+    ``table_since``: the write also counts who is at the table (for a record that was not just
+    read with them).
 
     Ordinary: the actor's turn in a live game at ``ply``, no absence being counted, a legal move
     that does not end the game (an ending rates the game, under the lock)."""
@@ -378,12 +334,15 @@ def prepare_unlocked(
     read["draw_offer"] = game.draw_offer
     eg = history.engine_game()
     row = record_move(game, eg, move)
-    unlocked = UnlockedMove(history, eg, row, read)
-    if eg.status() is not engine.Status.ONGOING:
-        unlocked.kept_back()
-        return None
-    remember_legal_moves(eg.position, game.fen)
-    return unlocked
+    if eg.status() is engine.Status.ONGOING:
+        remember_legal_moves(eg.position, game.fen)
+        if sql.update_if_and_insert(game, MOVE_FIELDS, read, row, table_since=table_since):
+            after = history.after(row, eg, record=game)
+            transaction.on_commit(lambda: keep_history(after))
+            return publish_state(game, after)
+    eg.pop()  # nothing was written: the history goes back as it was taken
+    keep_history(history)
+    return None
 
 
 def table_since(now: datetime | None) -> datetime:

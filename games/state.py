@@ -227,15 +227,13 @@ def _read_history(game: Game) -> History:
     )
 
 
-def take_history(game: Game, *, read: bool = True) -> History | None:
+def take_history(game: Game) -> History:
     """Returns the history of a game record for a writer, who may play moves on its engine game:
     taken out of the cache, so no one else finds it (or changes it) until the writer keeps it
-    back or keeps the next one. When none is kept for the record's revision, it is read from
-    the database (call with the game locked), or with ``read=False`` None is returned."""
+    back or keeps the next one; read from the database (call with the game locked) when none
+    is kept for the record's revision."""
     history = _histories.pop(game.public_id, if_=lambda kept: kept.revision == game.revision)
-    if history is None and read:
-        history = _read_history(game)
-    return history
+    return history if history is not None else _read_history(game)
 
 
 def take_kept_history(public_id: str) -> History | None:

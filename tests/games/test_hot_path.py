@@ -353,6 +353,18 @@ class CountQueries:
 
 
 # --- moves played without the game's lock ---------------------------------------------------
+@pytest.fixture
+def committed(django_capture_on_commit_callbacks):
+    """Runs a service call with what it does after commit done at once (caches kept, states
+    sent), as after a real commit."""
+
+    def run(function, *args, **kwargs):
+        with django_capture_on_commit_callbacks(execute=True):
+            return function(*args, **kwargs)
+
+    return run
+
+
 def changed_before_the_write(monkeypatch, change) -> list[bool]:
     """Makes ``change()`` happen between a move's unlocked read and its guarded write (as if
     another process changed the game then); returns what each guarded write returned."""
@@ -370,7 +382,7 @@ def changed_before_the_write(monkeypatch, change) -> list[bool]:
 
 
 def test_a_move_the_game_changed_under_is_refused_once_by_the_locked_path(
-    online_game, alice, bob, monkeypatch, django_capture_on_commit_callbacks
+    online_game, alice, bob, monkeypatch, django_capture_on_commit_callbacks, committed
 ) -> None:
     gid = online_game.public_id
     with django_capture_on_commit_callbacks(execute=True):
@@ -390,8 +402,7 @@ def test_a_move_the_game_changed_under_is_refused_once_by_the_locked_path(
         (0, "e4"), (1, "e5"), (2, "Nf3"),
     ]  # fmt: skip
     monkeypatch.undo()
-    with django_capture_on_commit_callbacks(execute=True):
-        live = play(gid, bob, "Nc6")
+    live = committed(play, gid, bob, "Nc6")
     assert as_json(live) == as_json(state_from_database(gid))
 
 
@@ -433,11 +444,10 @@ def test_moving_instead_declines_the_opponents_offer_without_the_lock(
 
 
 def test_an_illegal_move_is_refused_and_the_history_kept(
-    online_game, alice, bob, django_capture_on_commit_callbacks
+    online_game, alice, bob, django_capture_on_commit_callbacks, committed
 ) -> None:
     gid = online_game.public_id
-    with django_capture_on_commit_callbacks(execute=True):
-        play(gid, alice, "e4")
+    committed(play, gid, alice, "e4")
     with pytest.raises(GameError) as refused:
         services.game_play(game_id=gid, actor=act(bob), ply=1, text="e4")  # White's square
     assert refused.value.code == ErrorCode.ILLEGAL_MOVE
@@ -468,18 +478,6 @@ def test_a_move_that_ends_the_game_is_played_with_the_game_locked(
 
 
 # --- the record kept from the move before ------------------------------------------------------
-@pytest.fixture
-def committed(django_capture_on_commit_callbacks):
-    """Runs a service call with what it does after commit done at once (caches kept, states
-    sent), as after a real commit."""
-
-    def run(function, *args, **kwargs):
-        with django_capture_on_commit_callbacks(execute=True):
-            return function(*args, **kwargs)
-
-    return run
-
-
 def test_after_a_move_without_the_lock_the_next_is_one_statement(
     online_game, alice, bob, committed
 ) -> None:
