@@ -71,9 +71,9 @@ def describe_moves(position: Position, moves: list[Move] | None = None) -> list[
         moves = position.legal_moves()
     dis = _disambiguations(moves)
     out = []
-    for m in moves:
+    for m, check in zip(moves, position.checks(moves), strict=True):
         text = _body(m, dis.get(m, ""))
-        if position.gives_check(m):
+        if check:
             child = position.play_unchecked(m)
             text += "+" if child.has_legal_move() else "#"
         out.append((m, text))

@@ -95,6 +95,19 @@ def test_promotions_are_written_with_equals_and_check_suffix_after_it():
     assert {"a8=Q+", "a8=R+", "a8=B", "a8=N"} <= moves
 
 
+def test_check_suffixes_of_castling_and_of_discovered_checks():
+    # The rook castles onto the open f-file; any knight move opens the rook's e-file.
+    assert texts("5k2/8/8/8/8/8/8/4K2R w K - 0 1") == {
+        *("Kd1", "Kd2", "Ke2", "Kf1", "Kf2", "O-O+", "Rf1+", "Rg1", "Rh8+"),
+        *(f"Rh{rank}" for rank in range(2, 8)),
+    }
+    assert texts("4k3/8/8/8/4N3/8/8/K3R3 w - - 0 1") == {
+        *("Ka2", "Kb1", "Kb2", "Re2", "Re3"),
+        *(f"R{file}1" for file in "bcdfgh"),
+        *(f"N{square}+" for square in ("c3", "c5", "d2", "d6", "f2", "f6", "g3", "g5")),
+    }
+
+
 def test_parser_accepts_suffixes_machine_form_and_castling():
     game = Game("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
     assert game.parse_move("O-O").kind is MoveKind.CASTLE

@@ -244,3 +244,36 @@ def test_crowded_positions_agree_with_the_literal_reference_generator(fen):
     theirs = sorted(reference.move_key(m) for m in reference.legal_moves(state))
     assert ours == theirs
     assert position.is_check() == reference.in_check(state.board, state.side)
+
+
+@SETTINGS
+@given(st.sampled_from(STARTS), choices)
+def test_checks_of_all_moves_at_once_are_each_moves_own_check(start, picks):
+    position = random_game(start, picks).position
+    moves = position.legal_moves()
+    assert position.checks(moves) == [position.play_unchecked(m).is_check() for m in moves]
+
+
+def test_checks_agree_with_each_move_played_over_many_tactical_positions():
+    # Random games that play a checking move when they have one, half the time, so captures,
+    # chains, discoveries, promotions and castling into check all come up.
+    rng = random.Random(7)
+    checking = 0
+    seen_kinds = set()
+    for start in STARTS:
+        for _ in range(12):
+            game = Game(start)
+            for _ in range(80):
+                if game.is_over():
+                    break
+                position = game.position
+                moves = position.legal_moves()
+                expected = [position.play_unchecked(m).is_check() for m in moves]
+                assert position.checks(moves) == expected, position.fen()
+                checks = [m for m, check in zip(moves, expected, strict=True) if check]
+                checking += len(checks)
+                seen_kinds.update(m.kind for m in checks)
+                game.push(rng.choice(checks if checks and rng.random() < 0.5 else moves))
+    kinds = len(seen_kinds)
+    assert checking > 1000  # the walk did meet checks
+    assert kinds >= 4  # of several kinds of move (quiet, replacement, jump, sweep, ...)
