@@ -25,6 +25,7 @@ class Position:
 
     __slots__ = (
         "_board",
+        "_key",
         "_kings",
         "_legal",
         "_moves",
@@ -54,6 +55,7 @@ class Position:
         self._kings = kings
         self._moves: list[Move] | None = None
         self._legal: frozenset[Move] | None = None
+        self._key: str | None = None
 
     # --- construction -------------------------------------------------------------------
     @classmethod
@@ -131,6 +133,11 @@ class Position:
         k = _kings_after(self._kings, move, self._side)[1 if self._side == 1 else 0]
         return movegen.is_attacked(board, k, self._side)
 
+    def checks(self, moves: list[Move]) -> list[bool]:
+        """Returns, for each of ``moves`` (legal here), whether it gives check: ``gives_check``
+        of each, in one batch."""
+        return movegen.checks(self._board.copy(), self._side, self._kings, moves)
+
     def legal_moves(self) -> list[Move]:
         """Returns every legal move (RULES §1-§2); chain prefixes and promotions are separate."""
         if self._moves is None:
@@ -191,10 +198,12 @@ class Position:
 
     def key(self) -> str:
         """Returns the repetition key: placement, side, castling, legal en-passant square."""
-        return (
-            f"{placement_text(self._board)} {'w' if self._side == 1 else 'b'} "
-            f"{castling_text(self.castling)} {ep_text(self.ep)}"
-        )
+        if self._key is None:
+            self._key = (
+                f"{placement_text(self._board)} {'w' if self._side == 1 else 'b'} "
+                f"{castling_text(self.castling)} {ep_text(self.ep)}"
+            )
+        return self._key
 
     def copy_state(self) -> tuple[list[int], int, int, int, tuple[int, int]]:
         """Returns a private copy of (board, side, castling, ep, kings) for search and perft."""

@@ -334,12 +334,12 @@ def play_ordinary(
     read["draw_offer"] = game.draw_offer
     eg = history.engine_game()
     row = record_move(game, eg, move)
-    if eg.status() is engine.Status.ONGOING:
-        remember_legal_moves(eg.position, game.fen)
-        if sql.update_if_and_insert(game, MOVE_FIELDS, read, row, table_since=table_since):
-            after = history.after(row, eg, record=game)
-            transaction.on_commit(lambda: keep_history(after))
-            return publish_state(game, after)
+    remember_legal_moves(eg.position, game.fen)  # first: the status reuses its move list
+    ongoing = eg.status() is engine.Status.ONGOING
+    if ongoing and sql.update_if_and_insert(game, MOVE_FIELDS, read, row, table_since=table_since):
+        after = history.after(row, eg, record=game)
+        transaction.on_commit(lambda: keep_history(after))
+        return publish_state(game, after)
     eg.pop()  # nothing was written: the history goes back as it was taken
     keep_history(history)
     return None

@@ -11,7 +11,6 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from functools import lru_cache
 from typing import Any
 
 from django.utils import timezone
@@ -120,9 +119,10 @@ def _legal_moves(fen: str, position_of: Callable[[], engine.Position]) -> list[d
 
 
 def remember_legal_moves(position: engine.Position, fen: str) -> None:
-    """Caches the legal moves of the position the engine just played to (its legal moves are
-    already generated), for the state that follows."""
+    """Caches the legal moves of the position the engine just played to, and whether it is
+    check, for the state that follows."""
     _described(fen, lambda: position)
+    _check_by_fen.put(fen, _check_of(position))
 
 
 def legal_moves_of_position(position: engine.Position, fen: str | None = None) -> list[dict]:
@@ -140,13 +140,23 @@ def legal_moves_payload(game: engine.Game) -> list[dict[str, Any]]:
     return [] if game.is_over() else legal_moves_of_position(game.position)
 
 
-@lru_cache(maxsize=4096)
+# The square of the king in check by FEN ("" for none).
+_check_by_fen = LRU(4096)
+
+
+def _check_of(position: engine.Position) -> str:
+    if not position.is_check():
+        return ""
+    return engine.square_name(position.king_square(position.turn))
+
+
 def check_square(fen: str) -> str | None:
     """Returns the square of the king in check in the position, or None."""
-    position = engine.Position.from_fen(fen)
-    if not position.is_check():
-        return None
-    return engine.square_name(position.king_square(position.turn))
+    square = _check_by_fen.get(fen)
+    if square is None:
+        square = _check_of(engine.Position.from_fen(fen))
+        _check_by_fen.put(fen, square)
+    return square or None
 
 
 def move_payload(move: GameMove) -> dict[str, Any]:
@@ -257,6 +267,7 @@ def forget_histories() -> None:
     """Empties this process's caches of histories and legal-move lists."""
     _histories.clear()
     _legal_by_fen.clear()
+    _check_by_fen.clear()
 
 
 def player_name(game: Game, color: str) -> str | None:
