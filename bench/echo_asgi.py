@@ -3,6 +3,11 @@
 ``/ws/echo/<group>/``: every text message a client sends is relayed through the channel layer
 to every connection in its group (the sender included), exactly as a game's state is — so the
 difference between this and the game server is the cost of the site's own work.
+
+That relay is Channels' consumer as shipped, whose dispatch first closes stale database
+connections on Channels' one shared worker thread, a thread hop before every message, relayed
+or received. The site's consumers skip that hop (``games.consumers.BaseConsumer.dispatch``), so
+``/ws/lean/<group>/`` is the same relay without it: the floor of the site's own plumbing.
 """
 
 import os
@@ -12,6 +17,7 @@ import django
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "chesskers_site.settings")
 django.setup()
 
+from channels.consumer import get_handler_name  # noqa: E402
 from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.urls import path  # noqa: E402
@@ -38,6 +44,19 @@ class FanOut(AsyncWebsocketConsumer):
         await self.send(text_data=event["text"])
 
 
+class LeanFanOut(FanOut):
+    async def dispatch(self, message: dict) -> None:
+        # As AsyncConsumer.dispatch, without closing stale database connections first.
+        await getattr(self, get_handler_name(message))(message)
+
+
 application = ProtocolTypeRouter(
-    {"websocket": URLRouter([path("ws/echo/<str:group>/", FanOut.as_asgi())])}
+    {
+        "websocket": URLRouter(
+            [
+                path("ws/echo/<str:group>/", FanOut.as_asgi()),
+                path("ws/lean/<str:group>/", LeanFanOut.as_asgi()),
+            ]
+        )
+    }
 )

@@ -5,7 +5,9 @@ Each game has 2 players and 2 spectators; every game's player to move plays a ra
 player's send to each spectator's receipt of the new state (p50/p99), moves per second, errors,
 lost states, and the server's peak memory. In the same run, the same fan-out through a bare
 relay server (bench/echo_asgi.py: no database, no engine) gives the floor, and the ratio of the
-two p99s is printed. ``--ramp`` repeats the game run at growing N to find the most games one
+two p99s is printed; a second floor relays the same way without Channels' per-message
+database-connection hop, which the site's consumers skip too (the lean floor), and the ratio to
+it is printed as well. ``--ramp`` repeats the game run at growing N to find the most games one
 Daphne process holds before p99 passes 100 ms. ``--servers N`` runs N processes (and N relays
 for the floor), each game's sockets on one of them (``--route game``, as a load balancer hashing
 the socket's path) or spread over them (``--route socket``).
@@ -317,14 +319,16 @@ async def run_echo(
     interval: float,
     size: int,
     route: str,
+    relay: str = "echo",
 ) -> tuple[list[float], float]:
-    """Runs the floor; returns its latencies and the relay servers' CPU time per message."""
+    """Runs the floor through ``/ws/<relay>/``; returns its latencies and the relay servers'
+    CPU time per message."""
     latencies: list[float] = []
     sends = 0
     payload = "x" * size
     settled = Settled(groups, server_pids)
     gate = asyncio.Semaphore(OPENING_AT_ONCE)
-    urls = [f"ws://127.0.0.1:{port}/ws/echo/" for port in ports]
+    urls = [f"ws://127.0.0.1:{port}/ws/{relay}/" for port in ports]
 
     async def one_group(index: int) -> None:
         nonlocal sends
@@ -405,6 +409,9 @@ def one_round(
         echo, echo_cpu = asyncio.run(
             run_echo(echo_ports, echo_pids, games_count, duration, interval, 6000, route)
         )
+        lean, lean_cpu = asyncio.run(
+            run_echo(echo_ports, echo_pids, games_count, duration, interval, 6000, route, "lean")
+        )
         memory = max(peak_memory_mb(pid) for pid in pids)
     finally:
         for server in [process for process, _ in [*game_servers, *echo_servers]]:
@@ -423,6 +430,7 @@ def one_round(
     )
     _, game_p99 = report("move -> spectator (site)", stats.latencies)
     _, echo_p99 = report("bare fan-out (floor)   ", echo)
+    _, lean_p99 = report("lean fan-out (no hop)  ", lean)
     print(
         f"moves sent {stats.moves} ({stats.moves / stats.play_seconds:.1f}/s), "
         f"errors {stats.errors}, lost states {stats.lost}, games finished {stats.finished}, "
@@ -431,16 +439,21 @@ def one_round(
     print(
         f"server CPU while playing: {stats.server_cpu / stats.play_seconds:.0%} of a core, "
         f"{1000 * stats.server_cpu / max(1, stats.moves):.1f} ms per move "
-        f"(the floor's relay: {1000 * echo_cpu:.1f} ms per message); "
+        f"(the floor's relay: {1000 * echo_cpu:.1f} ms per message, the lean one's "
+        f"{1000 * lean_cpu:.1f} ms); "
         f"this client: {stats.client_cpu / stats.play_seconds:.0%} of a core"
     )
     if stats.error_kinds:
         print(f"errors by code: {dict(stats.error_kinds)}")
-    print(f"p99 ratio site/floor: {game_p99 / echo_p99:.2f}")
+    print(
+        f"p99 ratio site/floor: {game_p99 / echo_p99:.2f}, "
+        f"site/lean floor: {game_p99 / lean_p99:.2f}"
+    )
     return {
         "games": games_count,
         "p99": game_p99,
         "floor_p99": echo_p99,
+        "lean_p99": lean_p99,
         "lost": stats.lost,
         "errors": stats.errors,
         "cpu_per_move_ms": 1000 * stats.server_cpu / max(1, stats.moves),
@@ -454,9 +467,11 @@ def print_medians(count: int, results: list[dict]) -> None:
         return statistics.median(result[key] for result in results)
 
     ratio = statistics.median(result["p99"] / result["floor_p99"] for result in results)
+    lean = statistics.median(result["p99"] / result["lean_p99"] for result in results)
     print(
         f"\n-- {count} games, median of {len(results)} runs: site p99 {median('p99'):.1f} ms, "
         f"floor p99 {median('floor_p99'):.1f} ms, ratio {ratio:.2f}, "
+        f"lean floor p99 {median('lean_p99'):.1f} ms, ratio {lean:.2f}, "
         f"CPU {median('cpu_per_move_ms'):.1f} ms a move, "
         f"errors {sum(r['errors'] for r in results)}, lost {sum(r['lost'] for r in results)}"
     )
