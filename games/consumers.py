@@ -181,6 +181,7 @@ class GameConsumer(BaseConsumer):
             text=move,
             path=path,
             promotion=message.get("promotion"),
+            answer=False,  # the state goes to every connection, this one's included
         )
 
     async def on_resign(self, message: dict[str, Any]) -> None:

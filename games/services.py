@@ -6,7 +6,6 @@ Refusals raise ``GameError`` with a code from ``games.errors`` and change nothin
 WebSocket consumers and the bot all call these functions; none of them saves a game itself.
 """
 
-import json
 import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -48,6 +47,7 @@ from games.state import (
     kind_name,
     presence_of,
     remember_legal_moves,
+    state_message,
     table_of,
     take_history,
     take_kept_history,
@@ -155,21 +155,23 @@ def win_for(color: str) -> str:
     return Game.Result.WHITE if color == Color.WHITE else Game.Result.BLACK
 
 
-def publish_state(game: Game, history: History | None = None) -> dict[str, Any]:
-    """Builds the game's state now and sends it to its group after commit; returns it.
+def publish_state(
+    game: Game, history: History | None = None, *, answer: bool = True
+) -> dict[str, Any] | None:
+    """Builds the game's state now and sends it to its group after commit; returns it (None
+    without ``answer``: a consumer needs only the broadcast).
 
     In a bot game whose turn is the bot's, the bot starts thinking after commit."""
-    state = game_state(game, history=history)
     if bot_to_move(game):
         transaction.on_commit(lambda: bot_kick(game))
     broadcast.send_on_commit(
         broadcast.game_group(game.public_id),
         # Serialised once here rather than once per connection.
-        {"type": "game.state", "text": json.dumps({"type": "state", **state})},
+        {"type": "game.state", "text": state_message(game, history=history)},
     )
     if game.mode == Game.Mode.ONLINE:
         broadcast.send_on_commit(broadcast.WATCH_GROUP, dict(broadcast.WATCH_CHANGED))
-    return state
+    return game_state(game, history=history) if answer else None
 
 
 # --- moves --------------------------------------------------------------------------------
@@ -216,8 +218,9 @@ def game_play(
     path: list[str] | None = None,
     promotion: str | None = None,
     now: datetime | None = None,
-) -> dict[str, Any]:
-    """Plays a move for the actor and returns the new state.
+    answer: bool = True,
+) -> dict[str, Any] | None:
+    """Plays a move for the actor and returns the new state (None without ``answer``).
 
     ``ply`` must be the game's current ply: a repeated or stale submission is refused
     (``stale_ply``) and never applied twice. The engine validates the move and adjudicates.
@@ -228,9 +231,9 @@ def game_play(
     if isinstance(ply, bool) or not isinstance(ply, int):
         raise GameError(ErrorCode.BAD_REQUEST, "A move needs the ply it is for, as a number.")
     wanted = {"text": text, "path": path, "promotion": promotion}
-    played = play_unlocked(game_id=game_id, actor=actor, ply=ply, now=now, **wanted)
-    if played is not None:
-        return played
+    played = play_unlocked(game_id=game_id, actor=actor, ply=ply, now=now, answer=answer, **wanted)
+    if played is not False:
+        return played if answer else None
     with transaction.atomic():
         game = lock_game(game_id, with_table=now or timezone.now())
         color = require_player(game, actor)
@@ -246,7 +249,7 @@ def game_play(
                 raise GameError(ErrorCode.NOT_YOUR_TURN, "It is not your turn.")
             history = take_history(game)
             move = resolve_taken(history, **wanted)
-            return publish_state(game, apply_move(game, history, move, now=now))
+            return publish_state(game, apply_move(game, history, move, now=now), answer=answer)
     # The forfeit is committed; the move it overtook is refused.
     raise GameError(ErrorCode.GAME_OVER, "The game is over: a player stayed away too long.")
 
@@ -260,9 +263,11 @@ def play_unlocked(
     path: list[str] | None,
     promotion: str | None,
     now: datetime | None,
-) -> dict[str, Any] | None:
-    """Plays an ordinary move without locking the game, and returns the new state; returns None,
-    having changed nothing, for ``game_play``'s locked path to play or refuse the move instead.
+    answer: bool = True,
+) -> dict[str, Any] | bool:
+    """Plays an ordinary move without locking the game, and returns the new state (True without
+    ``answer``); returns False, having changed nothing, for ``game_play``'s locked path to play
+    or refuse the move instead.
 
     The move is validated by the engine against the game's record and the game's history kept
     in this process, and then written only if the record in the database still holds what it
@@ -280,22 +285,22 @@ def play_unlocked(
     """
     history = take_kept_history(game_id)
     if history is None:
-        return None  # none kept: the locked path reads the moves
+        return False  # none kept: the locked path reads the moves
     since = table_since(now)
     wanted = {"actor": actor, "ply": ply, "text": text, "path": path, "promotion": promotion}
     if history.record is not None:
         record, history.record = history.record, None  # used once: the write keeps the next
-        played = play_ordinary(record, history, table_since=since, **wanted)
-        if played is not None:
+        played = play_ordinary(record, history, table_since=since, answer=answer, **wanted)
+        if played is not False:
             return played
         history = take_kept_history(game_id)  # given back: try again with the record read
         if history is None:
-            return None
+            return False
     game = sql.game_row(game_id, table_since=since)
     if game is None or game.revision != history.revision:
         keep_history(history)  # not this record's: the locked path reads what it needs
-        return None
-    return play_ordinary(game, history, **wanted)
+        return False
+    return play_ordinary(game, history, answer=answer, **wanted)
 
 
 def play_ordinary(
@@ -308,10 +313,12 @@ def play_ordinary(
     path: list[str] | None,
     promotion: str | None,
     table_since: datetime | None = None,
-) -> dict[str, Any] | None:
+    answer: bool = True,
+) -> dict[str, Any] | bool:
     """Plays an ordinary move on a game record and the game's history at the record's revision,
     taken (``take_history``), writing it only if the database's record still holds what this
-    one says; returns the new state, or None having changed nothing and given the history back.
+    one says; returns the new state (True without ``answer``), or False having changed nothing
+    and given the history back.
     ``table_since``: the write also counts who is at the table (for a record that was not just
     read with them).
 
@@ -325,11 +332,11 @@ def play_ordinary(
         or actor_color(game, actor) != game.turn
     ):
         keep_history(history)
-        return None
+        return False
     try:
         move = resolve_taken(history, text=text, path=path, promotion=promotion)
     except GameError:
-        return None  # refused with the game locked, by the same rule
+        return False  # refused with the game locked, by the same rule
     read = {"revision": game.revision, "status": game.status, "absence_side": None}
     read["draw_offer"] = game.draw_offer
     eg = history.engine_game()
@@ -339,10 +346,11 @@ def play_ordinary(
     if ongoing and sql.update_if_and_insert(game, MOVE_FIELDS, read, row, table_since=table_since):
         after = history.after(row, eg, record=game)
         transaction.on_commit(lambda: keep_history(after))
-        return publish_state(game, after)
+        state = publish_state(game, after, answer=answer)
+        return state if answer else True
     eg.pop()  # nothing was written: the history goes back as it was taken
     keep_history(history)
-    return None
+    return False
 
 
 def table_since(now: datetime | None) -> datetime:

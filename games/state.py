@@ -6,6 +6,7 @@ alone and is cached by FEN; a game's moves (and the engine's game of them) are c
 game's revision (``History``). A move then reads and writes only the game's row and its new move.
 """
 
+import json
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -90,8 +91,8 @@ def _listed(entry: dict[str, Any]) -> dict[str, Any]:
     return {key: list(value) if type(value) is tuple else value for key, value in entry.items()}
 
 
-def _describe(position: engine.Position) -> tuple[dict[str, Any], ...]:
-    return tuple(
+def _describe(position: engine.Position) -> tuple[tuple[dict[str, Any], ...], str]:
+    described = tuple(
         {
             "text": text,
             "path": tuple(move.path_names()),
@@ -101,11 +102,14 @@ def _describe(position: engine.Position) -> tuple[dict[str, Any], ...]:
         }
         for move, text in notation.describe_moves(position)
     )
+    return described, json.dumps(described)
 
 
-def _described(fen: str, position_of: Callable[[], engine.Position]) -> tuple[dict, ...]:
-    """Returns the cached description of ``fen``'s legal moves, describing ``position_of()``
-    only when it is not cached."""
+def _described(
+    fen: str, position_of: Callable[[], engine.Position]
+) -> tuple[tuple[dict, ...], str]:
+    """Returns the cached description of ``fen``'s legal moves and its JSON text, describing
+    ``position_of()`` only when it is not cached."""
     described = _legal_by_fen.get(fen)
     if described is None:
         described = _describe(position_of())
@@ -115,7 +119,12 @@ def _described(fen: str, position_of: Callable[[], engine.Position]) -> tuple[di
 
 def _legal_moves(fen: str, position_of: Callable[[], engine.Position]) -> list[dict[str, Any]]:
     """Returns the legal-move list of ``fen`` (fresh dicts, from the cache)."""
-    return [_listed(entry) for entry in _described(fen, position_of)]
+    return [_listed(entry) for entry in _described(fen, position_of)[0]]
+
+
+def _legal_moves_json(fen: str) -> str:
+    """Returns the legal-move list of ``fen`` as JSON text (from the cache)."""
+    return _described(fen, lambda: engine.Position.from_fen(fen))[1]
 
 
 def remember_legal_moves(position: engine.Position, fen: str) -> None:
@@ -190,6 +199,13 @@ class History:
     # The game's record as the move that made this history wrote it, if this process made it
     # without the game's lock: the next such move starts from it (``services.play_unlocked``).
     record: Game | None = None
+    _moves_json: str | None = None
+
+    def moves_json(self) -> str:
+        """Returns ``moves`` as JSON text (made once; the next history extends it)."""
+        if self._moves_json is None:
+            self._moves_json = json.dumps(self.moves)
+        return self._moves_json
 
     @property
     def fen(self) -> str:
@@ -207,8 +223,12 @@ class History:
     def after(self, row: GameMove, eg: engine.Game, record: Game | None = None) -> "History":
         """Returns the history one move later (``eg`` has played it, ``record`` is the game's
         record as the move wrote it); this one is left as is."""
-        moves = [*self.moves, move_payload(row)]
-        return History(self.game_id, self.revision + 1, self.initial_fen, moves, eg, record)
+        payload = move_payload(row)
+        moves = [*self.moves, payload]
+        text = None
+        if self._moves_json is not None:
+            text = f"{self._moves_json[:-1]}{', ' if self.moves else ''}{json.dumps(payload)}]"
+        return History(self.game_id, self.revision + 1, self.initial_fen, moves, eg, record, text)
 
 
 # One history per game, the latest a process has seen.
@@ -330,11 +350,30 @@ def game_state(
     """Returns the full state of API.md for a game record (``history``: its history, if the
     caller has it)."""
     moves = (history or history_of(game)).moves
-    presence, spectators = table_of(game, now)
     # The record's status already says whether the game is over; the legal moves depend on the
     # position alone, cached by FEN.
     live = game.status == Game.Status.LIVE
-    legal = legal_moves_of_fen(game.fen) if live else []
+    return {
+        **_state_fields(game, now),
+        "moves": [_listed(move) for move in moves],
+        "legal_moves": legal_moves_of_fen(game.fen) if live else [],
+    }
+
+
+def state_message(game: Game, now: datetime | None = None, history: History | None = None) -> str:
+    """Returns the JSON text of the ``state`` message of a game record: ``game_state`` with
+    ``"type": "state"``, its moves and legal moves spliced in from the JSON kept with the
+    history and the legal-move cache instead of encoded again."""
+    history = history or history_of(game)
+    live = game.status == Game.Status.LIVE
+    head = json.dumps({"type": "state", **_state_fields(game, now)})
+    legal = _legal_moves_json(game.fen) if live else "[]"
+    return f'{head[:-1]}, "moves": {history.moves_json()}, "legal_moves": {legal}}}'
+
+
+def _state_fields(game: Game, now: datetime | None) -> dict[str, Any]:
+    # The state of API.md but its moves and legal moves.
+    presence, spectators = table_of(game, now)
     rematch = None
     if game.status == Game.Status.FINISHED:
         offer = game.rematches.order_by("-created_at").first()
@@ -361,8 +400,6 @@ def game_state(
         "termination": game.termination,
         "draw_offer": game.draw_offer,
         "check": check_square(game.fen),
-        "moves": [_listed(move) for move in moves],
-        "legal_moves": legal,
         "presence": presence,
         "spectators": spectators,
         "absence": absence_payload(game),

@@ -12,7 +12,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 import engine
-from games import services, sql, state
+from games import broadcast, services, sql, state
 from games.errors import ErrorCode, GameError
 from games.models import Connection, Game, GameMove
 from games.services import Actor
@@ -330,8 +330,11 @@ def test_cached_structures_hold_no_lists(online_game, alice) -> None:
     live = play(online_game.public_id, alice, "e4")
     history = history_of(Game.objects.get(public_id=online_game.public_id))
     assert all(type(value) is not list for move in history.moves for value in move.values())
-    cached = state._legal_by_fen.get(live["fen"])
-    assert cached and all(type(value) is not list for entry in cached for value in entry.values())
+    described, text = state._legal_by_fen.get(live["fen"])
+    assert described and all(
+        type(value) is not list for entry in described for value in entry.values()
+    )
+    assert json.loads(text) == live["legal_moves"]
     assert type(live["moves"][0]["path"]) is list and type(live["legal_moves"][0]["path"]) is list
 
 
@@ -548,3 +551,43 @@ def test_a_draw_offer_made_since_the_kept_record_still_stands(
     assert len(writes) == 2  # the kept record's write (refused), then the one after the read
     assert live["draw_offer"] == "black"
     assert as_json(live) == as_json(state_from_database(gid))
+
+
+def test_the_state_sent_is_the_state_built_from_the_database_move_after_move(
+    online_game, alice, bob, committed
+) -> None:
+    # Each move's broadcast splices in the moves' JSON the history extends move by move and the
+    # legal moves' JSON cached by FEN; what it says must be the state built with nothing cached,
+    # up to the end of the game.
+    gid = online_game.public_id
+    players = [alice, bob]
+    for index, text in enumerate(["f3", "e5", "g4", "Qh4#"]):
+        outbox: broadcast.Outbox = []
+        user = players[index % 2]
+        answered = broadcast.collect(outbox, committed, play, gid, user, text)
+        (sent,) = [message for group, message in outbox if group == f"game.{gid}"]
+        received = json.loads(sent["text"])
+        assert received.pop("type") == "state"
+        record = Game.objects.get(public_id=gid)  # its moves read again, the cache left alone
+        expected = as_json(game_state(record, history=state._read_history(record)))
+        assert received == expected == as_json(answered)
+        assert received["ply"] == index + 1 and len(received["moves"]) == index + 1
+    assert received["status"] == "finished" and received["legal_moves"] == []
+
+
+def test_a_consumers_move_builds_no_state_to_answer(online_game, alice, committed) -> None:
+    gid = online_game.public_id
+    outbox: broadcast.Outbox = []
+    answered = broadcast.collect(
+        outbox,
+        committed,
+        services.game_play,
+        game_id=gid,
+        actor=act(alice),
+        ply=0,
+        text="e4",
+        answer=False,
+    )
+    assert answered is None
+    (sent,) = [message for group, message in outbox if group == f"game.{gid}"]
+    assert json.loads(sent["text"])["moves"][0]["text"] == "e4"
