@@ -30,7 +30,9 @@ from games.state import game_state
 log = logging.getLogger(__name__)
 
 
-def _in_thread(outbox: broadcast.Outbox, function: Callable[..., Any], args: tuple, kwargs: dict):
+def _in_thread(
+    outbox: broadcast.Outbox, function: Callable[..., Any], args: tuple, kwargs: dict
+) -> Any:
     # As channels' database_sync_to_async: stale connections are closed before and after.
     close_old_connections()
     try:

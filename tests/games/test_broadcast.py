@@ -2,6 +2,7 @@
 work returns, in order, even if it raises; the live-games list is told at most once a second."""
 
 import asyncio
+import threading
 
 import pytest
 from channels.layers import get_channel_layer
@@ -59,6 +60,41 @@ async def test_what_was_collected_is_sent_even_if_the_work_then_raises(memory_la
     with pytest.raises(ValueError):
         await db(work)()
     assert [m["n"] for m in await received(memory_layer, channel, 0.2)] == [1]
+
+
+async def test_a_consumer_cancelled_during_the_work_still_sends_what_it_commits(
+    memory_layer,
+) -> None:
+    # A consumer's task cancelled while its work runs on the thread (its server shutting
+    # down, say): the work cannot be stopped, and what it commits must still be told.
+    channel = await member_of(memory_layer, "game.z")
+    started, go_on = threading.Event(), threading.Event()
+
+    def work() -> None:
+        started.set()
+        go_on.wait(5)
+        broadcast.send_now("game.z", {"type": "game.state", "n": 1})
+
+    task = asyncio.ensure_future(db(work)())
+    await asyncio.get_running_loop().run_in_executor(None, started.wait, 5)
+    task.cancel()
+    await asyncio.sleep(0.05)
+    assert not task.done()  # waiting for the work, not gone
+    go_on.set()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert [m["n"] for m in await received(memory_layer, channel, 0.2)] == [1]
+
+
+async def test_stale_database_connections_are_closed_before_and_after_the_work(
+    memory_layer, monkeypatch
+) -> None:
+    import games.consumers
+
+    calls = []
+    monkeypatch.setattr(games.consumers, "close_old_connections", lambda: calls.append("close"))
+    assert await db(lambda: calls.append("work") or 7)() == 7
+    assert calls == ["close", "work", "close"]
 
 
 async def test_the_live_games_list_is_told_at_once_then_at_most_once_a_second(
