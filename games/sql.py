@@ -312,7 +312,7 @@ def update_if_and_insert(
     params += [_db_value(new, field, True) for field in insert_fields]
     if with_table:
         params += [_seen_since(table_since)] * len(SEATS)
-    with connection.cursor() as cursor:
+    with _prepared_cursor() as cursor:
         cursor.execute(sql, params)
         row = cursor.fetchone()
     if row is None:
@@ -321,6 +321,13 @@ def update_if_and_insert(
     if with_table:
         saved.table_counts = dict(zip(SEATS, row[1:], strict=True))
     return True
+
+
+def _prepared_cursor() -> Any:
+    # The site's PostgreSQL backend prepares this cursor's statements on the server
+    # (``chesskers_site.postgresql``); another backend's plain cursor does as well.
+    prepared = getattr(connection, "prepared_cursor", None)
+    return prepared() if prepared is not None else connection.cursor()
 
 
 def table_counts(game_id: int, fresh_since: datetime) -> dict[str | None, int]:

@@ -11,12 +11,38 @@ unit of work opens a new one.
 """
 
 import time
+from typing import Any
 
 from django.db.backends.postgresql import base
+from django.db.backends.utils import CursorWrapper
+
+
+class PreparedCursor(base.ServerBindingCursor):
+    """Binds its parameters on the server and has each statement prepared there on its first
+    use (once per connection; Django turns psycopg's automatic preparing off), so the server
+    parses and plans it once instead of at every execution."""
+
+    def execute(
+        self, query: Any, params: Any = None, *, prepare: bool | None = None, binary: Any = None
+    ) -> "PreparedCursor":
+        return super().execute(query, params, prepare=True, binary=binary)
 
 
 class DatabaseWrapper(base.DatabaseWrapper):
     HEALTHY_FOR = 5.0  # seconds
+
+    def prepared_cursor(self) -> CursorWrapper:
+        """Returns a cursor as ``cursor()`` does (Django's wrapper, so execute wrappers and query
+        logging see its statements), whose statements are prepared on the server: for the few
+        hot statements written out in ``games.sql``, each always the same text."""
+        self.close_if_health_check_failed()
+        self.ensure_connection()
+        with self.wrap_database_errors:
+            cursor = PreparedCursor(self.connection)
+            loader = self.connection.adapters.get_loader(base.TIMESTAMPTZ_OID, base.Format.TEXT)
+            if self.timezone != loader.timezone:
+                base.register_tzloader(self.timezone, cursor)
+            return self._prepare_cursor(cursor)
 
     healthy_at: float | None = None  # when the connection last finished a unit of work well
 
@@ -46,3 +72,12 @@ class DatabaseWrapper(base.DatabaseWrapper):
     def connect(self) -> None:
         super().connect()
         self.healthy_at = None
+
+    def get_new_connection(self, conn_params: dict) -> Any:
+        connection = super().get_new_connection(conn_params)
+        if connection.prepare_threshold is None:
+            # Django turns preparing off (for transaction poolers); psycopg then ignores even a
+            # statement's own prepare=True. A threshold no statement reaches lets
+            # ``PreparedCursor`` prepare its statements and leaves every other one unprepared.
+            connection.prepare_threshold = 2**31
+        return connection

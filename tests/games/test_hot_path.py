@@ -591,3 +591,27 @@ def test_a_consumers_move_builds_no_state_to_answer(online_game, alice, committe
     assert answered is None
     (sent,) = [message for group, message in outbox if group == f"game.{gid}"]
     assert json.loads(sent["text"])["moves"][0]["text"] == "e4"
+
+
+def test_the_one_statement_of_an_ordinary_move_is_prepared_on_postgresql(
+    online_game, alice, bob, committed
+) -> None:
+    # Parsed and planned once per connection, not at every move; still seen by Django's
+    # execute wrappers (the statement counts above) and written exactly as before.
+    gid = online_game.public_id
+    for user, text in [(alice, "e4"), (bob, "e5"), (alice, "Nf3"), (bob, "Nc6")]:
+        committed(play, gid, user, text)
+    assert [m["text"] for m in as_json(state_from_database(gid))["moves"]] == [
+        "e4",
+        "e5",
+        "Nf3",
+        "Nc6",
+    ]
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE %s",
+            ["WITH updated AS (UPDATE%"],
+        )
+        assert cursor.fetchone()[0] >= 1
