@@ -6,6 +6,7 @@ Refusals raise ``GameError`` with a code from ``games.errors`` and change nothin
 WebSocket consumers and the bot all call these functions; none of them saves a game itself.
 """
 
+import json
 import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -41,7 +42,7 @@ from games.state import (
     bot_to_move,
     captured_pieces,
     drop_history,
-    game_state,
+    game_state,  # noqa: F401 (callers read a game's state from here too)
     history_of,
     keep_history,
     kind_name,
@@ -158,20 +159,24 @@ def win_for(color: str) -> str:
 def publish_state(
     game: Game, history: History | None = None, *, answer: bool = True
 ) -> dict[str, Any] | None:
-    """Builds the game's state now and sends it to its group after commit; returns it (None
-    without ``answer``: a consumer needs only the broadcast).
+    """Builds the game's state now and sends it to its group after commit; returns it, as sent
+    (None without ``answer``: a consumer needs only the broadcast).
 
     In a bot game whose turn is the bot's, the bot starts thinking after commit."""
     if bot_to_move(game):
         transaction.on_commit(lambda: bot_kick(game))
+    # Serialised once here rather than once per connection.
+    text = state_message(game, history=history)
     broadcast.send_on_commit(
-        broadcast.game_group(game.public_id),
-        # Serialised once here rather than once per connection.
-        {"type": "game.state", "text": state_message(game, history=history)},
+        broadcast.game_group(game.public_id), {"type": "game.state", "text": text}
     )
     if game.mode == Game.Mode.ONLINE:
         broadcast.send_on_commit(broadcast.WATCH_GROUP, dict(broadcast.WATCH_CHANGED))
-    return game_state(game, history=history) if answer else None
+    if not answer:
+        return None
+    state = json.loads(text)  # the state read from what was sent: its fields built once
+    del state["type"]
+    return state
 
 
 # --- moves --------------------------------------------------------------------------------
