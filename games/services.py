@@ -893,6 +893,8 @@ def settle_absence(game: Game, presence: dict[str, bool], now: datetime) -> None
     """
     if game.mode != Game.Mode.ONLINE or game.status != Game.Status.LIVE:
         return
+    bookkeeping = ["absence_side", "absence_since", "white_absent_seconds", "black_absent_seconds"]
+    before = [getattr(game, name) for name in bookkeeping]
     counted_side = game.absence_side
     if counted_side and game.absence_since:
         field = f"{counted_side}_absent_seconds"
@@ -921,12 +923,8 @@ def settle_absence(game: Game, presence: dict[str, bool], now: datetime) -> None
             setattr(game, f"{color}_absent_seconds", 0.0)  # back at the table: starts afresh
     game.absence_side = new_side
     game.absence_since = now if new_side else None
-    game.save(
-        update_fields=[
-            "absence_side", "absence_since", "white_absent_seconds", "black_absent_seconds",
-            "updated_at",
-        ]
-    )  # fmt: skip
+    if [getattr(game, name) for name in bookkeeping] != before:  # else nothing to write
+        game.save(update_fields=[*bookkeeping, "updated_at"])
 
 
 def enforce_absence(*, game_id: str, now: datetime | None = None) -> bool:
@@ -947,25 +945,31 @@ def sweep(*, now: datetime | None = None) -> dict[str, int]:
     """Prunes connections of dead processes and enforces every running absence clock.
 
     Called periodically by every server process and by ``manage.py sweep_games``; safe to run
-    anywhere at any time.
+    anywhere at any time, in several processes at once. A game whose connections this sweep
+    pruned has its absence settled and its table told who is there now (``presence_changed``):
+    a player whose process died is seen to have left, and the opponent sees the clock start.
+    Each pruned row is settled by the one sweep that deleted it (``sql.delete_stale_connections``),
+    so processes sweeping together share the games out instead of each locking every one.
     """
     now = now or timezone.now()
-    stale = Connection.objects.filter(last_seen__lt=now - CONNECTION_STALE_AFTER)
-    affected = set(stale.values_list("game__public_id", flat=True))
-    pruned = stale.delete()[0]
+    pruned_games = sql.delete_stale_connections(now - CONNECTION_STALE_AFTER)
+    told = set(Game.objects.filter(pk__in=set(pruned_games)).values_list("public_id", flat=True))
     counting = Game.objects.filter(status=Game.Status.LIVE, absence_side__isnull=False)
-    affected |= set(counting.values_list("public_id", flat=True))
+    clocked = set(counting.values_list("public_id", flat=True))
     forfeited = 0
-    for public_id in sorted(affected):
+    for public_id in sorted(told | clocked):
         with transaction.atomic():
             try:
                 game = lock_game(public_id)
             except GameError:
                 continue
             was_live = game.status == Game.Status.LIVE
-            settle_absence(game, presence_of(game, now), now)
+            if public_id in told:
+                presence_changed(game, now)
+            else:
+                settle_absence(game, presence_of(game, now), now)
             forfeited += was_live and game.status == Game.Status.FINISHED
-    return {"pruned": pruned, "forfeited": forfeited}
+    return {"pruned": len(pruned_games), "forfeited": forfeited}
 
 
 # --- the archive: annotations -----------------------------------------------------------------

@@ -330,6 +330,20 @@ def _prepared_cursor() -> Any:
     return prepared() if prepared is not None else connection.cursor()
 
 
+def delete_stale_connections(fresh_since: datetime) -> list[int]:
+    """Deletes the connections not seen since a time; returns the game of each row deleted.
+
+    One ``DELETE ... RETURNING`` (PostgreSQL, and SQLite since 3.35): each row is reported by the
+    statement that deleted it, so sweeps running at once in several processes share the rows
+    out instead of each one settling every game whose rows it saw."""
+    table, _, seen, game = _connection_columns()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"DELETE FROM {table} WHERE {seen} < %s RETURNING {game}", [_seen_since(fresh_since)]
+        )
+        return [row[0] for row in cursor.fetchall()]
+
+
 def table_counts(game_id: int, fresh_since: datetime) -> dict[str | None, int]:
     """Returns how many fresh connections a game has per colour (None: spectators)."""
     table, color, seen, game = _connection_columns()

@@ -6,7 +6,7 @@ from datetime import datetime, timedelta
 import pytest
 from django.utils import timezone
 
-from games import services
+from games import broadcast, services
 from games.models import Game
 from games.services import Actor
 
@@ -112,16 +112,54 @@ def test_the_forfeit_is_enforced_lazily_by_the_next_request(table) -> None:
     assert (game.termination, game.result) == ("abandonment", "1-0")
 
 
-def test_a_dead_process_connections_are_pruned_and_the_clock_starts(table) -> None:
+def told_by_sweep(minutes: float, capture) -> tuple[dict[str, int], list]:
+    """Sweeps at a minute; returns its result and what it sent once its transactions committed."""
+    outbox: list = []
+
+    def run() -> dict[str, int]:
+        with capture(execute=True):
+            return sweep(minutes)
+
+    return broadcast.collect(outbox, run), outbox
+
+
+def test_a_dead_process_connections_are_pruned_and_the_clock_starts(
+    table, django_capture_on_commit_callbacks
+) -> None:
     # Black's server process died: its connection row stays, but its heartbeat stops.
+    join(table, table.white, "white-tab-2", 0)  # white opened a second tab, since closed
     keep_alive("white-1", until=5)
-    result = sweep(5)  # black's last heartbeat was at minute 0, stale after 90 s
-    assert result["pruned"] == 1
+    result, told = told_by_sweep(5, django_capture_on_commit_callbacks)
+    assert result == {"pruned": 2, "forfeited": 0}  # black's row and the stale tab's
     game = reloaded(table)
     assert game.absence_side == "black" and game.absence_since == at(5)
+    # The table is told at once: black has gone and the clock runs out at minute 15.
+    presence = {"white": True, "black": False}
+    absence = {"side": "black", "deadline": at(15).isoformat()}
+    assert told == [
+        (
+            broadcast.game_group(table.public_id),
+            {"type": "game.presence", "presence": presence, "spectators": 0, "absence": absence},
+        )
+    ]
     keep_alive("white-1", until=15.5, step=0.5)
     sweep(15.1)
     assert reloaded(table).termination == "abandonment"
+
+
+def test_a_sweep_settles_only_the_rows_it_pruned_and_writes_only_changes(
+    table, django_capture_on_commit_callbacks
+) -> None:
+    # Both players' processes died. One sweep prunes both rows; another process's sweep at the
+    # same moment finds nothing left to prune, and so settles and tells nothing.
+    updated = reloaded(table).updated_at
+    first, told = told_by_sweep(5, django_capture_on_commit_callbacks)
+    assert first["pruned"] == 2 and len(told) == 1
+    second, told_again = told_by_sweep(5, django_capture_on_commit_callbacks)
+    assert second == {"pruned": 0, "forfeited": 0} and told_again == []
+    # Nobody waits, so no clock started: the game's row was not written at all.
+    game = reloaded(table)
+    assert (game.absence_side, game.updated_at) == (None, updated)
 
 
 def test_pass_and_play_and_finished_games_have_no_absence_clock(alice, online_game) -> None:

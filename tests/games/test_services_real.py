@@ -5,15 +5,17 @@ import asyncio
 import json
 import threading
 import time
+from datetime import timedelta
 
 import pytest
 import websockets
 from channels.db import database_sync_to_async
 from django.db import connection, connections
+from django.utils import timezone
 
-from games import services
+from games import broadcast, services
 from games.errors import GameError
-from games.models import GameMove
+from games.models import Connection, GameMove
 from tests.conftest import DaphneServer
 from tests.games.conftest import FOOLS_MATE, session_cookie, start_game
 
@@ -47,6 +49,44 @@ def test_two_concurrent_submissions_of_the_same_move_apply_exactly_once(
         thread.join()
     assert sorted(outcomes) == ["applied", "stale_ply", "stale_ply", "stale_ply"]
     assert list(GameMove.objects.filter(game=game).values_list("ply", "text")) == [(0, "e4")]
+
+
+def test_sweeps_running_at_once_share_out_a_dead_process_connections(live_db, alice, bob) -> None:
+    # A process died holding both players' sockets of six games; two surviving processes sweep
+    # at the same moment. Every row is pruned once and every game's table told once, by one
+    # of the two sweeps (the deleting statement says which rows were its own).
+    assert connection.vendor == "postgresql"
+    games = [start_game(alice, bob) for _ in range(6)]
+    long_ago = timezone.now() - timedelta(minutes=5)
+    for index, game in enumerate(games):
+        for user in (alice, bob):
+            services.connection_open(
+                game_id=game.public_id,
+                channel_name=f"dead.{index}.{user.username}",
+                actor=services.Actor.of(user),
+                now=long_ago,
+            )
+    barrier = threading.Barrier(2)
+    results: list[dict[str, int]] = []
+    told: list[str] = []
+
+    def sweep() -> None:
+        outbox: list = []
+        try:
+            barrier.wait()
+            results.append(broadcast.collect(outbox, services.sweep))
+            told.extend(group for group, message in outbox if message["type"] == "game.presence")
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=sweep) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sum(result["pruned"] for result in results) == 12
+    assert sorted(told) == sorted(broadcast.game_group(game.public_id) for game in games)
+    assert not Connection.objects.exists()
 
 
 def ws_headers(user=None) -> dict[str, str]:
