@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 import engine
@@ -952,8 +953,12 @@ def sweep(*, now: datetime | None = None) -> dict[str, int]:
     so processes sweeping together share the games out instead of each locking every one.
     """
     now = now or timezone.now()
-    pruned_games = sql.delete_stale_connections(now - CONNECTION_STALE_AFTER)
-    told = set(Game.objects.filter(pk__in=set(pruned_games)).values_list("public_id", flat=True))
+    fresh_since = now - CONNECTION_STALE_AFTER
+    pruned_games = sql.delete_stale_connections(fresh_since)
+    # Of those games, the ones with someone still there to tell, or a clock to settle.
+    heard = Q(connections__last_seen__gte=fresh_since) | Q(absence_side__isnull=False)
+    told = Game.objects.filter(heard, pk__in=set(pruned_games)).values_list("public_id", flat=True)
+    told = set(told)
     counting = Game.objects.filter(status=Game.Status.LIVE, absence_side__isnull=False)
     clocked = set(counting.values_list("public_id", flat=True))
     forfeited = 0

@@ -150,14 +150,27 @@ def test_a_dead_process_connections_are_pruned_and_the_clock_starts(
 def test_a_sweep_settles_only_the_rows_it_pruned_and_writes_only_changes(
     table, django_capture_on_commit_callbacks
 ) -> None:
-    # Both players' processes died. One sweep prunes both rows; another process's sweep at the
-    # same moment finds nothing left to prune, and so settles and tells nothing.
-    updated = reloaded(table).updated_at
+    # Black's process died. One sweep prunes the row, starts the clock and tells the table;
+    # another process's sweep at the same moment finds nothing left to prune: it settles the
+    # running clock (no time has passed), writes nothing and tells nobody.
+    keep_alive("white-1", until=5)
     first, told = told_by_sweep(5, django_capture_on_commit_callbacks)
-    assert first["pruned"] == 2 and len(told) == 1
+    assert first["pruned"] == 1 and len(told) == 1
+    updated = reloaded(table).updated_at
     second, told_again = told_by_sweep(5, django_capture_on_commit_callbacks)
     assert second == {"pruned": 0, "forfeited": 0} and told_again == []
-    # Nobody waits, so no clock started: the game's row was not written at all.
+    game = reloaded(table)
+    assert (game.absence_side, game.absence_since, game.updated_at) == ("black", at(5), updated)
+
+
+def test_a_game_nobody_is_left_at_is_pruned_and_left_alone(
+    table, django_capture_on_commit_callbacks
+) -> None:
+    # Both players' processes died: with nobody left to tell and no clock to settle, the sweep
+    # deletes the rows and neither writes the game nor sends anything.
+    updated = reloaded(table).updated_at
+    result, told = told_by_sweep(5, django_capture_on_commit_callbacks)
+    assert result == {"pruned": 2, "forfeited": 0} and told == []
     game = reloaded(table)
     assert (game.absence_side, game.updated_at) == (None, updated)
 
