@@ -3,7 +3,8 @@
 Each game has 2 players and 2 spectators; every game's player to move plays a random legal move
 (from the last state's ``legal_moves``) every ``--interval`` seconds. Measured: the time from a
 player's send to each spectator's receipt of the new state (p50/p99), moves per second, errors,
-lost states, and the server's peak memory. In the same run, the same fan-out through a bare
+lost states, the server's peak memory, and how the database disk's flushes went meanwhile
+(``DiskWatch``: a stalled flush holds every move's commit). In the same run, the same fan-out through a bare
 relay server (bench/echo_asgi.py: no database, no engine) gives the floor, and the ratio of the
 two p99s is printed; a second floor relays the same way without Channels' per-message
 database-connection hop, which the site's consumers skip too (the lean floor), and the ratio to
@@ -30,6 +31,8 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
+import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -193,6 +196,75 @@ def ensure_database() -> None:
             conn.execute(f'create database "{config["NAME"]}"')
 
 
+class DiskWatch:
+    """Times the database disk's flushes while the site plays.
+
+    Every move's commit waits for PostgreSQL's write-ahead log to be flushed, so a flush that
+    stalls holds every game's move at once, which the floors (they write nothing) never see. On
+    the 2-core test machine single flushes took up to 0.1-0.45 s now and then (bench/RESULTS.md,
+    fifth session). A thread here writes 8 kB and ``fdatasync``s it every 20 ms in a file beside
+    the database's own (PostgreSQL's data directory, when the bench runs on the database's
+    machine and may write there), and the round prints how the flushes went during the play.
+    """
+
+    EVERY = 0.02
+    SLOW = 0.05
+
+    def __init__(self, directory: str | None) -> None:
+        self.directory = directory
+        self.samples: list[tuple[float, float]] = []  # (monotonic start, seconds)
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        if self.directory is None:
+            return
+        fd, path = tempfile.mkstemp(prefix="ws_load_disk_watch.", dir=self.directory)
+
+        def watch() -> None:
+            try:
+                while not self._stop.wait(self.EVERY):
+                    os.pwrite(fd, b"x" * 8192, 0)
+                    started = time.monotonic()
+                    os.fdatasync(fd)
+                    self.samples.append((started, time.monotonic() - started))
+            finally:
+                os.close(fd)
+                os.unlink(path)
+
+        self._thread = threading.Thread(target=watch, daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()
+
+    def summary(self, since: float, seconds: float) -> str:
+        if self.directory is None:
+            return "disk flushes: not watched (the database's data directory is not writable here)"
+        flushes = [d for t, d in self.samples if since <= t <= since + seconds]
+        if not flushes:
+            return "disk flushes: none timed"
+        slow = [d for d in flushes if d > self.SLOW]
+        return (
+            f"disk flushes while playing: {len(flushes)}, p50 {percentile(flushes, 0.5) * 1000:.2f}"
+            f" ms, max {max(flushes) * 1000:.0f} ms, {len(slow)} over {self.SLOW * 1000:.0f} ms"
+        )
+
+
+def writable_data_directory() -> str | None:
+    """Returns PostgreSQL's data directory if this process can write there (DiskWatch)."""
+    import psycopg
+
+    try:
+        with psycopg.connect(os.environ["DATABASE_URL"]) as conn:
+            directory = conn.execute("SHOW data_directory").fetchone()[0]
+    except psycopg.Error:
+        return None  # not a superuser, nor allowed to read the setting
+    return directory if os.access(directory, os.W_OK) else None
+
+
 @dataclass
 class Stats:
     latencies: list[float] = field(default_factory=list)
@@ -201,6 +273,7 @@ class Stats:
     lost: int = 0
     finished: int = 0
     error_kinds: Counter = field(default_factory=Counter)
+    play_started: float = 0.0  # time.monotonic() at the first move
     play_seconds: float = 0.0  # from the first move to the last state
     server_cpu: float = 0.0  # the server's CPU seconds over that time
     client_cpu: float = 0.0  # this client's
@@ -306,6 +379,7 @@ async def run_games(
     finally:
         gc.enable()
         gc.unfreeze()
+    stats.play_started = settled.play_started
     stats.play_seconds = time.monotonic() - settled.play_started
     stats.server_cpu = sum(cpu_seconds(pid) for pid in server_pids) - settled.server_cpu_at_start
     stats.client_cpu = time.process_time() - settled.client_cpu_at_start
@@ -400,10 +474,15 @@ def one_round(
     # The floor runs on as many relay servers, its sockets routed the same way.
     echo_servers = [start_daphne("bench.echo_asgi:application") for _ in range(servers)]
     pids = [process.pid for process, _ in game_servers]
+    disk = DiskWatch(writable_data_directory())
     try:
         stats = Stats()
         ports = [port for _, port in game_servers]
-        asyncio.run(run_games(ports, pids, games, duration, interval, stats, route))
+        disk.start()
+        try:
+            asyncio.run(run_games(ports, pids, games, duration, interval, stats, route))
+        finally:
+            disk.stop()
         echo_ports = [port for _, port in echo_servers]
         echo_pids = [process.pid for process, _ in echo_servers]
         echo, echo_cpu = asyncio.run(
@@ -443,6 +522,7 @@ def one_round(
         f"{1000 * lean_cpu:.1f} ms); "
         f"this client: {stats.client_cpu / stats.play_seconds:.0%} of a core"
     )
+    print(disk.summary(stats.play_started, stats.play_seconds))
     if stats.error_kinds:
         print(f"errors by code: {dict(stats.error_kinds)}")
     print(
