@@ -4,14 +4,14 @@ Each game has 2 players and 2 spectators; every game's player to move plays a ra
 (from the last state's ``legal_moves``) every ``--interval`` seconds. Measured: the time from a
 player's send to each spectator's receipt of the new state (p50/p99), moves per second, errors,
 lost states, the server's peak memory, and how the database disk's flushes went meanwhile
-(``DiskWatch``: a stalled flush holds every move's commit). In the same run, the same fan-out through a bare
-relay server (bench/echo_asgi.py: no database, no engine) gives the floor, and the ratio of the
-two p99s is printed; a second floor relays the same way without Channels' per-message
-database-connection hop, which the site's consumers skip too (the lean floor), and the ratio to
-it is printed as well. ``--ramp`` repeats the game run at growing N to find the most games one
-Daphne process holds before p99 passes 100 ms. ``--servers N`` runs N processes (and N relays
-for the floor), each game's sockets on one of them (``--route game``, as a load balancer hashing
-the socket's path) or spread over them (``--route socket``).
+(``DiskWatch``: a stalled flush holds every move's commit). In the same run, the same fan-out
+through a bare relay server (bench/echo_asgi.py: no database, no engine) gives the floor, and
+the ratio of the two p99s is printed; a second floor relays the same way without Channels'
+per-message database-connection hop, which the site's consumers skip too (the lean floor), and
+the ratio to it is printed as well. ``--ramp`` repeats the game run at growing N to find the
+most games one Daphne process holds before p99 passes 100 ms. ``--servers N`` runs N processes
+(and N relays for the floor), each game's sockets on one of them (``--route game``, as a load
+balancer hashing the socket's path) or spread over them (``--route socket``).
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/chesskers_bench \\
     REDIS_URL=redis://127.0.0.1:6379/3 .venv/bin/python bench/ws_load.py --games 500
