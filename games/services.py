@@ -948,7 +948,8 @@ def sweep(*, now: datetime | None = None) -> dict[str, int]:
     Called periodically by every server process and by ``manage.py sweep_games``; safe to run
     anywhere at any time, in several processes at once. A game whose connections this sweep
     pruned has its absence settled and its table told who is there now (``presence_changed``):
-    a player whose process died is seen to have left, and the opponent sees the clock start.
+    a player whose process died is seen to have left, and the opponent sees the clock start. A
+    game nobody is left at, with no clock running, has nothing to settle and no one to tell.
     Each pruned row is settled by the one sweep that deleted it (``sql.delete_stale_connections``),
     so processes sweeping together share the games out instead of each locking every one.
     """
@@ -957,8 +958,8 @@ def sweep(*, now: datetime | None = None) -> dict[str, int]:
     pruned_games = sql.delete_stale_connections(fresh_since)
     # Of those games, the ones with someone still there to tell, or a clock to settle.
     heard = Q(connections__last_seen__gte=fresh_since) | Q(absence_side__isnull=False)
-    told = Game.objects.filter(heard, pk__in=set(pruned_games)).values_list("public_id", flat=True)
-    told = set(told)
+    pruned = Game.objects.filter(heard, pk__in=set(pruned_games))
+    told = set(pruned.values_list("public_id", flat=True))
     counting = Game.objects.filter(status=Game.Status.LIVE, absence_side__isnull=False)
     clocked = set(counting.values_list("public_id", flat=True))
     forfeited = 0
