@@ -10,7 +10,8 @@ from django.conf import settings
 
 
 def tune_server_process() -> None:
-    """Applies ``SERVER_GC_THRESHOLDS`` to this process.
+    """Applies ``SERVER_GC_THRESHOLDS`` to this process and, with them, sets aside what the
+    process has loaded by then from the garbage collector's full collections.
 
     The garbage collector's full collections walk every live object: with a few hundred
     sockets open (each a stack of coroutines, tasks and buffers) one took 100-200 ms here,
@@ -20,6 +21,14 @@ def tune_server_process() -> None:
     same; only cyclic garbage waits longer. (The tests keep Python's thresholds: there, threads
     that end leave database connections in reference cycles, and the test database can only be
     dropped once those are collected.)
+
+    Called once the application is loaded: Django, the site's modules and the engine's tables
+    are about 99,000 objects that live as long as the process, and walking them was 40 ms of
+    every full collection here. After one collection (so no garbage is kept), ``gc.freeze``
+    moves them where the collector never looks, and a full collection walks only what the
+    sockets and games made since (at 500 games on two processes, 124-150 ms against 193-205).
     """
     if settings.SERVER_GC_THRESHOLDS:
+        gc.collect()
+        gc.freeze()
         gc.set_threshold(*settings.SERVER_GC_THRESHOLDS)

@@ -86,3 +86,23 @@ def test_the_server_process_defers_full_garbage_collections() -> None:
     result = run_django(["-c", probe], PRODUCTION)
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout) == [700, 10, 1000]
+
+
+SERVER_PROCESS_PROBE = (
+    "import gc, json; loaded = len(gc.get_objects()); "
+    "import chesskers_site.asgi; "  # loads the application and tunes the process
+    "print(json.dumps({'thresholds': gc.get_threshold(), 'frozen': gc.get_freeze_count(), "
+    "'tracked': len(gc.get_objects()), 'before_app': loaded}))"
+)
+
+
+def test_the_server_process_sets_its_loaded_application_aside_from_full_collections() -> None:
+    # The ASGI application, loaded as Daphne loads it with the production settings: the
+    # collector's thresholds are the site's, and what loading made (Django, the site, the
+    # engine's tables) is frozen, out of every collection's walk.
+    done = run_django(["-c", SERVER_PROCESS_PROBE], PRODUCTION)
+    assert done.returncode == 0, done.stderr
+    probe = json.loads(done.stdout.strip().splitlines()[-1])
+    assert tuple(probe["thresholds"]) == (700, 10, 1000)
+    assert probe["frozen"] > 50_000 > probe["before_app"]
+    assert probe["tracked"] < 1_000  # all that is left for the collector to walk
