@@ -5,6 +5,7 @@ import asyncio
 import json
 import threading
 import time
+from collections.abc import Callable
 from datetime import timedelta
 
 import pytest
@@ -22,31 +23,42 @@ from tests.games.conftest import FOOLS_MATE, session_cookie, start_game
 pytestmark = pytest.mark.services
 
 
+def at_once(work: Callable[[], None], count: int) -> None:
+    """Runs ``work`` in ``count`` threads released together; each closes its own database
+    connection when done."""
+    barrier = threading.Barrier(count)
+
+    def run() -> None:
+        try:
+            barrier.wait()
+            work()
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run) for _ in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+
 def test_two_concurrent_submissions_of_the_same_move_apply_exactly_once(
     live_db, alice, bob
 ) -> None:
     assert connection.vendor == "postgresql"
     game = start_game(alice, bob)
-    barrier = threading.Barrier(4)
     outcomes: list[str] = []
 
     def submit() -> None:
         try:
-            barrier.wait()
             services.game_play(
                 game_id=game.public_id, actor=services.Actor.of(alice), ply=0, text="e4"
             )
             outcomes.append("applied")
         except GameError as error:
             outcomes.append(error.code.value)
-        finally:
-            connections.close_all()
 
-    threads = [threading.Thread(target=submit) for _ in range(4)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    at_once(submit, 4)
     assert sorted(outcomes) == ["applied", "stale_ply", "stale_ply", "stale_ply"]
     assert list(GameMove.objects.filter(game=game).values_list("ply", "text")) == [(0, "e4")]
 
@@ -67,24 +79,15 @@ def test_sweeps_running_at_once_share_out_a_dead_process_connections(live_db, al
                 actor=services.Actor.of(user),
                 now=seen,
             )
-    barrier = threading.Barrier(2)
     results: list[dict[str, int]] = []
     told: list[str] = []
 
     def sweep() -> None:
         outbox: list = []
-        try:
-            barrier.wait()
-            results.append(broadcast.collect(outbox, services.sweep))
-            told.extend(group for group, message in outbox if message["type"] == "game.presence")
-        finally:
-            connections.close_all()
+        results.append(broadcast.collect(outbox, services.sweep))
+        told.extend(group for group, message in outbox if message["type"] == "game.presence")
 
-    threads = [threading.Thread(target=sweep) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    at_once(sweep, 2)
     assert sum(result["pruned"] for result in results) == 6
     assert sorted(told) == sorted(broadcast.game_group(game.public_id) for game in games)
     assert Connection.objects.count() == 6  # Black's
