@@ -405,12 +405,16 @@ async def run_echo(
     urls = [f"ws://127.0.0.1:{port}/ws/{relay}/" for port in ports]
 
     async def one_group(index: int) -> None:
+        # A game's group: the player who moves, the other player, two spectators; each
+        # message goes to all four, as a move's state does, and reaches the two spectators'
+        # sockets in the same places (routed alike, opened in the same order).
         nonlocal sends
-        group_urls = [server_for(urls, route, index, k) + f"g{index}/" for k in range(3)]
+        group_urls = [server_for(urls, route, index, k) + f"g{index}/" for k in range(4)]
         async with (
             await opened(gate, group_urls[0]) as sender,
-            await opened(gate, group_urls[1]) as r1,
-            await opened(gate, group_urls[2]) as r2,
+            await opened(gate, group_urls[1]) as other,
+            await opened(gate, group_urls[2]) as r1,
+            await opened(gate, group_urls[3]) as r2,
         ):
             sent: dict[int, float] = {}
             await settled.wait()
@@ -421,7 +425,8 @@ async def run_echo(
                     latencies.append(time.perf_counter() - sent[seq])
 
             tasks = [asyncio.create_task(listen(r1)), asyncio.create_task(listen(r2))]
-            drain = asyncio.create_task(sender.recv())  # the sender hears itself; ignore
+            # The players hear every message too (the sender its own); not measured.
+            tasks += [asyncio.create_task(drain(sock)) for sock in (sender, other)]
             await asyncio.sleep(random.uniform(0, interval))
             end, seq = time.monotonic() + duration, 0
             while time.monotonic() < end:
@@ -431,7 +436,7 @@ async def run_echo(
                 sends += 1
                 await asyncio.sleep(interval)
             await asyncio.sleep(2)
-            for task in (*tasks, drain):
+            for task in tasks:
                 task.cancel()
 
     try:
@@ -441,6 +446,11 @@ async def run_echo(
         gc.unfreeze()
     cpu = sum(cpu_seconds(pid) for pid in server_pids) - settled.server_cpu_at_start
     return latencies, cpu / max(1, sends)
+
+
+async def drain(sock) -> None:
+    async for _ in sock:
+        pass
 
 
 def server_for(urls: list[str], route: str, index: int, socket_index: int) -> str:
