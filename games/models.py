@@ -134,6 +134,7 @@ class Game(models.Model):
         related_name="games_as_white",
         null=True,
         blank=True,
+        db_index=False,  # game_white_finished leads with it
     )
     black = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -141,6 +142,7 @@ class Game(models.Model):
         related_name="games_as_black",
         null=True,
         blank=True,
+        db_index=False,  # game_black_finished leads with it
     )
     # Pass-and-play games of visitors without an account belong to their session.
     owner_session = models.CharField(max_length=64, blank=True, default="")
@@ -239,7 +241,8 @@ class Game(models.Model):
 class GameMove(models.Model):
     """One ply of a game: its canonical text, the squares it stopped on, what it removed."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    # Indexed by game_move_unique_ply, which leads with it.
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves", db_index=False)
     ply = models.PositiveIntegerField()
     text = models.CharField(max_length=80)
     kind = models.CharField(max_length=12)
@@ -264,7 +267,10 @@ class Connection(models.Model):
     the heartbeat window belongs to a process that died and is pruned by the sweep.
     """
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="connections")
+    # Indexed by the (game, color) index, which leads with it.
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="connections", db_index=False
+    )
     channel_name = models.CharField(max_length=200, unique=True)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True

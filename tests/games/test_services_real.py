@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from games import broadcast, services
 from games.errors import GameError
-from games.models import Connection, GameMove
+from games.models import Connection, Game, GameMove
 from tests.conftest import DaphneServer
 from tests.games.conftest import FOOLS_MATE, session_cookie, start_game
 
@@ -92,6 +92,59 @@ def test_sweeps_running_at_once_share_out_a_dead_process_connections(live_db, al
     assert sorted(told) == sorted(broadcast.game_group(game.public_id) for game in games)
     assert Connection.objects.count() == 6  # Black's
     Connection.objects.all().delete()
+
+
+def game_updates() -> tuple[int, int]:
+    """This transaction's updates of game rows so far: all of them, and those PostgreSQL made
+    heap-only (the new row on the old one's page, no index entry written)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_stat_get_xact_tuples_updated(%s::regclass),"
+            " pg_stat_get_xact_tuples_hot_updated(%s::regclass)",
+            [Game._meta.db_table] * 2,
+        )
+        return cursor.fetchone()
+
+
+@pytest.mark.django_db
+def test_moves_in_games_on_a_crowded_page_write_no_index_entries(alice, bob) -> None:
+    # A page of games is 80% full at most (migration 0006): every move's update of its game fits
+    # beside the old row, so none of the game's indexes gets an entry. On a full page (the
+    # default) the first move's update goes to another page, through every index.
+    assert connection.vendor == "postgresql"
+    for _ in range(80):  # a few pages of games
+        start_game(alice, bob)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT public_id FROM {Game._meta.db_table}"
+            " WHERE (ctid::text::point)[0] = 0 ORDER BY ctid LIMIT 3"
+        )
+        first_page = [row[0] for row in cursor.fetchall()]
+    updated, hot = game_updates()
+    for public_id in first_page:
+        services.game_play(game_id=public_id, actor=services.Actor.of(alice), ply=0, text="e4")
+    updated_after, hot_after = game_updates()
+    assert len(first_page) == 3
+    assert updated_after - updated == 3
+    assert hot_after - hot == 3
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("model", [Game, GameMove, Connection])
+def test_no_index_a_move_or_heartbeat_writes_is_covered_by_another(model) -> None:
+    # Each is written on every move or heartbeat; an index whose columns start another index's
+    # is one more entry to write for lookups the other one serves.
+    with connection.cursor() as cursor:
+        found = connection.introspection.get_constraints(cursor, model._meta.db_table)
+    indexed = {name: tuple(c["columns"]) for name, c in found.items() if c["index"] or c["unique"]}
+    assert indexed, model
+    covered = [
+        (name, other)
+        for name, columns in indexed.items()
+        for other, longer in indexed.items()
+        if other != name and len(longer) > len(columns) and longer[: len(columns)] == columns
+    ]
+    assert covered == []
 
 
 def ws_headers(user=None) -> dict[str, str]:
