@@ -7,7 +7,8 @@ from django.db import migrations, models
 # Every move updates its game's row. PostgreSQL writes an updated row beside the old one on the
 # same page when it can (a heap-only tuple: none of the game's indexes is touched, since no
 # indexed column changes); on a full page it writes the row elsewhere and a new entry into every
-# one of the game's indexes. Pages of games kept 80% full leave room for that.
+# one of the game's indexes. Pages of games kept 80% full leave room for that. (Pages written
+# before this migration stay full until the table is rewritten: ``VACUUM FULL games_game``.)
 GAME_FILLFACTOR = 80
 
 
