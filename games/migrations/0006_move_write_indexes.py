@@ -12,16 +12,15 @@ from django.db import migrations, models
 GAME_FILLFACTOR = 80
 
 
-def game_pages_roomy(apps, schema_editor):
-    if schema_editor.connection.vendor == "postgresql":
-        table = schema_editor.quote_name(apps.get_model("games", "Game")._meta.db_table)
-        schema_editor.execute(f"ALTER TABLE {table} SET (fillfactor = {GAME_FILLFACTOR})")
+def alter_games_table(change: str):
+    """A migration step running ``ALTER TABLE <games> <change>`` on PostgreSQL only."""
 
+    def run(apps, schema_editor):
+        if schema_editor.connection.vendor == "postgresql":
+            table = schema_editor.quote_name(apps.get_model("games", "Game")._meta.db_table)
+            schema_editor.execute(f"ALTER TABLE {table} {change}")
 
-def game_pages_full(apps, schema_editor):
-    if schema_editor.connection.vendor == "postgresql":
-        table = schema_editor.quote_name(apps.get_model("games", "Game")._meta.db_table)
-        schema_editor.execute(f"ALTER TABLE {table} RESET (fillfactor)")
+    return run
 
 
 class Migration(migrations.Migration):
@@ -75,5 +74,8 @@ class Migration(migrations.Migration):
                 to="games.game",
             ),
         ),
-        migrations.RunPython(game_pages_roomy, game_pages_full),
+        migrations.RunPython(
+            alter_games_table(f"SET (fillfactor = {GAME_FILLFACTOR})"),
+            alter_games_table("RESET (fillfactor)"),
+        ),
     ]
