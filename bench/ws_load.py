@@ -73,6 +73,19 @@ async def opened(gate: asyncio.Semaphore, url: str, **options) -> "websockets.Cl
         return await websockets.connect(url, max_size=None, **options)
 
 
+STATE_PREFIX = '{"type": "state"'
+
+
+def state_ply(raw: str) -> int | None:
+    """Returns the ply of a ``state`` message without decoding the rest, None for another
+    message. The state's own fields come before its moves (``games.state.state_message``), so
+    the first ``"ply"`` is the state's; a string value holding that text would be escaped."""
+    if not raw.startswith(STATE_PREFIX):
+        return None
+    at = raw.index('"ply": ') + len('"ply": ')
+    return int(raw[at : raw.index(",", at)])
+
+
 class Settled:
     """Starts the measured run a few seconds after every group's sockets are open and settled."""
 
@@ -307,7 +320,11 @@ async def run_games(
             await opened(gate, game_urls[2], additional_headers=origin) as spec1,
             await opened(gate, game_urls[3], additional_headers=origin) as spec2,
         ):
-            latest: dict = {}
+            # The newest state's text and ply. Only the player about to move decodes a state
+            # (for its legal moves), once a move: the floor's client reads its messages' numbers
+            # and nothing else, and decoding each state four times would delay this client's
+            # reading of the messages behind it (each counted from its arrival here).
+            newest: dict = {"raw": "", "ply": -1}
             received: dict[int, set[int]] = {0: set(), 1: set()}
             # A socket counts as settled once the server has sent it the game's state (the
             # server accepts first, then registers the socket and answers).
@@ -320,20 +337,18 @@ async def run_games(
 
             async def listen(sock, tag: int | None, name: str | int) -> None:
                 async for raw in sock:
-                    arrived = time.perf_counter()  # received: this client's parsing comes after
-                    message = json.loads(raw)
-                    if message["type"] == "state":
+                    arrived = time.perf_counter()
+                    ply = state_ply(raw)
+                    if ply is not None:
                         first_states[name].set()
-                        if message["ply"] >= latest.get("ply", -1):
-                            latest.update(message)
-                        if (
-                            tag is not None
-                            and message["ply"] in sent_at
-                            and message["ply"] not in received[tag]
-                        ):
-                            received[tag].add(message["ply"])
-                            stats.latencies.append(arrived - sent_at[message["ply"]])
-                    elif message["type"] == "error":
+                        if ply >= newest["ply"]:
+                            newest.update(raw=raw, ply=ply)
+                        if tag is not None and ply in sent_at and ply not in received[tag]:
+                            received[tag].add(ply)
+                            stats.latencies.append(arrived - sent_at[ply])
+                        continue
+                    message = json.loads(raw)
+                    if message["type"] == "error":
                         stats.errors += 1
                         stats.error_kinds[message.get("code", "?")] += 1
 
@@ -349,7 +364,8 @@ async def run_games(
             await asyncio.sleep(random.uniform(0, interval))
             end = time.monotonic() + duration
             while time.monotonic() < end:
-                if latest.get("status") == "finished" or not latest.get("legal_moves"):
+                latest = json.loads(newest["raw"])
+                if latest["status"] == "finished" or not latest["legal_moves"]:
                     stats.finished += latest.get("status") == "finished"
                     break
                 move = random.choice(latest["legal_moves"])

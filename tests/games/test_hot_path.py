@@ -615,3 +615,20 @@ def test_the_one_statement_of_an_ordinary_move_is_prepared_on_postgresql(
             ["WITH updated AS (UPDATE%"],
         )
         assert cursor.fetchone()[0] >= 1
+
+
+def test_the_load_benchmark_reads_a_states_ply_as_decoding_it_would(
+    online_game, alice, bob
+) -> None:
+    # bench/ws_load.py's client reads only the ply of the states it times; the state's own
+    # fields must keep coming before its moves, whose plies start at 0.
+    from bench.ws_load import state_ply
+
+    gid = online_game.public_id
+    for user, text in [(alice, "e4"), (bob, "e5"), (alice, "Nf3")]:
+        play(gid, user, text)
+    message = state.state_message(Game.objects.get(public_id=gid))
+    assert json.loads(message)["moves"][0]["ply"] == 0
+    assert state_ply(message) == json.loads(message)["ply"] == 3
+    assert state_ply(json.dumps({"type": "state", **game_state(online_game)})) == 0
+    assert state_ply(json.dumps({"type": "error", "code": "stale_ply", "ply": 2})) is None
