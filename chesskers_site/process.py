@@ -5,6 +5,7 @@ both apply them, so the bench's floor runs on a process tuned like the site's.
 """
 
 import gc
+import sys
 
 from django.conf import settings
 
@@ -27,8 +28,19 @@ def tune_server_process() -> None:
     every full collection here. After one collection (so no garbage is kept), ``gc.freeze``
     moves them where the collector never looks, and a full collection walks only what the
     sockets and games made since (at 500 games on two processes, 124-150 ms against 193-205).
+
+    ``SERVER_SWITCH_INTERVAL`` is how long a thread that wants the interpreter waits for the one
+    running before asking it to let go. A move's engine work and statement run on a worker
+    thread (``games.consumers.db``) while the event loop serves every other socket, and each
+    hand-over between the two waits for the one running to block or to be asked: at Python's
+    5 ms the statement's answer, a worker picking up a move and the loop taking the move back
+    each waited up to 5 ms behind the other's work. Measured in bench/ws_load.py (timestamps at
+    each hop of a move, 500 games on two processes), 0.5 ms cut the 99th percentile of every
+    hop in the site's part of a move's path (bench/RESULTS.md, seventh session).
     """
     if settings.SERVER_GC_THRESHOLDS:
         gc.collect()
         gc.freeze()
         gc.set_threshold(*settings.SERVER_GC_THRESHOLDS)
+    if settings.SERVER_SWITCH_INTERVAL:
+        sys.setswitchinterval(settings.SERVER_SWITCH_INTERVAL)

@@ -237,3 +237,6 @@ GAMES_SWEEP_INTERVAL = int(os.environ.get("GAMES_SWEEP_INTERVAL", "30"))
 # The server process's garbage-collector thresholds (see chesskers_site/asgi.py); None leaves
 # Python's own.
 SERVER_GC_THRESHOLDS: tuple[int, int, int] | None = (700, 10, 1000)
+# How long a server process's thread may hold the interpreter while another waits for it, in
+# seconds (``sys.setswitchinterval``; see chesskers_site/process.py); None leaves Python's 5 ms.
+SERVER_SWITCH_INTERVAL: float | None = float(os.environ.get("SERVER_SWITCH_INTERVAL", "0.0005"))

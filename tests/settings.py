@@ -12,3 +12,4 @@ DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
 
 # Python's own collector thresholds in the test process (see chesskers_site/asgi.py).
 SERVER_GC_THRESHOLDS = None
+SERVER_SWITCH_INTERVAL = None

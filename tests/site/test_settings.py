@@ -106,3 +106,16 @@ def test_the_server_process_sets_its_loaded_application_aside_from_full_collecti
     assert tuple(probe["thresholds"]) == (700, 10, 1000)
     assert probe["frozen"] > 50_000 > probe["before_app"]
     assert probe["tracked"] < 1_000  # all that is left for the collector to walk
+
+
+def test_the_server_process_hands_the_interpreter_over_within_half_a_millisecond() -> None:
+    # A move's worker thread and the event loop wait for each other at every hand-over; at
+    # Python's 5 ms each wait could last that long (chesskers_site/process.py).
+    probe = (
+        "import sys; print(sys.getswitchinterval()); "
+        "import chesskers_site.asgi; print(sys.getswitchinterval())"
+    )
+    result = run_django(["-c", probe], PRODUCTION)
+    assert result.returncode == 0, result.stderr
+    before, after = (float(line) for line in result.stdout.split())
+    assert (before, after) == (0.005, 0.0005)
