@@ -365,8 +365,9 @@ async def run_games(
             end = time.monotonic() + duration
             while time.monotonic() < end:
                 latest = json.loads(newest["raw"])
-                if latest["status"] == "finished" or not latest["legal_moves"]:
-                    stats.finished += latest.get("status") == "finished"
+                finished = latest["status"] == "finished"
+                if finished or not latest["legal_moves"]:
+                    stats.finished += finished
                     break
                 move = random.choice(latest["legal_moves"])
                 mover = white if latest["turn"] == "white" else black
