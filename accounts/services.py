@@ -56,7 +56,17 @@ def user_token(*, user: User) -> str:
 
 def user_seen(*, user_id: int, at: datetime | None = None) -> None:
     """Records that the user is on the site now (a lobby socket opened or pinged)."""
-    User.objects.filter(pk=user_id).update(last_seen=at or timezone.now())
+    users_seen(user_ids=[user_id], at=at)
+
+
+def users_seen(*, user_ids: list[int], at: datetime | None = None) -> int:
+    """Records that the users are on the site now (a process's heartbeats, written together);
+    returns how many were found."""
+    at = at or timezone.now()
+    found = 0
+    for start in range(0, len(user_ids), 500):  # within every database's parameter limit
+        found += User.objects.filter(pk__in=user_ids[start : start + 500]).update(last_seen=at)
+    return found
 
 
 def lock_ratings(user_ids: list[int]) -> dict[int, Rating]:

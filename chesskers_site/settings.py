@@ -234,6 +234,9 @@ LOGGING = {
 ENGINE_WORKERS = int(os.environ.get("ENGINE_WORKERS", "1"))
 # Seconds between the periodic sweeps (abandonment, dead connections) of each server process.
 GAMES_SWEEP_INTERVAL = int(os.environ.get("GAMES_SWEEP_INTERVAL", "30"))
+# Seconds a server process gathers the heartbeats it hears before writing them in one statement
+# (games.consumers.Heartbeats); rows only need to be younger than 90 s.
+HEARTBEAT_FLUSH_EVERY = float(os.environ.get("HEARTBEAT_FLUSH_EVERY", "10"))
 # The server process's garbage-collector thresholds (see chesskers_site/asgi.py); None leaves
 # Python's own.
 SERVER_GC_THRESHOLDS: tuple[int, int, int] | None = (700, 10, 1000)
