@@ -11,7 +11,9 @@ per-message database-connection hop, which the site's consumers skip too (the le
 the ratio to it is printed as well. ``--ramp`` repeats the game run at growing N to find the
 most games one Daphne process holds before p99 passes 100 ms. ``--servers N`` runs N processes
 (and N relays for the floor), each game's sockets on one of them (``--route game``, as a load
-balancer hashing the socket's path) or spread over them (``--route socket``).
+balancer hashing the socket's path) or spread over them (``--route socket``). ``--heartbeat S``
+has every game socket ping every S seconds as a real page does (every 20 s); the floors' relays
+have no heartbeat, so it is off by default.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/chesskers_bench \\
     REDIS_URL=redis://127.0.0.1:6379/3 .venv/bin/python bench/ws_load.py --games 500
@@ -282,6 +284,7 @@ def writable_data_directory() -> str | None:
 class Stats:
     latencies: list[float] = field(default_factory=list)
     moves: int = 0
+    pings: int = 0
     errors: int = 0
     lost: int = 0
     finished: int = 0
@@ -300,6 +303,7 @@ async def run_games(
     interval: float,
     stats: Stats,
     route: str,
+    heartbeat: float = 0.0,
 ) -> None:
     urls = [f"ws://127.0.0.1:{port}/ws/games/" for port in ports]
     origin = {"Origin": "http://127.0.0.1"}
@@ -352,6 +356,13 @@ async def run_games(
                         stats.errors += 1
                         stats.error_kinds[message.get("code", "?")] += 1
 
+            async def pinging(sock) -> None:
+                await asyncio.sleep(random.uniform(0, heartbeat))
+                while True:
+                    await sock.send('{"type": "ping"}')
+                    stats.pings += 1
+                    await asyncio.sleep(heartbeat)
+
             tasks = [
                 asyncio.create_task(listen(white, None, "white")),
                 asyncio.create_task(listen(black, None, "black")),
@@ -361,6 +372,10 @@ async def run_games(
             for event in first_states.values():
                 await event.wait()
             await settled.wait()
+            if heartbeat:  # as a real page pings (static/js/socket.js), from a random phase
+                tasks += [
+                    asyncio.create_task(pinging(sock)) for sock in (white, black, spec1, spec2)
+                ]
             await asyncio.sleep(random.uniform(0, interval))
             end = time.monotonic() + duration
             while time.monotonic() < end:
@@ -494,7 +509,12 @@ def report(name: str, latencies: list[float]) -> tuple[float, float]:
 
 
 def one_round(
-    games_count: int, duration: float, interval: float, servers: int = 1, route: str = "game"
+    games_count: int,
+    duration: float,
+    interval: float,
+    servers: int = 1,
+    route: str = "game",
+    heartbeat: float = 0.0,
 ) -> dict:
     games = prepare_games(games_count)
     game_servers = [start_daphne("chesskers_site.asgi:application") for _ in range(servers)]
@@ -507,7 +527,7 @@ def one_round(
         ports = [port for _, port in game_servers]
         disk.start()
         try:
-            asyncio.run(run_games(ports, pids, games, duration, interval, stats, route))
+            asyncio.run(run_games(ports, pids, games, duration, interval, stats, route, heartbeat))
         finally:
             disk.stop()
         echo_ports = [port for _, port in echo_servers]
@@ -531,15 +551,18 @@ def one_round(
         if servers == 1
         else f"{servers} Daphne processes, sockets routed by {route}"
     )
+    pings = f", a ping every {heartbeat} s per socket" if heartbeat else ""
     print(
-        f"\n== {games_count} games on {where}, a move every {interval} s per game, {duration} s =="
+        f"\n== {games_count} games on {where}, a move every {interval} s per game{pings}, "
+        f"{duration} s =="
     )
     _, game_p99 = report("move -> spectator (site)", stats.latencies)
     _, echo_p99 = report("bare fan-out (floor)   ", echo)
     _, lean_p99 = report("lean fan-out (no hop)  ", lean)
     print(
         f"moves sent {stats.moves} ({stats.moves / stats.play_seconds:.1f}/s), "
-        f"errors {stats.errors}, lost states {stats.lost}, games finished {stats.finished}, "
+        + (f"pings sent {stats.pings}, " if heartbeat else "")
+        + f"errors {stats.errors}, lost states {stats.lost}, games finished {stats.finished}, "
         f"server peak memory {memory:.0f} MB" + (" (the largest process)" if servers > 1 else "")
     )
     print(
@@ -612,6 +635,12 @@ def main() -> None:
     parser.add_argument(
         "--repeat", type=int, default=1, help="runs of each game count (medians are printed)"
     )
+    parser.add_argument(
+        "--heartbeat",
+        type=float,
+        default=0.0,
+        help="seconds between each game socket's pings, as real pages send (20); 0: none",
+    )
     args = parser.parse_args()
     if not os.environ.get("REDIS_URL"):
         raise SystemExit("set REDIS_URL: the bench measures the Redis channel layer")
@@ -621,7 +650,7 @@ def main() -> None:
     rounds = args.ramp or [args.games]
     for count in rounds:
         results = [
-            one_round(count, args.duration, args.interval, args.servers, args.route)
+            one_round(count, args.duration, args.interval, args.servers, args.route, args.heartbeat)
             for _ in range(args.repeat)
         ]
         p99 = statistics.median(result["p99"] for result in results)
