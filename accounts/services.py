@@ -64,9 +64,13 @@ def users_seen(*, user_ids: list[int], at: datetime | None = None) -> int:
     returns how many were found."""
     at = at or timezone.now()
     found = 0
-    for start in range(0, len(user_ids), 500):  # within every database's parameter limit
-        found += User.objects.filter(pk__in=user_ids[start : start + 500]).update(last_seen=at)
+    for start in range(0, len(user_ids), SEEN_CHUNK):
+        chunk = user_ids[start : start + SEEN_CHUNK]
+        found += User.objects.filter(pk__in=chunk).update(last_seen=at)
     return found
+
+
+SEEN_CHUNK = 500  # users a statement, within every database's parameter limit
 
 
 def lock_ratings(user_ids: list[int]) -> dict[int, Rating]:
