@@ -62,15 +62,9 @@ def user_seen(*, user_id: int, at: datetime | None = None) -> None:
 def users_seen(*, user_ids: list[int], at: datetime | None = None) -> int:
     """Records that the users are on the site now (a process's heartbeats, written together);
     returns how many were found."""
-    at = at or timezone.now()
-    found = 0
-    for start in range(0, len(user_ids), SEEN_CHUNK):
-        chunk = user_ids[start : start + SEEN_CHUNK]
-        found += User.objects.filter(pk__in=chunk).update(last_seen=at)
-    return found
+    from games.sql import update_in_chunks
 
-
-SEEN_CHUNK = 500  # users a statement, within every database's parameter limit
+    return update_in_chunks(User.objects, "pk", user_ids, last_seen=at or timezone.now())
 
 
 def lock_ratings(user_ids: list[int]) -> dict[int, Rating]:

@@ -874,15 +874,9 @@ def connection_seen(*, channel_name: str, now: datetime | None = None) -> None:
 def connections_seen(*, channel_names: list[str], now: datetime | None = None) -> int:
     """Refreshes the heartbeats of many connections at once (a process's heartbeats, written
     together); returns how many rows still open were refreshed."""
-    now = now or timezone.now()
-    refreshed = 0
-    for start in range(0, len(channel_names), SEEN_CHUNK):
-        chunk = channel_names[start : start + SEEN_CHUNK]
-        refreshed += Connection.objects.filter(channel_name__in=chunk).update(last_seen=now)
-    return refreshed
-
-
-SEEN_CHUNK = 500  # names a statement, within every database's parameter limit
+    return sql.update_in_chunks(
+        Connection.objects, "channel_name", channel_names, last_seen=now or timezone.now()
+    )
 
 
 def presence_changed(game: Game, now: datetime) -> None:

@@ -323,6 +323,19 @@ def update_if_and_insert(
     return True
 
 
+def update_in_chunks(queryset: Any, lookup: str, keys: list, **values: Any) -> int:
+    """``queryset.filter(<lookup>__in=keys).update(**values)`` in statements of at most
+    ``IN_CHUNK`` keys each (within every database's parameter limit); returns the rows changed."""
+    changed = 0
+    for start in range(0, len(keys), IN_CHUNK):
+        chunk = keys[start : start + IN_CHUNK]
+        changed += queryset.filter(**{f"{lookup}__in": chunk}).update(**values)
+    return changed
+
+
+IN_CHUNK = 500
+
+
 def _prepared_cursor() -> Any:
     # The site's PostgreSQL backend prepares this cursor's statements on the server
     # (``chesskers_site.postgresql``); another backend's plain cursor does as well.

@@ -9,7 +9,7 @@ from channels.db import database_sync_to_async
 from django.utils import timezone
 
 from accounts.models import User
-from games import consumers, services
+from games import consumers, services, sql
 from games.models import Connection
 from tests.games.conftest import start_game
 from tests.games.test_consumers import connect, next_of_type
@@ -120,7 +120,7 @@ def test_many_connections_are_refreshed_in_one_statement(
 
 
 def test_a_long_list_is_refreshed_in_chunks(online_game, alice, monkeypatch) -> None:
-    monkeypatch.setattr(services, "SEEN_CHUNK", 2)
+    monkeypatch.setattr(sql, "IN_CHUNK", 2)
     for n in range(5):
         services.connection_open(
             game_id=online_game.public_id, channel_name=f"c{n}", actor=services.Actor.of(alice)
