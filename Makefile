@@ -7,7 +7,7 @@ PORT ?= 8000
 PYTEST_ARGS ?=
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test test-slow lint format chromium node clean
+.PHONY: run test test-slow lint format chromium node native native-required clean
 
 # --- set-up ---------------------------------------------------------------------------------
 $(BIN)/python:
@@ -24,6 +24,17 @@ $(VENV)/.dev-installed: requirements.txt requirements-dev.txt | $(BIN)/python
 	$(BIN)/pip install --quiet -r requirements-dev.txt
 	@touch $@ $(VENV)/.run-installed
 
+# The move generator in C (engine/_native.c): built when a compiler is at hand; without one the
+# engine runs on its Python generator. `make test` needs it built (the tests check it is used).
+native: | $(BIN)/python
+	$(BIN)/python -m engine.build_native
+
+native-required: | $(BIN)/python
+	@$(BIN)/python -c "import engine.build_native as b; raise SystemExit(b.missing() is not None)" || { \
+	  echo "Installing gcc and the Python headers from Debian's packages for engine/_native.c"; \
+	  $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y gcc python3-dev; }
+	$(BIN)/python -m engine.build_native --require
+
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { \
 	  echo "Installing Chromium from Debian's packages for the browser tests"; \
@@ -35,19 +46,19 @@ node:
 	  $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y nodejs; }
 
 # --- the two commands ------------------------------------------------------------------------
-run: $(VENV)/.run-installed
+run: $(VENV)/.run-installed native
 	$(BIN)/python manage.py migrate --noinput
 	@echo "Chesskers is on http://$(HOST):$(PORT)/"
 	$(BIN)/daphne -b $(HOST) -p $(PORT) chesskers_site.asgi:application
 
-test: $(VENV)/.dev-installed chromium node
+test: $(VENV)/.dev-installed chromium node native-required
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	node --test tests/js/
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 # --- extras ----------------------------------------------------------------------------------
-test-slow: $(VENV)/.dev-installed
+test-slow: $(VENV)/.dev-installed native-required
 	$(BIN)/python -m pytest -m slow $(PYTEST_ARGS)
 
 lint: $(VENV)/.dev-installed
@@ -59,4 +70,5 @@ format: $(VENV)/.dev-installed
 	$(BIN)/ruff format .
 
 clean:
+	rm -f engine/_native*.so
 	rm -rf $(VENV) staticfiles artifacts .pytest_cache .ruff_cache .hypothesis test-db.sqlite3*

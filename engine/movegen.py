@@ -13,6 +13,8 @@ that could never reach the king's square are left out, and replacement and sweep
 looked for only when the move could open one (``_discovery_mask``).
 """
 
+import os
+
 from engine.moves import Move, MoveKind
 from engine.pieces import PROMOTION_TYPES, PieceType
 from engine.tables import (
@@ -820,3 +822,84 @@ def has_legal_move(
 ) -> bool:
     """Returns whether ``side`` has at least one legal move."""
     return bool(legal_moves(board, side, castling, ep, kings, first_only=True))
+
+
+# --- the generator in C ------------------------------------------------------------------------
+# engine/_native.c makes the same moves in the same order as the functions above (checked by
+# tests/engine/test_native.py), several times faster. ``make`` builds it
+# (``python -m engine.build_native``); without it, or with CHESSKERS_PURE_PYTHON=1 in the
+# environment, the engine runs on the Python generator alone. The Python functions stay
+# reachable as ``python_legal_moves``, ``python_is_attacked`` and ``python_has_legal_move``.
+try:
+    from engine import _native
+except ImportError:  # not built
+    _native = None
+
+NATIVE = _native is not None and os.environ.get("CHESSKERS_PURE_PYTHON", "") in ("", "0")
+
+python_legal_moves = legal_moves
+python_is_attacked = is_attacked
+python_has_legal_move = has_legal_move
+
+# The C module's move kinds and piece types are these enums' positions and values.
+_KINDS = (QUIET, CASTLE, REPLACEMENT, EN_PASSANT, JUMP, SWEEP)
+assert tuple(MoveKind) == _KINDS
+
+
+def _moves_of(raw: list[tuple]) -> list[Move]:
+    # Wraps the C module's (kind, piece, path, captured, promotion) tuples, interning the
+    # quiet and replacement moves as the Python generator does.
+    out = []
+    add = out.append
+    for kind, t, path, caps, promotion in raw:
+        if promotion:
+            add(Move(_KINDS[kind], PIECE_TYPES[t], path, caps, PIECE_TYPES[promotion]))
+        elif kind == 0:
+            add(QUIET_MOVES[t][path[0]][path[1]] or _quiet(t, path[0], path[1]))
+        elif kind == 2:
+            add(REPLACEMENT_MOVES[t][path[0]][path[1]] or _replacement(t, path[0], path[1]))
+        else:
+            add(Move(_KINDS[kind], PIECE_TYPES[t], path, caps))
+    return out
+
+
+def native_legal_moves(
+    board: list[int],
+    side: int,
+    castling: int,
+    ep: int,
+    kings: tuple[int, int],
+    first_only: bool = False,
+) -> list[Move]:
+    """``python_legal_moves`` in C: the same moves in the same order."""
+    return _moves_of(_native.legal_moves(board, side, castling, ep, kings, first_only))
+
+
+def native_is_attacked(board: list[int], k: int, o: int, jumpers: list[int] | None = None) -> bool:
+    """``python_is_attacked`` in C (``jumpers`` is not needed)."""
+    return _native.is_attacked(board, k, o)
+
+
+def native_has_legal_move(
+    board: list[int], side: int, castling: int, ep: int, kings: tuple[int, int]
+) -> bool:
+    """``python_has_legal_move`` in C."""
+    return _native.has_legal_move(board, side, castling, ep, kings)
+
+
+def marked_moves(
+    board: list[int], side: int, castling: int, ep: int, kings: tuple[int, int]
+) -> tuple[list[Move], list[int]] | None:
+    """Returns the legal moves of ``side`` and, for each, 0 (no check), 1 (check) or 2
+    (checkmate), in one call to the C generator; None when it is not built (the caller then
+    marks the moves itself, with ``checks``)."""
+    if not NATIVE:
+        return None
+    raw, marks = _native.marked_moves(board, side, castling, ep, kings)
+    return _moves_of(raw), marks
+
+
+if NATIVE:
+    legal_moves = native_legal_moves
+    is_attacked = native_is_attacked
+    has_legal_move = native_has_legal_move

@@ -68,7 +68,12 @@ def describe_moves(position: Position, moves: list[Move] | None = None) -> list[
     Disambiguation comes from the one move list; the mate test runs only for checking moves.
     """
     if moves is None:
-        moves = position.legal_moves()
+        moves, marks = position.marked_moves()
+        dis = _disambiguations(moves)
+        return [
+            (m, _body(m, dis.get(m, "")) + _MARKS[mark])
+            for m, mark in zip(moves, marks, strict=True)
+        ]
     dis = _disambiguations(moves)
     out = []
     for m, check in zip(moves, position.checks(moves), strict=True):
@@ -78,6 +83,9 @@ def describe_moves(position: Position, moves: list[Move] | None = None) -> list[
             text += "+" if child.has_legal_move() else "#"
         out.append((m, text))
     return out
+
+
+_MARKS = ("", "+", "#")
 
 
 def move_text(position: Position, move: Move) -> str:

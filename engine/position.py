@@ -146,6 +146,21 @@ class Position:
             )
         return list(self._moves)
 
+    def marked_moves(self) -> tuple[list[Move], list[int]]:
+        """Returns the legal moves and, for each, 0 (no check), 1 (check) or 2 (checkmate): what
+        their canonical texts need (RULES §4 "+" and "#"), in one batch."""
+        marked = movegen.marked_moves(self._board, self._side, self.castling, self.ep, self._kings)
+        if marked is not None:
+            if self._moves is None:
+                self._moves = marked[0]
+            return list(marked[0]), marked[1]
+        moves = self.legal_moves()
+        marks = [
+            (1 if self.play_unchecked(move).has_legal_move() else 2) if check else 0
+            for move, check in zip(moves, self.checks(moves), strict=True)
+        ]
+        return moves, marks
+
     def has_legal_move(self) -> bool:
         """Returns whether the side to move has any legal move."""
         if self._moves is not None:

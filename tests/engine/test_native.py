@@ -1,0 +1,157 @@
+"""The move generator in C (engine/_native.c) against the Python generator it replaces.
+
+The Python generator is the reference (perft, the literal reference generator of reference.py
+and every rules test were written against it). The C one must give the very same moves in the
+very same order, the same check and mate marks, the same attack answers, and refuse a board it
+cannot read with a ValueError, never a crash.
+"""
+
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine import build_native, movegen
+from engine.moves import Move
+from engine.perft import perft
+
+from .test_perft import CASES
+
+ROOT = Path(__file__).resolve().parents[2]
+PURE = os.environ.get("CHESSKERS_PURE_PYTHON", "") not in ("", "0")
+pytestmark = pytest.mark.skipif(PURE, reason="CHESSKERS_PURE_PYTHON: the C generator is off")
+
+FENS = [
+    *sorted({fen for fen, _, _ in CASES}),
+    # Corners: en passant, castling through attacked squares, chains that promote, sweeps.
+    "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
+    "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+    "r3k2r/8/8/8/2q5/8/8/R3K2R w KQkq - 0 1",
+    "4k3/8/1p1p4/2P5/8/8/8/4K3 w - - 0 1",
+    "2r1r3/1P1P4/8/8/8/8/8/4K2k w - - 0 1",
+    "4k3/8/8/2p1p3/3N4/8/8/4K3 w - - 0 1",
+    "4k3/8/2ppp3/8/2pQp3/8/2ppp3/4K3 w - - 0 1",
+    "7k/8/8/8/8/8/1p6/7K b - - 0 1",
+]
+
+
+def position_args(position: engine.Position) -> tuple:
+    board, side, castling, ep, kings = position.copy_state()
+    return board, side, castling, ep, kings
+
+
+def python_marks(position: engine.Position, moves: list[Move]) -> list[int]:
+    checks = movegen.checks(list(position.board), position.side, position._kings, moves)
+    return [
+        (1 if movegen.python_has_legal_move(*position_args(position.play_unchecked(m))) else 2)
+        if check
+        else 0
+        for m, check in zip(moves, checks, strict=True)
+    ]
+
+
+def assert_same(position: engine.Position) -> list[Move]:
+    """Asserts both generators agree on ``position``; returns its legal moves."""
+    args = position_args(position)
+    board, side, castling, ep, kings = args
+    expected = movegen.python_legal_moves(list(board), side, castling, ep, kings)
+    assert movegen.native_legal_moves(*args) == expected, position.fen()
+    assert movegen.native_has_legal_move(*args) == bool(expected), position.fen()
+    moves, marks = movegen.marked_moves(*args)
+    assert moves == expected, position.fen()
+    assert marks == python_marks(position, expected), position.fen()
+    for k in kings:
+        for by in (1, -1):
+            if board[k] * by < 0:
+                assert movegen.native_is_attacked(board, k, by) == movegen.python_is_attacked(
+                    list(board), k, by
+                ), (position.fen(), k, by)
+    assert board == list(position.board), "the C generator changed the board it was given"
+    return expected
+
+
+def test_the_c_generator_is_built_and_used():
+    assert movegen.NATIVE, "engine/_native.c is not built: run `make native`"
+    assert movegen.legal_moves is movegen.native_legal_moves
+    assert movegen.is_attacked is movegen.native_is_attacked
+    assert movegen.has_legal_move is movegen.native_has_legal_move
+    assert build_native.missing() is None
+    assert build_native.target().exists()
+
+
+@pytest.mark.parametrize("fen", FENS)
+def test_same_moves_in_the_same_order_two_plies_deep(fen):
+    root = engine.Position.from_fen(fen)
+    for first in assert_same(root):
+        child = root.play_unchecked(first)
+        for second in assert_same(child)[:8]:
+            assert_same(child.play_unchecked(second))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_same_moves_along_random_games(seed):
+    rng = random.Random(seed)
+    positions = 0
+    for _ in range(8):
+        game = engine.Game()
+        for _ in range(160):
+            moves = assert_same(game.position)
+            positions += 1
+            if not moves or game.is_over():
+                break
+            # Prefer captures: they lead to the chains, promotions and mates worth comparing.
+            captures = [m for m in moves if m.captured]
+            game.push(rng.choice(captures if captures and rng.random() < 0.6 else moves))
+    assert positions > 300
+
+
+def test_the_marks_name_checks_and_mates():
+    # The fool's mate holds in Chesskers too: after 1.f3 e5 2.g4, Qh4 is mate and nothing else is.
+    game = engine.Game()
+    for text in ("f3", "e5", "g4"):
+        game.push_text(text)
+    texts = dict((t, m) for m, t in game.describe_legal_moves())
+    assert "Qh4#" in texts
+    assert all(not t.endswith("#") for t in texts if t != "Qh4#")
+    moves, marks = game.position.marked_moves()
+    assert marks[moves.index(texts["Qh4#"])] == 2
+
+
+def test_perft_with_the_c_generator_matches_the_reference_counts():
+    start = engine.Position.from_fen(engine.STARTING_FEN)
+    assert perft(start, 3) == 8916
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (([0] * 63, 1, 0, -1, (4, 60)), "64 piece codes"),
+        (([0] * 64, 2, 0, -1, (4, 60)), "side is 1"),
+        (([9] + [0] * 63, 1, 0, -1, (4, 60)), "not a piece code"),
+        (([0] * 64, 1, 0, -1, (4, 64)), "king's square"),
+        (([0] * 64, 1, 0, 70, (4, 60)), "ep is -1"),
+        (("x" * 64, 1, 0, -1, (4, 60)), "integer"),
+    ],
+)
+def test_a_board_it_cannot_read_is_refused(args, message):
+    from engine import _native
+
+    with pytest.raises((ValueError, TypeError), match=message):
+        _native.legal_moves(*args)
+
+
+def test_pure_python_runs_when_asked_and_agrees():
+    script = (
+        "import engine; from engine import movegen; from engine.perft import perft;"
+        "print(movegen.NATIVE, perft(engine.Position.from_fen(engine.STARTING_FEN), 3))"
+    )
+    env = {**os.environ, "CHESSKERS_PURE_PYTHON": "1"}
+    result = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["False", "8916"]
