@@ -26,7 +26,7 @@ from games.protocol import (
     error_message,
     parse_message,
 )
-from games.state import game_state
+from games.state import game_state, keep_record
 
 log = logging.getLogger(__name__)
 
@@ -231,7 +231,9 @@ def load_state(game_id: str) -> dict[str, Any]:
         services.enforce_absence(game_id=game_id)
         game = selectors.game_by_id(game_id)
     services.bot_kick(game)  # after a restart, a bot game waiting for the bot resumes here
-    return game_state(game)
+    state = game_state(game)
+    keep_record(game)  # the next move here starts from this record: one statement
+    return state
 
 
 class LobbyConsumer(BaseConsumer):

@@ -197,7 +197,8 @@ class History:
     moves: list[dict[str, Any]]
     _engine: engine.Game | None = None
     # The game's record as the move that made this history wrote it, if this process made it
-    # without the game's lock: the next such move starts from it (``services.play_unlocked``).
+    # without the game's lock, or as a socket's state was just read from (``keep_record``): the
+    # next such move starts from it (``services.play_unlocked``).
     record: Game | None = None
     _moves_json: str | None = None
 
@@ -281,6 +282,20 @@ def drop_history(game: Game) -> None:
 def keep_history(history: History) -> None:
     """Keeps a game's history unless a later revision is already kept."""
     _histories.put(history.game_id, history, keep_if=lambda kept: kept.revision > history.revision)
+
+
+def keep_record(game: Game) -> None:
+    """Keeps a live game's record, just read, with the history this process keeps at its
+    revision (unless a record is kept with it already), so that the game's next move here is
+    one statement instead of a read and a write: the first move after a page loads or a socket
+    reconnects, as every later one. The move's write checks that the game still is as this
+    record says (``sql.update_if_and_insert``), so an old record costs a read, never a wrong
+    move. The record is then the next move's: the caller must not change it."""
+    if game.status != Game.Status.LIVE:
+        return
+    history = _histories.get(game.public_id)
+    if history is not None and history.revision == game.revision and history.record is None:
+        history.record = game
 
 
 def forget_histories() -> None:

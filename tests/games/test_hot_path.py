@@ -13,6 +13,7 @@ from django.utils import timezone
 
 import engine
 from games import broadcast, services, sql, state
+from games.consumers import load_state
 from games.errors import ErrorCode, GameError
 from games.models import Connection, Game, GameMove
 from games.services import Actor
@@ -499,6 +500,46 @@ def test_after_a_move_without_the_lock_the_next_is_one_statement(
     else:
         assert [q.split()[0] for q in statements] == ["UPDATE", "INSERT", "SELECT"], statements
     assert as_json(live) == as_json(state_from_database(gid))
+
+
+def test_after_a_socket_read_the_state_the_first_move_is_one_statement(
+    online_game, alice, bob, committed
+) -> None:
+    gid = online_game.public_id
+    committed(play, gid, alice, "e4")
+    state.forget_histories()  # this process has seen nothing of the game (a new server)
+    load_state(gid)  # a socket connects and reads the state
+    with CountQueries() as queries:
+        live = committed(play, gid, bob, "e5")
+    statements = [q for q in queries.sql if "SAVEPOINT" not in q][1:]  # after the test's read
+    if connection.vendor == "postgresql":
+        assert len(statements) == 1, statements
+        assert statements[0].startswith("WITH updated AS (UPDATE")
+    else:
+        assert [q.split()[0] for q in statements] == ["UPDATE", "INSERT", "SELECT"], statements
+    assert as_json(live) == as_json(state_from_database(gid))
+
+
+def test_a_record_kept_by_a_socket_the_game_moved_past_costs_a_read_not_a_move(
+    online_game, alice, bob, committed
+) -> None:
+    gid = online_game.public_id
+    committed(play, gid, alice, "e4")
+    load_state(gid)  # kept at revision 1
+    kept = state._histories.pop(gid)
+    assert kept.record is not None and kept.record.revision == 1
+    committed(play, gid, bob, "e5")  # another process moves: this one's record is old
+    state._histories.put(gid, kept)
+    live = committed(play, gid, alice, "Nf3")
+    assert [m["text"] for m in live["moves"]] == ["e4", "e5", "Nf3"]
+    assert as_json(live) == as_json(state_from_database(gid))
+    with pytest.raises(GameError) as refused:
+        committed(play_at, gid, bob, 2, "e5")  # the old ply: refused, not played again
+    assert refused.value.code == ErrorCode.STALE_PLY
+
+
+def play_at(game_id: str, user, ply: int, text: str) -> dict:
+    return services.game_play(game_id=game_id, actor=act(user), ply=ply, text=text)
 
 
 def test_who_is_at_the_table_is_counted_by_the_one_statement(
