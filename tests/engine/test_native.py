@@ -6,6 +6,7 @@ very same order, the same check and mate marks, the same attack answers, and ref
 cannot read with a ValueError, never a crash.
 """
 
+import json
 import os
 import random
 import subprocess
@@ -144,14 +145,32 @@ def test_a_board_it_cannot_read_is_refused(args, message):
         _native.legal_moves(*args)
 
 
+PURE_SCRIPT = """
+import json, sys
+import engine
+from engine import movegen
+from engine.perft import perft
+fens = json.loads(sys.argv[1])
+texts = {fen: [t for _, t in engine.Game(fen).describe_legal_moves()] for fen in fens}
+print(json.dumps([movegen.NATIVE, perft(engine.Position.from_fen(engine.STARTING_FEN), 3), texts]))
+"""
+
+
 def test_pure_python_runs_when_asked_and_agrees():
-    script = (
-        "import engine; from engine import movegen; from engine.perft import perft;"
-        "print(movegen.NATIVE, perft(engine.Position.from_fen(engine.STARTING_FEN), 3))"
-    )
+    # Without the C generator (not built, or switched off) the engine is the same engine: the
+    # same perft, the same texts with the same check and mate marks.
+    fens = [*FENS, "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2"]
     env = {**os.environ, "CHESSKERS_PURE_PYTHON": "1"}
     result = subprocess.run(
-        [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True
+        [sys.executable, "-c", PURE_SCRIPT, json.dumps(fens)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
     )
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == ["False", "8916"]
+    native, count, texts = json.loads(result.stdout)
+    assert (native, count) == (False, 8916)
+    assert "Qh4#" in texts[fens[-1]]
+    for fen in fens:
+        assert texts[fen] == [t for _, t in engine.Game(fen).describe_legal_moves()], fen
