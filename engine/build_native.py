@@ -66,6 +66,9 @@ def build(force: bool = False) -> Path:
 def main(argv: list[str]) -> int:
     lacking = missing()
     if lacking is not None:
+        stale = target()
+        if stale.exists() and stale.stat().st_mtime < SOURCE.stat().st_mtime:
+            stale.unlink()  # built from an older source: the Python generator, not old rules
         print(
             f"engine/_native.c not built: {lacking} is missing. The engine runs on its Python "
             "generator (the same moves, several times slower); install gcc and the Python "

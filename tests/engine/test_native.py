@@ -174,3 +174,21 @@ def test_pure_python_runs_when_asked_and_agrees():
     assert "Qh4#" in texts[fens[-1]]
     for fen in fens:
         assert texts[fen] == [t for _, t in engine.Game(fen).describe_legal_moves()], fen
+
+
+def test_without_a_compiler_the_build_says_so_and_drops_a_stale_module(
+    tmp_path, monkeypatch, capsys
+):
+    source = tmp_path / "_native.c"
+    built = tmp_path / "_native.so"
+    built.write_text("old")
+    source.write_text("newer")
+    os.utime(built, (1, 1))  # built before the source last changed
+    monkeypatch.setattr(build_native, "SOURCE", source)
+    monkeypatch.setattr(build_native, "target", lambda: built)
+    monkeypatch.setattr(build_native.shutil, "which", lambda name: None)
+    assert "C compiler" in build_native.missing()
+    assert build_native.main(["--require"]) == 1
+    assert not built.exists(), "a module built from an older source must not be used"
+    assert "runs on its Python generator" in capsys.readouterr().err
+    assert build_native.main([]) == 0  # make run goes on, on the Python generator
