@@ -56,6 +56,7 @@ const socket = connectSocket(data.ws_url, {
   },
   open(isReconnect) {
     page.connected = true;
+    document.body.dataset.live = "open"; // what tests wait for before acting over the socket
     $("#connection").hidden = true;
     if (isReconnect && page.sent) {
       // The answer to a move sent before the drop may be lost: the sync that follows a
@@ -67,6 +68,7 @@ const socket = connectSocket(data.ws_url, {
   },
   close(code, refused) {
     page.connected = false;
+    document.body.dataset.live = "closed";
     $("#connection").hidden = false;
     $("#connection").textContent = refused
       ? "The server closed this game's live connection. Reload the page."

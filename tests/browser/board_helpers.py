@@ -20,6 +20,9 @@ def start_local(page: Page, fen: str) -> str:
     page.click("[data-testid=new-local]")
     page.wait_for_url(re.compile(r"/game/[^/]+/$"))
     expect(page.locator("#board .cb-board")).to_be_visible()
+    # Moves go over the game's socket once it is open (before, over REST, where a refused move's
+    # 400 is a console error the tests count).
+    expect(page.locator("body[data-live=open]")).to_have_count(1)
     return page.url.rstrip("/").rsplit("/", 1)[1]
 
 
