@@ -1,13 +1,13 @@
 """The engine's C move generator against its Python one, in the same run.
 
-What the server does with the engine for every move (``move_work``) is dominated by describing
-the new position: every legal move with its canonical text, check and mate marks included
-(``notation.describe_moves``, the state's ``legal_moves``). This times a move's work, the
-describe alone on positions of seeded random games, and perft from the start, once with the C
-generator and once with the Python one (a child process with ``CHESSKERS_PURE_PYTHON=1``), the
-two alternating run by run, timed in process CPU time; each figure is the median of the runs.
-Both must give the same texts, FENs and counts (a digest is compared) before any figure is
-printed. It never fails on time.
+What the server does with the engine for every move (``move_work``) is dominated by describing the
+new position: every legal move with its canonical text, check and mate marks included
+(``notation.describe_moves``, the state's ``legal_moves``). This times a move's work, the describe
+alone on positions of seeded random games, the bot's search (cut at a node count) and perft from
+the start, once with the C generator and once with the Python one (a child process with
+``CHESSKERS_PURE_PYTHON=1``), the two alternating run by run, timed in process CPU time; each
+figure is the median of the runs. Both must give the same texts, FENs and counts (a digest is
+compared) before any figure is printed. It never fails on time.
 
     .venv/bin/python bench/native_bench.py [--runs N]
 """
@@ -72,6 +72,28 @@ def move_work(digest: "hashlib._Hash", games: int = 30, seed: int = 12) -> float
     return spent / moves_made * 1e6
 
 
+BOT_POSITIONS = (
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+)
+
+
+def bot_search(digest: "hashlib._Hash", nodes: int = 4000) -> float:
+    """Returns the bot's search speed in nodes a second of CPU: level 8 cut at a node count
+    (not the clock), so both generators search the same tree and must choose the same move."""
+    from engine.bot import think
+
+    spent = 0.0
+    searched = 0
+    for fen in BOT_POSITIONS:
+        started = time.process_time()
+        result = think(fen, 8, seed=1, node_limit=nodes, time_limit=600.0)
+        spent += time.process_time() - started
+        searched += result.nodes
+        digest.update(f"{result.move.machine()} {result.nodes}".encode())
+    return searched / spent
+
+
 def child() -> None:
     from engine import STARTING_FEN, Position, movegen, notation
     from engine.perft import perft
@@ -84,6 +106,7 @@ def child() -> None:
             digest.update(text.encode())
     describe = (time.process_time() - started) / len(fens)
     move_us = move_work(digest)
+    bot_nps = bot_search(digest)
     started = time.process_time()
     nodes = perft(Position.from_fen(STARTING_FEN), 4)
     seconds = time.process_time() - started
@@ -95,6 +118,7 @@ def child() -> None:
                 "positions": len(fens),
                 "describe_us": describe * 1e6,
                 "move_us": move_us,
+                "bot_nps": bot_nps,
                 "perft_nps": nodes / seconds,
                 "digest": digest.hexdigest(),
             }
@@ -134,9 +158,11 @@ def main() -> None:
     c_us, py_us = median(c_runs, "describe_us"), median(py_runs, "describe_us")
     c_nps, py_nps = median(c_runs, "perft_nps"), median(py_runs, "perft_nps")
     c_move, py_move = median(c_runs, "move_us"), median(py_runs, "move_us")
+    c_bot, py_bot = median(c_runs, "bot_nps"), median(py_runs, "bot_nps")
     rows = [
         ("describe a position (us)", c_us, py_us, py_us / c_us),
         ("a move's engine work (us)", c_move, py_move, py_move / c_move),
+        ("bot search, level 8 (nodes/s)", c_bot, py_bot, c_bot / py_bot),
         ("perft start, depth 4 (n/s)", c_nps, py_nps, c_nps / py_nps),
     ]
     print(f"{'':28} {'C':>10} {'Python':>10}  C faster by")
