@@ -300,6 +300,7 @@ static int is_attacked(piece_t *b, int k, int o) {
 typedef struct {
     piece_t *b;
     int side, castling, ep, k;
+    int their_k; /* the opponent's king: what a move's check mark is about */
     int first_only;
     cmove *moves;
     int n, cap;
@@ -689,6 +690,7 @@ static int parse_position(PyObject *args, piece_t *board_out, gen_t *g, int *fir
     g->castling = castling;
     g->ep = ep;
     g->k = side == 1 ? white : black;
+    g->their_k = side == 1 ? black : white;
     g->first_only = *first_only;
     return 0;
 }
@@ -763,15 +765,10 @@ static PyObject *native_marked_moves(PyObject *self, PyObject *args) {
         piece_t after[64];
         memcpy(after, b, 64);
         play_on(after, m, side);
-        /* The opponent's king: never captured by a legal move. */
-        int ok = -1;
-        for (int s = 0; s < 64; s++)
-            if (after[s] == -6 * side) {
-                ok = s;
-                break;
-            }
+        /* The opponent's king: never moved nor captured by a legal move. */
+        int ok = g.their_k;
         long mark = 0;
-        if (ok >= 0 && is_attacked(after, ok, side)) {
+        if (is_attacked(after, ok, side)) {
             int castling = g.castling & castling_keep(m->path[0]) &
                            castling_keep(m->path[m->npath - 1]);
             for (int c = 0; c < m->ncaps; c++) castling &= castling_keep(m->caps[c]);

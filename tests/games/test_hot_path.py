@@ -492,14 +492,21 @@ def test_after_a_move_without_the_lock_the_next_is_one_statement(
         live = committed(play, gid, alice, "Nf3")
     statements = [q for q in queries.sql if "SAVEPOINT" not in q]
     statements = statements[1:]  # the test's own read of the ply
+    assert_one_guarded_write(statements)
     if connection.vendor == "postgresql":
         # The guarded write alone, counting who is at the table in its RETURNING.
+        assert "COUNT(*)" in statements[0]
+    assert as_json(live) == as_json(state_from_database(gid))
+
+
+def assert_one_guarded_write(statements: list[str]) -> None:
+    """Asserts a move's statements are its guarded write alone (on PostgreSQL one statement;
+    elsewhere the update, the insert and the count of who is at the table)."""
+    if connection.vendor == "postgresql":
         assert len(statements) == 1, statements
         assert statements[0].startswith("WITH updated AS (UPDATE")
-        assert "COUNT(*)" in statements[0]
     else:
         assert [q.split()[0] for q in statements] == ["UPDATE", "INSERT", "SELECT"], statements
-    assert as_json(live) == as_json(state_from_database(gid))
 
 
 def test_after_a_socket_read_the_state_the_first_move_is_one_statement(
@@ -512,11 +519,7 @@ def test_after_a_socket_read_the_state_the_first_move_is_one_statement(
     with CountQueries() as queries:
         live = committed(play, gid, bob, "e5")
     statements = [q for q in queries.sql if "SAVEPOINT" not in q][1:]  # after the test's read
-    if connection.vendor == "postgresql":
-        assert len(statements) == 1, statements
-        assert statements[0].startswith("WITH updated AS (UPDATE")
-    else:
-        assert [q.split()[0] for q in statements] == ["UPDATE", "INSERT", "SELECT"], statements
+    assert_one_guarded_write(statements)
     assert as_json(live) == as_json(state_from_database(gid))
 
 
