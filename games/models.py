@@ -271,16 +271,25 @@ class Connection(models.Model):
     game = models.ForeignKey(
         Game, on_delete=models.CASCADE, related_name="connections", db_index=False
     )
-    channel_name = models.CharField(max_length=200, unique=True)
+    # Unique by a constraint rather than ``unique=True``, which on PostgreSQL also builds a
+    # second index for ``LIKE`` lookups that nothing makes: one entry fewer for every socket.
+    channel_name = models.CharField(max_length=200)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True
     )
     color = models.CharField(max_length=5, choices=Color.choices, null=True, blank=True)
     connected_at = models.DateTimeField(auto_now_add=True)
+    # Not indexed: every heartbeat changes it, and an indexed column changed makes PostgreSQL
+    # write the row's new version into every index of the table; unindexed, the update stays
+    # on the row's page (heap-only). Only the sweep filters on it alone, every 30 s, over one
+    # row per open socket.
     last_seen = models.DateTimeField()
 
     class Meta:
-        indexes = [models.Index(fields=["game", "color"]), models.Index(fields=["last_seen"])]
+        indexes = [models.Index(fields=["game", "color"])]
+        constraints = [
+            models.UniqueConstraint(fields=["channel_name"], name="connection_unique_channel")
+        ]
 
     def __str__(self) -> str:
         return f"{self.channel_name} at {self.game_id}"

@@ -94,16 +94,30 @@ def test_sweeps_running_at_once_share_out_a_dead_process_connections(live_db, al
     Connection.objects.all().delete()
 
 
-def game_updates() -> tuple[int, int]:
-    """This transaction's updates of game rows so far: all of them, and those PostgreSQL made
-    heap-only (the new row on the old one's page, no index entry written)."""
+def updates_of(model) -> tuple[int, int]:
+    """This transaction's updates of a model's rows so far: all of them, and those PostgreSQL
+    made heap-only (the new row on the old one's page, no index entry written)."""
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT pg_stat_get_xact_tuples_updated(%s::regclass),"
             " pg_stat_get_xact_tuples_hot_updated(%s::regclass)",
-            [Game._meta.db_table] * 2,
+            [model._meta.db_table] * 2,
         )
         return cursor.fetchone()
+
+
+def crowded_page(model, keys: list, key: str = "public_id") -> list:
+    """The keys among ``keys`` of the rows on the page of the table that holds most of them."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {key}, (ctid::text::point)[0] FROM {model._meta.db_table}"
+            f" WHERE {key} = ANY(%s)",
+            [keys],
+        )
+        pages: dict[int, list] = {}
+        for value, page in cursor.fetchall():
+            pages.setdefault(page, []).append(value)
+    return max(pages.values(), key=len)
 
 
 @pytest.mark.django_db
@@ -113,23 +127,42 @@ def test_moves_in_games_on_a_crowded_page_write_no_index_entries(alice, bob) -> 
     # default) the first move's update goes to another page, through every index.
     assert connection.vendor == "postgresql"
     started = [start_game(alice, bob).public_id for _ in range(80)]  # a few pages of games
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT public_id, (ctid::text::point)[0] FROM {Game._meta.db_table}"
-            " WHERE public_id = ANY(%s)",
-            [started],
-        )
-        pages: dict[int, list[str]] = {}
-        for public_id, page in cursor.fetchall():
-            pages.setdefault(page, []).append(public_id)
-    crowded = max(pages.values(), key=len)  # a page these games filled (others wrote earlier)
+    crowded = crowded_page(Game, started)  # a page these games filled (others wrote earlier)
     assert len(crowded) >= 10
-    updated, hot = game_updates()
+    updated, hot = updates_of(Game)
     for public_id in crowded[:3]:
         services.game_play(game_id=public_id, actor=services.Actor.of(alice), ply=0, text="e4")
-    updated_after, hot_after = game_updates()
+    updated_after, hot_after = updates_of(Game)
     assert updated_after - updated == 3
     assert hot_after - hot == 3
+
+
+@pytest.mark.django_db
+def test_heartbeats_written_together_write_no_index_entries(alice, bob) -> None:
+    # A process writes its sockets' heartbeats every 10 s (games.consumers.Heartbeats). The
+    # last-seen column is not indexed (migration 0007), so each row's new version stays on its
+    # page and none of the table's indexes gets an entry.
+    assert connection.vendor == "postgresql"
+    game = start_game(alice, bob)
+    long_ago = timezone.now() - timedelta(seconds=50)
+    names = [f"heartbeat.{index}" for index in range(300)]  # a few pages of sockets
+    for name in names:
+        services.connection_open(
+            game_id=game.public_id, channel_name=name, actor=services.Actor.of(None), now=long_ago
+        )
+    crowded = crowded_page(Connection, names, key="channel_name")
+    assert len(crowded) >= 20
+    updated, hot = updates_of(Connection)
+    assert services.connections_seen(channel_names=crowded) == len(crowded)
+    updated_after, hot_after = updates_of(Connection)
+    assert updated_after - updated == len(crowded)
+    assert hot_after - hot == len(crowded)
+    fresh = Connection.objects.filter(channel_name__in=crowded, last_seen__gt=long_ago)
+    assert fresh.count() == len(crowded)
+    with connection.cursor() as cursor:
+        found = connection.introspection.get_constraints(cursor, Connection._meta.db_table)
+    indexed = sorted(tuple(c["columns"]) for c in found.values() if c["index"] or c["unique"])
+    assert indexed == [("channel_name",), ("game_id", "color"), ("id",), ("user_id",)]  # no LIKE
 
 
 @pytest.mark.django_db
