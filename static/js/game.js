@@ -7,6 +7,7 @@ import { checkedKing, createPlayBoard, pieceName } from "./board.js";
 import { createEvalGraph } from "./evalgraph.js";
 import { createMoveList } from "./movelist.js";
 import { classifyState, connectSocket } from "./socket.js";
+import { moveSound, playSound, setSound, soundOn } from "./sound.js";
 
 const data = JSON.parse(document.getElementById("page-data").textContent);
 const viewer = data.viewer || { username: null, color: null, both_sides: false };
@@ -90,7 +91,12 @@ function onState(message) {
   }
   page.state = state;
   if (page.viewing !== null && page.viewing >= state.moves.length - 1) page.viewing = null;
-  if (state.ply > old.ply) announce(state.moves[state.moves.length - 1]);
+  if (state.ply > old.ply) {
+    const move = state.moves[state.moves.length - 1];
+    announce(move);
+    moveSound(move);
+  }
+  if (old.status === "live" && state.status === "finished") playSound("end");
   render({ animate: verdict.theirs && page.viewing === null });
 }
 
@@ -214,6 +220,16 @@ function render({ animate }) {
   renderNotices();
   renderControls();
   renderHint();
+  renderTitle();
+}
+
+const BASE_TITLE = document.title;
+
+/** The tab's title says when the viewer is to move, for a player whose tab is in the back. */
+function renderTitle() {
+  const s = page.state;
+  const mine = !viewer.both_sides && viewer.color && s.status === "live" && s.turn === viewer.color;
+  document.title = mine ? `Your turn · ${BASE_TITLE}` : BASE_TITLE;
 }
 
 // --- the archive: a finished game's ply links, annotations, analysis ---------------------------
@@ -460,9 +476,25 @@ function renderControls() {
   } else if (s.rematch) {
     buttons.rematch.textContent = "Rematch offered";
   }
+  renderSoundButton(buttons.sound);
   const form = $("#move-form");
   form.hidden = !(player && live);
   $("#move-input").disabled = !canMove();
+}
+
+// A speaker drawn inline (an emoji's glyph is missing from some systems' fonts), with sound
+// waves when on and a cross when off.
+const SPEAKER = '<path d="M2 6h3l4-3v10l-4-3H2z" fill="currentColor"/>';
+const WAVES = '<path d="M11 5.5a3.5 3.5 0 0 1 0 5M12.8 3.5a6.3 6.3 0 0 1 0 9"/>';
+const CROSS = '<path d="M11 6l4 4M15 6l-4 4"/>';
+
+function renderSoundButton(button) {
+  const on = soundOn();
+  button.setAttribute("aria-pressed", String(on));
+  button.innerHTML =
+    `<svg class="icon" viewBox="0 0 16 16" aria-hidden="true">${SPEAKER}` +
+    `<g fill="none" stroke="currentColor" stroke-width="1.5" stroke-linecap="round">` +
+    `${on ? WAVES : CROSS}</g></svg><span>${on ? "Sound on" : "Sound off"}</span>`;
 }
 
 function renderHint() {
@@ -546,6 +578,9 @@ $("#controls").addEventListener("click", (event) => {
   if (action === "flip") {
     board.flip();
     renderPlayers();
+  } else if (action === "sound") {
+    setSound(!soundOn());
+    renderControls();
   } else if (action === "takeback") {
     command({ type: "takeback" }, { path: "takeback/", body: {} });
   } else if (action === "draw-offer") {

@@ -1,11 +1,46 @@
 """Helpers for the board's browser tests: start a pass-and-play game, read the board and the move
-list from the DOM, and compare them with the server's state."""
+list from the DOM, and compare them with the server's state; log in; set up records."""
 
 import re
+import threading
+from typing import Any
 
+from django.db import connections
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import screenshot
+from tests.factories import PASSWORD
+
+
+def log_in(page: Page, username: str) -> None:
+    """Logs ``username`` in through the login page, as a person does."""
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_test_id("account-menu")).to_have_text(username)
+
+
+def off_the_loop(function, *args) -> Any:
+    """Runs ``function`` in a plain thread and returns its result: the services tell clients
+    through ``async_to_sync``, which refuses the thread where Playwright's event loop runs."""
+    results: list[Any] = []
+    errors: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            results.append(function(*args))
+        except BaseException as error:
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    worker.join()
+    if errors:
+        raise errors[0]
+    return results[0]
 
 
 def cls(name: str) -> re.Pattern:

@@ -3,14 +3,13 @@ by chain and sweep by sweep, flipped, annotated (still there after a reload), an
 graph, found in the archive list."""
 
 import re
-import threading
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.board_helpers import dom_board, fen_pieces, square
+from tests.browser.board_helpers import dom_board, fen_pieces, log_in, off_the_loop, square
 from tests.browser.conftest import screenshot
-from tests.factories import PASSWORD, make_user
+from tests.factories import make_user
 from tests.games.archive_helpers import EVERYTHING, finished_game
 
 RECORD_PAWN = """() => {
@@ -23,29 +22,10 @@ RECORD_PAWN = """() => {
 }"""
 
 
-def off_the_loop(function, *args):
-    """Runs ``function`` in a plain thread: the services tell clients through ``async_to_sync``,
-    which refuses the thread where Playwright's event loop runs."""
-    results = []
-    worker = threading.Thread(target=lambda: results.append(function(*args)))
-    worker.start()
-    worker.join()
-    assert results, "the set-up failed: see the thread's traceback above"
-    return results[0]
-
-
 @pytest.fixture
 def game(live_db):
     alice, bob = make_user("alice"), make_user("bob")
     return off_the_loop(finished_game, alice, bob, EVERYTHING)
-
-
-def log_in(page: Page, username: str) -> None:
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_test_id("account-menu")).to_have_text(username)
 
 
 def frames_with(page: Page, piece_square: str) -> list[str]:

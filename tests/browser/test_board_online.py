@@ -11,21 +11,14 @@ from tests.browser.board_helpers import (
     cls,
     dom_board,
     dom_moves,
+    log_in,
     shot,
     square,
     wait_moves,
 )
-from tests.factories import PASSWORD, make_user
+from tests.factories import make_user
 
 pytestmark = pytest.mark.browser
-
-
-def log_in(page: Page, username: str) -> None:
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_test_id("account-menu")).to_have_text(username)
 
 
 def tap(page: Page, *names: str) -> None:

@@ -2,44 +2,15 @@
 its Challenge button reaches the challenged player's lobby, where the seeker's rating shows."""
 
 import re
-import threading
 
-from django.db import connections
 from playwright.sync_api import expect
 
 from games import services
 from games.services import Actor
+from tests.browser.board_helpers import log_in, off_the_loop
 from tests.browser.conftest import screenshot
-from tests.factories import PASSWORD, make_user
+from tests.factories import make_user
 from tests.games.conftest import start_game
-
-
-def log_in(page, username: str) -> None:
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_test_id("account-menu")).to_have_text(username)
-
-
-def off_the_loop(work) -> None:
-    """Runs ``work`` in another thread: the services broadcast with ``async_to_sync``, which
-    refuses to run in this thread while Playwright's event loop lives in it."""
-    errors: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            work()
-        except BaseException as error:
-            errors.append(error)
-        finally:
-            connections.close_all()
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join()
-    if errors:
-        raise errors[0]
 
 
 def seed_games() -> None:
