@@ -8,6 +8,7 @@ const incomingList = document.getElementById("incoming");
 const outgoingList = document.getElementById("outgoing");
 const notice = document.getElementById("lobby-notice");
 const COLOR_LABEL = { white: "White", black: "Black", random: "Random" };
+const BASE_TITLE = document.title;
 
 // A rating with a "?" while it is provisional (deviation above 110).
 function ratingText(seek) {
@@ -90,6 +91,8 @@ function renderChallenges({ incoming, outgoing }) {
         el("button", { class: "button button-secondary button-small", onclick: () => act("POST", `/api/challenges/${c.id}/decline/`) }, "Cancel"))),
   );
   document.getElementById("challenges-box").hidden = incoming.length + outgoing.length === 0;
+  // The tab's title counts the challenges waiting for an answer, for a lobby in the back.
+  document.title = incoming.length ? `(${incoming.length}) ${BASE_TITLE}` : BASE_TITLE;
 }
 
 const handlers = {

@@ -72,6 +72,7 @@ def test_the_challenge_button_reaches_the_other_players_lobby_with_ratings(new_p
     expect(gail).to_have_url(re.compile(r"/play/$"))
     expect(gail.get_by_text("Challenge (rated) sent to hugo.")).to_be_visible()
     expect(hugo.get_by_test_id("incoming")).to_contain_text("gail challenges you (rated")
+    expect(hugo).to_have_title("(1) Play · Chesskers")  # the tab counts the challenges waiting
     decline = hugo.get_by_test_id("incoming").get_by_role("button", name="Decline")
     color = decline.evaluate("button => getComputedStyle(button).color")
     assert color != "rgb(255, 255, 255)"  # readable on its white background
@@ -81,6 +82,9 @@ def test_the_challenge_button_reaches_the_other_players_lobby_with_ratings(new_p
     expect(hugo.get_by_test_id("rating-gail")).to_have_text("1500?")
     expect(hugo.get_by_test_id("seeks")).to_contain_text("Casual")
     screenshot(hugo, "lobby-ratings")
+    decline.click()
+    expect(hugo.get_by_test_id("incoming")).not_to_contain_text("gail")
+    expect(hugo).to_have_title("Play · Chesskers")
 
     phone = new_page(375, 812)
     log_in(phone, "hugo")
