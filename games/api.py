@@ -113,6 +113,12 @@ class SeekListView(APIView):
         ),
         responses={201: SeekSerializer, **ERRORS},
         summary="Open a seek (at most three)",
+        description=(
+            "A seek stands while its owner is in the lobby: the lobby page's WebSocket"
+            " (`/ws/lobby/`) keeps it open, and leaving the lobby withdraws it. A client of the"
+            " API alone keeps it for 90 seconds after posting it, or for as long as it holds a"
+            " lobby socket open."
+        ),
     )
     @refusals
     def post(self, request: Request) -> Response:
@@ -126,7 +132,12 @@ class SeekListView(APIView):
 class SeekAcceptView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses={201: GameRef, **ERRORS}, summary="Accept a seek")
+    @extend_schema(
+        request=None,
+        responses={201: GameRef, **ERRORS},
+        summary="Accept a seek",
+        description="410 if the seek is gone: accepted, cancelled, or its player left the lobby.",
+    )
     @refusals
     def post(self, request: Request, seek_id: str) -> Response:
         game = services.seek_accept(user=request.user, seek_id=seek_id)

@@ -7,6 +7,7 @@ change a record themselves.
 import asyncio
 import logging
 import weakref
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -236,8 +237,17 @@ def load_state(game_id: str) -> dict[str, Any]:
     return state
 
 
+# The lobby sockets this process has open, by user: a user's seeks are withdrawn when their
+# last one here closes (``services.seeks_withdraw``).
+_lobby_sockets: Counter[int] = Counter()
+
+
 class LobbyConsumer(BaseConsumer):
-    """The lobby: open seeks for everyone, and a signed-in user's challenges and game starts."""
+    """The lobby: open seeks for everyone, and a signed-in user's challenges and game starts.
+
+    A seek lasts while its owner is in the lobby: leaving it (the last lobby page the user has
+    open on this process) withdraws their seeks at once; a process that dies leaves them to the
+    sweep, once the owner's heartbeat is stale."""
 
     handlers = {"sync": "on_sync", "ping": "on_ping"}
 
@@ -247,6 +257,10 @@ class LobbyConsumer(BaseConsumer):
         self.user_id = user.pk if user is not None and user.is_authenticated else None
         self.last_seen_write: float | None = None
         await self.accept()
+        if self.user_id is not None:
+            _lobby_sockets[self.user_id] += 1
+            self.counted = True
+        start_sweeper()
         await self.seen()
         await self.channel_layer.group_add(broadcast.LOBBY_GROUP, self.channel_name)
         if self.user_id is not None:
@@ -261,6 +275,12 @@ class LobbyConsumer(BaseConsumer):
             await self.channel_layer.group_discard(
                 broadcast.user_group(self.user_id), self.channel_name
             )
+        if getattr(self, "counted", False):
+            self.counted = False
+            _lobby_sockets[self.user_id] -= 1
+            if _lobby_sockets[self.user_id] <= 0:
+                del _lobby_sockets[self.user_id]
+                await db(services.seeks_withdraw)(user_id=self.user_id)
 
     async def seen(self) -> None:
         """Records a signed-in user as online (``/players/``): at once on connect, then with
@@ -336,7 +356,8 @@ _sweepers: dict[int, asyncio.Task] = {}
 
 
 def start_sweeper() -> None:
-    """Starts this process's periodic sweep (abandonment, dead connections) once per loop."""
+    """Starts this process's periodic sweep (abandonment, dead connections, seeks of owners
+    who left) once per loop."""
     interval = getattr(settings, "GAMES_SWEEP_INTERVAL", 30)
     if not interval:
         return

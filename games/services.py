@@ -641,8 +641,19 @@ def seek_payload(seek: Seek) -> dict[str, Any]:
     }
 
 
-def open_seeks() -> list[dict[str, Any]]:
-    return [seek_payload(seek) for seek in Seek.objects.select_related("owner__rating")]
+# A seek lasts while its owner is in the lobby: a lobby page's heartbeat keeps the owner's
+# ``last_seen`` fresh. A seek whose owner has not been seen for as long as a stale connection
+# (``CONNECTION_STALE_AFTER``) is no longer listed or accepted, and the sweep withdraws it;
+# closing the lobby withdraws it at once (``seeks_withdraw``). Otherwise a player who posted a
+# seek and went away would be put in a game they never see, and lose it by abandonment.
+def seek_owner_fresh_since(now: datetime | None = None) -> datetime:
+    """Returns the time since which a seek's owner must have been seen for it to stand."""
+    return (now or timezone.now()) - CONNECTION_STALE_AFTER
+
+
+def open_seeks(now: datetime | None = None) -> list[dict[str, Any]]:
+    standing = Seek.objects.filter(owner__last_seen__gte=seek_owner_fresh_since(now))
+    return [seek_payload(seek) for seek in standing.select_related("owner__rating")]
 
 
 def publish_seeks() -> None:
@@ -665,6 +676,9 @@ def seek_create(*, user: User, color: Any = SeekColor.RANDOM, rated: Any = True)
                 ErrorCode.TOO_MANY_SEEKS, f"You already have {MAX_OPEN_SEEKS} open seeks."
             )
         seek = Seek.objects.create(owner=user, color=color, rated=rated)
+        # Posting is being here: a client of the API alone keeps its seek for as long as a
+        # lobby page would after its last heartbeat.
+        User.objects.filter(pk=user.pk).update(last_seen=seek.created_at)
         publish_seeks()
     return seek
 
@@ -686,17 +700,32 @@ def seek_cancel(*, user: User, seek_id: str) -> None:
         publish_seeks()
 
 
-def seek_accept(*, user: User, seek_id: str) -> Game:
-    """Accepts someone else's seek: the game starts and both players are sent to it."""
+def seek_accept(*, user: User, seek_id: str, now: datetime | None = None) -> Game:
+    """Accepts someone else's seek: the game starts and both players are sent to it. A seek
+    whose owner has left the lobby is withdrawn instead, and refused as gone."""
     with transaction.atomic():
         seek = lock_seek(seek_id)
         if seek.owner_id == user.pk:
             raise GameError(ErrorCode.OWN_SEEK, "You cannot accept your own seek.")
-        white, black = assign_colors(seek.owner, user, seek.color)
+        seen = seek.owner.last_seen
+        owner_left = seen is None or seen < seek_owner_fresh_since(now)
         seek.delete()
-        game = start_online_game(white, black, rated=seek.rated)
+        if not owner_left:
+            white, black = assign_colors(seek.owner, user, seek.color)
+            game = start_online_game(white, black, rated=seek.rated)
         publish_seeks()
+    if owner_left:  # refused once the withdrawal has committed
+        raise GameError(ErrorCode.GONE, "That seek is gone: its player left the lobby.")
     return game
+
+
+def seeks_withdraw(*, user_id: int) -> int:
+    """Withdraws a user's open seeks (they left the lobby); returns how many there were."""
+    with transaction.atomic():
+        withdrawn, _ = Seek.objects.filter(owner_id=user_id).delete()
+        if withdrawn:
+            publish_seeks()
+    return withdrawn
 
 
 # --- challenges -----------------------------------------------------------------------------
@@ -951,7 +980,8 @@ def enforce_absence(*, game_id: str, now: datetime | None = None) -> bool:
 
 
 def sweep(*, now: datetime | None = None) -> dict[str, int]:
-    """Prunes connections of dead processes and enforces every running absence clock.
+    """Prunes connections of dead processes, enforces every running absence clock and
+    withdraws the seeks of owners who left the lobby (``seek_owner_fresh_since``).
 
     Called periodically by every server process and by ``manage.py sweep_games``; safe to run
     anywhere at any time, in several processes at once. A game whose connections this sweep
@@ -963,6 +993,11 @@ def sweep(*, now: datetime | None = None) -> dict[str, int]:
     """
     now = now or timezone.now()
     fresh_since = now - CONNECTION_STALE_AFTER
+    left = Q(owner__last_seen__lt=fresh_since) | Q(owner__last_seen__isnull=True)
+    with transaction.atomic():
+        withdrawn, _ = Seek.objects.filter(left).delete()
+        if withdrawn:
+            publish_seeks()
     pruned_games = sql.delete_stale_connections(fresh_since)
     # Of those games, the ones with someone still there to tell, or a clock to settle.
     heard = Q(connections__last_seen__gte=fresh_since) | Q(absence_side__isnull=False)
@@ -983,7 +1018,7 @@ def sweep(*, now: datetime | None = None) -> dict[str, int]:
             else:
                 settle_absence(game, presence_of(game, now), now)
             forfeited += was_live and game.status == Game.Status.FINISHED
-    return {"pruned": len(pruned_games), "forfeited": forfeited}
+    return {"pruned": len(pruned_games), "forfeited": forfeited, "withdrawn": withdrawn}
 
 
 # --- the archive: annotations -----------------------------------------------------------------

@@ -88,3 +88,24 @@ def test_two_players_meet_in_the_lobby_and_play_while_a_spectator_watches(new_pa
         )
     expect(spectator.locator("#board .is-dest")).to_have_count(0)
     shot(bob, "online-result-375x812")
+
+
+def test_a_seek_is_withdrawn_when_its_player_leaves_the_lobby(new_page) -> None:
+    # Otherwise a player who posted a seek and went on to watch a game would be put in a game
+    # they never see, and lose it by abandonment.
+    make_user("alice")
+    make_user("bob")
+    alice, bob = new_page(), new_page()
+    log_in(alice, "alice")
+    log_in(bob, "bob")
+    bob.goto("/play/")
+    alice.goto("/play/")
+    alice.get_by_test_id("seek-white").click()
+    expect(bob.get_by_test_id("accept-alice")).to_be_visible()
+    alice.get_by_role("link", name="Watch").click()
+    expect(alice).to_have_url(re.compile(r"/watch/$"))
+    expect(bob.get_by_test_id("accept-alice")).to_have_count(0)
+    expect(bob.locator("#no-seeks")).to_be_visible()
+    alice.go_back()  # back in the lobby: her seek is not there any more
+    expect(alice.locator("#no-seeks")).to_be_visible()
+    expect(alice.get_by_test_id("seeks").locator("tr")).to_have_count(0)

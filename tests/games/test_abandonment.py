@@ -130,7 +130,8 @@ def test_a_dead_process_connections_are_pruned_and_the_clock_starts(
     join(table, table.white, "white-tab-2", 0)  # white opened a second tab, since closed
     keep_alive("white-1", until=5)
     result, told = told_by_sweep(5, django_capture_on_commit_callbacks)
-    assert result == {"pruned": 2, "forfeited": 0}  # black's row and the stale tab's
+    # black's row and the stale tab's
+    assert result == {"pruned": 2, "forfeited": 0, "withdrawn": 0}
     game = reloaded(table)
     assert game.absence_side == "black" and game.absence_since == at(5)
     # The table is told at once: black has gone and the clock runs out at minute 15.
@@ -158,7 +159,7 @@ def test_a_sweep_settles_only_the_rows_it_pruned_and_writes_only_changes(
     assert first["pruned"] == 1 and len(told) == 1
     updated = reloaded(table).updated_at
     second, told_again = told_by_sweep(5, django_capture_on_commit_callbacks)
-    assert second == {"pruned": 0, "forfeited": 0} and told_again == []
+    assert second == {"pruned": 0, "forfeited": 0, "withdrawn": 0} and told_again == []
     game = reloaded(table)
     assert (game.absence_side, game.absence_since, game.updated_at) == ("black", at(5), updated)
 
@@ -170,7 +171,7 @@ def test_a_game_nobody_is_left_at_is_pruned_and_left_alone(
     # deletes the rows and neither writes the game nor sends anything.
     updated = reloaded(table).updated_at
     result, told = told_by_sweep(5, django_capture_on_commit_callbacks)
-    assert result == {"pruned": 2, "forfeited": 0} and told == []
+    assert result == {"pruned": 2, "forfeited": 0, "withdrawn": 0} and told == []
     game = reloaded(table)
     assert (game.absence_side, game.updated_at) == (None, updated)
 
@@ -190,7 +191,9 @@ def test_the_sweep_command_prunes_and_reports(table) -> None:
 
     out = StringIO()
     call_command("sweep_games", stdout=out)  # now is long after minute 0: both rows are stale
-    assert out.getvalue().strip() == "pruned 2 dead connections, forfeited 0 games"
+    assert out.getvalue().strip() == (
+        "pruned 2 dead connections, forfeited 0 games, withdrew 0 seeks"
+    )
     assert reloaded(table).status == "live"  # both gone: nobody waits, nothing counted
 
 

@@ -7,7 +7,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from games import services
-from games.models import Game, GameMove
+from games.models import Game, GameMove, Seek
 from games.protocol import SPECTATOR_BUDGET
 from tests.games.conftest import FOOLS_MATE, start_game
 
@@ -230,6 +230,20 @@ async def test_the_lobby_lists_seeks_live_and_sends_both_players_to_the_game(
     assert started["game"] == game.public_id
     assert (await next_of_type(owner, "seeks"))["seeks"] == []
     assert (await next_of_type(watcher, "seeks"))["seeks"] == []
+
+
+async def test_leaving_the_lobby_withdraws_ones_seeks_and_every_lobby_sees_it(ws, alice) -> None:
+    watcher, _ = await connect(ws, "/ws/lobby/")
+    first_tab, _ = await connect(ws, "/ws/lobby/", alice)
+    second_tab, _ = await connect(ws, "/ws/lobby/", alice)
+    seek = await database_sync_to_async(services.seek_create)(user=alice, color="white")
+    assert [s["id"] for s in (await next_of_type(watcher, "seeks"))["seeks"]] == [seek.public_id]
+    await first_tab.disconnect()  # another lobby page of hers is still open: the seek stands
+    assert await database_sync_to_async(Seek.objects.count)() == 1
+    await second_tab.disconnect()
+    assert (await next_of_type(watcher, "seeks"))["seeks"] == []
+    assert await database_sync_to_async(Seek.objects.count)() == 0
+    assert await watcher.receive_nothing(timeout=0.2)
 
 
 async def test_a_challenge_reaches_the_challenged_user_live(ws, alice, bob) -> None:

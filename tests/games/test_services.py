@@ -1,7 +1,10 @@
 """games.services: every transition and every refusal, with the game unchanged after a refusal."""
 
+from datetime import timedelta
+
 import pytest
 
+import accounts.services
 from games import services
 from games.errors import ErrorCode, GameError
 from games.models import Challenge, Game, GameMove, Seek
@@ -299,6 +302,52 @@ def test_only_the_owner_cancels_a_seek(alice, bob) -> None:
     assert info.value.code == ErrorCode.FORBIDDEN
     services.seek_cancel(user=alice, seek_id=seek.public_id)
     assert not Seek.objects.exists()
+
+
+def test_a_seek_stands_while_its_owner_is_seen_and_is_withdrawn_once_they_left(
+    alice, bob, carol
+) -> None:
+    # Posting counts as being seen; a lobby page's heartbeats keep it so. 90 s unseen (a stale
+    # connection's age) and the seek is neither listed nor accepted: it is withdrawn, the
+    # acceptor is told why, and nobody is put in a game they never see.
+    kept = services.seek_create(user=alice, color="white")
+    left = services.seek_create(user=carol, color="black")
+
+    def at(seconds: float):
+        return left.created_at + timedelta(seconds=seconds)
+
+    assert [s["id"] for s in services.open_seeks(at(89))] == [kept.public_id, left.public_id]
+    accounts.services.user_seen(user_id=alice.pk, at=at(60))  # alice's lobby pings; carol's not
+    assert [s["id"] for s in services.open_seeks(at(91))] == [kept.public_id]
+    error = refused_seek(bob, left, at(91))
+    assert error.code == ErrorCode.GONE and "left the lobby" in error.message
+    assert list(Seek.objects.all()) == [kept] and not Game.objects.exists()
+    game = services.seek_accept(user=bob, seek_id=kept.public_id, now=at(91))
+    assert (game.white, game.black) == (alice, bob)
+
+
+def refused_seek(user, seek: Seek, now) -> GameError:
+    with pytest.raises(GameError) as info:
+        services.seek_accept(user=user, seek_id=seek.public_id, now=now)
+    return info.value
+
+
+def test_the_sweep_withdraws_the_seeks_of_owners_who_left(alice, bob) -> None:
+    seek = services.seek_create(user=alice)
+    services.seek_create(user=bob)
+    accounts.services.user_seen(user_id=bob.pk, at=seek.created_at + timedelta(seconds=80))
+    assert services.sweep(now=seek.created_at + timedelta(seconds=89))["withdrawn"] == 0
+    assert services.sweep(now=seek.created_at + timedelta(seconds=91))["withdrawn"] == 1
+    assert list(Seek.objects.values_list("owner__username", flat=True)) == ["bob"]
+
+
+def test_leaving_the_lobby_withdraws_only_ones_own_seeks(alice, bob) -> None:
+    services.seek_create(user=alice)
+    services.seek_create(user=alice)
+    services.seek_create(user=bob)
+    assert services.seeks_withdraw(user_id=alice.pk) == 2
+    assert services.seeks_withdraw(user_id=alice.pk) == 0
+    assert list(Seek.objects.values_list("owner__username", flat=True)) == ["bob"]
 
 
 def test_a_bad_seek_colour_is_refused(alice) -> None:

@@ -1,4 +1,5 @@
-"""``manage.py sweep_games``: prune dead connections and forfeit players whose absence ran out.
+"""``manage.py sweep_games``: prune dead connections, forfeit players whose absence ran out and
+withdraw the seeks of players who left the lobby.
 
 Every Daphne process already sweeps every 30 seconds; this command is for cron or a systemd
 timer where one wants a sweep that does not depend on any server process being up.
@@ -10,10 +11,14 @@ from games.services import sweep
 
 
 class Command(BaseCommand):
-    help = "Prunes dead game connections and enforces the abandonment clock once."
+    help = (
+        "Prunes dead game connections, enforces the abandonment clock and withdraws the seeks"
+        " of players who left the lobby, once."
+    )
 
     def handle(self, *args: object, **options: object) -> None:
         result = sweep()
         self.stdout.write(
-            f"pruned {result['pruned']} dead connections, forfeited {result['forfeited']} games"
+            f"pruned {result['pruned']} dead connections, forfeited {result['forfeited']} games,"
+            f" withdrew {result['withdrawn']} seeks"
         )
