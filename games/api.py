@@ -193,6 +193,11 @@ class ChallengeListView(APIView):
         ),
         responses={201: ChallengeSerializer, **ERRORS},
         summary="Challenge a user, or (without `to`) make an invite link",
+        description=(
+            "A challenge or invite link stands while its challenger is in the lobby, as a seek"
+            " does: leaving the lobby cancels it, and a client of the API alone keeps it for 90"
+            " seconds after making it, or for as long as it holds a lobby socket open."
+        ),
     )
     @refusals
     def post(self, request: Request) -> Response:
@@ -339,7 +344,14 @@ class GameRematchView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        request=None, responses={201: ChallengeSerializer, **ERRORS}, summary="Offer a rematch"
+        request=None,
+        responses={201: ChallengeSerializer, **ERRORS},
+        summary="Offer a rematch, or accept the opponent's",
+        description=(
+            "Offers the opponent a rematch of a finished online game, colours swapped. If the"
+            " opponent has already offered one, accepts it instead: the answer is that offer,"
+            " `accepted`, with its `game`."
+        ),
     )
     @refusals
     def post(self, request: Request, game_id: str) -> Response:

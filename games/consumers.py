@@ -237,17 +237,17 @@ def load_state(game_id: str) -> dict[str, Any]:
     return state
 
 
-# The lobby sockets this process has open, by user: a user's seeks are withdrawn when their
-# last one here closes (``services.seeks_withdraw``).
+# The lobby sockets this process has open, by user: a user's seeks and challenges are withdrawn
+# when their last one here closes (``services.lobby_left``).
 _lobby_sockets: Counter[int] = Counter()
 
 
 class LobbyConsumer(BaseConsumer):
     """The lobby: open seeks for everyone, and a signed-in user's challenges and game starts.
 
-    A seek lasts while its owner is in the lobby: leaving it (the last lobby page the user has
-    open on this process) withdraws their seeks at once; a process that dies leaves them to the
-    sweep, once the owner's heartbeat is stale."""
+    A seek or a challenge made here lasts while its player is in the lobby: leaving it (the last
+    lobby page the user has open on this process) withdraws them at once; a process that dies
+    leaves them to the sweep, once the player's heartbeat is stale."""
 
     handlers = {"sync": "on_sync", "ping": "on_ping"}
 
@@ -280,7 +280,7 @@ class LobbyConsumer(BaseConsumer):
             _lobby_sockets[self.user_id] -= 1
             if _lobby_sockets[self.user_id] <= 0:
                 del _lobby_sockets[self.user_id]
-                await db(services.seeks_withdraw)(user_id=self.user_id)
+                await db(services.lobby_left)(user_id=self.user_id)
 
     async def seen(self) -> None:
         """Records a signed-in user as online (``/players/``): at once on connect, then with

@@ -644,7 +644,7 @@ def seek_payload(seek: Seek) -> dict[str, Any]:
 # A seek lasts while its owner is in the lobby: a lobby page's heartbeat keeps the owner's
 # ``last_seen`` fresh. A seek whose owner has not been seen for as long as a stale connection
 # (``CONNECTION_STALE_AFTER``) is no longer listed or accepted, and the sweep withdraws it;
-# closing the lobby withdraws it at once (``seeks_withdraw``). Otherwise a player who posted a
+# closing the lobby withdraws it at once (``lobby_left``). Otherwise a player who posted a
 # seek and went away would be put in a game they never see, and lose it by abandonment.
 def seek_owner_fresh_since(now: datetime | None = None) -> datetime:
     """Returns the time since which a seek's owner must have been seen for it to stand."""
@@ -719,13 +719,27 @@ def seek_accept(*, user: User, seek_id: str, now: datetime | None = None) -> Gam
     return game
 
 
-def seeks_withdraw(*, user_id: int) -> int:
-    """Withdraws a user's open seeks (they left the lobby); returns how many there were."""
+def lobby_left(*, user_id: int) -> int:
+    """Withdraws what a user who left the lobby offered there: their open seeks, and their open
+    challenges and invite links (not rematch offers, made at a game's table); returns how many."""
     with transaction.atomic():
         withdrawn, _ = Seek.objects.filter(owner_id=user_id).delete()
         if withdrawn:
             publish_seeks()
-    return withdrawn
+        cancelled = cancel_challenges(Challenge.objects.filter(challenger_id=user_id))
+    return withdrawn + cancelled
+
+
+def cancel_challenges(challenges: Any) -> int:
+    """Cancels the open lobby challenges (not rematch offers) among ``challenges`` and tells
+    both sides of each; returns how many. Call inside ``transaction.atomic()``."""
+    lobby = challenges.filter(state=Challenge.State.OPEN, rematch_of__isnull=True)
+    told = list(lobby.select_for_update().values_list("pk", "challenger_id", "to_id"))
+    Challenge.objects.filter(pk__in=[pk for pk, _, _ in told]).update(
+        state=Challenge.State.CANCELLED
+    )
+    publish_challenges(*(uid for _, challenger, to in told for uid in (challenger, to)))
+    return len(told)
 
 
 # --- challenges -----------------------------------------------------------------------------
@@ -790,6 +804,8 @@ def challenge_create(
         challenge = Challenge.objects.create(
             challenger=user, to=target, color=color, rated=rated, rematch_of=rematch_of
         )
+        if rematch_of is None:  # made in the lobby, which it lasts as long as (as a seek)
+            User.objects.filter(pk=user.pk).update(last_seen=challenge.created_at)
         publish_challenges(user.pk, target.pk if target else None)
     return challenge
 
@@ -803,23 +819,33 @@ def lock_challenge(challenge_id: str) -> Challenge:
     return challenge
 
 
-def challenge_accept(*, user: User, challenge_id: str) -> Game:
-    """Accepts a challenge made to the user (or an invite link): the game starts."""
+def challenge_accept(*, user: User, challenge_id: str, now: datetime | None = None) -> Game:
+    """Accepts a challenge made to the user (or an invite link): the game starts. A challenge
+    made in the lobby by a player who has left it since is cancelled instead, and refused."""
     with transaction.atomic():
         challenge = lock_challenge(challenge_id)
         if challenge.challenger_id == user.pk:
             raise GameError(ErrorCode.NOT_ALLOWED, "You cannot accept your own challenge.")
         if challenge.to_id is not None and challenge.to_id != user.pk:
             raise GameError(ErrorCode.FORBIDDEN, "That challenge is for someone else.")
-        white, black = assign_colors(challenge.challenger, user, challenge.color)
-        game = start_online_game(white, black, rated=challenge.rated)
-        challenge.state = Challenge.State.ACCEPTED
-        challenge.to = user
-        challenge.game = game
-        challenge.save(update_fields=["state", "to", "game"])
-        publish_challenges(challenge.challenger_id, user.pk)
-        if challenge.rematch_of_id:
-            publish_state(challenge.rematch_of)
+        seen = challenge.challenger.last_seen
+        challenger_left = challenge.rematch_of_id is None and (
+            seen is None or seen < seek_owner_fresh_since(now)
+        )
+        if challenger_left:
+            cancel_challenges(Challenge.objects.filter(pk=challenge.pk))
+        else:
+            white, black = assign_colors(challenge.challenger, user, challenge.color)
+            game = start_online_game(white, black, rated=challenge.rated)
+            challenge.state = Challenge.State.ACCEPTED
+            challenge.to = user
+            challenge.game = game
+            challenge.save(update_fields=["state", "to", "game"])
+            publish_challenges(challenge.challenger_id, user.pk)
+            if challenge.rematch_of_id:
+                publish_state(challenge.rematch_of)
+    if challenger_left:  # refused once the cancellation has committed
+        raise GameError(ErrorCode.GONE, "That challenge is gone: its player left the lobby.")
     return game
 
 
@@ -842,22 +868,28 @@ def challenge_decline(*, user: User, challenge_id: str) -> Challenge:
 
 def game_rematch(*, game_id: str, actor: Actor) -> Challenge:
     """Offers a rematch of a finished online game to the opponent, colours swapped, rated or
-    unrated as the game was."""
-    game = Game.objects.filter(public_id=game_id).first()
-    if game is None:
-        raise GameError(ErrorCode.NOT_FOUND, f"There is no game {game_id}.")
-    color = require_player(game, actor)
-    if game.mode != Game.Mode.ONLINE:
-        raise GameError(ErrorCode.NOT_ALLOWED, "Rematches are for online games.")
-    if game.status != Game.Status.FINISHED:
-        raise GameError(ErrorCode.NOT_ALLOWED, "The game is still being played.")
-    if game.rematches.filter(state=Challenge.State.OPEN).exists():
-        raise GameError(ErrorCode.NOT_ALLOWED, "A rematch is already offered.")
-    me, other = game.player(color), game.player(opponent(color))
-    challenge = challenge_create(
-        user=me, to=other.username, color=opponent(color), rated=game.rated, rematch_of=game
-    )
+    unrated as the game was; or, if the opponent has offered one, accepts it (the rematch's
+    game starts). Returns the offer, accepted or not."""
     with transaction.atomic():
+        game = lock_game(game_id)  # one offer or acceptance at a time
+        color = require_player(game, actor)
+        if game.mode != Game.Mode.ONLINE:
+            raise GameError(ErrorCode.NOT_ALLOWED, "Rematches are for online games.")
+        if game.status != Game.Status.FINISHED:
+            raise GameError(ErrorCode.NOT_ALLOWED, "The game is still being played.")
+        me, other = game.player(color), game.player(opponent(color))
+        if game.rematches.filter(state=Challenge.State.ACCEPTED).exists():
+            raise GameError(ErrorCode.NOT_ALLOWED, "The rematch has already started.")
+        offered = game.rematches.filter(state=Challenge.State.OPEN).first()
+        if offered is not None:
+            if offered.challenger_id == me.pk:
+                raise GameError(ErrorCode.NOT_ALLOWED, "You already offered a rematch.")
+            challenge_accept(user=me, challenge_id=offered.public_id)
+            offered.refresh_from_db()
+            return offered
+        challenge = challenge_create(
+            user=me, to=other.username, color=opponent(color), rated=game.rated, rematch_of=game
+        )
         publish_state(game)
     return challenge
 
@@ -981,7 +1013,8 @@ def enforce_absence(*, game_id: str, now: datetime | None = None) -> bool:
 
 def sweep(*, now: datetime | None = None) -> dict[str, int]:
     """Prunes connections of dead processes, enforces every running absence clock and
-    withdraws the seeks of owners who left the lobby (``seek_owner_fresh_since``).
+    withdraws the seeks and lobby challenges of players who left the lobby
+    (``seek_owner_fresh_since``; ``withdrawn`` counts both).
 
     Called periodically by every server process and by ``manage.py sweep_games``; safe to run
     anywhere at any time, in several processes at once. A game whose connections this sweep
@@ -998,6 +1031,10 @@ def sweep(*, now: datetime | None = None) -> dict[str, int]:
         withdrawn, _ = Seek.objects.filter(left).delete()
         if withdrawn:
             publish_seeks()
+        challenger_left = Q(challenger__last_seen__lt=fresh_since) | Q(
+            challenger__last_seen__isnull=True
+        )
+        withdrawn += cancel_challenges(Challenge.objects.filter(challenger_left))
     pruned_games = sql.delete_stale_connections(fresh_since)
     # Of those games, the ones with someone still there to tell, or a clock to settle.
     heard = Q(connections__last_seen__gte=fresh_since) | Q(absence_side__isnull=False)

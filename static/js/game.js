@@ -98,6 +98,11 @@ function onState(message) {
   }
   if (old.status === "live" && state.status === "finished") playSound("end");
   render({ animate: verdict.theirs && page.viewing === null });
+  // A rematch accepted (by either player): both players go to its game at once, as a seek's.
+  const rematch = state.rematch && state.rematch.game;
+  if (rematch && !(old.rematch && old.rematch.game) && viewer.color && !viewer.both_sides) {
+    window.location.assign(`/game/${rematch}/`);
+  }
 }
 
 function onError(message) {

@@ -89,6 +89,22 @@ def test_two_players_meet_in_the_lobby_and_play_while_a_spectator_watches(new_pa
     expect(spectator.locator("#board .is-dest")).to_have_count(0)
     shot(bob, "online-result-375x812")
 
+    # White offers a rematch from the result; Black accepts it; both are taken to its game,
+    # colours swapped. The spectator stays with the game they watched.
+    alice.click("[data-action=rematch]")
+    expect(bob.locator("[data-action=rematch]")).to_have_text("Accept the rematch")
+    bob.click("[data-action=rematch]")
+    rematch_url = re.compile(r"/game/(?!" + game_id + r"/)[^/]+/$")
+    bob.wait_for_url(rematch_url)
+    alice.wait_for_url(rematch_url)
+    assert alice.url == bob.url
+    for page, color in ((alice, "black"), (bob, "white")):
+        expect(page.locator("body[data-live=open]")).to_have_count(1)
+        assert page.eval_on_selector("#board .cb-board", "el => el.dataset.orientation") == color
+    expect(bob.locator("#hint")).to_have_text("Your move.")
+    expect(spectator).to_have_url(re.compile(f"/game/{game_id}/$"))
+    expect(spectator.locator("[data-action=rematch]")).to_be_hidden()
+
 
 def test_a_seek_is_withdrawn_when_its_player_leaves_the_lobby(new_page) -> None:
     # Otherwise a player who posted a seek and went on to watch a game would be put in a game

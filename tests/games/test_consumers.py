@@ -232,17 +232,34 @@ async def test_the_lobby_lists_seeks_live_and_sends_both_players_to_the_game(
     assert (await next_of_type(watcher, "seeks"))["seeks"] == []
 
 
-async def test_leaving_the_lobby_withdraws_ones_seeks_and_every_lobby_sees_it(ws, alice) -> None:
+async def lobby_next(comm, kind: str) -> dict:
+    """Returns a lobby socket's next message of a type, skipping the seek lists before it."""
+    while (message := await comm.receive_json_from(timeout=5))["type"] != kind:
+        assert message["type"] == "seeks", message
+    return message
+
+
+async def test_leaving_the_lobby_withdraws_ones_seeks_and_challenges_and_lobbies_see_it(
+    ws, alice, bob
+) -> None:
     watcher, _ = await connect(ws, "/ws/lobby/")
+    challenged, _ = await connect(ws, "/ws/lobby/", bob)
+    assert (await challenged.receive_json_from())["incoming"] == []  # on connect
     first_tab, _ = await connect(ws, "/ws/lobby/", alice)
     second_tab, _ = await connect(ws, "/ws/lobby/", alice)
     seek = await database_sync_to_async(services.seek_create)(user=alice, color="white")
     assert [s["id"] for s in (await next_of_type(watcher, "seeks"))["seeks"]] == [seek.public_id]
-    await first_tab.disconnect()  # another lobby page of hers is still open: the seek stands
+    challenge = await database_sync_to_async(services.challenge_create)(user=alice, to="bob")
+    incoming = (await lobby_next(challenged, "challenges"))["incoming"]
+    assert [c["id"] for c in incoming] == [challenge.public_id]
+    await first_tab.disconnect()  # another lobby page of hers is still open: both stand
     assert await database_sync_to_async(Seek.objects.count)() == 1
     await second_tab.disconnect()
     assert (await next_of_type(watcher, "seeks"))["seeks"] == []
+    assert (await lobby_next(challenged, "challenges"))["incoming"] == []
     assert await database_sync_to_async(Seek.objects.count)() == 0
+    await database_sync_to_async(challenge.refresh_from_db)()
+    assert challenge.state == "cancelled"
     assert await watcher.receive_nothing(timeout=0.2)
 
 

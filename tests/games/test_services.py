@@ -345,8 +345,8 @@ def test_leaving_the_lobby_withdraws_only_ones_own_seeks(alice, bob) -> None:
     services.seek_create(user=alice)
     services.seek_create(user=alice)
     services.seek_create(user=bob)
-    assert services.seeks_withdraw(user_id=alice.pk) == 2
-    assert services.seeks_withdraw(user_id=alice.pk) == 0
+    assert services.lobby_left(user_id=alice.pk) == 2
+    assert services.lobby_left(user_id=alice.pk) == 0
     assert list(Seek.objects.values_list("owner__username", flat=True)) == ["bob"]
 
 
@@ -401,14 +401,97 @@ def test_a_rematch_swaps_colours(online_game, alice, bob) -> None:
         services.game_rematch(game_id=online_game.public_id, actor=act(alice))
     services.game_resign(game_id=online_game.public_id, actor=act(bob))
     offer = services.game_rematch(game_id=online_game.public_id, actor=act(alice))
-    with pytest.raises(GameError):  # one offer at a time
-        services.game_rematch(game_id=online_game.public_id, actor=act(bob))
+    error = refused(
+        ErrorCode.NOT_ALLOWED, online_game,
+        services.game_rematch, game_id=online_game.public_id, actor=act(alice),
+    )  # fmt: skip
+    assert error.message == "You already offered a rematch."
     state = services.game_state(Game.objects.get(pk=online_game.pk))
     assert state["rematch"]["by"] == "white" and state["rematch"]["state"] == "open"
     rematch = services.challenge_accept(user=bob, challenge_id=offer.public_id)
     assert (rematch.white, rematch.black) == (bob, alice)
     state = services.game_state(Game.objects.get(pk=online_game.pk))
     assert state["rematch"]["game"] == rematch.public_id
+
+
+def test_the_opponent_accepts_a_rematch_from_the_game_as_it_was_offered(
+    online_game, alice, bob, carol
+) -> None:
+    # The result banner's button offers a rematch, and on the other player's page it accepts
+    # the offer: the same call (the game's socket's "rematch", or POST .../rematch/).
+    services.game_resign(game_id=online_game.public_id, actor=act(alice))
+    offer = services.game_rematch(game_id=online_game.public_id, actor=act(bob))
+    refused(
+        ErrorCode.NOT_A_PLAYER, online_game,
+        services.game_rematch, game_id=online_game.public_id, actor=act(carol),
+    )  # fmt: skip
+    accepted = services.game_rematch(game_id=online_game.public_id, actor=act(alice))
+    assert accepted.pk == offer.pk and accepted.state == "accepted"
+    rematch = accepted.game
+    assert (rematch.white, rematch.black, rematch.status) == (bob, alice, "live")  # swapped
+    state = services.game_state(Game.objects.get(pk=online_game.pk))
+    assert state["rematch"] == {
+        "by": "black", "challenge": offer.public_id, "state": "accepted",
+        "game": rematch.public_id,
+    }  # fmt: skip
+    refused(  # that offer is taken: a new one would be a third game
+        ErrorCode.NOT_ALLOWED, online_game,
+        services.game_rematch, game_id=online_game.public_id, actor=act(bob),
+    )  # fmt: skip
+
+
+def test_a_challenge_made_in_the_lobby_lasts_while_its_challenger_is_there(
+    online_game, alice, bob, carol
+) -> None:
+    # As a seek: a challenger 90 s unseen has left the lobby, and their challenge or invite
+    # link is cancelled rather than accepted. A rematch offer is made at the game's table, not
+    # in the lobby, and stands.
+    challenge = services.challenge_create(user=carol, to="bob")
+    later = challenge.created_at + timedelta(seconds=91)
+    with pytest.raises(GameError) as info:
+        services.challenge_accept(user=bob, challenge_id=challenge.public_id, now=later)
+    assert info.value.code == ErrorCode.GONE and "left the lobby" in info.value.message
+    challenge.refresh_from_db()
+    assert challenge.state == "cancelled" and challenge.game is None
+    services.game_resign(game_id=online_game.public_id, actor=act(bob))
+    offer = services.game_rematch(game_id=online_game.public_id, actor=act(alice))
+    rematch = services.challenge_accept(user=bob, challenge_id=offer.public_id, now=later)
+    assert (rematch.white, rematch.black) == (bob, alice)
+
+
+def test_leaving_the_lobby_cancels_ones_challenges_but_not_those_made_to_one(
+    online_game, alice, bob, carol
+) -> None:
+    mine = services.challenge_create(user=alice, to="bob")
+    invite = services.challenge_create(user=alice, to=None)
+    theirs = services.challenge_create(user=carol, to="alice")
+    services.game_resign(game_id=online_game.public_id, actor=act(bob))
+    rematch = services.game_rematch(game_id=online_game.public_id, actor=act(alice))
+    services.seek_create(user=alice)
+    assert services.lobby_left(user_id=alice.pk) == 3  # the seek, the challenge, the invite
+    made = [mine, invite, theirs, rematch]
+    states = dict(
+        Challenge.objects.filter(pk__in=[c.pk for c in made]).values_list("public_id", "state")
+    )
+    assert states == {
+        mine.public_id: "cancelled",
+        invite.public_id: "cancelled",
+        theirs.public_id: "open",
+        rematch.public_id: "open",
+    }
+    assert services.challenges_of(bob.pk)["incoming"] == [
+        services.challenge_payload(Challenge.objects.get(pk=rematch.pk))
+    ]
+
+
+def test_the_sweep_cancels_the_challenges_of_players_who_left_the_lobby(alice, bob) -> None:
+    challenge = services.challenge_create(user=alice, to="bob")
+    services.seek_create(user=bob)
+    accounts.services.user_seen(user_id=bob.pk, at=challenge.created_at + timedelta(seconds=80))
+    assert services.sweep(now=challenge.created_at + timedelta(seconds=89))["withdrawn"] == 0
+    assert services.sweep(now=challenge.created_at + timedelta(seconds=91))["withdrawn"] == 1
+    challenge.refresh_from_db()
+    assert challenge.state == "cancelled" and Seek.objects.count() == 1
 
 
 # --- pass-and-play ---------------------------------------------------------------------------
