@@ -237,6 +237,10 @@ GAMES_SWEEP_INTERVAL = int(os.environ.get("GAMES_SWEEP_INTERVAL", "30"))
 # Seconds a server process gathers the heartbeats it hears before writing them in one statement
 # (games.consumers.Heartbeats); rows only need to be younger than 90 s.
 HEARTBEAT_FLUSH_EVERY = float(os.environ.get("HEARTBEAT_FLUSH_EVERY", "10"))
+# Seconds after a user's last lobby socket closes before their seeks and challenges are
+# withdrawn, unless a lobby socket of theirs opened meanwhile: going from the lobby to another
+# page that keeps it (an invite link's), or a dropped connection coming back, keeps them.
+LOBBY_LEAVE_GRACE = float(os.environ.get("LOBBY_LEAVE_GRACE", "10"))
 # The server process's garbage-collector thresholds (see chesskers_site/asgi.py); None leaves
 # Python's own.
 SERVER_GC_THRESHOLDS: tuple[int, int, int] | None = (700, 10, 1000)

@@ -15,6 +15,7 @@ from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.db import close_old_connections
+from django.utils import timezone
 
 from accounts.services import user_seen, users_seen
 from games import broadcast, selectors, services, sql
@@ -242,12 +243,36 @@ def load_state(game_id: str) -> dict[str, Any]:
 _lobby_sockets: Counter[int] = Counter()
 
 
+_leaving: set[asyncio.Task] = set()
+
+
+def leave_lobby_later(user_id: int) -> None:
+    """Withdraws a user's seeks and challenges ``LOBBY_LEAVE_GRACE`` seconds after their last
+    lobby socket here closed, unless one of theirs has opened since, here or (by the time it
+    wrote) on another process. A process that dies first leaves them to the sweep."""
+    loop = asyncio.get_running_loop()
+    left_at = timezone.now()
+
+    async def leave() -> None:
+        if _lobby_sockets.get(user_id):
+            return  # back on this process
+        await db(services.lobby_left)(user_id=user_id, unless_seen_since=left_at)
+
+    def start() -> None:
+        task = loop.create_task(leave())
+        _leaving.add(task)
+        task.add_done_callback(_leaving.discard)
+
+    loop.call_later(settings.LOBBY_LEAVE_GRACE, start)
+
+
 class LobbyConsumer(BaseConsumer):
     """The lobby: open seeks for everyone, and a signed-in user's challenges and game starts.
 
     A seek or a challenge made here lasts while its player is in the lobby: leaving it (the last
-    lobby page the user has open on this process) withdraws them at once; a process that dies
-    leaves them to the sweep, once the player's heartbeat is stale."""
+    lobby socket the user has open on this process, and not back within ``LOBBY_LEAVE_GRACE``)
+    withdraws them; a process that dies leaves them to the sweep, once the player's heartbeat
+    is stale. An invite link's page keeps its challenger in the lobby."""
 
     handlers = {"sync": "on_sync", "ping": "on_ping"}
 
@@ -280,7 +305,8 @@ class LobbyConsumer(BaseConsumer):
             _lobby_sockets[self.user_id] -= 1
             if _lobby_sockets[self.user_id] <= 0:
                 del _lobby_sockets[self.user_id]
-                await db(services.lobby_left)(user_id=self.user_id)
+                heartbeats().users.discard(self.user_id)  # written later, it would say "back"
+                leave_lobby_later(self.user_id)
 
     async def seen(self) -> None:
         """Records a signed-in user as online (``/players/``): at once on connect, then with

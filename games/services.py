@@ -719,10 +719,17 @@ def seek_accept(*, user: User, seek_id: str, now: datetime | None = None) -> Gam
     return game
 
 
-def lobby_left(*, user_id: int) -> int:
+def lobby_left(*, user_id: int, unless_seen_since: datetime | None = None) -> int:
     """Withdraws what a user who left the lobby offered there: their open seeks, and their open
-    challenges and invite links (not rematch offers, made at a game's table); returns how many."""
+    challenges and invite links (not rematch offers, made at a game's table); returns how many.
+    ``unless_seen_since``: nothing is withdrawn if the user has been seen since that time (a
+    lobby socket of theirs opened: they came back)."""
     with transaction.atomic():
+        user = User.objects.select_for_update().filter(pk=user_id).first()
+        if user is None:
+            return 0
+        if unless_seen_since and user.last_seen and user.last_seen >= unless_seen_since:
+            return 0
         withdrawn, _ = Seek.objects.filter(owner_id=user_id).delete()
         if withdrawn:
             publish_seeks()

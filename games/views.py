@@ -157,7 +157,13 @@ def invite(request: HttpRequest, challenge_id: str) -> HttpResponse:
     players = (challenge.game.white_id, challenge.game.black_id) if challenge.game_id else ()
     if request.user.is_authenticated and request.user.pk in players:
         return redirect("game", game_id=challenge.game.public_id)
-    return render(request, "games/invite.html", {"challenge": challenge})
+    return render(request, "games/invite.html", invite_context(challenge))
+
+
+def invite_context(challenge: Challenge, error: str | None = None) -> dict:
+    """The invite page's context; its challenger's page script is given the challenge's id."""
+    invite_data = {"challenge": challenge.public_id}
+    return {"challenge": challenge, "invite_data": invite_data, "error": error}
 
 
 @login_required
@@ -169,9 +175,7 @@ def invite_accept(request: HttpRequest, challenge_id: str) -> HttpResponse:
         challenge = Challenge.objects.filter(public_id=challenge_id).first()
         if challenge is None:
             raise Http404("No such invitation.") from None
-        return render(
-            request, "games/invite.html", {"challenge": challenge, "error": refusal.message}
-        )
+        return render(request, "games/invite.html", invite_context(challenge, refusal.message))
     return redirect("game", game_id=game.public_id)
 
 

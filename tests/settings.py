@@ -13,3 +13,6 @@ DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
 # Python's own collector thresholds in the test process (see chesskers_site/asgi.py).
 SERVER_GC_THRESHOLDS = None
 SERVER_SWITCH_INTERVAL = None
+
+# A lobby left is withdrawn half a second later, not ten (chesskers_site/settings.py).
+LOBBY_LEAVE_GRACE = 0.5

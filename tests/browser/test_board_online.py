@@ -125,3 +125,27 @@ def test_a_seek_is_withdrawn_when_its_player_leaves_the_lobby(new_page) -> None:
     alice.go_back()  # back in the lobby: her seek is not there any more
     expect(alice.locator("#no-seeks")).to_be_visible()
     expect(alice.get_by_test_id("seeks").locator("tr")).to_have_count(0)
+
+
+def test_an_invite_links_page_keeps_its_maker_in_the_lobby_until_it_is_accepted(new_page) -> None:
+    make_user("alice")
+    make_user("bob")
+    alice, bob = new_page(), new_page()
+    log_in(alice, "alice")
+    log_in(bob, "bob")
+    alice.goto("/play/")
+    alice.get_by_role("button", name="Challenge", exact=True).click()  # no username: a link
+    link = alice.locator("#outgoing a[href^='/invite/']")
+    expect(link).to_be_visible()
+    link.click()  # she leaves the lobby for the link's page, which keeps her in it
+    expect(alice).to_have_url(re.compile(r"/invite/[^/]+/$"))
+    expect(alice.get_by_test_id("invite-status")).to_contain_text("Waiting for someone")
+    alice.wait_for_timeout(1500)  # well past the lobby's leave grace (0.5 s in the tests)
+    bob.goto(alice.url)
+    bob.get_by_role("button", name="Accept and play").click()
+    game_url = re.compile(r"/game/[^/]+/$")
+    bob.wait_for_url(game_url)
+    alice.wait_for_url(game_url)  # taken there by the link's page
+    assert alice.url == bob.url
+    expect(alice.locator("body[data-live=open]")).to_have_count(1)
+    expect(alice.locator(".presence.is-online")).to_have_count(2)  # both at the table

@@ -1,6 +1,7 @@
 """The game WebSocket (API.md "Live") on the real ASGI app: state on connect, a state to every
 connection after every change, errors only to the sender, the connection kept open."""
 
+import asyncio
 import json
 
 import pytest
@@ -261,6 +262,20 @@ async def test_leaving_the_lobby_withdraws_ones_seeks_and_challenges_and_lobbies
     await database_sync_to_async(challenge.refresh_from_db)()
     assert challenge.state == "cancelled"
     assert await watcher.receive_nothing(timeout=0.2)
+
+
+async def test_a_lobby_page_left_for_another_keeps_ones_seeks(ws, alice, settings) -> None:
+    # Going from the lobby to a page that keeps it (an invite link's), or a connection that
+    # drops and comes back, within LOBBY_LEAVE_GRACE: nothing is withdrawn.
+    tab, _ = await connect(ws, "/ws/lobby/", alice)
+    await database_sync_to_async(services.seek_create)(user=alice)
+    await tab.disconnect()
+    back, _ = await connect(ws, "/ws/lobby/", alice)
+    await asyncio.sleep(settings.LOBBY_LEAVE_GRACE + 0.5)
+    assert await database_sync_to_async(Seek.objects.count)() == 1
+    await back.disconnect()
+    await asyncio.sleep(settings.LOBBY_LEAVE_GRACE + 0.5)
+    assert await database_sync_to_async(Seek.objects.count)() == 0
 
 
 async def test_a_challenge_reaches_the_challenged_user_live(ws, alice, bob) -> None:

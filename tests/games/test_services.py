@@ -345,7 +345,12 @@ def test_leaving_the_lobby_withdraws_only_ones_own_seeks(alice, bob) -> None:
     services.seek_create(user=alice)
     services.seek_create(user=alice)
     services.seek_create(user=bob)
-    assert services.lobby_left(user_id=alice.pk) == 2
+    left_at = Seek.objects.last().created_at + timedelta(seconds=1)
+    accounts.services.user_seen(user_id=alice.pk, at=left_at + timedelta(seconds=2))
+    # A lobby socket of hers opened since she left (another page, a connection back): kept.
+    assert services.lobby_left(user_id=alice.pk, unless_seen_since=left_at) == 0
+    gone_since = left_at + timedelta(seconds=3)  # not seen since
+    assert services.lobby_left(user_id=alice.pk, unless_seen_since=gone_since) == 2
     assert services.lobby_left(user_id=alice.pk) == 0
     assert list(Seek.objects.values_list("owner__username", flat=True)) == ["bob"]
 

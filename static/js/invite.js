@@ -1,0 +1,19 @@
+// An invite link's page, for the player who made it. Its lobby socket keeps them in the lobby
+// (the link stands while they are there) and takes them to the game as soon as it is accepted.
+import { liveSocket } from "./api.js";
+
+const data = JSON.parse(document.getElementById("page-data").textContent);
+const status = document.getElementById("invite-status");
+
+liveSocket("/ws/lobby/", {
+  onMessage(message) {
+    if (message.type === "game_started") {
+      location.assign(`/game/${message.game}/`);
+    } else if (message.type === "challenges") {
+      const open = message.outgoing.some((challenge) => challenge.id === data.challenge);
+      status.textContent = open
+        ? "Waiting for someone to accept. Keep this page or the lobby open: leaving both withdraws the invitation."
+        : "This invitation is no longer open.";
+    }
+  },
+});
