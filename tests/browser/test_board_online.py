@@ -44,9 +44,20 @@ def test_two_players_meet_in_the_lobby_and_play_while_a_spectator_watches(new_pa
     assert alice.url == bob.url
     game_id = alice.url.rstrip("/").rsplit("/", 1)[1]
 
+    # A visitor finds the game on the watch page and opens it from there.
     spectator = new_page(1280, 800)
-    spectator.goto(alice.url)
+    spectator.goto("/watch/")
+    listed = spectator.locator(f"[data-game='{game_id}']")
+    expect(listed).to_contain_text("alice")
+    expect(listed).to_contain_text("bob")
+    listed.get_by_role("link", name="Watch").click()
+    expect(spectator).to_have_url(alice.url)
     expect(spectator.locator("#hint")).to_contain_text("White to move")
+    expect(alice.locator("#spectators")).to_have_text("1 watching")
+    watch_list = new_page(1280, 800)  # and the list follows the game live
+    watch_list.goto("/watch/")
+    row = watch_list.locator(f"[data-game='{game_id}'] td")
+    expect(row.nth(3)).to_have_text("1")  # watching
 
     # Orientation: each player sees their own side at the bottom; the spectator sees White's.
     assert bob.eval_on_selector("#board .cb-board", "el => el.dataset.orientation") == "black"
@@ -68,6 +79,7 @@ def test_two_players_meet_in_the_lobby_and_play_while_a_spectator_watches(new_pa
         assert dom_moves(alice) == dom_moves(bob) == [m["text"] for m in state["moves"]]
         assert dom_board(alice) == dom_board(bob) == dom_board(spectator)
     assert dom_moves(spectator) == ["e4", "d5", "e4:c6", "bxc6"]
+    expect(row.nth(2)).to_have_text("2")  # moves, updated without a reload
     shot(spectator, "online-spectator-1280x800")
     shot(bob, "online-black-375x812")
 
@@ -87,6 +99,8 @@ def test_two_players_meet_in_the_lobby_and_play_while_a_spectator_watches(new_pa
             re.compile(r"^White -\d+ · Black \+\d+$")
         )
     expect(spectator.locator("#board .is-dest")).to_have_count(0)
+    expect(watch_list.locator(f"[data-game='{game_id}']")).to_have_count(0)  # no longer live
+    expect(watch_list.locator("#no-live-games")).to_be_visible()
     shot(bob, "online-result-375x812")
 
     # White offers a rematch from the result; Black accepts it; both are taken to its game,
