@@ -163,3 +163,33 @@ def test_an_invite_links_page_keeps_its_maker_in_the_lobby_until_it_is_accepted(
     assert alice.url == bob.url
     expect(alice.locator("body[data-live=open]")).to_have_count(1)
     expect(alice.locator(".presence.is-online")).to_have_count(2)  # both at the table
+
+
+def test_a_challenge_by_name_accepted_live_and_a_player_who_leaves_is_shown_away(
+    new_page,
+) -> None:
+    make_user("alice")
+    make_user("bob")
+    alice, bob = new_page(), new_page()
+    log_in(alice, "alice")
+    log_in(bob, "bob")
+    bob.goto("/play/")
+    alice.goto("/play/")
+    alice.get_by_label("Username").fill("bob")
+    alice.get_by_label("You play").select_option("white")
+    alice.get_by_role("button", name="Challenge", exact=True).click()
+    expect(alice.get_by_text("Challenge sent to bob.")).to_be_visible()
+    incoming = bob.get_by_test_id("incoming")
+    expect(incoming).to_contain_text("alice challenges you (rated, they play White)")
+    incoming.get_by_role("button", name="Accept").click()
+    game_url = re.compile(r"/game/[^/]+/$")
+    bob.wait_for_url(game_url)
+    alice.wait_for_url(game_url)
+    assert alice.url == bob.url
+    expect(alice.locator("[data-testid=presence-black]")).to_have_class(cls("is-online"))
+    expect(alice.locator("#hint")).to_have_text("Your move.")
+
+    bob.close()  # Black leaves the table: White sees it, and the clock Black has to come back
+    expect(alice.locator("[data-testid=presence-black]")).not_to_have_class(cls("is-online"))
+    expect(alice.locator("#notices")).to_contain_text("Black left the table and forfeits at")
+    expect(alice.locator("#notices")).to_contain_text("unless they come back")
