@@ -238,11 +238,9 @@ def load_state(game_id: str) -> dict[str, Any]:
     return state
 
 
-# The lobby sockets this process has open, by user: a user's seeks and challenges are withdrawn
-# when their last one here closes (``services.lobby_left``).
+# The lobby sockets this process has open, by user: when a user's last one here closes, their
+# seeks and challenges are withdrawn a little later (``leave_lobby_later``).
 _lobby_sockets: Counter[int] = Counter()
-
-
 _leaving: set[asyncio.Task] = set()
 
 
@@ -256,7 +254,10 @@ def leave_lobby_later(user_id: int) -> None:
     async def leave() -> None:
         if _lobby_sockets.get(user_id):
             return  # back on this process
-        await db(services.lobby_left)(user_id=user_id, unless_seen_since=left_at)
+        try:
+            await db(services.lobby_left)(user_id=user_id, unless_seen_since=left_at)
+        except Exception:  # the sweep withdraws them later
+            log.exception("withdrawing the seeks of a user who left the lobby failed")
 
     def start() -> None:
         task = loop.create_task(leave())

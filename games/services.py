@@ -646,13 +646,14 @@ def seek_payload(seek: Seek) -> dict[str, Any]:
 # (``CONNECTION_STALE_AFTER``) is no longer listed or accepted, and the sweep withdraws it;
 # closing the lobby withdraws it at once (``lobby_left``). Otherwise a player who posted a
 # seek and went away would be put in a game they never see, and lose it by abandonment.
-def seek_owner_fresh_since(now: datetime | None = None) -> datetime:
-    """Returns the time since which a seek's owner must have been seen for it to stand."""
+def lobby_fresh_since(now: datetime | None = None) -> datetime:
+    """Returns the time since which the player of a seek or a lobby challenge must have been
+    seen for it to stand."""
     return (now or timezone.now()) - CONNECTION_STALE_AFTER
 
 
 def open_seeks(now: datetime | None = None) -> list[dict[str, Any]]:
-    standing = Seek.objects.filter(owner__last_seen__gte=seek_owner_fresh_since(now))
+    standing = Seek.objects.filter(owner__last_seen__gte=lobby_fresh_since(now))
     return [seek_payload(seek) for seek in standing.select_related("owner__rating")]
 
 
@@ -708,7 +709,7 @@ def seek_accept(*, user: User, seek_id: str, now: datetime | None = None) -> Gam
         if seek.owner_id == user.pk:
             raise GameError(ErrorCode.OWN_SEEK, "You cannot accept your own seek.")
         seen = seek.owner.last_seen
-        owner_left = seen is None or seen < seek_owner_fresh_since(now)
+        owner_left = seen is None or seen < lobby_fresh_since(now)
         seek.delete()
         if not owner_left:
             white, black = assign_colors(seek.owner, user, seek.color)
@@ -741,7 +742,7 @@ def cancel_challenges(challenges: Any) -> int:
     """Cancels the open lobby challenges (not rematch offers) among ``challenges`` and tells
     both sides of each; returns how many. Call inside ``transaction.atomic()``."""
     lobby = challenges.filter(state=Challenge.State.OPEN, rematch_of__isnull=True)
-    told = list(lobby.select_for_update().values_list("pk", "challenger_id", "to_id"))
+    told = list(lobby.select_for_update(of=("self",)).values_list("pk", "challenger_id", "to_id"))
     Challenge.objects.filter(pk__in=[pk for pk, _, _ in told]).update(
         state=Challenge.State.CANCELLED
     )
@@ -837,7 +838,7 @@ def challenge_accept(*, user: User, challenge_id: str, now: datetime | None = No
             raise GameError(ErrorCode.FORBIDDEN, "That challenge is for someone else.")
         seen = challenge.challenger.last_seen
         challenger_left = challenge.rematch_of_id is None and (
-            seen is None or seen < seek_owner_fresh_since(now)
+            seen is None or seen < lobby_fresh_since(now)
         )
         if challenger_left:
             cancel_challenges(Challenge.objects.filter(pk=challenge.pk))
@@ -1021,7 +1022,7 @@ def enforce_absence(*, game_id: str, now: datetime | None = None) -> bool:
 def sweep(*, now: datetime | None = None) -> dict[str, int]:
     """Prunes connections of dead processes, enforces every running absence clock and
     withdraws the seeks and lobby challenges of players who left the lobby
-    (``seek_owner_fresh_since``; ``withdrawn`` counts both).
+    (``lobby_fresh_since``; ``withdrawn`` counts both).
 
     Called periodically by every server process and by ``manage.py sweep_games``; safe to run
     anywhere at any time, in several processes at once. A game whose connections this sweep
