@@ -244,6 +244,19 @@ _lobby_sockets: Counter[int] = Counter()
 _leaving: set[asyncio.Task] = set()
 
 
+class UserGroupEvents:
+    """The messages of a user's group (``user.<id>``): their challenges, a game of theirs
+    starting."""
+
+    async def user_challenges(self, event: dict[str, Any]) -> None:
+        await self.send_json(
+            {"type": "challenges", "incoming": event["incoming"], "outgoing": event["outgoing"]}
+        )
+
+    async def user_event(self, event: dict[str, Any]) -> None:
+        await self.send_json(event["event"])
+
+
 def leave_lobby_later(user_id: int) -> None:
     """Withdraws a user's seeks and challenges ``LOBBY_LEAVE_GRACE`` seconds after their last
     lobby socket here closed, unless one of theirs has opened since, here or (by the time it
@@ -267,7 +280,7 @@ def leave_lobby_later(user_id: int) -> None:
     loop.call_later(settings.LOBBY_LEAVE_GRACE, start)
 
 
-class LobbyConsumer(BaseConsumer):
+class LobbyConsumer(UserGroupEvents, BaseConsumer):
     """The lobby: open seeks for everyone, and a signed-in user's challenges and game starts.
 
     A seek or a challenge made here lasts while its player is in the lobby: leaving it (the last
@@ -337,13 +350,40 @@ class LobbyConsumer(BaseConsumer):
     async def lobby_seeks(self, event: dict[str, Any]) -> None:
         await self.send_json({"type": "seeks", "seeks": event["seeks"]})
 
-    async def user_challenges(self, event: dict[str, Any]) -> None:
-        await self.send_json(
-            {"type": "challenges", "incoming": event["incoming"], "outgoing": event["outgoing"]}
-        )
 
-    async def user_event(self, event: dict[str, Any]) -> None:
-        await self.send_json(event["event"])
+CLOSE_SIGNED_OUT = 4401
+
+
+class UserConsumer(UserGroupEvents, BaseConsumer):
+    """A signed-in user's challenges and game starts on the site's other pages (``/ws/me/``),
+    where the lobby is not open: the challenges made to them as they change, and the start of a
+    game of theirs. Not being in the lobby: nothing of theirs stands on it."""
+
+    handlers = {"sync": "on_sync", "ping": "on_ping"}
+
+    async def connect(self) -> None:
+        self.budget = Budget(LOBBY_BUDGET)
+        user = self.scope.get("user")
+        self.user_id = user.pk if user is not None and user.is_authenticated else None
+        await self.accept()
+        if self.user_id is None:
+            await self.send_json(
+                {"type": "error", "code": "unauthenticated", "error": "Log in to be told."}
+            )
+            await self.close(code=CLOSE_SIGNED_OUT)
+            return
+        await self.channel_layer.group_add(broadcast.user_group(self.user_id), self.channel_name)
+        await self.on_sync({})
+
+    async def disconnect(self, code: int) -> None:
+        if getattr(self, "user_id", None) is not None:
+            await self.channel_layer.group_discard(
+                broadcast.user_group(self.user_id), self.channel_name
+            )
+
+    async def on_sync(self, message: dict[str, Any]) -> None:
+        challenges = await db(services.challenges_of)(self.user_id)
+        await self.send_json({"type": "challenges", **challenges})
 
 
 class WatchConsumer(BaseConsumer):

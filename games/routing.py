@@ -8,4 +8,5 @@ websocket_urlpatterns = [
     path("ws/games/<str:game_id>/", consumers.GameConsumer.as_asgi()),
     path("ws/lobby/", consumers.LobbyConsumer.as_asgi()),
     path("ws/watch/", consumers.WatchConsumer.as_asgi()),
+    path("ws/me/", consumers.UserConsumer.as_asgi()),
 ]

@@ -193,3 +193,28 @@ def test_a_challenge_by_name_accepted_live_and_a_player_who_leaves_is_shown_away
     expect(alice.locator("[data-testid=presence-black]")).not_to_have_class(cls("is-online"))
     expect(alice.locator("#notices")).to_contain_text("Black left the table and forfeits at")
     expect(alice.locator("#notices")).to_contain_text("unless they come back")
+
+
+def test_a_challenge_reaches_a_player_away_from_the_lobby(new_page) -> None:
+    # Bob is reading the archive; Alice challenges him from the lobby. The challenge shows on
+    # his page at once, and accepting it there takes both to the game.
+    make_user("alice")
+    make_user("bob")
+    alice, bob = new_page(), new_page(375, 812)
+    log_in(alice, "alice")
+    log_in(bob, "bob")
+    bob.goto("/games/")  # the archive
+    notices = bob.get_by_test_id("challenge-notices")
+    expect(notices).to_be_empty()
+    alice.goto("/play/")
+    alice.get_by_label("Username").fill("bob")
+    alice.get_by_role("button", name="Challenge", exact=True).click()
+    card = notices.locator(".challenge-card")
+    expect(card).to_contain_text("alice challenges you (rated, they play Random)")
+    expect(card).to_be_in_viewport()
+    shot(bob, "challenge-notice-375x812")
+    card.get_by_role("button", name="Accept").click()
+    game_url = re.compile(r"/game/[^/]+/$")
+    bob.wait_for_url(game_url)
+    alice.wait_for_url(game_url)
+    assert alice.url == bob.url

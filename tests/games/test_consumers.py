@@ -278,6 +278,24 @@ async def test_a_lobby_page_left_for_another_keeps_ones_seeks(ws, alice, setting
     assert await database_sync_to_async(Seek.objects.count)() == 0
 
 
+async def test_a_users_socket_tells_them_of_challenges_away_from_the_lobby(ws, alice, bob) -> None:
+    anonymous = await ws("/ws/me/")
+    assert (await anonymous.connect())[0]
+    assert (await anonymous.receive_json_from())["code"] == "unauthenticated"
+    assert await anonymous.receive_output(timeout=5) == {"type": "websocket.close", "code": 4401}
+
+    me, first = await connect(ws, "/ws/me/", bob)
+    assert first == {"type": "challenges", "incoming": [], "outgoing": []}
+    challenge = await database_sync_to_async(services.challenge_create)(user=alice, to="bob")
+    incoming = (await next_of_type(me, "challenges"))["incoming"]
+    assert [c["id"] for c in incoming] == [challenge.public_id]
+    game = await database_sync_to_async(services.challenge_accept)(
+        user=bob, challenge_id=challenge.public_id
+    )
+    started = await next_of_type(me, "game_started")
+    assert started["game"] == game.public_id
+
+
 async def test_a_challenge_reaches_the_challenged_user_live(ws, alice, bob) -> None:
     lobby, _ = await connect(ws, "/ws/lobby/", bob)
     assert (await lobby.receive_json_from())["incoming"] == []

@@ -1,0 +1,47 @@
+// Challenges on the site's pages away from the lobby (and from a game): a challenge made to
+// you shows at the corner of the page, live, to accept or decline there; accepting, or a game
+// of yours starting, takes you to the game.
+import { api, el, liveSocket } from "./api.js";
+
+const box = document.getElementById("challenge-notices");
+const COLOR_LABEL = { white: "White", black: "Black", random: "Random" };
+
+function goToGame(id) {
+  location.assign(`/game/${id}/`);
+}
+
+async function answer(challenge, action, card) {
+  for (const button of card.querySelectorAll("button")) button.disabled = true;
+  try {
+    const result = await api("POST", `/api/challenges/${challenge.id}/${action}/`);
+    if (action === "accept") goToGame(result.game);
+  } catch (error) {
+    card.querySelector(".challenge-error").textContent = error.message;
+    for (const button of card.querySelectorAll("button")) button.disabled = false;
+  }
+}
+
+function render(incoming) {
+  box.replaceChildren(
+    ...incoming.map((challenge) => {
+      const card = el("div", { class: "challenge-card", role: "alert", "data-challenge": challenge.id });
+      const rematch = challenge.rematch_of ? " to a rematch" : "";
+      const kind = challenge.rated ? "rated" : "casual";
+      card.append(
+        el("p", {}, `${challenge.challenger} challenges you${rematch} (${kind}, they play ${COLOR_LABEL[challenge.color]})`),
+        el("div", { class: "challenge-actions" },
+          el("button", { class: "button button-small", onclick: () => answer(challenge, "accept", card) }, "Accept"),
+          el("button", { class: "button button-secondary button-small", onclick: () => answer(challenge, "decline", card) }, "Decline")),
+        el("p", { class: "challenge-error error-line", role: "alert" }),
+      );
+      return card;
+    }),
+  );
+}
+
+liveSocket("/ws/me/", {
+  onMessage(message) {
+    if (message.type === "challenges") render(message.incoming);
+    else if (message.type === "game_started") goToGame(message.game);
+  },
+});
