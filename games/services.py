@@ -19,7 +19,7 @@ from django.utils import timezone
 import engine
 from accounts.models import User
 from accounts.selectors import rating_of
-from accounts.services import rating_record_game
+from accounts.services import rating_record_game, user_seen
 from games import broadcast, pgn, sql
 from games.errors import ErrorCode, GameError
 from games.models import (
@@ -679,7 +679,7 @@ def seek_create(*, user: User, color: Any = SeekColor.RANDOM, rated: Any = True)
         seek = Seek.objects.create(owner=user, color=color, rated=rated)
         # Posting is being here: a client of the API alone keeps its seek for as long as a
         # lobby page would after its last heartbeat.
-        User.objects.filter(pk=user.pk).update(last_seen=seek.created_at)
+        user_seen(user_id=user.pk, at=seek.created_at)
         publish_seeks()
     return seek
 
@@ -813,7 +813,7 @@ def challenge_create(
             challenger=user, to=target, color=color, rated=rated, rematch_of=rematch_of
         )
         if rematch_of is None:  # made in the lobby, which it lasts as long as (as a seek)
-            User.objects.filter(pk=user.pk).update(last_seen=challenge.created_at)
+            user_seen(user_id=user.pk, at=challenge.created_at)
         publish_challenges(user.pk, target.pk if target else None)
     return challenge
 

@@ -100,3 +100,12 @@ export function el(tag, attrs = {}, ...children) {
   }
   return node;
 }
+
+export const COLOR_LABEL = { white: "White", black: "Black", random: "Random" };
+
+/** A challenge made to the viewer, as the lobby and the other pages' notices word it. */
+export function challengeText(challenge) {
+  const rematch = challenge.rematch_of ? " to a rematch" : "";
+  const kind = challenge.rated ? "rated" : "casual";
+  return `${challenge.challenger} challenges you${rematch} (${kind}, they play ${COLOR_LABEL[challenge.color]})`;
+}

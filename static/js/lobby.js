@@ -1,5 +1,5 @@
 // The lobby page: open seeks and challenges, kept live over /ws/lobby/.
-import { api, el, liveSocket } from "./api.js";
+import { api, challengeText, COLOR_LABEL, el, liveSocket } from "./api.js";
 
 const data = JSON.parse(document.getElementById("page-data").textContent);
 const me = data.username;
@@ -7,7 +7,6 @@ const seeksBody = document.getElementById("seeks");
 const incomingList = document.getElementById("incoming");
 const outgoingList = document.getElementById("outgoing");
 const notice = document.getElementById("lobby-notice");
-const COLOR_LABEL = { white: "White", black: "Black", random: "Random" };
 const BASE_TITLE = document.title;
 
 // A rating with a "?" while it is provisional (deviation above 110).
@@ -76,7 +75,7 @@ function renderChallenges({ incoming, outgoing }) {
   incomingList.replaceChildren(
     ...incoming.map((c) =>
       el("li", { "data-challenge": c.id },
-        el("span", {}, `${c.challenger} challenges you${c.rematch_of ? " to a rematch" : ""} (${c.rated ? "rated" : "casual"}, they play ${COLOR_LABEL[c.color]})`),
+        el("span", {}, challengeText(c)),
         el("button", { class: "button button-small", onclick: async () => {
           const result = await act("POST", `/api/challenges/${c.id}/accept/`);
           if (result) goToGame(result.game);

@@ -1,10 +1,9 @@
 // Challenges on the site's pages away from the lobby (and from a game): a challenge made to
 // you shows at the corner of the page, live, to accept or decline there; accepting, or a game
 // of yours starting, takes you to the game.
-import { api, el, liveSocket } from "./api.js";
+import { api, challengeText, el, liveSocket } from "./api.js";
 
 const box = document.getElementById("challenge-notices");
-const COLOR_LABEL = { white: "White", black: "Black", random: "Random" };
 
 function goToGame(id) {
   location.assign(`/game/${id}/`);
@@ -25,10 +24,8 @@ function render(incoming) {
   box.replaceChildren(
     ...incoming.map((challenge) => {
       const card = el("div", { class: "challenge-card", role: "alert", "data-challenge": challenge.id });
-      const rematch = challenge.rematch_of ? " to a rematch" : "";
-      const kind = challenge.rated ? "rated" : "casual";
       card.append(
-        el("p", {}, `${challenge.challenger} challenges you${rematch} (${kind}, they play ${COLOR_LABEL[challenge.color]})`),
+        el("p", {}, challengeText(challenge)),
         el("div", { class: "challenge-actions" },
           el("button", { class: "button button-small", onclick: () => answer(challenge, "accept", card) }, "Accept"),
           el("button", { class: "button button-secondary button-small", onclick: () => answer(challenge, "decline", card) }, "Decline")),

@@ -13,7 +13,7 @@ from tests.browser.board_helpers import (
     dom_moves,
     log_in,
     shot,
-    square,
+    tap,
     wait_moves,
 )
 from tests.factories import make_user
@@ -21,27 +21,34 @@ from tests.factories import make_user
 pytestmark = pytest.mark.browser
 
 
-def tap(page: Page, *names: str) -> None:
-    for name in names:
-        square(page, name).click()
+def alice_and_bob(new_page, bob_size: tuple[int, int] = (1280, 800)) -> tuple[Page, Page]:
+    """Two users, alice and bob, each signed in on a page of their own."""
+    make_user("alice")
+    make_user("bob")
+    alice, bob = new_page(), new_page(*bob_size)
+    log_in(alice, "alice")
+    log_in(bob, "bob")
+    return alice, bob
+
+
+def both_at_the_game(first: Page, second: Page) -> str:
+    """Waits until both pages show the same game (the first to get there first); returns its
+    address."""
+    game_url = re.compile(r"/game/[^/]+/$")
+    first.wait_for_url(game_url)
+    second.wait_for_url(game_url)
+    assert first.url == second.url
+    return first.url
 
 
 def test_two_players_meet_in_the_lobby_and_play_while_a_spectator_watches(new_page) -> None:
-    make_user("alice")
-    make_user("bob")
-    alice = new_page(1280, 800)
-    bob = new_page(375, 812)
-    log_in(alice, "alice")
-    log_in(bob, "bob")
+    alice, bob = alice_and_bob(new_page, bob_size=(375, 812))
 
     alice.goto("/play/")
     alice.get_by_test_id("seek-white").click()
     bob.goto("/play/")
     bob.get_by_test_id("accept-alice").click()
-    game_url = re.compile(r"/game/[^/]+/$")
-    bob.wait_for_url(game_url)
-    alice.wait_for_url(game_url)
-    assert alice.url == bob.url
+    both_at_the_game(bob, alice)
     game_id = alice.url.rstrip("/").rsplit("/", 1)[1]
 
     # A visitor finds the game on the watch page and opens it from there.
@@ -123,11 +130,7 @@ def test_two_players_meet_in_the_lobby_and_play_while_a_spectator_watches(new_pa
 def test_a_seek_is_withdrawn_when_its_player_leaves_the_lobby(new_page) -> None:
     # Otherwise a player who posted a seek and went on to watch a game would be put in a game
     # they never see, and lose it by abandonment.
-    make_user("alice")
-    make_user("bob")
-    alice, bob = new_page(), new_page()
-    log_in(alice, "alice")
-    log_in(bob, "bob")
+    alice, bob = alice_and_bob(new_page)
     bob.goto("/play/")
     alice.goto("/play/")
     alice.get_by_test_id("seek-white").click()
@@ -142,11 +145,7 @@ def test_a_seek_is_withdrawn_when_its_player_leaves_the_lobby(new_page) -> None:
 
 
 def test_an_invite_links_page_keeps_its_maker_in_the_lobby_until_it_is_accepted(new_page) -> None:
-    make_user("alice")
-    make_user("bob")
-    alice, bob = new_page(), new_page()
-    log_in(alice, "alice")
-    log_in(bob, "bob")
+    alice, bob = alice_and_bob(new_page)
     alice.goto("/play/")
     alice.get_by_role("button", name="Challenge", exact=True).click()  # no username: a link
     link = alice.locator("#outgoing a[href^='/invite/']")
@@ -157,10 +156,7 @@ def test_an_invite_links_page_keeps_its_maker_in_the_lobby_until_it_is_accepted(
     alice.wait_for_timeout(1500)  # well past the lobby's leave grace (0.5 s in the tests)
     bob.goto(alice.url)
     bob.get_by_role("button", name="Accept and play").click()
-    game_url = re.compile(r"/game/[^/]+/$")
-    bob.wait_for_url(game_url)
-    alice.wait_for_url(game_url)  # taken there by the link's page
-    assert alice.url == bob.url
+    both_at_the_game(bob, alice)  # she is taken there by the link's page
     expect(alice.locator("body[data-live=open]")).to_have_count(1)
     expect(alice.locator(".presence.is-online")).to_have_count(2)  # both at the table
 
@@ -168,11 +164,7 @@ def test_an_invite_links_page_keeps_its_maker_in_the_lobby_until_it_is_accepted(
 def test_a_challenge_by_name_accepted_live_and_a_player_who_leaves_is_shown_away(
     new_page,
 ) -> None:
-    make_user("alice")
-    make_user("bob")
-    alice, bob = new_page(), new_page()
-    log_in(alice, "alice")
-    log_in(bob, "bob")
+    alice, bob = alice_and_bob(new_page)
     bob.goto("/play/")
     alice.goto("/play/")
     alice.get_by_label("Username").fill("bob")
@@ -182,10 +174,7 @@ def test_a_challenge_by_name_accepted_live_and_a_player_who_leaves_is_shown_away
     incoming = bob.get_by_test_id("incoming")
     expect(incoming).to_contain_text("alice challenges you (rated, they play White)")
     incoming.get_by_role("button", name="Accept").click()
-    game_url = re.compile(r"/game/[^/]+/$")
-    bob.wait_for_url(game_url)
-    alice.wait_for_url(game_url)
-    assert alice.url == bob.url
+    both_at_the_game(bob, alice)
     expect(alice.locator("[data-testid=presence-black]")).to_have_class(cls("is-online"))
     expect(alice.locator("#hint")).to_have_text("Your move.")
 
@@ -198,11 +187,7 @@ def test_a_challenge_by_name_accepted_live_and_a_player_who_leaves_is_shown_away
 def test_a_challenge_reaches_a_player_away_from_the_lobby(new_page) -> None:
     # Bob is reading the archive; Alice challenges him from the lobby. The challenge shows on
     # his page at once, and accepting it there takes both to the game.
-    make_user("alice")
-    make_user("bob")
-    alice, bob = new_page(), new_page(375, 812)
-    log_in(alice, "alice")
-    log_in(bob, "bob")
+    alice, bob = alice_and_bob(new_page, bob_size=(375, 812))
     bob.goto("/games/")  # the archive
     notices = bob.get_by_test_id("challenge-notices")
     expect(notices).to_be_empty()
@@ -214,7 +199,4 @@ def test_a_challenge_reaches_a_player_away_from_the_lobby(new_page) -> None:
     expect(card).to_be_in_viewport()
     shot(bob, "challenge-notice-375x812")
     card.get_by_role("button", name="Accept").click()
-    game_url = re.compile(r"/game/[^/]+/$")
-    bob.wait_for_url(game_url)
-    alice.wait_for_url(game_url)
-    assert alice.url == bob.url
+    both_at_the_game(bob, alice)

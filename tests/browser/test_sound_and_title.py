@@ -11,7 +11,14 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.board_helpers import log_in, off_the_loop, start_local, tap, wait_moves
+from tests.browser.board_helpers import (
+    log_in,
+    off_the_loop,
+    square,
+    start_local,
+    tap,
+    wait_moves,
+)
 from tests.browser.test_board_local import MATE_FEN, SWEEP_FEN
 from tests.factories import make_user
 from tests.games.conftest import start_game
@@ -98,7 +105,7 @@ def test_the_tab_title_tells_a_player_it_is_their_turn(new_page) -> None:
     expect(bob).to_have_title(plain)
     expect(spectator).to_have_title(plain)
 
-    bob.locator("#board [data-square='e5']").click()  # bob has touched the page: it may sound
+    square(bob, "e5").click()  # bob has touched the page: it may sound
     tap(alice, "e2", "e4")
     expect(bob).to_have_title(f"Your turn · {plain}")
     expect(alice).to_have_title(plain)
