@@ -109,3 +109,14 @@ export function challengeText(challenge) {
   const kind = challenge.rated ? "rated" : "casual";
   return `${challenge.challenger} challenges you${rematch} (${kind}, they play ${COLOR_LABEL[challenge.color]})`;
 }
+
+// Accepting a seek or a challenge answers with the game, and the user's socket announces it too:
+// go there once, or the second navigation aborts the first.
+let leaving = false;
+
+/** Takes the page to a game of the viewer's (once, however many say it started). */
+export function goToGame(id) {
+  if (leaving) return;
+  leaving = true;
+  location.assign(`/game/${id}/`);
+}

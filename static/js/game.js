@@ -2,7 +2,7 @@
 // list, the controls and the socket, and keeps one state object — the server's last state plus
 // what this viewer is looking at. The server decides every rule; this page shows and asks.
 import { createAnnotationPanel, judgementText, notesByPly } from "./annotations.js";
-import { api } from "./api.js";
+import { api, goToGame } from "./api.js";
 import { checkedKing, createPlayBoard, pieceName } from "./board.js";
 import { createEvalGraph } from "./evalgraph.js";
 import { createMoveList } from "./movelist.js";
@@ -101,7 +101,7 @@ function onState(message) {
   // A rematch accepted (by either player): both players go to its game at once, as a seek's.
   const rematch = state.rematch && state.rematch.game;
   if (rematch && !(old.rematch && old.rematch.game) && viewer.color && !viewer.both_sides) {
-    window.location.assign(`/game/${rematch}/`);
+    goToGame(rematch);
   }
 }
 

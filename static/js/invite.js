@@ -1,6 +1,6 @@
 // An invite link's page, for the player who made it. Its lobby socket keeps them in the lobby
 // (the link stands while they are there) and takes them to the game as soon as it is accepted.
-import { liveSocket } from "./api.js";
+import { goToGame, liveSocket } from "./api.js";
 
 const data = JSON.parse(document.getElementById("page-data").textContent);
 const status = document.getElementById("invite-status");
@@ -8,7 +8,7 @@ const status = document.getElementById("invite-status");
 liveSocket("/ws/lobby/", {
   onMessage(message) {
     if (message.type === "game_started") {
-      location.assign(`/game/${message.game}/`);
+      goToGame(message.game);
     } else if (message.type === "challenges") {
       const open = message.outgoing.some((challenge) => challenge.id === data.challenge);
       status.textContent = open

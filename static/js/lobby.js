@@ -1,5 +1,5 @@
 // The lobby page: open seeks and challenges, kept live over /ws/lobby/.
-import { api, challengeText, COLOR_LABEL, el, liveSocket } from "./api.js";
+import { api, challengeText, COLOR_LABEL, el, goToGame, liveSocket } from "./api.js";
 
 const data = JSON.parse(document.getElementById("page-data").textContent);
 const me = data.username;
@@ -31,14 +31,6 @@ async function act(method, url, body) {
   }
 }
 
-// Accepting a seek answers with the game and the lobby socket announces it too: go there once,
-// or the second navigation aborts the first.
-let leaving = false;
-function goToGame(id) {
-  if (leaving) return;
-  leaving = true;
-  location.assign(`/game/${id}/`);
-}
 
 function renderSeeks(seeks) {
   seeksBody.replaceChildren(

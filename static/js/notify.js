@@ -1,13 +1,9 @@
 // Challenges on the site's pages away from the lobby (and from a game): a challenge made to
 // you shows at the corner of the page, live, to accept or decline there; accepting, or a game
 // of yours starting, takes you to the game.
-import { api, challengeText, el, liveSocket } from "./api.js";
+import { api, challengeText, el, goToGame, liveSocket } from "./api.js";
 
 const box = document.getElementById("challenge-notices");
-
-function goToGame(id) {
-  location.assign(`/game/${id}/`);
-}
 
 async function answer(challenge, action, card) {
   for (const button of card.querySelectorAll("button")) button.disabled = true;
