@@ -86,7 +86,14 @@ class DaphneServer:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}"
-        env = {**os.environ, **test_database_env(), **(extra_env or {})}
+        # No periodic sweep unless a test asks for one: the server shares the test database
+        # with the tests, and its sweep would prune rows a test set up for its own sweep.
+        env = {
+            **os.environ,
+            **test_database_env(),
+            "GAMES_SWEEP_INTERVAL": "0",
+            **(extra_env or {}),
+        }
         env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
         self.log_path = ARTIFACTS / "logs" / f"daphne-{self.port}.log"
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
