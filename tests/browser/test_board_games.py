@@ -25,7 +25,9 @@ PAGE = """<!doctype html>
 <title>Board test</title>
 <link rel="stylesheet" href="/static/css/site.css">
 <link rel="stylesheet" href="/static/css/board.css">
-<style>main { width: 100%; max-width: 640px; margin: 0 auto; padding: 8px; box-sizing: border-box; }</style>
+<style>
+main { width: 100%; max-width: 640px; margin: 0 auto; padding: 8px; box-sizing: border-box; }
+</style>
 </head><body><main><div id="board"></div></main>
 <script type="module">
 import { createPlayBoard } from "/static/js/board.js";
