@@ -1,67 +1,38 @@
 // The board: draws a position and its marks, and reports taps, drops and promotion choices.
 //
 // Two layers. `createBoard` is the view: it knows squares, pieces and CSS classes, no rule and no
-// legal move — it is handed everything it shows (chessground's idea; nothing copied). State is
-// shown by classes on the squares: `is-dest` (with `dest-quiet`, `dest-replacement`,
-// `dest-jump`, `dest-sweep`, `dest-castle`, `dest-en_passant`), `is-last`, `is-check`,
-// `is-removed`, `is-swept`, `is-victim`, `is-selected`, `is-trail`, `is-undo`.
+// legal move — it is handed everything it shows (chessground's idea; nothing copied). It draws
+// any game's board from its variant descriptor (variant.js): square boards of any size with
+// every square or only the dark (or the mirrored) ones in use, and Alquerque's points joined by
+// lines; without a descriptor, Chesskers' board. State is shown by classes on the squares:
+// `is-dest` (with `dest-quiet`, `dest-replacement`, `dest-jump`, `dest-sweep`, `dest-castle`,
+// `dest-en_passant`, `dest-line`, `dest-removal`), `is-last`, `is-check`, `is-removed`,
+// `is-swept`, `is-victim`, `is-selected`, `is-trail`, `is-undo`; unused squares are
+// `sq-unused` and take no tap and no focus.
 // `createPlayBoard` is the board adapter the pages use: it joins the view to the move picker of
 // paths.js over the server's legal moves, and calls `onMove` with a complete legal move.
+import { createGeometry, stepCaptures } from "./geometry.js";
 import * as paths from "./paths.js";
+import { applyPath, fenTurn, parsePlacement } from "./placement.js";
+import { pieceArt, pieceName as nameOf, promotionName, resolveVariant } from "./variant.js";
 
-const FILES = "abcdefgh";
-const PIECE_NAMES = { p: "pawn", n: "knight", b: "bishop", r: "rook", q: "queen", k: "king" };
+export { applyPath, fenTurn } from "./placement.js";
+
 const KIND_LABELS = {
   quiet: "move", castle: "castle", replacement: "capture", en_passant: "capture en passant",
-  jump: "jump", sweep: "sweep",
+  jump: "jump", sweep: "sweep", line: "line move", removal: "removal",
 };
+const SVG = "http://www.w3.org/2000/svg";
 
-/** Returns the placement of a FEN as a Map square -> piece code ("wN", "bP"). */
-export function parseFen(fen) {
-  const pieces = new Map();
-  const rows = String(fen || "").split(" ")[0].split("/");
-  rows.forEach((row, index) => {
-    const rank = 8 - index;
-    let file = 0;
-    for (const ch of row) {
-      if (/\d/.test(ch)) file += Number(ch);
-      else {
-        const color = ch === ch.toUpperCase() ? "w" : "b";
-        if (file < 8) pieces.set(`${FILES[file]}${rank}`, color + ch.toUpperCase());
-        file += 1;
-      }
-    }
-  });
-  return pieces;
+/** Returns the placement of a FEN as a Map square -> piece code ("wN", "bM"); the variant's
+ * FEN style (Chesskers' when none is given). */
+export function parseFen(fen, variant) {
+  return parsePlacement(fen, variant);
 }
 
-/** Returns the FEN's side to move, "white" or "black". */
-export function fenTurn(fen) {
-  return String(fen || "").split(" ")[1] === "b" ? "black" : "white";
-}
-
-/** Returns the pieces after `move` ({path, captured, promotion}) is played on `pieces`. */
-export function applyPath(pieces, move) {
-  const next = new Map(pieces);
-  const { path } = move;
-  const piece = next.get(path[0]);
-  next.delete(path[0]);
-  for (const square of move.captured || []) next.delete(square);
-  if (piece) {
-    const promoted = move.promotion ? piece[0] + move.promotion.toUpperCase() : piece;
-    next.set(path[path.length - 1], promoted);
-  }
-  return next;
-}
-
-export function pieceName(code) {
-  return `${code[0] === "w" ? "white" : "black"} ${PIECE_NAMES[code[1].toLowerCase()]}`;
-}
-
-function squareXY(square, orientation) {
-  const file = FILES.indexOf(square[0]);
-  const rank = Number(square[1]) - 1;
-  return orientation === "white" ? [file, 7 - rank] : [7 - file, rank];
+/** Returns a piece's name for screen readers ("white knight"), as the variant names it. */
+export function pieceName(code, variant) {
+  return nameOf(code, variant);
 }
 
 const REPLAY_STEP_MS = 220;
@@ -75,29 +46,44 @@ const EMPTY_VIEW = {
 /**
  * Creates the board view inside `root`. `handlers`: onSquare(square) for a tap or Enter/Space,
  * onDragStart(square) when a drag starts, onDrop(from, to) when it ends on a square,
- * onPromotion(letter | null) from the chooser. Returns {update(view), element, focus()}.
+ * onPromotion(letter | null) from the chooser, onEscape(); and `label` (the board's accessible
+ * name) and `variant` (the descriptor of the game drawn; Chesskers' by default).
+ * Returns {update(view), element, square(name), focus()}.
  */
 export function createBoard(root, handlers = {}) {
+  const variant = resolveVariant(handlers.variant);
+  const geometry = createGeometry(variant.board);
+  const { files, ranks } = geometry;
   const wrap = document.createElement("div");
   wrap.className = "cb-wrap";
   const grid = document.createElement("div");
   grid.className = "cb-board";
+  if (geometry.points) grid.classList.add("is-points");
+  if (geometry.numbered) grid.classList.add("has-numbers");
+  grid.dataset.variant = variant.id || "";
+  grid.style.setProperty("--files", String(files));
+  grid.style.setProperty("--ranks", String(ranks));
   grid.setAttribute("role", "grid");
-  grid.setAttribute("aria-label", handlers.label || "Chesskers board");
+  grid.setAttribute("aria-label", handlers.label || `${variant.name || "Chesskers"} board`);
+  const lines = geometry.points ? createLines() : null;
+  if (lines) grid.append(lines);
   const squares = new Map();
-  for (let rank = 8; rank >= 1; rank -= 1) {
+  for (let row0 = 0; row0 < ranks; row0 += 1) {
     // Rows for assistive technology; `display: contents` leaves the squares on the CSS grid.
     const row = document.createElement("div");
     row.className = "cb-row";
     row.setAttribute("role", "row");
     grid.append(row);
-    for (const f of FILES) {
-      const square = `${f}${rank}`;
+    for (const square of geometry.squares.slice(row0 * files, (row0 + 1) * files)) {
       const el = document.createElement("div");
-      el.className = `sq ${(FILES.indexOf(f) + rank) % 2 === 0 ? "sq-light" : "sq-dark"}`;
+      const used = geometry.isUsed(square);
+      let tone = geometry.isDark(square) ? "sq-dark" : "sq-light";
+      if (geometry.points) tone = "sq-point";
+      el.className = `sq ${tone}${used ? "" : " sq-unused"}`;
       el.dataset.square = square;
       el.setAttribute("role", "gridcell");
-      el.tabIndex = -1;
+      if (used) el.tabIndex = -1;
+      else el.setAttribute("aria-disabled", "true");
       const piece = document.createElement("span");
       piece.className = "pc";
       el.append(piece);
@@ -112,7 +98,10 @@ export function createBoard(root, handlers = {}) {
   root.replaceChildren(wrap);
 
   let current = { ...EMPTY_VIEW };
-  let focusSquare = "e2";
+  const firstFocus = geometry.isUsed("e2")
+    ? "e2"
+    : geometry.squares.slice().reverse().find((square) => geometry.isUsed(square));
+  let focusSquare = firstFocus;
 
   function update(next) {
     const previous = current;
@@ -127,13 +116,19 @@ export function createBoard(root, handlers = {}) {
     const orientationChanged = previous.orientation !== v.orientation || !grid.dataset.orientation;
     grid.dataset.orientation = v.orientation;
     grid.classList.toggle("is-interactive", Boolean(v.interactive));
+    if (orientationChanged && lines) drawLines(lines, v.orientation);
     for (const [square, el] of squares) {
       if (orientationChanged) placeSquare(el, square, v.orientation);
       const code = v.pieces.get(square) || "";
       const pc = el.firstChild;
       if (pc.dataset.piece !== code) {
-        if (code) pc.dataset.piece = code;
-        else delete pc.dataset.piece;
+        if (code) {
+          pc.dataset.piece = code;
+          pc.dataset.art = pieceArt(code, variant);
+        } else {
+          delete pc.dataset.piece;
+          delete pc.dataset.art;
+        }
       }
       for (const [cls, set] of Object.entries(sets)) el.classList.toggle(cls, set.has(square));
       const dest = dests.get(square);
@@ -145,33 +140,42 @@ export function createBoard(root, handlers = {}) {
       el.classList.toggle("is-selected", square === v.selected);
       el.classList.toggle("is-check", square === v.check);
       el.classList.toggle("is-undo", square === v.undo);
+      if (!geometry.isUsed(square)) continue;
       el.setAttribute("aria-label", squareLabel(square, code, dest, v));
       el.setAttribute("aria-selected", square === v.selected ? "true" : "false");
     }
     if (v.animate) animate(v.animate, v.orientation);
     renderPromotion(v.promotion, v.orientation);
-    if (!squares.get(focusSquare)) focusSquare = "e2";
-    for (const [square, el] of squares) el.tabIndex = square === focusSquare ? 0 : -1;
+    if (!geometry.isUsed(focusSquare)) focusSquare = firstFocus;
+    for (const [square, el] of squares) {
+      if (geometry.isUsed(square)) el.tabIndex = square === focusSquare ? 0 : -1;
+    }
   }
 
   function squareLabel(square, code, dest, v) {
-    let label = square;
-    if (code && !v.removed.includes(square)) label += `, ${pieceName(code)}`;
+    let label = geometry.label(square);
+    if (code && !v.removed.includes(square)) label += `, ${nameOf(code, variant)}`;
     if (v.removed.includes(square)) label += ", taken";
     if (square === v.selected) label += ", selected";
-    if (dest) label += `, ${KIND_LABELS[dest.kind] || "move"} here`;
+    if (dest && dest.kind === "removal") label += ", tap again to remove it";
+    else if (dest) label += `, ${KIND_LABELS[dest.kind] || "move"} here`;
     if (square === v.undo) label += ", tap to undo the jump";
     if (square === v.check) label += ", in check";
     return label;
   }
 
   function placeSquare(el, square, orientation) {
-    const [x, y] = squareXY(square, orientation);
+    const [x, y] = geometry.xy(square, orientation);
     el.style.gridColumn = String(x + 1);
     el.style.gridRow = String(y + 1);
     el.querySelectorAll(".coord").forEach((c) => c.remove());
-    if (x === 0) el.append(coord("coord-rank", square[1]));
-    if (y === 7) el.append(coord("coord-file", square[0]));
+    if (geometry.numbered) {
+      // Numbered games are written with the numbers of the used squares: those are drawn.
+      if (geometry.isUsed(square)) el.append(coord("coord-num", geometry.label(square)));
+      return;
+    }
+    if (x === 0) el.append(coord("coord-rank", square.slice(1)));
+    if (y === ranks - 1) el.append(coord("coord-file", square[0]));
   }
 
   function coord(cls, text) {
@@ -182,12 +186,46 @@ export function createBoard(root, handlers = {}) {
     return span;
   }
 
+  // Alquerque: the lines between the points, and a dot on each point, under the pieces.
+  function createLines() {
+    const svg = document.createElementNS(SVG, "svg");
+    svg.setAttribute("class", "cb-lines");
+    svg.setAttribute("viewBox", `0 0 ${files} ${ranks}`);
+    svg.setAttribute("aria-hidden", "true");
+    svg.setAttribute("focusable", "false");
+    return svg;
+  }
+
+  function drawLines(svg, orientation) {
+    const centre = (square) => geometry.xy(square, orientation).map((n) => n + 0.5);
+    const children = [];
+    for (const [a, b] of geometry.lines) {
+      const [x1, y1] = centre(a);
+      const [x2, y2] = centre(b);
+      const line = document.createElementNS(SVG, "line");
+      line.setAttribute("x1", x1);
+      line.setAttribute("y1", y1);
+      line.setAttribute("x2", x2);
+      line.setAttribute("y2", y2);
+      children.push(line);
+    }
+    for (const square of geometry.squares) {
+      const [cx, cy] = centre(square);
+      const dot = document.createElementNS(SVG, "circle");
+      dot.setAttribute("cx", cx);
+      dot.setAttribute("cy", cy);
+      dot.setAttribute("r", "0.07");
+      children.push(dot);
+    }
+    svg.replaceChildren(...children);
+  }
+
   function animate({ from, to }, orientation) {
     const el = squares.get(to);
     if (!el || !squares.get(from) || from === to) return;
     const pc = el.firstChild;
-    const [fx, fy] = squareXY(from, orientation);
-    const [tx, ty] = squareXY(to, orientation);
+    const [fx, fy] = geometry.xy(from, orientation);
+    const [tx, ty] = geometry.xy(to, orientation);
     pc.style.transition = "none";
     pc.style.transform = `translate(${(fx - tx) * 100}%, ${(fy - ty) * 100}%)`;
     pc.getBoundingClientRect();
@@ -199,23 +237,26 @@ export function createBoard(root, handlers = {}) {
     promo.hidden = !promotion;
     promo.replaceChildren();
     if (!promotion) return;
-    const [x, y] = squareXY(promotion.square, orientation);
-    const fromTop = y < 4;
+    const [x, y] = geometry.xy(promotion.square, orientation);
+    const fromTop = y < ranks / 2;
     const column = document.createElement("div");
     column.className = "cb-promo-column";
     column.setAttribute("role", "dialog");
     column.setAttribute("aria-label", "Promote to");
-    column.style.left = `${x * 12.5}%`;
+    column.style.left = `${(x * 100) / files}%`;
+    column.style.width = `${100 / files}%`;
     column.style[fromTop ? "top" : "bottom"] = "0";
-    for (const letter of ["q", "r", "b", "n"]) {
+    for (const choice of promotion.choices || ["q", "r", "b", "n"]) {
+      const letter = String(choice).toLowerCase();
       const button = document.createElement("button");
       button.type = "button";
       button.className = "cb-promo-choice";
       button.dataset.promotion = letter;
-      button.setAttribute("aria-label", `Promote to ${PIECE_NAMES[letter]}`);
+      button.setAttribute("aria-label", `Promote to ${promotionName(letter, variant)}`);
       const pc = document.createElement("span");
       pc.className = "pc";
       pc.dataset.piece = promotion.color[0] + letter.toUpperCase();
+      pc.dataset.art = pieceArt(pc.dataset.piece, variant);
       button.append(pc);
       button.addEventListener("click", (event) => {
         event.stopPropagation();
@@ -242,7 +283,7 @@ export function createBoard(root, handlers = {}) {
     event.preventDefault();
     if (event.button !== 0 || !current.interactive) return;
     const el = event.target.closest(".sq");
-    if (!el) return;
+    if (!el || !geometry.isUsed(el.dataset.square)) return;
     const square = el.dataset.square;
     press = {
       square, x: event.clientX, y: event.clientY, dragging: false, ghost: null, id: event.pointerId,
@@ -261,6 +302,7 @@ export function createBoard(root, handlers = {}) {
       const ghost = document.createElement("span");
       ghost.className = "pc cb-drag";
       ghost.dataset.piece = current.pieces.get(square);
+      ghost.dataset.art = pieceArt(ghost.dataset.piece, variant);
       ghost.style.width = ghost.style.height = `${size}px`;
       document.body.append(ghost);
       press.ghost = ghost;
@@ -299,16 +341,39 @@ export function createBoard(root, handlers = {}) {
   function squareAt(x, y) {
     const rect = grid.getBoundingClientRect();
     if (x < rect.left || y < rect.top || x >= rect.right || y >= rect.bottom) return null;
-    const cx = Math.floor(((x - rect.left) / rect.width) * 8);
-    const cy = Math.floor(((y - rect.top) / rect.height) * 8);
-    for (const [square] of squares) {
-      const [sx, sy] = squareXY(square, current.orientation);
-      if (sx === cx && sy === cy) return square;
+    const cx = Math.floor(((x - rect.left) / rect.width) * files);
+    const cy = Math.floor(((y - rect.top) / rect.height) * ranks);
+    const square = geometry.at(cx, cy, current.orientation);
+    return square && geometry.isUsed(square) ? square : null;
+  }
+
+  // --- keyboard: arrows move the focus over the used squares, Enter/Space taps ------------
+  // Up and down go to the nearest used square of the next row that has one, towards the
+  // column the focus set out from, so on a board of dark squares the focus zigzags up a file.
+  let column = null; // {square, x}: the column kept while the focus goes up or down
+  function neighbour(square, dx, dy) {
+    const o = current.orientation;
+    const [x, y] = geometry.xy(square, o);
+    const want = column && column.square === square ? column.x : x;
+    if (dy === 0) {
+      for (let nx = x + dx; nx >= 0 && nx < files; nx += dx) {
+        const other = geometry.at(nx, y, o);
+        if (geometry.isUsed(other)) return { square: other, x: nx };
+      }
+      return null;
+    }
+    for (let ny = y + dy; ny >= 0 && ny < ranks; ny += dy) {
+      let best = null;
+      for (let nx = 0; nx < files; nx += 1) {
+        const other = geometry.at(nx, ny, o);
+        if (!geometry.isUsed(other)) continue;
+        if (!best || Math.abs(nx - want) < Math.abs(best.nx - want)) best = { other, nx };
+      }
+      if (best) return { square: best.other, x: want };
     }
     return null;
   }
 
-  // --- keyboard: arrows move the focus over the squares, Enter/Space taps ---------------
   grid.addEventListener("keydown", (event) => {
     const el = event.target.closest(".sq");
     if (!el) return;
@@ -317,17 +382,12 @@ export function createBoard(root, handlers = {}) {
     if (moves[event.key]) {
       event.preventDefault();
       event.stopPropagation();
-      const [x, y] = squareXY(square, current.orientation);
-      const nx = Math.min(7, Math.max(0, x + moves[event.key][0]));
-      const ny = Math.min(7, Math.max(0, y + moves[event.key][1]));
-      for (const [other] of squares) {
-        const [ox, oy] = squareXY(other, current.orientation);
-        if (ox === nx && oy === ny) {
-          focusSquare = other;
-          for (const [s, e] of squares) e.tabIndex = s === other ? 0 : -1;
-          squares.get(other).focus();
-        }
-      }
+      const next = neighbour(square, ...moves[event.key]);
+      if (!next) return;
+      column = { square: next.square, x: next.x };
+      focusSquare = next.square;
+      for (const [s, e] of squares) if (geometry.isUsed(s)) e.tabIndex = s === next.square ? 0 : -1;
+      squares.get(next.square).focus();
     } else if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
       if (current.interactive) handlers.onSquare?.(square);
@@ -347,25 +407,29 @@ export function createBoard(root, handlers = {}) {
 /**
  * Creates the board adapter a page plays on: the view of `createBoard` plus the picker of
  * paths.js. Options: orientation, onMove(move) with a legal move of the list, onChange(info)
- * after every tap with the picker's view (for a hint line), label.
+ * after every tap with the picker's view (for a hint line), label, variant (the game's
+ * descriptor; Chesskers' by default).
  * Returns {set(position), revert(), setOrientation(o), flip(), orientation(), cancel(),
- * pickerView(), promoting()}. `position`: {fen, legalMoves, lastMove: {path, captured} | null,
- * check, interactive, animate: {from, to} | null, replay: a move to show jump by jump | null}.
+ * pickerView(), promoting(), pieceAt(square), pieceName(code), variant}. `position`: {fen,
+ * legalMoves, lastMove: {path, captured} | null, check, interactive, animate: {from, to} | null,
+ * replay: a move to show jump by jump | null}. Squares in moves may be written as the game's
+ * notation writes them (the numbers of a numbered game); `onMove` gets the move as given.
  */
 export function createPlayBoard(root, options = {}) {
+  const variant = resolveVariant(options.variant);
+  const geometry = createGeometry(variant.board);
   let orientation = options.orientation || "white";
-  let position = {
-    fen: "8/8/8/8/8/8/8/8 w - - 0 1", legalMoves: [], lastMove: null, check: null,
-    interactive: false,
-  };
+  let position = { fen: "", legalMoves: [], lastMove: null, check: null, interactive: false };
   let basePieces = new Map();
   let picker = paths.createPicker([]);
+  let given = new Map(); // each move the picker holds -> the move as the page gave it
   let promotion = null;
   let pending = null; // a move sent and not yet answered: shown at once, for instant feedback
   let animateNext = null;
 
   const view = createBoard(root, {
     label: options.label,
+    variant,
     onSquare: (square) => handle(paths.tap(picker, square), square),
     onDragStart: (square) => {
       if (picker.path.length > 1) return;
@@ -395,7 +459,13 @@ export function createPlayBoard(root, options = {}) {
     onEscape: () => cancel(),
   });
 
-  function handle(result, square, animate = true) {
+  const square = (name) => geometry.fromLabel(name) || name;
+  function normalMove(move) {
+    if (!move || !move.path) return move;
+    return { ...move, path: move.path.map(square), captured: (move.captured || []).map(square) };
+  }
+
+  function handle(result, at, animate = true) {
     picker = result.picker;
     const { action } = result;
     if (action.type === "move") {
@@ -406,10 +476,11 @@ export function createPlayBoard(root, options = {}) {
       const code = basePieces.get(picker.path[0]) || "wP";
       promotion = {
         square: picker.path[picker.path.length - 1], color: code[0] === "w" ? "white" : "black",
+        choices: paths.promotionChoices(picker),
       };
     }
     if (action.type === "advance" && animate) {
-      animateNext = { from: picker.path[picker.path.length - 2], to: square };
+      animateNext = { from: picker.path[picker.path.length - 2], to: at };
     }
     render();
     options.onChange?.(action, paths.view(picker));
@@ -417,10 +488,13 @@ export function createPlayBoard(root, options = {}) {
 
   function play(move, animate) {
     pending = move;
-    animateNext = animate ? { from: move.path.at(-2), to: move.path.at(-1) } : null;
+    animateNext = animate && move.path.length > 1
+      ? { from: move.path.at(-2), to: move.path.at(-1) }
+      : null;
     render();
-    options.onChange?.({ type: "move", move }, paths.view(picker));
-    options.onMove?.(move);
+    const original = given.get(move) || move;
+    options.onChange?.({ type: "move", move: original }, paths.view(picker));
+    options.onMove?.(original);
   }
 
   function render() {
@@ -433,7 +507,7 @@ export function createPlayBoard(root, options = {}) {
       pieces = applyPath(basePieces, pending);
       lastMove = pending.path;
     } else if (v.inChain) {
-      // RULES §1.3: the piece stands on its landing; each jumped piece is gone at once.
+      // The piece stands on its landing; each piece it jumped is shown taken.
       const piece = basePieces.get(v.origin);
       pieces = new Map(basePieces);
       pieces.delete(v.origin);
@@ -447,14 +521,14 @@ export function createPlayBoard(root, options = {}) {
       pieces.delete(picker.path[0]);
       pieces.set(promotion.square, piece);
       const captured = paths.movesExactly(picker.moves, picker.path)[0]?.captured || [];
-      removed = captured.filter((square) => square !== promotion.square);
+      removed = captured.filter((sq) => sq !== promotion.square);
       trail = picker.path.slice(0, -1);
     }
     const dests = promotion ? [] : v.targets;
     const swept = [];
     const victims = [];
     for (const d of dests) {
-      if (d.kind === "sweep") swept.push(...d.captures);
+      if (d.kind === "sweep" || d.kind === "removal") swept.push(...d.captures);
       if (d.kind === "jump") victims.push(...d.captures);
     }
     const interactive = position.interactive && !pending;
@@ -478,7 +552,7 @@ export function createPlayBoard(root, options = {}) {
     animateNext = null;
   }
 
-  // Someone else's chain is shown jump by jump: each jumped piece goes as it is jumped.
+  // Someone else's chain is shown jump by jump: each jumped piece is shown taken as it is jumped.
   let replayTimers = [];
   function stopReplay() {
     replayTimers.forEach(clearTimeout);
@@ -489,13 +563,14 @@ export function createPlayBoard(root, options = {}) {
     const piece = before.get(move.path[0]);
     const steps = move.path.length - 1;
     const sweep = move.kind === "sweep";
+    const jumps = stepCaptures(move);
     for (let k = 1; k <= steps; k += 1) {
       const show = () => {
         const pieces = new Map(before);
         pieces.delete(move.path[0]);
-        const leaving = sweep ? move.captured : move.captured.slice(k - 1, k);
-        for (const square of move.captured.slice(0, k)) {
-          if (!leaving.includes(square)) pieces.delete(square);
+        const leaving = sweep ? move.captured : jumps[k - 1];
+        for (const taken of jumps.slice(0, k - 1).flat()) {
+          if (!leaving.includes(taken)) pieces.delete(taken);
         }
         pieces.set(move.path[k], piece);
         view.update({
@@ -526,13 +601,23 @@ export function createPlayBoard(root, options = {}) {
       const before = basePieces;
       const wasPending = pending;
       position = { lastMove: null, check: null, interactive: false, ...next };
-      basePieces = parseFen(position.fen);
-      picker = paths.createPicker(position.interactive ? position.legalMoves : []);
+      position.lastMove = normalMove(position.lastMove);
+      if (position.check) position.check = square(position.check);
+      basePieces = parsePlacement(position.fen, variant);
+      given = new Map();
+      const moves = position.interactive ? position.legalMoves || [] : [];
+      picker = paths.createPicker(moves.map((move) => {
+        const normal = normalMove(move);
+        given.set(normal, move);
+        return normal;
+      }));
       promotion = null;
       pending = null;
-      animateNext = next.animate || null;
-      const move = next.replay;
-      const shown = move && (move.path.length > 2 || (move.kind === "sweep" && move.captured.length));
+      const slide = next.animate;
+      animateNext = slide ? { from: square(slide.from), to: square(slide.to) } : null;
+      const move = normalMove(next.replay);
+      const shown = move
+        && (move.path.length > 2 || (move.kind === "sweep" && move.captured.length));
       if (shown && !wasPending && before.get(move.path[0])) {
         animateNext = null;
         replay(before, move);
@@ -557,17 +642,19 @@ export function createPlayBoard(root, options = {}) {
     orientation: () => orientation,
     cancel,
     view,
+    variant,
     pickerView: () => paths.view(picker),
     promoting: () => Boolean(promotion),
-    pieceAt: (square) => basePieces.get(square) || null,
+    pieceAt: (name) => basePieces.get(square(name)) || null,
+    pieceName: (code) => nameOf(code, variant),
   };
 }
 
 /** Returns the square of the king in check after a move written `text` (with "+" or "#"),
  * read from the notation and the FEN after it; null when the text gives no check. */
-export function checkedKing(fenAfter, text) {
+export function checkedKing(fenAfter, text, variant) {
   if (!/[+#]$/.test(String(text || ""))) return null;
   const king = fenTurn(fenAfter) === "white" ? "wK" : "bK";
-  for (const [square, code] of parseFen(fenAfter)) if (code === king) return square;
+  for (const [at, code] of parsePlacement(fenAfter, variant)) if (code === king) return at;
   return null;
 }

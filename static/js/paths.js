@@ -1,14 +1,19 @@
 // The tap-by-tap move picker: a pure state machine over the server's `legal_moves` list.
 //
 // It owns the question "what does this tap mean, given the legal moves?" and nothing else: no
-// DOM, no rule of the game. Every answer comes from the paths the server sent (ARCHITECTURE.md:
-// the browser computes no rule). A picker state is a plain frozen object; every function
-// returns a new one.
+// DOM, no rule of any game. Every answer comes from the paths the server sent (the browser
+// computes no rule), so it serves every game alike. A picker state is a plain frozen object;
+// every function returns a new one.
 //
 // A legal move is {text, path, captured, promotion, kind}. `path` is the origin then every square
-// the piece stops on; `captured[k]` is the piece removed by the step path[k] -> path[k+1] for a
-// chain, or every piece a sweep or a replacement removed. RULES §1.3: every prefix of a chain is
-// its own legal move, so the list holds `Ra1:a4`, `Ra1:a4:c4` and `Ra1:a4:c4:c6` separately.
+// the piece stops on; `captured` the squares whose pieces the move removed: for a chain of jumps
+// the piece each step jumped (stepCaptures finds which, however far a flying king lands), else
+// every piece a sweep, a replacement or a removal took. Only what the list holds can be played:
+// in Chesskers every prefix of a chain is its own legal move (docs/rules/chesskers.md §1.3: the
+// list holds `Ra1:a4`, `Ra1:a4:c4` and `Ra1:a4:c4:c6`), while a draughts capture must be
+// completed (only the whole chain is listed). A move whose path is its origin alone (Hawaiian
+// checkers' opening removal, `d5`) is made by tapping the piece twice.
+import { stepCaptures } from "./geometry.js";
 
 /** Returns a picker over `legalMoves` with nothing selected. */
 export function createPicker(legalMoves) {
@@ -34,20 +39,23 @@ export function movesExactly(moves, path) {
  * Returns the next squares the selected piece may stop on, one entry a square:
  * {square, kind, captures}. `kind` is the kind of the move that stops there (for a chain
  * continuation, "jump"); `captures` the squares that step would empty (the jumped piece, the
- * replaced piece, or every piece a sweep takes).
+ * replaced piece, every piece a sweep takes, the piece a removal takes). A move whose path is
+ * the selected square alone is a target on that square.
  */
 export function targets(picker) {
   const { path } = picker;
   if (!path.length) return [];
   const bySquare = new Map();
   for (const m of movesThrough(picker.moves, path)) {
-    if (m.path.length <= path.length) continue;
-    const square = m.path[path.length];
+    if (m.path.length < path.length || (m.path.length === path.length && path.length > 1)) {
+      continue;
+    }
+    const square = m.path.length === 1 ? m.path[0] : m.path[path.length];
     if (bySquare.has(square)) continue;
-    const oneStep = m.path.length === path.length + 1;
+    const oneStep = m.path.length <= path.length + 1;
     let captures;
-    if (m.kind === "jump") captures = m.captured.slice(path.length - 1, path.length);
-    else captures = oneStep ? [...m.captured] : [];
+    if (m.kind === "jump") captures = stepCaptures(m)[path.length - 1] || [];
+    else captures = oneStep ? [...(m.captured || [])] : [];
     bySquare.set(square, { square, kind: m.kind, captures });
   }
   return [...bySquare.values()];
@@ -57,7 +65,7 @@ export function targets(picker) {
  * Returns what the board should show for the picker: {selected, origin, at, removed, targets,
  * canStop, undoSquare, inChain}. `at` is where the piece stands now (its last landing),
  * `removed` the squares its jumps have emptied so far, `canStop` whether the path so far is
- * itself a legal move (RULES §1.3), `undoSquare` the square it last jumped from.
+ * itself a legal move (§1.3), `undoSquare` the square it last jumped from.
  */
 export function view(picker) {
   const { path } = picker;
@@ -68,7 +76,7 @@ export function view(picker) {
     });
   }
   const through = movesThrough(picker.moves, path);
-  const removed = through.length ? through[0].captured.slice(0, path.length - 1) : [];
+  const removed = through.length ? stepCaptures(through[0]).slice(0, path.length - 1).flat() : [];
   const inChain = path.length > 1;
   return freeze({
     selected: path[path.length - 1],
@@ -96,14 +104,18 @@ export function view(picker) {
 export function tap(picker, square) {
   const { path } = picker;
   if (!path.length) return selectOrNone(picker, square);
-  const target = targets(picker).find((t) => t.square === square);
+  const target = targets(picker).find((t) => t.square === square && t.square !== path.at(-1));
   if (target) return step(picker, square);
   if (path.length === 1) {
-    if (square === path[0]) return { picker: withPath(picker, []), action: { type: "deselect" } };
+    if (square === path[0]) {
+      // A second tap on a piece that may be removed where it stands removes it.
+      if (movesExactly(picker.moves, path).length) return finish(picker, path);
+      return { picker: withPath(picker, []), action: { type: "deselect" } };
+    }
     if (origins(picker).includes(square)) return selectOrNone(picker, square);
     return { picker: withPath(picker, []), action: { type: "deselect" } };
   }
-  // A chain in progress (RULES §1.3): the piece stands on the last landing.
+  // A chain in progress (§1.3): the piece stands on the last landing.
   if (square === path[path.length - 2]) {
     return { picker: withPath(picker, path.slice(0, -1)), action: { type: "undo" } };
   }
@@ -113,8 +125,12 @@ export function tap(picker, square) {
 
 /** Returns the move of the picker's complete path with promotion `piece` ("q"…), or null. */
 export function choosePromotion(picker, piece) {
-  const want = piece ? String(piece).toLowerCase() : null;
-  return movesExactly(picker.moves, picker.path).find((m) => m.promotion === want) || null;
+  return moveForPath(picker.moves, picker.path, piece);
+}
+
+/** Returns the promotion letters the moves of the picker's complete path offer, in list order. */
+export function promotionChoices(picker) {
+  return movesExactly(picker.moves, picker.path).map((m) => m.promotion).filter(Boolean);
 }
 
 /** Returns the picker with its selection dropped. */
@@ -140,7 +156,9 @@ export function drop(picker, from, to) {
 
 /** Returns the legal move a whole path names (with promotion), or null. */
 export function moveForPath(moves, path, promotion = null) {
-  return movesExactly(moves, path).find((m) => m.promotion === (promotion || null)) || null;
+  const want = promotion ? String(promotion).toLowerCase() : null;
+  const letter = (m) => (m.promotion ? String(m.promotion).toLowerCase() : null);
+  return movesExactly(moves, path).find((m) => letter(m) === want) || null;
 }
 
 function step(picker, square) {
