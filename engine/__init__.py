@@ -1,7 +1,7 @@
 """The Chesskers rules engine: positions, moves, notation, adjudication, perft, the CLI.
 
 Standard-library Python, with the move generator also in C (``engine/_native.c``, used when
-built; see ``engine.movegen``); it imports nothing from Django (ARCHITECTURE.md). The names
+built; see ``engine.movegen``); it imports nothing from Django (docs/engine.md). The names
 re-exported here are the public API the site codes against.
 """
 

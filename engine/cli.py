@@ -1,4 +1,4 @@
-"""The engine's command line (RULES §6), kept stable for tests and outside checks.
+"""The engine's command line (docs/rules/chesskers.md §6), kept stable for tests and outside checks.
 
     python -m engine moves "<FEN>"
     python -m engine perft "<FEN>" <depth> [--divide]

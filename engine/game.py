@@ -2,6 +2,8 @@
 
 This module owns game history (the stack of positions, the moves that led to them and the
 repetition keys). The rules of a single position are in ``position`` and ``movegen``.
+
+Section numbers (§) refer to docs/rules/chesskers.md.
 """
 
 from collections.abc import Sequence
@@ -71,11 +73,11 @@ class Game:
         return self.position.legal_moves()
 
     def repetitions(self) -> int:
-        """Returns how many times the current position has occurred (RULES §3 key)."""
+        """Returns how many times the current position has occurred (§3 key)."""
         return self._counts[self._keys[-1]]
 
     def status(self) -> Status:
-        """Returns the status of the game, decided in the order of RULES §7."""
+        """Returns the status of the game, decided in the order of §7."""
         return status_of(self.position, self.repetitions())
 
     def winner(self) -> Color | None:
@@ -85,7 +87,7 @@ class Game:
         return None
 
     def is_over(self) -> bool:
-        """Returns whether the game has ended by a rule of RULES §3."""
+        """Returns whether the game has ended by a rule of §3."""
         return self.status() is not Status.ONGOING
 
     # --- moves --------------------------------------------------------------------------
@@ -111,7 +113,7 @@ class Game:
         return self._moves.pop()
 
     def parse_move(self, text: str) -> Move:
-        """Returns the legal move written ``text`` (RULES §4 canonical or machine form)."""
+        """Returns the legal move written ``text`` (§4 canonical or machine form)."""
         return notation.parse_move(self.position, text)
 
     def push_text(self, text: str) -> Move:

@@ -1,4 +1,4 @@
-"""Legal move generation and attack detection on the raw board (RULES §1 and §2).
+"""Legal move generation and attack detection on the raw board (docs/rules/chesskers.md §1 and §2).
 
 The board is a list of 64 signed piece codes (see ``pieces``); ``side`` is +1 for White and -1
 for Black. Generation works in place: it changes the board to try a move, asks whether the
@@ -70,7 +70,7 @@ def _replacement(t: int, sq: int, to: int) -> Move:
     return move
 
 
-# Castling rights bits, and the bits a move keeps when it touches a square (RULES §2).
+# Castling rights bits, and the bits a move keeps when it touches a square (§2).
 WHITE_KINGSIDE, WHITE_QUEENSIDE, BLACK_KINGSIDE, BLACK_QUEENSIDE = 1, 2, 4, 8
 CASTLING_KEEP = [15] * 64
 CASTLING_KEEP[0] = 15 & ~WHITE_QUEENSIDE
@@ -90,7 +90,7 @@ def jumper_squares(board: list[int], side: int) -> list[int]:
 def is_attacked(board: list[int], k: int, o: int, jumpers: list[int] | None = None) -> bool:
     """Returns whether side ``o`` has a capture of any kind removing the piece on ``k``.
 
-    RULES §2: a replacement capture onto ``k``, a sweep whose leg holds ``k``, or a jump over
+    §2: a replacement capture onto ``k``, a sweep whose leg holds ``k``, or a jump over
     ``k`` at any point of any chain; the attacker's own king safety is ignored. ``jumpers`` may
     list the squares of ``o``'s jumping pieces (stale entries are skipped).
     """
@@ -146,7 +146,7 @@ def _jumper_hits(board: list[int], j: int, k: int, o: int) -> bool:
     if p * o <= 0 or p == 2 * o:
         return False
     t = p if p > 0 else -p
-    board[j] = 0  # RULES §1.3: the origin is empty from the start of the move
+    board[j] = 0  # §1.3: the origin is empty from the start of the move
     try:
         if t == 1 or t == 6:
             return _chain_hits(board, p, j, k, set(), 0)
@@ -183,7 +183,7 @@ def _chain_hits(board: list[int], p: int, cur: int, k: int, seen: set, removed: 
             if over == k:
                 return True
             if (p == 1 and land >= 56) or (p == -1 and land < 8):
-                continue  # RULES §1.3: promotion ends the chain
+                continue  # §1.3: promotion ends the chain
             if not CAN_STILL_HIT[p][land] >> k & 1:
                 continue  # no square this chain can still reach is next to k the right way
             state = (land, removed | BIT[over])
@@ -200,7 +200,7 @@ def _chain_hits(board: list[int], p: int, cur: int, k: int, seen: set, removed: 
 
 def checks(board: list[int], side: int, kings: tuple[int, int], moves: list[Move]) -> list[bool]:
     """Returns, for each of ``moves`` (legal moves of ``side``), whether it leaves the opponent's
-    king attacked (RULES §2: check), in one batch; the same answers as testing each move's
+    king attacked (§2: check), in one batch; the same answers as testing each move's
     position with ``is_attacked``.
 
     The chain searches of ``side``'s jumpers are run once (``_explore``, as legality testing
@@ -457,7 +457,7 @@ def legal_moves(
     kings: tuple[int, int],
     first_only: bool = False,
 ) -> list[Move]:
-    """Returns every legal move of ``side`` (RULES §1-§2), chains with every prefix.
+    """Returns every legal move of ``side`` (§1-§2), chains with every prefix.
 
     ``ep`` is the en-passant target square or -1; ``kings`` is (White king, Black king). With
     ``first_only`` it stops after the first piece that has a legal move (the king is tried
@@ -561,7 +561,7 @@ def legal_moves(
                             add(rm[to] or _replacement(t, sq, to))
                         board[to] = q
                         if land >= 0 and board[land] == 0:
-                            # RULES §1.3 first jump from a distance along a clear line.
+                            # §1.3 first jump from a distance along a clear line.
                             board[to] = 0
                             board[land] = p
                             delta = b_sq | BIT[to] | BIT[land]
@@ -607,7 +607,7 @@ def _chains(
             else:
                 safe = not _attacked(board, k, o, ctx, delta2)
             if (p == 1 and land >= 56) or (p == -1 and land < 8):
-                # RULES §1.3 and §1.5: promotion ends the chain; each choice is a move.
+                # §1.3 and §1.5: promotion ends the chain; each choice is a move.
                 if safe:
                     for promo in PROMOTION_TYPES:
                         moves.append(Move(JUMP, pt, path2, caps2, promo))
@@ -739,7 +739,7 @@ def _try_castle(
     ctx: tuple,
     moves: list[Move],
 ) -> None:
-    # RULES §2: the king must be safe before, on the passed square (rook unmoved), and after.
+    # §2: the king must be safe before, on the passed square (rook unmoved), and after.
     if board[rook_sq] != rook or board[passed] or board[land]:
         return
     for s in also_empty:

@@ -2,6 +2,8 @@
 
 This module owns the ``Move`` value and its machine form; it does not decide legality or write
 the canonical notation (see ``movegen`` and ``notation``).
+
+Section numbers (§) refer to docs/rules/chesskers.md.
 """
 
 from dataclasses import dataclass
@@ -12,7 +14,7 @@ from engine.squares import SQUARE_NAMES
 
 
 class MoveKind(Enum):
-    """The kinds of move of RULES §1."""
+    """The kinds of move of §1."""
 
     QUIET = "quiet"
     CASTLE = "castle"
@@ -48,7 +50,7 @@ class Move:
         return self.path[-1]
 
     def machine(self) -> str:
-        """Returns the machine form of RULES §4: "a1-a4-c4-c6", "b6-d8-q", "e1-g1"."""
+        """Returns the machine form of §4: "a1-a4-c4-c6", "b6-d8-q", "e1-g1"."""
         text = "-".join(SQUARE_NAMES[sq] for sq in self.path)
         if self.promotion is not None:
             text += "-" + self.promotion.symbol

@@ -1,4 +1,4 @@
-"""Perft: the number of leaf nodes of the legal move tree (RULES §6 and §8).
+"""Perft: the number of leaf nodes of the legal move tree (docs/rules/chesskers.md §6 and §8).
 
 This module owns counting only. It plays moves in place on a private copy of the board and
 counts the legal moves at the last ply without playing them (bulk counting).

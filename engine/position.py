@@ -2,6 +2,8 @@
 
 This module owns the ``Position`` value (FEN in and out, validation, legal moves, playing a
 move into a new position). It does not keep game history: repetition lives in ``game``.
+
+Section numbers (§) refer to docs/rules/chesskers.md.
 """
 
 from engine import movegen
@@ -62,7 +64,7 @@ class Position:
     def from_fen(cls, fen: str) -> "Position":
         """Returns the position of ``fen``; raises ``InvalidFenError`` for a bad or illegal one.
 
-        RULES §7: exactly one king a side, no pawn on rank 1 or 8, the side not to move not in
+        §7: exactly one king a side, no pawn on rank 1 or 8, the side not to move not in
         check. Castling rights without king and rook at home are dropped; an en-passant square
         that does not describe a double step just made is ignored.
         """
@@ -122,7 +124,7 @@ class Position:
         return {sq: self.piece_at(sq) for sq in range(64) if self._board[sq]}  # type: ignore
 
     def is_check(self) -> bool:
-        """Returns whether the side to move is in check (RULES §2)."""
+        """Returns whether the side to move is in check (§2)."""
         k = self._kings[0 if self._side == 1 else 1]
         return movegen.is_attacked(self._board.copy(), k, -self._side)
 
@@ -139,7 +141,7 @@ class Position:
         return movegen.checks(self._board.copy(), self._side, self._kings, moves)
 
     def legal_moves(self) -> list[Move]:
-        """Returns every legal move (RULES §1-§2); chain prefixes and promotions are separate."""
+        """Returns every legal move (§1-§2); chain prefixes and promotions are separate."""
         if self._moves is None:
             self._moves = movegen.legal_moves(
                 self._board.copy(), self._side, self.castling, self.ep, self._kings
@@ -148,7 +150,7 @@ class Position:
 
     def marked_moves(self) -> tuple[list[Move], list[int]]:
         """Returns the legal moves and, for each, 0 (no check), 1 (check) or 2 (checkmate): what
-        their canonical texts need (RULES §4 "+" and "#"), in one batch."""
+        their canonical texts need (§4 "+" and "#"), in one batch."""
         marked = movegen.marked_moves(self._board, self._side, self.castling, self.ep, self._kings)
         if marked is not None:
             if self._moves is None:

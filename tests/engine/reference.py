@@ -3,7 +3,8 @@
 It shares no code with ``engine``: squares are (file, rank) pairs, the board is a dict, and a
 king is in check exactly when some pseudo-legal move of the opponent (every chain prefix
 included, the opponent's own king safety ignored) lists the king's square among its captures —
-RULES §2 read literally. It is far too slow for play and meant for tiny perft depths.
+docs/rules/chesskers.md §2 read literally. It is far too slow for play and meant for tiny perft
+depths.
 """
 
 from dataclasses import dataclass
@@ -192,7 +193,7 @@ def in_check(board: dict, color: str) -> bool:
 
 
 def legal_moves(state: RefState) -> list[RefMove]:
-    """Returns the legal moves of the side to move, by the literal rules of RULES §1-§2."""
+    """Returns the legal moves of the side to move, by the literal rules of §1-§2."""
     color = state.side
     out = [m for m in pseudo_moves(state, color) if not in_check(dict(m.board), color)]
     rank = 0 if color == "w" else 7

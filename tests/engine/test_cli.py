@@ -1,4 +1,4 @@
-"""The command line of RULES §6, run as a subprocess from the worktree root."""
+"""The command line of docs/rules/chesskers.md §6, run as a subprocess from the worktree root."""
 
 import subprocess
 import sys

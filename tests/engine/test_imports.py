@@ -1,4 +1,4 @@
-"""ARCHITECTURE.md: ``engine`` imports the standard library only, never Django."""
+"""``engine`` imports the standard library only, never Django (docs/engine.md)."""
 
 import subprocess
 import sys

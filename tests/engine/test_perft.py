@@ -1,5 +1,5 @@
-"""Perft against the reference counts of data/perft.txt (RULES §8), and against the literal
-reference generator of reference.py on small depths."""
+"""Perft against the reference counts of data/perft.txt (docs/rules/chesskers.md §8), and
+against the literal reference generator of reference.py on small depths."""
 
 from pathlib import Path
 
@@ -61,7 +61,7 @@ def test_divide_sums_to_perft():
 
 
 def test_depth_three_gains_sixteen_jumps_and_loses_two_king_moves_over_chess():
-    # RULES §8: 8902 in chess; +16 jumps at ply 3; -2 king moves (1.d4 e5 2.Kd2, 1.f4 e5 2.Kf2).
+    # §8: 8902 in chess; +16 jumps at ply 3; -2 king moves (1.d4 e5 2.Kd2, 1.f4 e5 2.Kf2).
     position = Position.from_fen(STARTING_FEN)
     jumps = 0
     for first in position.legal_moves():
