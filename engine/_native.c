@@ -1,14 +1,26 @@
-/* The engine's move generator in C: the same rules as engine/movegen.py, over the same board.
+/* The engine's Chesskers move generator in C: the same rules as engine/movegen.py, over the
+ * same board, several times faster. ``engine.generator`` chooses it when it is built.
  *
  * The board is 64 signed piece codes (0 empty, 1..6 pawn..king, positive for White); ``side``
  * is +1 for White and -1 for Black. Generation tries each candidate move on a copy of the board,
  * asks whether the mover's king could then be captured (docs/rules/chesskers.md §2: a
- * replacement capture, a sweep, or a jump at any point of any chain) and puts the board back. Moves come out in the
- * order the Python generator makes them, as tuples (kind, piece type, path, captured,
- * promotion) that ``engine.movegen`` wraps as ``Move`` values.
+ * replacement capture, a sweep, or a jump at any point of any chain) and puts the board back.
+ * Moves come out in the order the Python generator makes them, as tuples (kind, piece type,
+ * path, captured, promotion) that ``engine.generator`` wraps as ``Move`` values.
  *
- * The Python generator stays the reference: tests/engine/test_native.py checks that both give
- * the same moves in the same order, on the perft positions and on random games.
+ * tests/engine/test_native.py checks that both generators give the same moves in the same
+ * order, on the perft positions and on random games; the Python one is held to the rules by
+ * perft and by ``engine.reference``, the rules written plainly.
+ *
+ * Why it is safe to call from several threads (the site's server runs engine code in a thread
+ * pool): the geometry tables are filled once, when the module is imported, and only read after;
+ * each call works on its own copy of the board and its own move list. The one piece of shared
+ * mutable state is SEEN, the memo of chain searches (with seen_stamp and seen_count). It needs
+ * no lock because every function of this module runs holding the GIL from start to end: none
+ * releases it (there is no Py_BEGIN_ALLOW_THREADS here) and none calls back into Python code
+ * while SEEN is in use, so two calls never interleave. Releasing the GIL, or a free-threaded
+ * interpreter, would need SEEN to move into the call (gen_t). For the same reason the module
+ * declares no support for several interpreters (m_size -1).
  *
  * Built by ``engine/build_native.py`` (``make``); without it the engine runs in Python alone.
  */

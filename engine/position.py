@@ -9,7 +9,8 @@ Section numbers (§) refer to docs/rules/chesskers.md.
 from engine import movegen
 from engine.errors import IllegalMoveError, InvalidFenError
 from engine.fen import castling_text, ep_text, parse_fen, placement_text
-from engine.moves import Move
+from engine.generator import GENERATOR
+from engine.moves import Move, MoveKind
 from engine.pieces import PAWN, Color, PieceType
 from engine.tables import PAWN_ATTACKERS
 
@@ -86,7 +87,7 @@ class Position:
         if ep >= 0 and not _describes_double_step(board, side, ep):
             ep = -1
         king_tuple = (kings[0], kings[1])
-        if movegen.is_attacked(board, king_tuple[0 if side == -1 else 1], side):
+        if GENERATOR.is_attacked(board, king_tuple[0 if side == -1 else 1], side):
             raise InvalidFenError(f"invalid FEN {fen!r}: the side not to move is in check")
         if ep >= 0 and not _has_legal_ep(board, side, castling, ep, king_tuple):
             ep = -1
@@ -126,14 +127,14 @@ class Position:
     def is_check(self) -> bool:
         """Returns whether the side to move is in check (§2)."""
         k = self._kings[0 if self._side == 1 else 1]
-        return movegen.is_attacked(self._board.copy(), k, -self._side)
+        return GENERATOR.is_attacked(self._board.copy(), k, -self._side)
 
     def gives_check(self, move: Move) -> bool:
         """Returns whether ``move`` (legal here) leaves the opponent's king in check."""
         board = self._board.copy()
         movegen.apply_move(board, move, self._side)
         k = _kings_after(self._kings, move, self._side)[1 if self._side == 1 else 0]
-        return movegen.is_attacked(board, k, self._side)
+        return GENERATOR.is_attacked(board, k, self._side)
 
     def checks(self, moves: list[Move]) -> list[bool]:
         """Returns, for each of ``moves`` (legal here), whether it gives check: ``gives_check``
@@ -143,7 +144,7 @@ class Position:
     def legal_moves(self) -> list[Move]:
         """Returns every legal move (§1-§2); chain prefixes and promotions are separate."""
         if self._moves is None:
-            self._moves = movegen.legal_moves(
+            self._moves = GENERATOR.legal_moves(
                 self._board.copy(), self._side, self.castling, self.ep, self._kings
             )
         return list(self._moves)
@@ -151,23 +152,18 @@ class Position:
     def marked_moves(self) -> tuple[list[Move], list[int]]:
         """Returns the legal moves and, for each, 0 (no check), 1 (check) or 2 (checkmate): what
         their canonical texts need (§4 "+" and "#"), in one batch."""
-        marked = movegen.marked_moves(self._board, self._side, self.castling, self.ep, self._kings)
-        if marked is not None:
-            if self._moves is None:
-                self._moves = marked[0]
-            return list(marked[0]), marked[1]
-        moves = self.legal_moves()
-        marks = [
-            (1 if self.play_unchecked(move).has_legal_move() else 2) if check else 0
-            for move, check in zip(moves, self.checks(moves), strict=True)
-        ]
-        return moves, marks
+        moves, marks = GENERATOR.marked_moves(
+            self._board, self._side, self.castling, self.ep, self._kings
+        )
+        if self._moves is None:
+            self._moves = moves
+        return list(moves), marks
 
     def has_legal_move(self) -> bool:
         """Returns whether the side to move has any legal move."""
         if self._moves is not None:
             return bool(self._moves)
-        return movegen.has_legal_move(
+        return GENERATOR.has_legal_move(
             self._board.copy(), self._side, self.castling, self.ep, self._kings
         )
 
@@ -264,5 +260,5 @@ def _has_legal_ep(
     # Cheap test first: a pawn of the side to move must stand beside the double-stepped pawn.
     if not any(board[s] == side for s in PAWN_ATTACKERS[side][ep]):
         return False
-    moves = movegen.legal_moves(board, side, castling, ep, kings)
-    return any(m.kind is movegen.EN_PASSANT for m in moves)
+    moves = GENERATOR.legal_moves(board, side, castling, ep, kings)
+    return any(m.kind is MoveKind.EN_PASSANT for m in moves)
