@@ -24,3 +24,7 @@ class AmbiguousMoveError(ValueError):
 
 class GameOverError(IllegalMoveError):
     """A move offered after the game has ended (§7: no move once the game is over)."""
+
+
+class UnknownVariantError(ValueError):
+    """A variant id that names no game of the engine (``engine.variants``)."""

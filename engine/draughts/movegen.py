@@ -1,0 +1,184 @@
+"""Legal moves of the draughts family on the raw board, making and unmaking them, and perft.
+
+The board is a list of signed codes, one per square of the board (used or not): 0 empty, the
+``Power`` of a piece (man 1, king 2, parachutist 3), positive for White and negative for Black;
+``side`` is +1 for White and -1 for Black. This module owns compulsory capture, the priority
+rules and the merging of sequences into moves (§1.6-1.7), quiet moves, and what a move does to
+the board; the sequences themselves come from the capture core (``captures``). It knows nothing
+of FEN, notation or game history.
+
+§ numbers refer to docs/rules/draughts.md.
+"""
+
+from engine.draughts.captures import Sequence, capture_sequences
+from engine.draughts.rules import PIECE_OF_POWER, MidCapture, Power, Priority
+from engine.draughts.tables import Tables
+from engine.moves import Move, MoveKind
+
+MAN = Power.MAN.value
+KING = Power.KING.value
+PARACHUTIST = Power.PARACHUTIST.value
+QUIET = MoveKind.QUIET
+JUMP = MoveKind.JUMP
+
+
+def sequences(board: list[int], side: int, tables: Tables) -> list[Sequence]:
+    """Returns every complete capture sequence of ``side``, before the priority rules."""
+    out: list[Sequence] = []
+    spec = tables.spec
+    man_jumps = tables.man_jumps[side]
+    cannot_take = spec.men_cannot_take
+    for sq in tables.squares:
+        p = board[sq] * side
+        if p <= 0:
+            continue
+        if p == MAN:
+            # Most men have no jump: look for a first one before starting a search.
+            for over, land in man_jumps[sq]:
+                q = board[over] * side
+                if q < 0 and board[land] == 0 and -q not in cannot_take:
+                    out.extend(capture_sequences(board, sq, side, MAN, spec))
+                    break
+        else:
+            out.extend(capture_sequences(board, sq, side, p, spec))
+    return out
+
+
+def choose(board: list[int], seqs: list[Sequence], priority: tuple[Priority, ...]) -> list:
+    """Returns the sequences the priority rules keep, applied in order (§1.6)."""
+    for rule in priority:
+        if len(seqs) < 2:
+            break
+        if rule is Priority.KING_FIRST:
+            by_kings = [s for s in seqs if abs(board[s[0][0]]) == KING]
+            if by_kings:
+                seqs = by_kings
+        elif rule is Priority.MAX:
+            most = max(len(s[1]) for s in seqs)
+            seqs = [s for s in seqs if len(s[1]) == most]
+        elif rule is Priority.MOST_KINGS:
+            counts = [sum(1 for c in s[1] if abs(board[c]) == KING) for s in seqs]
+            most = max(counts)
+            seqs = [s for s, count in zip(seqs, counts, strict=True) if count == most]
+        else:  # FIRST_KING: a sequence taking no king takes it "after its last jump"
+            firsts = [
+                next((i for i, c in enumerate(s[1]) if abs(board[c]) == KING), len(s[1]))
+                for s in seqs
+            ]
+            earliest = min(firsts)
+            seqs = [s for s, first in zip(seqs, firsts, strict=True) if first == earliest]
+    return seqs
+
+
+def capture_moves(
+    board: list[int], side: int, tables: Tables, seqs: list[Sequence]
+) -> tuple[list[Move], dict[tuple[int, ...], Move]]:
+    """Returns the moves made of the chosen sequences ``seqs`` (§1.7: one move per resulting
+    position, written with its smallest path) and every path of each, mapped to its move."""
+    move_class = tables.move
+    order = tables.order
+    groups: dict[tuple, list[Sequence]] = {}
+    for seq in seqs:
+        path, caps, final = seq
+        groups.setdefault((path[0], path[-1], frozenset(caps), final), []).append(seq)
+    moves = []
+    paths = {}
+    for group in groups.values():
+        path, caps, _ = min(group, key=lambda s: [order[sq] for sq in s[0]])
+        move = move_class(JUMP, PIECE_OF_POWER[abs(board[path[0]])], path, caps)
+        moves.append(move)
+        for other in group:
+            paths[other[0]] = move
+    return moves, paths
+
+
+def legal_moves(board: list[int], side: int, tables: Tables) -> list[Move]:
+    """Returns every legal move of ``side``: the chosen captures if it has any (capture is
+    compulsory, §1.6), else its quiet moves (§1.3)."""
+    seqs = sequences(board, side, tables)
+    if seqs:
+        if len(seqs) == 1:
+            path, caps, _ = seqs[0]
+            return [tables.move(JUMP, PIECE_OF_POWER[abs(board[path[0]])], path, caps)]
+        return capture_moves(board, side, tables, choose(board, seqs, tables.rules.priority))[0]
+    return quiet_moves(board, side, tables)
+
+
+def quiet_moves(board: list[int], side: int, tables: Tables) -> list[Move]:
+    """Returns the quiet moves of ``side`` (§1.3): men's steps, kings' steps or slides."""
+    man_steps = tables.man_steps[side]
+    flying = tables.rules.flying
+    out = []
+    add = out.append
+    for sq in tables.squares:
+        p = board[sq] * side
+        if p == MAN:
+            for to, move in man_steps[sq]:
+                if board[to] == 0:
+                    add(move)
+        elif p == KING:
+            if flying:
+                for ray in tables.king_slides[sq]:
+                    for to, move in ray:
+                        if board[to]:
+                            break
+                        add(move)
+            else:
+                for to, move in tables.king_steps[sq]:
+                    if board[to] == 0:
+                        add(move)
+    return out
+
+
+def final_code(board: list[int], move: Move, side: int, tables: Tables) -> int:
+    """Returns the code the moving piece has when ``move`` ends (crowned, or a parachutist
+    become a man, §1.8)."""
+    path = move.path
+    p = board[path[0]] * side
+    if p == MAN:
+        promotes = tables.promotes[side]
+        if promotes[path[-1]]:
+            return KING * side
+        if tables.rules.mid_capture is MidCapture.CROWN and any(promotes[s] for s in path[1:]):
+            return KING * side  # Russian: crowned on the way, it stays a king
+    elif p == PARACHUTIST:
+        return MAN * side
+    return p * side
+
+
+def make(board: list[int], move: Move, side: int, tables: Tables) -> list[tuple[int, int]]:
+    """Plays ``move`` on ``board`` in place; returns the undo list of (square, old code)."""
+    path = move.path
+    origin = path[0]
+    target = path[-1]
+    code = final_code(board, move, side, tables)
+    undo = [(origin, board[origin])]
+    for s in move.captured:
+        undo.append((s, board[s]))
+        board[s] = 0
+    board[origin] = 0
+    undo.append((target, board[target]))
+    board[target] = code
+    return undo
+
+
+def unmake(board: list[int], undo: list[tuple[int, int]]) -> None:
+    """Restores the board from an undo list returned by ``make``."""
+    for s, v in reversed(undo):
+        board[s] = v
+
+
+def perft(board: list[int], side: int, tables: Tables, depth: int) -> int:
+    """Returns the number of legal move sequences of ``depth`` plies (bulk counting: the last
+    ply's moves are counted, not played)."""
+    if depth <= 0:
+        return 1
+    moves = legal_moves(board, side, tables)
+    if depth == 1:
+        return len(moves)
+    total = 0
+    for move in moves:
+        undo = make(board, move, side, tables)
+        total += perft(board, -side, tables, depth - 1)
+        unmake(board, undo)
+    return total
