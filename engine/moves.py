@@ -17,7 +17,9 @@ from engine.board import CHESSBOARD, Board
 
 
 class MoveKind(Enum):
-    """The kinds of move: Chesskers' six (§1); the draughts family uses ``QUIET`` and ``JUMP``."""
+    """The kinds of move: Chesskers' six (§1); the draughts family uses ``QUIET`` and ``JUMP``,
+    and ``REMOVAL`` for Hawaiian's opening moves, which take one of the mover's own pieces off
+    the board (path and captured: that one square)."""
 
     QUIET = "quiet"
     CASTLE = "castle"
@@ -25,6 +27,7 @@ class MoveKind(Enum):
     EN_PASSANT = "en-passant"
     JUMP = "jump"
     SWEEP = "sweep"
+    REMOVAL = "removal"
 
 
 @dataclass(frozen=True, slots=True)

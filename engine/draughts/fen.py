@@ -110,7 +110,8 @@ def _numbered(fen: str, item: str, tables: Tables) -> int:
 
 
 def _check(fen: str, board: list[int], side: int, tables: Tables) -> None:
-    # §1.11's refusals of the position itself.
+    # §1.11's refusals of the position itself. (At most four parachutists a side follows from
+    # their row: the opponent's first row has four squares.)
     rules = tables.rules
     for sq in tables.squares:
         code = board[sq]
@@ -137,8 +138,6 @@ def _check(fen: str, board: list[int], side: int, tables: Tables) -> None:
             raise InvalidFenError(
                 f"invalid FEN {fen!r}: {word} has {len(mine)} pieces, more than it starts with"
             )
-        if mine.count(Power.PARACHUTIST) > 4:
-            raise InvalidFenError(f"invalid FEN {fen!r}: {word} has more than 4 parachutists")
         if colour == -side and not mine:
             raise InvalidFenError(
                 f"invalid FEN {fen!r}: the side not to move ({word}) has no piece left"

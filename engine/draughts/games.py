@@ -36,6 +36,15 @@ def _numbers(first: int, last: int) -> str:
     return ",".join(str(n) for n in range(first, last + 1))
 
 
+def _squares(board: Board, parity: int) -> str:
+    # The squares of ``board`` whose file + rank has ``parity`` (0: a1's colour), a1 first.
+    return ",".join(
+        board.names[sq]
+        for sq in board.squares
+        if (board.file_of(sq) + board.rank_of(sq)) % 2 == parity
+    )
+
+
 _CZECH_START = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8:H0:F1"
 
 # §2: English draughts; Black (on 1-12) moves first.
@@ -78,6 +87,17 @@ ONE_WAY = replace(
     both_men_up=True,
 )
 
+# §7: Czech rules, and four parachutists a side on the opponent's first row.
+PARACHUTE = replace(
+    CZECH,
+    id="parachute",
+    name="Parachute Checkers",
+    start_fen=(
+        "W:Wb2,d2,f2,h2,a3,c3,e3,g3,Pb8,Pd8,Pf8,Ph8:BPa1,Pc1,Pe1,Pg1,b6,d6,f6,h6,a7,c7,e7,g7:H0:F1"
+    ),
+    parachutists=True,
+)
+
 # §8: all 64 squares; men step and jump forward, diagonally forward and sideways; short kings.
 GOTHIC = Rules(
     id="gothic",
@@ -110,6 +130,34 @@ TURKISH = Rules(
     removal=Removal.AT_ONCE,
     no_turning_back=True,
     priority=(Priority.MAX,),
+)
+
+# §10: men on the lines of a 5x5 board, no kings; a man's later jumps go any way along a line.
+ALQUERQUE = Rules(
+    id="alquerque",
+    name="Alquerque",
+    board=Board(5, 5, Pattern.POINTS),
+    start_fen="W:Wa1,b1,c1,d1,e1,a2,b2,c2,d2,e2,d3,e3:Ba3,b3,a4,b4,c4,d4,e4,a5,b5,c5,d5,e5:H0:F1",
+    man_moves=FORWARD + DIAGONAL_FORWARD + SIDEWAYS,
+    man_captures=FORWARD + DIAGONAL_FORWARD + SIDEWAYS,
+    man_later_captures=ALL_DIRECTIONS,
+    men_rest_on_last_row=True,
+    kings=False,
+)
+
+# §11: Konane: a full board, two opening removals, then straight orthogonal captures only,
+# each of which may stop after any jump. Black moves first.
+HAWAIIAN = Rules(
+    id="hawaiian",
+    name="Hawaiian Checkers",
+    board=FULL_8,
+    start_fen=f"B:W{_squares(FULL_8, 0)}:B{_squares(FULL_8, 1)}:H0:F1",
+    man_moves=(),
+    man_captures=ORTHOGONAL,
+    kings=False,
+    opening_removals=("a8", "d5", "e4", "h1"),
+    free_stop=True,
+    straight_captures=True,
 )
 
 # §12: FMJD draughts on 10x10; men take backwards; the largest capture; crowned only at the end.
@@ -191,6 +239,26 @@ ITALIAN = Rules(
     priority=(Priority.MAX, Priority.KING_FIRST, Priority.MOST_KINGS, Priority.FIRST_KING),
 )
 
+# §19: all 64 squares; men step forward or diagonally forward, alone or as a line; kings move
+# like queens; everything captures orthogonally; the largest capture; crowned only at the end.
+DAMEO = Rules(
+    id="dameo",
+    name="Dameo",
+    board=FULL_8,
+    start_fen=(
+        "W:Wa1,b1,c1,d1,e1,f1,g1,h1,b2,c2,d2,e2,f2,g2,c3,d3,e3,f3"
+        ":Bc6,d6,e6,f6,b7,c7,d7,e7,f7,g7,a8,b8,c8,d8,e8,f8,g8,h8:H0:F1"
+    ),
+    man_moves=FORWARD + DIAGONAL_FORWARD,
+    man_captures=ORTHOGONAL,
+    line_moves=True,
+    king_moves=ALL_DIRECTIONS,
+    king_captures=ORTHOGONAL,
+    flying=True,
+    mid_capture=MidCapture.PASS,
+    priority=(Priority.MAX,),
+)
+
 DRAUGHTS = tuple(
     DraughtsVariant(rules)
     for rules in (
@@ -199,8 +267,11 @@ DRAUGHTS = tuple(
         CZECH,
         CORNER,
         ONE_WAY,
+        PARACHUTE,
         GOTHIC,
         TURKISH,
+        ALQUERQUE,
+        HAWAIIAN,
         INTERNATIONAL,
         RUSSIAN,
         CANADIAN,
@@ -208,6 +279,7 @@ DRAUGHTS = tuple(
         BRAZILIAN,
         PORTUGUESE,
         ITALIAN,
+        DAMEO,
     )
 )
 """The draughts variants, in the order the site lists them."""

@@ -20,6 +20,7 @@ KING = Power.KING.value
 PARACHUTIST = Power.PARACHUTIST.value
 QUIET = MoveKind.QUIET
 JUMP = MoveKind.JUMP
+REMOVAL = MoveKind.REMOVAL
 
 
 def sequences(board: list[int], side: int, tables: Tables) -> list[Sequence]:
@@ -94,7 +95,11 @@ def capture_moves(
 
 def legal_moves(board: list[int], side: int, tables: Tables) -> list[Move]:
     """Returns every legal move of ``side``: the chosen captures if it has any (capture is
-    compulsory, §1.6), else its quiet moves (§1.3)."""
+    compulsory, §1.6), else its quiet moves (§1.3); in Hawaiian's opening, its removals."""
+    if tables.opening:
+        removals = opening_removals(board, side, tables)
+        if removals is not None:
+            return removals
     seqs = sequences(board, side, tables)
     if seqs:
         if len(seqs) == 1:
@@ -104,18 +109,43 @@ def legal_moves(board: list[int], side: int, tables: Tables) -> list[Move]:
     return quiet_moves(board, side, tables)
 
 
+def opening_removals(board: list[int], side: int, tables: Tables) -> list[Move] | None:
+    """Returns Hawaiian's removals (§11) while the board has fewer than two empty squares —
+    with none, of the mover's pieces on the opening squares; with one, of those orthogonally
+    next to it — or None once captures have begun."""
+    empty = [sq for sq in tables.squares if board[sq] == 0]
+    if len(empty) > 1:
+        return None
+    squares = tables.opening if not empty else tables.orthogonal[empty[0]]
+    return [tables.removal[sq] for sq in squares if board[sq] * side > 0]
+
+
 def quiet_moves(board: list[int], side: int, tables: Tables) -> list[Move]:
-    """Returns the quiet moves of ``side`` (§1.3): men's steps, kings' steps or slides."""
+    """Returns the quiet moves of ``side`` (§1.3): men's steps (and Dameo's line moves), kings'
+    steps or slides."""
     man_steps = tables.man_steps[side]
+    man_lines = tables.man_lines[side] if tables.rules.line_moves else None
     flying = tables.rules.flying
+    man = MAN * side
     out = []
     add = out.append
     for sq in tables.squares:
         p = board[sq] * side
         if p == MAN:
-            for to, move in man_steps[sq]:
-                if board[to] == 0:
-                    add(move)
+            if man_lines is None:
+                for to, move in man_steps[sq]:
+                    if board[to] == 0:
+                        add(move)
+            else:
+                # §19: a step, or the line of own men in front moving one square along it,
+                # written as this (rear) man's move to the square in front of the line.
+                for line in man_lines[sq]:
+                    for to, move in line:
+                        q = board[to]
+                        if q != man:
+                            if q == 0:
+                                add(move)
+                            break
         elif p == KING:
             if flying:
                 for ray in tables.king_slides[sq]:
@@ -150,6 +180,10 @@ def make(board: list[int], move: Move, side: int, tables: Tables) -> list[tuple[
     """Plays ``move`` on ``board`` in place; returns the undo list of (square, old code)."""
     path = move.path
     origin = path[0]
+    if move.kind is REMOVAL:
+        undo = [(origin, board[origin])]
+        board[origin] = 0
+        return undo
     target = path[-1]
     code = final_code(board, move, side, tables)
     undo = [(origin, board[origin])]

@@ -1,7 +1,8 @@
 """The move text of the draughts family (§1.10) and its parsers.
 
 Squares are written in the game's notation (numbers or a1-style names): a quiet move is
-``origin-destination``, a capture its origin and every landing square joined by ``x``. Parsing
+``origin-destination``, a capture its origin and every landing square joined by ``x``, a
+Hawaiian removal its square alone. Parsing
 takes the canonical text, any other path of the same capture (§1.7), and the short form
 ``originxdestination`` when it names one move; a step written with ``x`` or a capture written
 with ``-`` is refused. ``parse_move`` (the site) also takes the machine form, the algebraic path
@@ -20,13 +21,15 @@ from engine.moves import Move, MoveKind
 if TYPE_CHECKING:
     from engine.draughts.position import DraughtsPosition
 
-_MACHINE = re.compile(r"^([a-l](?:1[0-2]|[1-9]))((?:-[a-l](?:1[0-2]|[1-9]))+)(?:-?([a-zA-Z]))?$")
+_MACHINE = re.compile(r"^([a-l](?:1[0-2]|[1-9]))((?:-[a-l](?:1[0-2]|[1-9]))*)(?:-?([a-zA-Z]))?$")
 
 
 def move_text(move: Move, texts: tuple[str, ...]) -> str:
     """Returns the text of ``move`` with squares written as ``texts`` gives them."""
     if move.kind is MoveKind.JUMP:
         return "x".join(texts[sq] for sq in move.path)
+    if move.kind is MoveKind.REMOVAL:
+        return texts[move.path[0]]
     return f"{texts[move.path[0]]}-{texts[move.path[-1]]}"
 
 
@@ -38,12 +41,18 @@ def parse_notation(position: "DraughtsPosition", text: str) -> Move:
         raise InvalidMoveTextError("invalid move text: not a string")
     raw = text
     text = text.strip()
+    moves = position.legal_moves()
+    if "x" not in text and "-" not in text:
+        sq = position.square_of_text(text, raw)
+        for move in moves:
+            if move.kind is MoveKind.REMOVAL and move.path[0] == sq:
+                return move
+        raise IllegalMoveError(f"illegal move {raw}: no piece to remove there")
     capture = "x" in text
     parts = text.split("x" if capture else "-")
     if len(parts) < 2 or (not capture and len(parts) != 2):
         raise InvalidMoveTextError(f"invalid move text {raw!r}: write from-to or fromxtox…")
     squares = tuple(position.square_of_text(part.strip(), raw) for part in parts)
-    moves = position.legal_moves()
     if not capture:
         for move in moves:
             if move.kind is not MoveKind.JUMP and move.path == squares:
@@ -78,7 +87,7 @@ def parse_move(position: "DraughtsPosition", text: str) -> Move:
     machine = _MACHINE.match(text.strip())
     if machine:
         first, rest, letter = machine.groups()
-        names = (first, *rest[1:].split("-"))
+        names = (first, *rest[1:].split("-")) if rest else (first,)
         try:
             path = tuple(position.tables.board.parse_square(name) for name in names)
         except ValueError:

@@ -104,6 +104,12 @@ class Rules:
     and Black, the squares where men are crowned (None: the far rank). The end:
     ``no_progress_limit`` in plies, and ``no_move_wins`` for the game whose side without a move
     wins. ``start_fen`` names who moves first.
+
+    The rules of single games: ``parachutists`` (Parachute, §7); ``men_rest_on_last_row``: a man
+    on its last row makes no quiet move (Alquerque, §10); ``line_moves`` (Dameo, §19);
+    ``opening_removals``, the squares of the first removal, ``free_stop`` (a capture may stop
+    after any jump) and ``straight_captures`` (later jumps keep the first one's direction)
+    (Hawaiian, §11).
     """
 
     id: str
@@ -130,3 +136,8 @@ class Rules:
     no_progress_limit: int = 80
     no_move_wins: bool = False
     parachutists: bool = False
+    men_rest_on_last_row: bool = False
+    line_moves: bool = False
+    opening_removals: tuple[str, ...] = ()
+    free_stop: bool = False
+    straight_captures: bool = False

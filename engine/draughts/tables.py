@@ -56,9 +56,23 @@ class Tables:
         def quiet(piece: DraughtsPiece, sq: int, to: int) -> tuple[int, Move]:
             return to, self.move(MoveKind.QUIET, piece, (sq, to))
 
-        self.man_steps = [None] + [
+        last_rank = [None, board.ranks - 1, board.ranks - 1 if rules.both_men_up else 0]
+
+        def steps(side: int, sq: int) -> tuple[tuple[int, Move], ...]:
+            if rules.men_rest_on_last_row and board.rank_of(sq) == last_rank[side]:
+                return ()
+            return tuple(quiet(man, sq, nxt[d][sq]) for d in man_moves[side] if nxt[d][sq] >= 0)
+
+        self.man_steps = [None] + [tuple(steps(side, sq) for sq in range(size)) for side in (1, -1)]
+        # Dameo's line moves (§19): per direction, every square of the ray as a move's target.
+        rays = self.lines.rays
+        self.man_lines = [None] + [
             tuple(
-                tuple(quiet(man, sq, nxt[d][sq]) for d in man_moves[side] if nxt[d][sq] >= 0)
+                tuple(
+                    tuple(quiet(man, sq, to) for to in rays[d][sq])
+                    for d in man_moves[side]
+                    if rays[d][sq]
+                )
                 for sq in range(size)
             )
             for side in (1, -1)
@@ -78,7 +92,6 @@ class Tables:
             tuple(quiet(king, sq, nxt[d][sq]) for d in rules.king_moves if nxt[d][sq] >= 0)
             for sq in range(size)
         )
-        rays = self.lines.rays
         self.king_slides = tuple(
             tuple(
                 tuple(quiet(king, sq, to) for to in rays[d][sq])
@@ -115,7 +128,16 @@ class Tables:
             mid_capture=rules.mid_capture,
             promotes=self.promotes,
             men_cannot_take=frozenset() if rules.men_take_kings else frozenset((Power.KING,)),
+            free_stop=rules.free_stop,
+            straight_only=rules.straight_captures,
         )
+        # Hawaiian's opening (§11): the squares of the first removal, and each square's
+        # orthogonal neighbours (for the second), with the removal moves themselves.
+        self.opening = tuple(board.parse_square(name) for name in rules.opening_removals)
+        self.orthogonal = tuple(
+            tuple(nxt[d][sq] for d in (0, 1, 2, 3) if nxt[d][sq] >= 0) for sq in range(size)
+        )
+        self.removal = tuple(self.move(MoveKind.REMOVAL, man, (sq,), (sq,)) for sq in range(size))
         self.parachutists = rules.parachutists
         self.home_rank = [None, 0, board.ranks - 1]
         # Set by the variant from its start FEN: the pieces a side starts with (§1.11 refuses
