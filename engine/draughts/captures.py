@@ -63,9 +63,11 @@ class CaptureSpec:
 
 
 def capture_sequences(
-    board: list[int], origin: int, side: int, power: int, spec: CaptureSpec
+    board: list[int], side: int, pieces: list[tuple[int, int]], spec: CaptureSpec
 ) -> list[Sequence]:
-    """Returns every complete capture of the piece of ``side`` with ``power`` on ``origin``.
+    """Returns every complete capture of each of ``side``'s ``pieces``, given as (square,
+    power): a power of ``Power`` (man, king or parachutist) says how that piece captures,
+    whatever its code on the board.
 
     §1.4-1.5: the piece leaves its origin at the start (the origin is an empty square for the
     whole move); it never jumps its own pieces, two pieces at once, or a piece twice; after each
@@ -91,10 +93,10 @@ def capture_sequences(
     straight_only = spec.straight_only
     straight_from_first = spec.straight_from_first_landing
     out: list[Sequence] = []
-    path = [origin]
+    path: list[int] = []
     caps: list[int] = []
 
-    def extend(cur: int, power: int, last: int, straight_done: bool) -> bool:
+    def extend(cur: int, power: int, last: int, not_straight: bool) -> bool:
         # Tries every jump from ``cur``; records the sequences that end after it. Returns
         # whether any jump was possible (the sequence that led here then may not end here).
         if power == KING:
@@ -110,8 +112,8 @@ def capture_sequences(
                     continue  # §1.5: no 180° turn (Turkish)
                 if straight_only and d != last:
                     continue
-                if straight_done and d == last:
-                    continue
+                if not_straight and d == last:
+                    continue  # the same capture from the first square beyond
             if power == KING and flying:
                 ray = rays[d][cur]
                 n = len(ray)
@@ -179,10 +181,13 @@ def capture_sequences(
             caps.pop()
         return jumped
 
-    piece = board[origin]
-    board[origin] = 0
-    try:
-        extend(origin, power, -1, False)
-    finally:
-        board[origin] = piece
+    for origin, power in pieces:
+        piece = board[origin]
+        board[origin] = 0
+        path.append(origin)
+        try:
+            extend(origin, power, -1, False)
+        finally:
+            board[origin] = piece
+            path.pop()
     return out

@@ -25,24 +25,54 @@ REMOVAL = MoveKind.REMOVAL
 
 def sequences(board: list[int], side: int, tables: Tables) -> list[Sequence]:
     """Returns every complete capture sequence of ``side``, before the priority rules."""
-    out: list[Sequence] = []
     spec = tables.spec
-    man_jumps = tables.man_jumps[side]
+    flying = spec.flying
     cannot_take = spec.men_cannot_take
+    man_jumps = tables.man_jumps[side]
+    parachutist_jumps = tables.parachutist_jumps[side]
+    king_jumps = tables.king_jumps
+    king_lines = tables.king_lines
+    man, king = MAN * side, KING * side
+    jumpers = []
     for sq in tables.squares:
-        p = board[sq] * side
-        if p <= 0:
+        p = board[sq]
+        if p * side <= 0:
             continue
-        if p == MAN:
-            # Most men have no jump: look for a first one before starting a search.
+        # Most pieces have no capture: look for a first jump before starting a search.
+        if p == man:
             for over, land in man_jumps[sq]:
                 q = board[over] * side
                 if q < 0 and board[land] == 0 and -q not in cannot_take:
-                    out.extend(capture_sequences(board, sq, side, MAN, spec))
+                    jumpers.append((sq, MAN))
+                    break
+        elif p == king:
+            if flying:
+                if _can_fly_over(board, side, king_lines[sq]):
+                    jumpers.append((sq, KING))
+                continue
+            for over, land in king_jumps[sq]:
+                if board[over] * side < 0 and board[land] == 0:
+                    jumpers.append((sq, KING))
                     break
         else:
-            out.extend(capture_sequences(board, sq, side, p, spec))
-    return out
+            for over, land in parachutist_jumps[sq]:
+                if board[over] * side < 0 and board[land] == 0:
+                    jumpers.append((sq, PARACHUTIST))
+                    break
+    return capture_sequences(board, side, jumpers, spec) if jumpers else []
+
+
+def _can_fly_over(board: list[int], side: int, lines: tuple) -> bool:
+    # Whether the first piece on one of a flying king's lines is an enemy with an empty
+    # square beyond it: a first jump.
+    for line in lines:
+        for s, beyond in line:
+            q = board[s]
+            if q:
+                if q * side < 0 and beyond >= 0 and board[beyond] == 0:
+                    return True
+                break
+    return False
 
 
 def choose(board: list[int], seqs: list[Sequence], priority: tuple[Priority, ...]) -> list:
@@ -71,6 +101,18 @@ def choose(board: list[int], seqs: list[Sequence], priority: tuple[Priority, ...
     return seqs
 
 
+def merged(seqs: list[Sequence]) -> list[list[Sequence]]:
+    """Returns ``seqs`` grouped by the position they lead to (§1.7): the same origin, end,
+    captured pieces and final piece."""
+    if len({(s[0][0], s[0][-1]) for s in seqs}) == len(seqs):
+        return [[s] for s in seqs]  # no two share their origin and end: nothing to merge
+    groups: dict[tuple, list[Sequence]] = {}
+    for seq in seqs:
+        path, caps, final = seq
+        groups.setdefault((path[0], path[-1], frozenset(caps), final), []).append(seq)
+    return list(groups.values())
+
+
 def capture_moves(
     board: list[int], side: int, tables: Tables, seqs: list[Sequence]
 ) -> tuple[list[Move], dict[tuple[int, ...], Move]]:
@@ -78,14 +120,12 @@ def capture_moves(
     position, written with its smallest path) and every path of each, mapped to its move."""
     move_class = tables.move
     order = tables.order
-    groups: dict[tuple, list[Sequence]] = {}
-    for seq in seqs:
-        path, caps, final = seq
-        groups.setdefault((path[0], path[-1], frozenset(caps), final), []).append(seq)
     moves = []
     paths = {}
-    for group in groups.values():
-        path, caps, _ = min(group, key=lambda s: [order[sq] for sq in s[0]])
+    for group in merged(seqs):
+        path, caps, _ = (
+            group[0] if len(group) == 1 else min(group, key=lambda s: [order[sq] for sq in s[0]])
+        )
         move = move_class(JUMP, PIECE_OF_POWER[abs(board[path[0]])], path, caps)
         moves.append(move)
         for other in group:
@@ -107,6 +147,18 @@ def legal_moves(board: list[int], side: int, tables: Tables) -> list[Move]:
             return [tables.move(JUMP, PIECE_OF_POWER[abs(board[path[0]])], path, caps)]
         return capture_moves(board, side, tables, choose(board, seqs, tables.rules.priority))[0]
     return quiet_moves(board, side, tables)
+
+
+def count_legal_moves(board: list[int], side: int, tables: Tables) -> int:
+    """Returns ``len(legal_moves(...))`` without making the capture moves (for perft)."""
+    if tables.opening:
+        removals = opening_removals(board, side, tables)
+        if removals is not None:
+            return len(removals)
+    seqs = sequences(board, side, tables)
+    if seqs:
+        return len(merged(choose(board, seqs, tables.rules.priority))) if len(seqs) > 1 else 1
+    return len(quiet_moves(board, side, tables))
 
 
 def opening_removals(board: list[int], side: int, tables: Tables) -> list[Move] | None:
@@ -205,11 +257,9 @@ def unmake(board: list[int], undo: list[tuple[int, int]]) -> None:
 def perft(board: list[int], side: int, tables: Tables, depth: int) -> int:
     """Returns the number of legal move sequences of ``depth`` plies (bulk counting: the last
     ply's moves are counted, not played)."""
-    if depth <= 0:
-        return 1
+    if depth <= 1:
+        return count_legal_moves(board, side, tables) if depth == 1 else 1
     moves = legal_moves(board, side, tables)
-    if depth == 1:
-        return len(moves)
     total = 0
     for move in moves:
         undo = make(board, move, side, tables)

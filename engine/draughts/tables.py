@@ -24,9 +24,11 @@ class Tables:
     """The look-up tables of one game (see the module docstring for the per-side lists).
 
     - ``squares``: the used squares; ``lines``: next squares and rays by direction;
-    - ``man_steps[side][sq]``: (target, quiet move) of a man's steps; ``man_jumps[side][sq]``:
-      (over, land) of its first jumps; ``king_steps[sq]`` (short kings) and ``king_slides[sq]``
-      (flying: one ray of (target, quiet move) a direction) for a king's quiet moves;
+    - ``man_steps[side][sq]``: (target, quiet move) of a man's steps; ``man_jumps[side][sq]``,
+      ``parachutist_jumps[side][sq]`` and ``king_jumps[sq]``: (over, land) of their first short
+      jumps; ``king_lines[sq]``: a flying king's capture lines as (square, beyond) pairs;
+      ``king_steps[sq]`` (short kings) and ``king_slides[sq]`` (flying: one ray of (target,
+      quiet move) a direction) for a king's quiet moves;
     - ``promotes[side][sq]``: whether a man of ``side`` is crowned on ``sq``;
     - ``spec``: the capture core's parameters; ``move``: the class of this board's moves;
     - ``number[sq]`` and ``square_of[n]`` (numbered games), ``text[sq]`` (how squares are written)
@@ -88,6 +90,34 @@ class Tables:
             )
             for side in (1, -1)
         ]
+        self.parachutist_jumps = [None] + [
+            tuple(
+                tuple(
+                    (nxt[d][sq], nxt[d][nxt[d][sq]])
+                    for d in parachutist[side]
+                    if nxt[d][sq] >= 0 and nxt[d][nxt[d][sq]] >= 0
+                )
+                for sq in range(size)
+            )
+            for side in (1, -1)
+        ]
+        self.king_jumps = tuple(
+            tuple(
+                (nxt[d][sq], nxt[d][nxt[d][sq]])
+                for d in rules.king_captures
+                if nxt[d][sq] >= 0 and nxt[d][nxt[d][sq]] >= 0
+            )
+            for sq in range(size)
+        )
+        # A flying king's capture lines: (square, the square beyond it or -1), nearest first.
+        self.king_lines = tuple(
+            tuple(
+                _pairs(self.lines.rays[d][sq])
+                for d in rules.king_captures
+                if self.lines.rays[d][sq]
+            )
+            for sq in range(size)
+        )
         self.king_steps = tuple(
             tuple(quiet(king, sq, nxt[d][sq]) for d in rules.king_moves if nxt[d][sq] >= 0)
             for sq in range(size)
@@ -158,3 +188,8 @@ class Tables:
         else:
             self.text = board.names
             self.order = board.names
+
+
+def _pairs(ray: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    # Each square of ``ray`` with the square beyond it (-1 past the edge).
+    return tuple((s, ray[i + 1] if i + 1 < len(ray) else -1) for i, s in enumerate(ray))
