@@ -128,3 +128,31 @@ def test_moves_are_listed_even_when_the_game_is_drawn_by_rule():
     game = game_of("russian", "W:WKa1:BKh8:H30")
     assert game.is_over()
     assert len(game.legal_moves()) == 6
+
+
+LIMITS = {
+    "checkers": 80, "anti-checkers": 80, "czech": 80, "corner": 80, "one-way": 80,
+    "parachute": 80, "gothic": 80, "turkish": 80, "alquerque": 80, "hawaiian": 80,
+    "international": 50, "russian": 30, "canadian": 50, "thai": 80, "brazilian": 50,
+    "portuguese": 80, "italian": 80, "dameo": 80,
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("variant_id", "limit"), sorted(LIMITS.items()))
+def test_every_game_is_drawn_when_its_no_progress_count_reaches_its_limit(variant_id, limit):
+    start = variant(variant_id).start_fen
+    below = game_of(variant_id, start.replace(":H0:", f":H{limit - 1}:"))
+    at = game_of(variant_id, start.replace(":H0:", f":H{limit}:"))
+    assert below.outcome().status == "ongoing"
+    assert (at.outcome().status, at.outcome().reason) == ("draw-no-progress", "no-progress")
+
+
+@pytest.mark.parametrize("variant_id", sorted(LIMITS))
+def test_in_every_game_the_side_to_move_without_pieces_has_lost_but_in_anti_checkers(variant_id):
+    side, white, black, _, _ = variant(variant_id).start_fen.split(":")
+    fen = f"{side}:W:{black}" if side == "W" else f"{side}:{white}:B"
+    game = game_of(variant_id, fen)
+    mover = Color.WHITE if side == "W" else Color.BLACK
+    expected = mover if variant_id == "anti-checkers" else mover.opponent
+    assert game.legal_moves() == []
+    assert (game.winner(), game.outcome().reason) == (expected, "no-pieces")
