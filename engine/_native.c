@@ -14,7 +14,7 @@
  *
  * Why it is safe to call from several threads (the site's server runs engine code in a thread
  * pool): the geometry tables are filled once, when the module is imported, and only read after;
- * each call works on its own copy of the board and its own move list. The one piece of shared
+ * each call works on its own copy of the board and its own move list. The one piece of common
  * mutable state is SEEN, the memo of chain searches (with seen_stamp and seen_count). It needs
  * no lock because every function of this module runs holding the GIL from start to end: none
  * releases it (there is no Py_BEGIN_ALLOW_THREADS here) and none calls back into Python code

@@ -1,4 +1,4 @@
-"""Board geometry shared by every game: sizes, the squares a game uses, names and lines.
+"""Board geometry common to every game: sizes, the squares a game uses, names and lines.
 
 A square is an int, ``rank * files + file`` (a1 = 0, then b1, … along the first rank), and its
 name is algebraic on every board: file letters a, b, c … from White's left, rank numbers from

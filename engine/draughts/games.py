@@ -1,4 +1,4 @@
-"""The games of the draughts family, each a short declaration on the shared core.
+"""The games of the draughts family, each a short declaration on the common core.
 
 A game is added by declaring its ``Rules`` here (what differs from English checkers' rules,
 which are the defaults) and listing it in ``DRAUGHTS``; the registry (``engine.variants``) and
