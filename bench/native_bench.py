@@ -95,7 +95,7 @@ def bot_search(digest: "hashlib._Hash", nodes: int = 4000) -> float:
 
 
 def child() -> None:
-    from engine import STARTING_FEN, Position, movegen, notation
+    from engine import STARTING_FEN, Position, generator, notation
     from engine.perft import perft
 
     fens = positions()
@@ -114,7 +114,7 @@ def child() -> None:
     print(
         json.dumps(
             {
-                "native": movegen.NATIVE,
+                "native": generator.NATIVE,
                 "positions": len(fens),
                 "describe_us": describe * 1e6,
                 "move_us": move_us,

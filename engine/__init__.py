@@ -1,8 +1,10 @@
-"""The Chesskers rules engine: positions, moves, notation, adjudication, perft, the CLI.
+"""The rules engine: Chesskers and the games of the draughts family behind one interface.
 
-Standard-library Python, with the move generator also in C (``engine/_native.c``, used when
-built; see ``engine.movegen``); it imports nothing from Django (ARCHITECTURE.md). The names
-re-exported here are the public API the site codes against.
+Positions, moves, notation, FEN, adjudication, perft, the command line and the Chesskers bot, in
+standard-library Python (Chesskers' move generator also in C, ``engine/_native.c``, used when
+built); it imports nothing from Django. docs/engine.md describes it. The names re-exported here
+are the public API the site codes against: ``Game``, ``Position`` and the rest are Chesskers' (a
+``Game`` of another game comes from its variant, ``engine.variants.get(id).new_game()``).
 """
 
 from engine.errors import (

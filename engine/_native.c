@@ -1,14 +1,26 @@
-/* The engine's move generator in C: the same rules as engine/movegen.py, over the same board.
+/* The engine's Chesskers move generator in C: the same rules as engine/movegen.py, over the
+ * same board, several times faster. ``engine.generator`` chooses it when it is built.
  *
  * The board is 64 signed piece codes (0 empty, 1..6 pawn..king, positive for White); ``side``
  * is +1 for White and -1 for Black. Generation tries each candidate move on a copy of the board,
- * asks whether the mover's king could then be captured (RULES §2: a replacement capture, a
- * sweep, or a jump at any point of any chain) and puts the board back. Moves come out in the
- * order the Python generator makes them, as tuples (kind, piece type, path, captured,
- * promotion) that ``engine.movegen`` wraps as ``Move`` values.
+ * asks whether the mover's king could then be captured (docs/rules/chesskers.md §2: a
+ * replacement capture, a sweep, or a jump at any point of any chain) and puts the board back.
+ * Moves come out in the order the Python generator makes them, as tuples (kind, piece type,
+ * path, captured, promotion) that ``engine.generator`` wraps as ``Move`` values.
  *
- * The Python generator stays the reference: tests/engine/test_native.py checks that both give
- * the same moves in the same order, on the perft positions and on random games.
+ * tests/engine/test_native.py checks that both generators give the same moves in the same
+ * order, on the perft positions and on random games; the Python one is held to the rules by
+ * perft and by ``engine.reference``, the rules written plainly.
+ *
+ * Why it is safe to call from several threads (the site's server runs engine code in a thread
+ * pool): the geometry tables are filled once, when the module is imported, and only read after;
+ * each call works on its own copy of the board and its own move list. The one piece of common
+ * mutable state is SEEN, the memo of chain searches (with seen_stamp and seen_count). It needs
+ * no lock because every function of this module runs holding the GIL from start to end: none
+ * releases it (there is no Py_BEGIN_ALLOW_THREADS here) and none calls back into Python code
+ * while SEEN is in use, so two calls never interleave. Releasing the GIL, or a free-threaded
+ * interpreter, would need SEEN to move into the call (gen_t). For the same reason the module
+ * declares no support for several interpreters (m_size -1).
  *
  * Built by ``engine/build_native.py`` (``make``); without it the engine runs in Python alone.
  */
@@ -21,7 +33,7 @@ typedef signed char piece_t;
 
 enum { QUIET, CASTLE, REPLACEMENT, EN_PASSANT, JUMP, SWEEP };
 
-/* RULES §1.5: promotion choices, in the order of engine.pieces.PROMOTION_TYPES. */
+/* §1.5: promotion choices, in the order of engine.pieces.PROMOTION_TYPES. */
 static const int PROMOTIONS[4] = {5, 4, 3, 2};
 
 #define MAXPATH 32
@@ -259,7 +271,7 @@ static int jumper_hits(piece_t *b, int j, int k, int o) {
     if (p * o <= 0 || p == 2 * o) return 0;
     int t = p > 0 ? p : -p;
     int hit = 0;
-    b[j] = 0; /* RULES §1.3: the origin is empty from the start of the move */
+    b[j] = 0; /* §1.3: the origin is empty from the start of the move */
     seen_reset();
     if (t == 1 || t == 6) {
         hit = chain_hits(b, p, j, k, 0);
@@ -358,7 +370,7 @@ static void chains(gen_t *g, int p, int cur, int *path, int npath, int *caps, in
             caps[ncaps] = over;
             int safe = !is_attacked(b, king ? land : g->k, o);
             if ((p == 1 && land >= 56) || (p == -1 && land < 8)) {
-                /* RULES §1.3 and §1.5: promotion ends the chain; each choice is a move. */
+                /* §1.3 and §1.5: promotion ends the chain; each choice is a move. */
                 if (safe)
                     for (int pr = 0; pr < 4; pr++)
                         add_move(g, JUMP, t, path, npath + 1, caps, ncaps + 1, PROMOTIONS[pr]);
@@ -462,7 +474,7 @@ static void knight_moves(gen_t *g, int sq, int p) {
 
 static void try_castle(gen_t *g, int home, int king, int rook, int rook_sq, int passed, int land,
                        int also_empty) {
-    /* RULES §2: the king must be safe before, on the passed square (rook unmoved), and after. */
+    /* §2: the king must be safe before, on the passed square (rook unmoved), and after. */
     piece_t *b = g->b;
     int o = -g->side;
     if (b[rook_sq] != rook || b[passed] || b[land]) return;
@@ -542,7 +554,7 @@ static void slider_moves(gen_t *g, int sq, int p, int t) {
                 if (safe_now(g)) add2(g, REPLACEMENT, t, sq, to, &to, 1, 0);
                 b[to] = (piece_t)q;
                 if (land >= 0 && b[land] == 0) {
-                    /* RULES §1.3: the first jump from a distance along a clear line. */
+                    /* §1.3: the first jump from a distance along a clear line. */
                     b[to] = 0;
                     b[land] = (piece_t)p;
                     if (safe_now(g)) add2(g, JUMP, t, sq, land, &to, 1, 0);
@@ -743,7 +755,7 @@ static PyObject *native_is_attacked(PyObject *self, PyObject *args) {
 }
 
 /* The legal moves with, for each, 0 (no check), 1 (check) or 2 (mate): what the canonical text
- * of every move needs (RULES §4 "+" and "#"), in one call. */
+ * of every move needs (§4 "+" and "#"), in one call. */
 static PyObject *native_marked_moves(PyObject *self, PyObject *args) {
     piece_t b[64];
     gen_t g;

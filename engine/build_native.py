@@ -3,7 +3,7 @@
 Standard library only: the compiler the interpreter was built with (``sysconfig``), the
 interpreter's headers, no setuptools. Rebuilds only when the source is newer than the built
 module. Without the built module the engine runs on its Python generator alone, with the same
-answers (``engine.movegen.NATIVE`` says which one runs).
+answers (``engine.generator.NATIVE`` says which one runs).
 
     python -m engine.build_native            # build if needed; without a compiler, say so
     python -m engine.build_native --require  # the same, failing without a compiler

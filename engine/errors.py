@@ -1,15 +1,17 @@
 """The engine's errors: one class per kind of bad input, all of them ``ValueError``s.
 
 This module owns the error vocabulary only; the code that raises them lives beside the rules.
+
+Section numbers (§) refer to docs/rules/chesskers.md.
 """
 
 
 class InvalidFenError(ValueError):
-    """A FEN that is malformed or describes an impossible position (RULES §5, §7)."""
+    """A FEN that is malformed or describes an impossible position (§5, §7)."""
 
 
 class InvalidMoveTextError(ValueError):
-    """Move text that is neither the canonical form nor the machine form (RULES §4)."""
+    """Move text that is neither the canonical form nor the machine form (§4)."""
 
 
 class IllegalMoveError(ValueError):
@@ -21,4 +23,8 @@ class AmbiguousMoveError(ValueError):
 
 
 class GameOverError(IllegalMoveError):
-    """A move offered after the game has ended (RULES §7: no move once the game is over)."""
+    """A move offered after the game has ended (§7: no move once the game is over)."""
+
+
+class UnknownVariantError(ValueError):
+    """A variant id that names no game of the engine (``engine.variants``)."""

@@ -1,4 +1,4 @@
-"""FEN text in and out (RULES §5 and §7 "FEN validation").
+"""FEN text in and out (docs/rules/chesskers.md §5 and §7 "FEN validation").
 
 This module owns the parsing of the six (or four) FEN fields and the checks on their shape; the
 position-level checks (kings, pawns on the back ranks, the side not to move in check) are in

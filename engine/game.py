@@ -1,40 +1,58 @@
-"""A game: the positions played so far, with undo, repetition counts and adjudication.
+"""A game of any variant: the positions played so far, with undo, repetition counts and
+adjudication.
 
 This module owns game history (the stack of positions, the moves that led to them and the
-repetition keys). The rules of a single position are in ``position`` and ``movegen``.
+repetition keys). What a position is, which moves are legal, how they are written and how a game
+ends belong to the game's variant (``engine.variant``); ``Game`` asks it. Without a variant a
+game is Chesskers, whose § numbers below refer to docs/rules/chesskers.md.
 """
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
+from enum import Enum
+from typing import TYPE_CHECKING, Any
 
-from engine import notation
 from engine.errors import GameOverError, IllegalMoveError
 from engine.moves import Move
-from engine.outcome import Status, status_of
 from engine.pieces import Color
-from engine.position import STARTING_FEN, Position
+from engine.variant import Outcome, VariantPosition
+
+if TYPE_CHECKING:
+    from engine.variant import Variant
+
+
+def _chesskers() -> "Variant":
+    from engine.chesskers import CHESSKERS
+
+    return CHESSKERS
 
 
 class Game:
-    """A sequence of positions from an initial FEN, with push/pop and status."""
+    """A sequence of positions of one variant from an initial FEN, with push/pop and status.
 
-    def __init__(self, fen: str = STARTING_FEN) -> None:
-        first = Position.from_fen(fen)
-        self._positions: list[Position] = [first]
+    ``Game(fen)`` is a Chesskers game (the start position without ``fen``); ``Game(fen,
+    variant=v)`` or ``v.new_game(fen)`` a game of variant ``v``.
+    """
+
+    def __init__(self, fen: str | None = None, variant: "Variant | None" = None) -> None:
+        self.variant = variant if variant is not None else _chesskers()
+        first = self.variant.position(self.variant.start_fen if fen is None else fen)
+        self._positions: list[VariantPosition] = [first]
         self._moves: list[Move | None] = []
-        self._keys: list[str] = [first.key()]
-        self._counts: dict[str, int] = {self._keys[0]: 1}
+        self._keys: list[Hashable] = [first.key()]
+        self._counts: dict[Hashable, int] = {self._keys[0]: 1}
 
     @classmethod
-    def from_fens(cls, initial_fen: str, fens_after: Sequence[str]) -> "Game":
+    def from_fens(
+        cls, initial_fen: str, fens_after: Sequence[str], variant: "Variant | None" = None
+    ) -> "Game":
         """Returns the game whose positions are ``initial_fen`` then ``fens_after`` (the FEN after
         every ply), without generating moves. ``pop`` then returns None for those plies."""
-        game = cls(initial_fen)
+        game = cls(initial_fen, variant=variant)
         for fen in fens_after:
-            position = Position.from_fen(fen)
-            game._append(position, None)
+            game._append(game.variant.position(fen), None)
         return game
 
-    def _append(self, position: Position, move: Move | None) -> None:
+    def _append(self, position: VariantPosition, move: Move | None) -> None:
         key = position.key()
         self._positions.append(position)
         self._moves.append(move)
@@ -43,8 +61,9 @@ class Game:
 
     # --- state --------------------------------------------------------------------------
     @property
-    def position(self) -> Position:
-        """Returns the current position."""
+    def position(self) -> Any:
+        """Returns the current position, of the variant's own position class (Chesskers:
+        ``engine.Position``), which answers at least ``VariantPosition``."""
         return self._positions[-1]
 
     @property
@@ -53,7 +72,7 @@ class Game:
         return len(self._moves)
 
     @property
-    def initial_position(self) -> Position:
+    def initial_position(self) -> Any:
         """Returns the position the game started from."""
         return self._positions[0]
 
@@ -71,22 +90,26 @@ class Game:
         return self.position.legal_moves()
 
     def repetitions(self) -> int:
-        """Returns how many times the current position has occurred (RULES §3 key)."""
+        """Returns how many times the current position has occurred in this game."""
         return self._counts[self._keys[-1]]
 
-    def status(self) -> Status:
-        """Returns the status of the game, decided in the order of RULES §7."""
-        return status_of(self.position, self.repetitions())
+    def status(self) -> Enum:
+        """Returns the status of the game as the variant's status enum, decided in the order of
+        its rules (Chesskers: ``engine.Status``, §7)."""
+        return self.variant.status(self.position, self.repetitions())
+
+    def outcome(self) -> Outcome:
+        """Returns the outcome: the status word, the winner (None for a draw or while the game
+        goes on) and the reason it ended (see ``engine.variant.Outcome``)."""
+        return self.variant.outcome(self.position, self.repetitions())
 
     def winner(self) -> Color | None:
-        """Returns the winner after checkmate, else None."""
-        if self.status() is Status.CHECKMATE:
-            return self.position.turn.opponent
-        return None
+        """Returns the side that won, or None (a draw, or the game goes on)."""
+        return self.outcome().winner
 
     def is_over(self) -> bool:
-        """Returns whether the game has ended by a rule of RULES §3."""
-        return self.status() is not Status.ONGOING
+        """Returns whether the game has ended by a rule of its variant."""
+        return self.outcome().is_over
 
     # --- moves --------------------------------------------------------------------------
     def push(self, move: Move) -> None:
@@ -111,8 +134,14 @@ class Game:
         return self._moves.pop()
 
     def parse_move(self, text: str) -> Move:
-        """Returns the legal move written ``text`` (RULES §4 canonical or machine form)."""
-        return notation.parse_move(self.position, text)
+        """Returns the legal move written ``text``: canonical text, the other forms the game's
+        notation accepts, or the machine form (Chesskers: §4)."""
+        return self.variant.parse_move(self.position, text)
+
+    def parse_notation(self, text: str) -> Move:
+        """Returns the legal move written ``text`` in the forms the game's rules document
+        accepts (the command line's ``play``)."""
+        return self.variant.parse_notation(self.position, text)
 
     def push_text(self, text: str) -> Move:
         """Parses ``text``, pushes the move and returns it."""
@@ -121,9 +150,10 @@ class Game:
         return move
 
     def move_text(self, move: Move) -> str:
-        """Returns the canonical text of ``move`` in the current position, with ``+``/``#``."""
-        return notation.move_text(self.position, move)
+        """Returns the canonical text of ``move`` in the current position (Chesskers: with
+        ``+``/``#``)."""
+        return self.variant.move_text(self.position, move)
 
     def describe_legal_moves(self) -> list[tuple[Move, str]]:
         """Returns every legal move with its canonical text, computed in one batch."""
-        return notation.describe_moves(self.position)
+        return self.variant.describe_moves(self.position)

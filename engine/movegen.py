@@ -1,4 +1,9 @@
-"""Legal move generation and attack detection on the raw board (RULES §1 and §2).
+"""The fast Python generator of Chesskers moves, and attack detection, on the raw board.
+
+It implements docs/rules/chesskers.md §1 and §2 (the § numbers below) for speed; the same
+rules written plainly are ``engine.reference``, and the same generator in C is
+``engine/_native.c``. Which of the C and Python generators the engine runs is decided once, in
+``engine.generator``; the functions here are the Python one.
 
 The board is a list of 64 signed piece codes (see ``pieces``); ``side`` is +1 for White and -1
 for Black. Generation works in place: it changes the board to try a move, asks whether the
@@ -7,16 +12,14 @@ movement and check; it knows nothing of FEN, notation or game history.
 
 Speed (see bench/RESULTS.md): before trying the moves of a position, each enemy chain search
 (a king's or pawn's chains, one line of a slider) is run once, recording whether it jumps our
-king and which squares it looked at (``_explore``, ``_context``). After a candidate move, only
+king and which squares it looked at (``_explore``, ``KingWatch``). After a candidate move, only
 the searches that looked at a square the move changed are run again (``_attacked``); searches
 that could never reach the king's square are left out, and replacement and sweep captures are
 looked for only when the move could open one (``_discovery_mask``).
 """
 
-import os
-
 from engine.moves import Move, MoveKind
-from engine.pieces import PROMOTION_TYPES, PieceType
+from engine.pieces import BISHOP, KING, KNIGHT, PAWN, PROMOTION_TYPES, QUEEN, ROOK, PieceType
 from engine.tables import (
     ADJ_FEASIBLE,
     BISHOP_RAYS,
@@ -47,6 +50,7 @@ PAWN_T, KNIGHT_T, KING_T = PieceType.PAWN, PieceType.KNIGHT, PieceType.KING
 PIECE_TYPES = (None, *PieceType)
 SLIDER_RAYS = (None, None, None, BISHOP_RAYS, ROOK_RAYS, QUEEN_RAYS)
 BIT = tuple(1 << sq for sq in range(64))
+ADJACENT_JUMPERS = frozenset((PAWN, KING))  # every jump of theirs is over a neighbour (§1.3)
 
 # Interned quiet and replacement moves, QUIET_MOVES[type][from][to], filled on first use:
 # building a frozen dataclass costs several times a list look-up, and moves are values.
@@ -56,21 +60,23 @@ REPLACEMENT_MOVES: list[list[list[Move | None]]] = [
 ]
 
 
-def _quiet(t: int, sq: int, to: int) -> Move:
+def intern_quiet(t: int, sq: int, to: int) -> Move:
+    """Returns the quiet move of piece type ``t`` from ``sq`` to ``to``, made once."""
     move = QUIET_MOVES[t][sq][to]
     if move is None:
         move = QUIET_MOVES[t][sq][to] = Move(QUIET, PIECE_TYPES[t], (sq, to))
     return move
 
 
-def _replacement(t: int, sq: int, to: int) -> Move:
+def intern_replacement(t: int, sq: int, to: int) -> Move:
+    """Returns the replacement capture of piece type ``t`` from ``sq`` to ``to``, made once."""
     move = REPLACEMENT_MOVES[t][sq][to]
     if move is None:
         move = REPLACEMENT_MOVES[t][sq][to] = Move(REPLACEMENT, PIECE_TYPES[t], (sq, to), (to,))
     return move
 
 
-# Castling rights bits, and the bits a move keeps when it touches a square (RULES §2).
+# Castling rights bits, and the bits a move keeps when it touches a square (§2).
 WHITE_KINGSIDE, WHITE_QUEENSIDE, BLACK_KINGSIDE, BLACK_QUEENSIDE = 1, 2, 4, 8
 CASTLING_KEEP = [15] * 64
 CASTLING_KEEP[0] = 15 & ~WHITE_QUEENSIDE
@@ -83,14 +89,14 @@ CASTLING_KEEP[60] = 15 & ~(BLACK_KINGSIDE | BLACK_QUEENSIDE)
 
 def jumper_squares(board: list[int], side: int) -> list[int]:
     """Returns the squares of ``side``'s pieces that can jump (every piece but the knight)."""
-    knight = 2 * side
+    knight = KNIGHT * side
     return [sq for sq in range(64) if board[sq] * side > 0 and board[sq] != knight]
 
 
 def is_attacked(board: list[int], k: int, o: int, jumpers: list[int] | None = None) -> bool:
     """Returns whether side ``o`` has a capture of any kind removing the piece on ``k``.
 
-    RULES §2: a replacement capture onto ``k``, a sweep whose leg holds ``k``, or a jump over
+    §2: a replacement capture onto ``k``, a sweep whose leg holds ``k``, or a jump over
     ``k`` at any point of any chain; the attacker's own king safety is ignored. ``jumpers`` may
     list the squares of ``o``'s jumping pieces (stale entries are skipped).
     """
@@ -109,19 +115,19 @@ def _direct_attack(board: list[int], k: int, o: int) -> bool:
     for s in PAWN_ATTACKERS[pawn][k]:
         if board[s] == pawn:
             return True
-    knight = 2 * o
+    knight = KNIGHT * o
     for s in KNIGHT_TARGETS[k]:
         if board[s] == knight:
             return True
     for n, t in SWEEPS_OVER[k]:
         if board[n] == knight and board[t] == 0:
             return True
-    king = 6 * o
+    king = KING * o
     for s in KING_STEPS[k]:
         if board[s] == king:
             return True
-    queen = 5 * o
-    rook = 4 * o
+    queen = QUEEN * o
+    rook = ROOK * o
     for ray in ROOK_RAYS[k]:
         for s in ray:
             p = board[s]
@@ -129,7 +135,7 @@ def _direct_attack(board: list[int], k: int, o: int) -> bool:
                 if p in (rook, queen):
                     return True
                 break
-    bishop = 3 * o
+    bishop = BISHOP * o
     for ray in BISHOP_RAYS[k]:
         for s in ray:
             p = board[s]
@@ -143,12 +149,12 @@ def _direct_attack(board: list[int], k: int, o: int) -> bool:
 def _jumper_hits(board: list[int], j: int, k: int, o: int) -> bool:
     # Whether the piece on j (if it is still one of o's jumpers) has a chain jumping k.
     p = board[j]
-    if p * o <= 0 or p == 2 * o:
+    if p * o <= 0 or p == KNIGHT * o:
         return False
     t = p if p > 0 else -p
-    board[j] = 0  # RULES §1.3: the origin is empty from the start of the move
+    board[j] = 0  # §1.3: the origin is empty from the start of the move
     try:
-        if t == 1 or t == 6:
+        if t in ADJACENT_JUMPERS:
             return _chain_hits(board, p, j, k, set(), 0)
         seen: set = set()
         for ray in SLIDER_RAYS[t][j]:
@@ -182,8 +188,8 @@ def _chain_hits(board: list[int], p: int, cur: int, k: int, seen: set, removed: 
         if q * p < 0 and board[land] == 0:
             if over == k:
                 return True
-            if (p == 1 and land >= 56) or (p == -1 and land < 8):
-                continue  # RULES §1.3: promotion ends the chain
+            if (p == PAWN and land >= 56) or (p == -PAWN and land < 8):
+                continue  # §1.3: promotion ends the chain
             if not CAN_STILL_HIT[p][land] >> k & 1:
                 continue  # no square this chain can still reach is next to k the right way
             state = (land, removed | BIT[over])
@@ -200,7 +206,7 @@ def _chain_hits(board: list[int], p: int, cur: int, k: int, seen: set, removed: 
 
 def checks(board: list[int], side: int, kings: tuple[int, int], moves: list[Move]) -> list[bool]:
     """Returns, for each of ``moves`` (legal moves of ``side``), whether it leaves the opponent's
-    king attacked (RULES §2: check), in one batch; the same answers as testing each move's
+    king attacked (§2: check), in one batch; the same answers as testing each move's
     position with ``is_attacked``.
 
     The chain searches of ``side``'s jumpers are run once (``_explore``, as legality testing
@@ -209,13 +215,13 @@ def checks(board: list[int], side: int, kings: tuple[int, int], moves: list[Move
     sweep captures, cheap to test, are looked for in full.
     """
     k = kings[1] if side == 1 else kings[0]
-    knight = 2 * side
-    probes = [
+    knight = KNIGHT * side
+    searches = [
         _explore(board, sq, k, side)
         for sq in range(64)
         if board[sq] * side > 0 and board[sq] != knight
     ]
-    units, all_reads, any_hit = _context(board, k, side, probes)[:3]
+    watch = KingWatch(board, k, side, searches)
     out = []
     for move in moves:
         undo = apply_move(board, move, side)
@@ -229,7 +235,11 @@ def checks(board: list[int], side: int, kings: tuple[int, int], moves: list[Move
             out.append(
                 _direct_attack(board, k, side)
                 or _jumper_hits(board, to, k, side)
-                or (_probes_hit(board, k, side, units, delta) if delta & all_reads else any_hit)
+                or (
+                    _probes_hit(board, k, side, watch.probes, delta)
+                    if delta & watch.reads
+                    else watch.hit
+                )
             )
         undo_move(board, undo)
     return out
@@ -247,7 +257,7 @@ def _explore(board: list[int], j: int, k: int, o: int) -> tuple:
     t = p if p > 0 else -p
     board[j] = 0
     try:
-        if t == 1 or t == 6:
+        if t in ADJACENT_JUMPERS:
             trigger = 0
             for over, land in JUMPS[p][j]:
                 q = board[over]
@@ -310,7 +320,7 @@ def _chain_reads(
         if q * p < 0 and board[land] == 0:
             if over == k:
                 return True
-            if (p == 1 and land >= 56) or (p == -1 and land < 8):
+            if (p == PAWN and land >= 56) or (p == -PAWN and land < 8):
                 continue
             state = (land, removed | BIT[over])
             if state in seen:
@@ -330,9 +340,9 @@ def _discovery_mask(board: list[int], k: int, o: int) -> int:
     # target of each o knight whose leg holds k. A move elsewhere (not by the king) leaves k
     # safe from replacements and sweeps, because arriving pieces only block.
     mask = 0
-    queen = 5 * o
-    rook = 4 * o
-    bishop = 3 * o
+    queen = QUEEN * o
+    rook = ROOK * o
+    bishop = BISHOP * o
     for ray in ROOK_RAYS[k]:
         acc = 0
         for s in ray:
@@ -349,32 +359,30 @@ def _discovery_mask(board: list[int], k: int, o: int) -> int:
             if p in (bishop, queen):
                 mask |= acc
                 break
-    knight = 2 * o
+    knight = KNIGHT * o
     for n, t in SWEEPS_OVER[k]:
         if board[n] == knight:
             mask |= BIT[t]
     return mask
 
 
-def _attacked(board: list[int], k: int, o: int, ctx: tuple, delta: int) -> bool:
+def _attacked(board: list[int], k: int, o: int, watch: "KingWatch", delta: int) -> bool:
     # is_attacked for the king on k (which has not moved) after a move that changed the squares
-    # in ``delta`` from the position where ``ctx`` was built: untouched chain searches keep their
+    # in ``delta`` from the position where ``watch`` was built: untouched chain searches keep their
     # answer, touched ones run again; replacements and sweeps are looked at only if a line or
     # sweep target that could open was touched.
-    units, all_reads, any_hit, dmask = ctx[:4]
-    if delta & dmask and _direct_attack(board, k, o):
+    if delta & watch.discovery and _direct_attack(board, k, o):
         return True
-    if not delta & all_reads:
-        return any_hit
-    return _probes_hit(board, k, o, units, delta)
+    if not delta & watch.reads:
+        return watch.hit
+    return _probes_hit(board, k, o, watch.probes, delta)
 
 
-def _probes_hit(board: list[int], k: int, o: int, units: list, delta: int) -> bool:
-    # Each unit is one search of _explore (a king's or pawn's chains, or one line of a
-    # slider): (reads, hit, is_line, origin, piece, data), data being the adjacent jumps or
-    # the line. Untouched units keep their answer; touched ones are searched again, with the
-    # first jump looked for inline because it is usually absent.
-    for reads, hit, is_line, j, p, data in units:
+def _probes_hit(board: list[int], k: int, o: int, probes: list[tuple], delta: int) -> bool:
+    # Whether one of ``probes`` (see KingWatch) jumps k after a move that changed ``delta``:
+    # untouched probes keep their answer; touched ones are searched again, with the first jump
+    # looked for inline because it is usually absent.
+    for reads, hit, is_line, j, p, data in probes:
         if reads & delta:
             if board[j] != p:
                 continue  # the jumper was captured
@@ -405,48 +413,67 @@ def _probes_hit(board: list[int], k: int, o: int, units: list, delta: int) -> bo
     return False
 
 
-def _attacked_king(board: list[int], k: int, o: int, ctx: tuple, delta: int) -> bool:
+def _attacked_king(board: list[int], k: int, o: int, watch: "KingWatch", delta: int) -> bool:
     # As _attacked, for a king that moved to k (``delta`` includes its origin).
     if _direct_attack(board, k, o):
         return True
-    units, all_reads, any_hit = ctx[4:]
-    if not delta & all_reads:
-        return any_hit
-    return _probes_hit(board, k, o, units, delta)
+    if not delta & watch.every_read:
+        return watch.every_hit
+    return _probes_hit(board, k, o, watch.every_probe, delta)
 
 
-def _context(board: list[int], k: int, o: int, probes: list) -> tuple:
-    # (units, all_reads, any_hit, dmask, every_unit, every_read, every_hit): see _probes_hit and
-    # _discovery_mask. The first three keep only the units whose chains could ever jump k at
-    # all (ADJ_FEASIBLE, LINE_FEASIBLE: e.g. no bishop or enemy pawn can jump a king on its
-    # first rank); the last three keep every unit, for the king's own moves.
-    all_reads = every_read = 0
-    any_hit = every_hit = False
-    units = []
-    every_unit = []
-    bit_k = BIT[k]
-    for j, hit, reads, rays in probes:
-        every_read |= reads
-        every_hit = every_hit or hit
-        p = board[j]
-        if rays is None:
-            unit = (reads, hit, False, j, p, JUMPS[p][j])
-            every_unit.append(unit)
-            if hit or ADJ_FEASIBLE[p][j] & bit_k:
-                units.append(unit)
-                all_reads |= reads
-                any_hit = any_hit or hit
-        else:
-            feasible = LINE_FEASIBLE[p if p > 0 else -p][j]
-            for (ray, ray_hit, ray_reads), line_feasible in zip(rays, feasible, strict=True):
-                unit = (ray_reads, ray_hit, True, j, p, ray)
-                every_unit.append(unit)
-                if ray_hit or line_feasible & bit_k:
-                    units.append(unit)
-                    all_reads |= ray_reads
-                    any_hit = any_hit or ray_hit
-    dmask = -1 if _direct_attack(board, k, o) else _discovery_mask(board, k, o)
-    return units, all_reads, any_hit, dmask, every_unit, every_read, every_hit
+class KingWatch:
+    """What legality testing knows of one king's safety before any candidate move is tried.
+
+    It is built once per position from the enemy's chain searches (``_explore``). A *probe* is
+    one such search — the chains of a king or a pawn, or one line of a slider — kept as
+    ``(reads, hit, is_line, origin, piece, data)``: the squares it looked at, whether it jumps
+    the king, and its adjacent jumps (or its line, as (square, beyond) pairs).
+
+    - ``probes``, ``reads``, ``hit``: the probes whose chains could ever jump the king where it
+      stands (``ADJ_FEASIBLE``, ``LINE_FEASIBLE``: no bishop or enemy pawn can jump a king on its
+      first rank, say), the union of their reads, and whether one of them jumps it now;
+    - ``every_probe``, ``every_read``, ``every_hit``: the same over all probes, for the king's
+      own moves, which change the square to keep safe;
+    - ``discovery``: the squares whose change could open a replacement or sweep capture of the
+      king (``_discovery_mask``), or -1 (every square) when one exists already.
+    """
+
+    __slots__ = ("discovery", "every_hit", "every_probe", "every_read", "hit", "probes", "reads")
+
+    def __init__(self, board: list[int], k: int, o: int, searches: list[tuple]) -> None:
+        reads = every_read = 0
+        hit = every_hit = False
+        probes = []
+        every_probe = []
+        bit_k = BIT[k]
+        for j, found, looked_at, rays in searches:
+            every_read |= looked_at
+            every_hit = every_hit or found
+            p = board[j]
+            if rays is None:
+                probe = (looked_at, found, False, j, p, JUMPS[p][j])
+                every_probe.append(probe)
+                if found or ADJ_FEASIBLE[p][j] & bit_k:
+                    probes.append(probe)
+                    reads |= looked_at
+                    hit = hit or found
+            else:
+                feasible = LINE_FEASIBLE[p if p > 0 else -p][j]
+                for (ray, ray_hit, ray_reads), line_feasible in zip(rays, feasible, strict=True):
+                    probe = (ray_reads, ray_hit, True, j, p, ray)
+                    every_probe.append(probe)
+                    if ray_hit or line_feasible & bit_k:
+                        probes.append(probe)
+                        reads |= ray_reads
+                        hit = hit or ray_hit
+        self.probes = probes
+        self.reads = reads
+        self.hit = hit
+        self.every_probe = every_probe
+        self.every_read = every_read
+        self.every_hit = every_hit
+        self.discovery = -1 if _direct_attack(board, k, o) else _discovery_mask(board, k, o)
 
 
 def legal_moves(
@@ -457,7 +484,7 @@ def legal_moves(
     kings: tuple[int, int],
     first_only: bool = False,
 ) -> list[Move]:
-    """Returns every legal move of ``side`` (RULES §1-§2), chains with every prefix.
+    """Returns every legal move of ``side`` (§1-§2), chains with every prefix.
 
     ``ep`` is the en-passant target square or -1; ``kings`` is (White king, Black king). With
     ``first_only`` it stops after the first piece that has a legal move (the king is tried
@@ -466,20 +493,20 @@ def legal_moves(
     o = -side
     k = kings[0] if side == 1 else kings[1]
     own = []
-    probes = []
-    knight_o = 2 * o
+    searches = []
+    knight_o = KNIGHT * o
     for sq in range(64):
         p = board[sq]
         if p:
             if p * side > 0:
                 own.append(sq)
             elif p != knight_o:
-                probes.append(_explore(board, sq, k, o))
-    ctx = _context(board, k, o, probes)
+                searches.append(_explore(board, sq, k, o))
+    watch = KingWatch(board, k, o, searches)
     # A move that changes no square any test looked at leaves the king as it is now (safe
     # unless a chain already jumps it); such moves skip the board update and the test.
-    touch = ctx[1] | ctx[3]
-    free = not ctx[2]
+    touch = watch.reads | watch.discovery
+    free = not watch.hit
     moves: list[Move] = []
     add = moves.append
     if first_only:
@@ -493,9 +520,9 @@ def legal_moves(
         b_sq = BIT[sq]
         qm = QUIET_MOVES[t][sq]
         rm = REPLACEMENT_MOVES[t][sq]
-        if t == 1:
-            _pawn_moves(board, sq, p, side, ep, k, ctx, moves)
-        elif t == 2:
+        if t == PAWN:
+            _pawn_moves(board, sq, p, side, ep, k, watch, moves)
+        elif t == KNIGHT:
             for to, l1, l2 in KNIGHT_MOVES[sq]:
                 q = board[to]
                 if q == 0:
@@ -509,7 +536,7 @@ def legal_moves(
                             delta |= BIT[s]
                         board[to] = p
                         board[sq] = 0
-                        if not _attacked(board, k, o, ctx, delta):
+                        if not _attacked(board, k, o, watch, delta):
                             add(Move(SWEEP, KNIGHT_T, (sq, to), caps))
                         board[sq] = p
                         board[to] = 0
@@ -519,23 +546,23 @@ def legal_moves(
                         delta = b_sq | BIT[to]
                         if not delta & touch:
                             if free:
-                                add(qm[to] or _quiet(2, sq, to))
+                                add(qm[to] or intern_quiet(KNIGHT, sq, to))
                             continue
                         board[to] = p
                         board[sq] = 0
-                        if not _attacked(board, k, o, ctx, delta):
-                            add(qm[to] or _quiet(2, sq, to))
+                        if not _attacked(board, k, o, watch, delta):
+                            add(qm[to] or intern_quiet(KNIGHT, sq, to))
                         board[sq] = p
                         board[to] = 0
                 elif q * side < 0:
                     board[to] = p
                     board[sq] = 0
-                    if not _attacked(board, k, o, ctx, b_sq | BIT[to]):
-                        add(rm[to] or _replacement(2, sq, to))
+                    if not _attacked(board, k, o, watch, b_sq | BIT[to]):
+                        add(rm[to] or intern_replacement(KNIGHT, sq, to))
                     board[sq] = p
                     board[to] = q
-        elif t == 6:
-            _king_moves(board, sq, p, side, castling, ctx, moves)
+        elif t == KING:
+            _king_moves(board, sq, p, side, castling, watch, moves)
         else:
             pt = PIECE_TYPES[t]
             for ray in PAIR_RAYS[t][sq]:
@@ -545,30 +572,30 @@ def legal_moves(
                         delta = b_sq | BIT[to]
                         if not delta & touch:
                             if free:
-                                add(qm[to] or _quiet(t, sq, to))
+                                add(qm[to] or intern_quiet(t, sq, to))
                             continue
                         board[to] = p
                         board[sq] = 0
-                        if not _attacked(board, k, o, ctx, delta):
-                            add(qm[to] or _quiet(t, sq, to))
+                        if not _attacked(board, k, o, watch, delta):
+                            add(qm[to] or intern_quiet(t, sq, to))
                         board[sq] = p
                         board[to] = 0
                         continue
                     if q * side < 0:
                         board[to] = p
                         board[sq] = 0
-                        if not _attacked(board, k, o, ctx, b_sq | BIT[to]):
-                            add(rm[to] or _replacement(t, sq, to))
+                        if not _attacked(board, k, o, watch, b_sq | BIT[to]):
+                            add(rm[to] or intern_replacement(t, sq, to))
                         board[to] = q
                         if land >= 0 and board[land] == 0:
-                            # RULES §1.3 first jump from a distance along a clear line.
+                            # §1.3 first jump from a distance along a clear line.
                             board[to] = 0
                             board[land] = p
                             delta = b_sq | BIT[to] | BIT[land]
-                            if not _attacked(board, k, o, ctx, delta):
+                            if not _attacked(board, k, o, watch, delta):
                                 add(Move(JUMP, pt, (sq, land), (to,)))
                             _chains(
-                                board, p, pt, land, (sq, land), (to,), delta, -1, o, k, ctx, moves
+                                board, p, pt, land, (sq, land), (to,), delta, -1, o, k, watch, moves
                             )
                             board[land] = 0
                             board[to] = q
@@ -588,7 +615,7 @@ def _chains(
     king: int,
     o: int,
     k: int,
-    ctx: tuple,
+    watch: "KingWatch",
     moves: list[Move],
 ) -> None:
     # Adds every continuation of a chain whose piece ``p`` stands on ``cur``. ``king`` is 1 when
@@ -603,18 +630,18 @@ def _chains(
             caps2 = (*caps, over)
             delta2 = delta | BIT[over] | BIT[land]
             if king == 1:
-                safe = not _attacked_king(board, land, o, ctx, delta2)
+                safe = not _attacked_king(board, land, o, watch, delta2)
             else:
-                safe = not _attacked(board, k, o, ctx, delta2)
-            if (p == 1 and land >= 56) or (p == -1 and land < 8):
-                # RULES §1.3 and §1.5: promotion ends the chain; each choice is a move.
+                safe = not _attacked(board, k, o, watch, delta2)
+            if (p == PAWN and land >= 56) or (p == -PAWN and land < 8):
+                # §1.3 and §1.5: promotion ends the chain; each choice is a move.
                 if safe:
                     for promo in PROMOTION_TYPES:
                         moves.append(Move(JUMP, pt, path2, caps2, promo))
             else:
                 if safe:
                     moves.append(Move(JUMP, pt, path2, caps2))
-                _chains(board, p, pt, land, path2, caps2, delta2, king, o, k, ctx, moves)
+                _chains(board, p, pt, land, path2, caps2, delta2, king, o, k, watch, moves)
             board[land] = 0
             board[cur] = p
             board[over] = q
@@ -625,46 +652,53 @@ def _add_pawn_move(moves: list[Move], kind: MoveKind, path: tuple, caps: tuple, 
         for promo in PROMOTION_TYPES:
             moves.append(Move(kind, PAWN_T, path, caps, promo))
     elif kind is QUIET:
-        moves.append(_quiet(1, path[0], path[1]))
+        moves.append(intern_quiet(PAWN, path[0], path[1]))
     else:
-        moves.append(_replacement(1, path[0], path[1]))
+        moves.append(intern_replacement(PAWN, path[0], path[1]))
 
 
 def _pawn_moves(
-    board: list[int], sq: int, p: int, side: int, ep: int, k: int, ctx: tuple, moves: list[Move]
+    board: list[int],
+    sq: int,
+    p: int,
+    side: int,
+    ep: int,
+    k: int,
+    watch: "KingWatch",
+    moves: list[Move],
 ) -> None:
     o = -side
     fwd = 8 * side
     to = sq + fwd
     last_rank = 7 if side == 1 else 0
     b_sq = BIT[sq]
-    touch = ctx[1] | ctx[3]
+    touch = watch.reads | watch.discovery
     if board[to] == 0:
         delta = b_sq | BIT[to]
         if not delta & touch:
-            safe = not ctx[2]
+            safe = not watch.hit
         else:
             board[to] = p
             board[sq] = 0
-            safe = not _attacked(board, k, o, ctx, delta)
+            safe = not _attacked(board, k, o, watch, delta)
             board[sq] = p
             board[to] = 0
         if safe:
             if to >> 3 == last_rank:
                 _add_pawn_move(moves, QUIET, (sq, to), (), True)
             else:
-                moves.append(QUIET_MOVES[1][sq][to] or _quiet(1, sq, to))
+                moves.append(QUIET_MOVES[PAWN][sq][to] or intern_quiet(PAWN, sq, to))
         if (sq >> 3) == (1 if side == 1 else 6) and board[to + fwd] == 0:
             two = to + fwd
             delta = b_sq | BIT[two]
             if not delta & touch:
-                if not ctx[2]:
-                    moves.append(_quiet(1, sq, two))
+                if not watch.hit:
+                    moves.append(intern_quiet(PAWN, sq, two))
             else:
                 board[two] = p
                 board[sq] = 0
-                if not _attacked(board, k, o, ctx, delta):
-                    moves.append(_quiet(1, sq, two))
+                if not _attacked(board, k, o, watch, delta):
+                    moves.append(intern_quiet(PAWN, sq, two))
                 board[sq] = p
                 board[two] = 0
     for to in PAWN_CAPTURES[p][sq]:
@@ -672,7 +706,7 @@ def _pawn_moves(
         if q * side < 0:
             board[to] = p
             board[sq] = 0
-            if not _attacked(board, k, o, ctx, b_sq | BIT[to]):
+            if not _attacked(board, k, o, watch, b_sq | BIT[to]):
                 _add_pawn_move(moves, REPLACEMENT, (sq, to), (to,), to >> 3 == last_rank)
             board[sq] = p
             board[to] = q
@@ -683,19 +717,25 @@ def _pawn_moves(
                 board[to] = p
                 board[sq] = 0
                 board[cap] = 0
-                if not _attacked(board, k, o, ctx, b_sq | BIT[to] | BIT[cap]):
+                if not _attacked(board, k, o, watch, b_sq | BIT[to] | BIT[cap]):
                     moves.append(Move(EN_PASSANT, PAWN_T, (sq, to), (cap,)))
                 board[cap] = victim
                 board[sq] = p
                 board[to] = 0
     for over, land in JUMPS[p][sq]:
         if board[over] * p < 0 and board[land] == 0:
-            _chains(board, p, PAWN_T, sq, (sq,), (), b_sq, -1, o, k, ctx, moves)
+            _chains(board, p, PAWN_T, sq, (sq,), (), b_sq, -1, o, k, watch, moves)
             break
 
 
 def _king_moves(
-    board: list[int], sq: int, p: int, side: int, castling: int, ctx: tuple, moves: list[Move]
+    board: list[int],
+    sq: int,
+    p: int,
+    side: int,
+    castling: int,
+    watch: "KingWatch",
+    moves: list[Move],
 ) -> None:
     o = -side
     b_sq = BIT[sq]
@@ -704,26 +744,28 @@ def _king_moves(
         if q == 0 or q * side < 0:
             board[to] = p
             board[sq] = 0
-            if not _attacked_king(board, to, o, ctx, b_sq | BIT[to]):
+            if not _attacked_king(board, to, o, watch, b_sq | BIT[to]):
                 if q:
-                    moves.append(_replacement(6, sq, to))
+                    moves.append(intern_replacement(KING, sq, to))
                 else:
-                    moves.append(_quiet(6, sq, to))
+                    moves.append(intern_quiet(KING, sq, to))
             board[sq] = p
             board[to] = q
-    _chains(board, p, KING_T, sq, (sq,), (), b_sq, 1, o, sq, ctx, moves)
+    _chains(board, p, KING_T, sq, (sq,), (), b_sq, 1, o, sq, watch, moves)
     if side == 1:
         rights = castling & (WHITE_KINGSIDE | WHITE_QUEENSIDE)
-        home, rook = 4, 4
+        home, rook = 4, ROOK
     else:
         rights = castling & (BLACK_KINGSIDE | BLACK_QUEENSIDE)
-        home, rook = 60, -4
+        home, rook = 60, -ROOK
     if not rights or sq != home:
         return
     if rights & (WHITE_KINGSIDE | BLACK_KINGSIDE):
-        _try_castle(board, home, p, rook, home + 3, home + 1, home + 2, (), o, ctx, moves)
+        _try_castle(board, home, p, rook, home + 3, home + 1, home + 2, (), o, watch, moves)
     if rights & (WHITE_QUEENSIDE | BLACK_QUEENSIDE):
-        _try_castle(board, home, p, rook, home - 4, home - 1, home - 2, (home - 3,), o, ctx, moves)
+        _try_castle(
+            board, home, p, rook, home - 4, home - 1, home - 2, (home - 3,), o, watch, moves
+        )
 
 
 def _try_castle(
@@ -736,27 +778,27 @@ def _try_castle(
     land: int,
     also_empty: tuple[int, ...],
     o: int,
-    ctx: tuple,
+    watch: "KingWatch",
     moves: list[Move],
 ) -> None:
-    # RULES §2: the king must be safe before, on the passed square (rook unmoved), and after.
+    # §2: the king must be safe before, on the passed square (rook unmoved), and after.
     if board[rook_sq] != rook or board[passed] or board[land]:
         return
     for s in also_empty:
         if board[s]:
             return
-    if _attacked_king(board, home, o, ctx, 0):
+    if _attacked_king(board, home, o, watch, 0):
         return
     board[home] = 0
     board[passed] = king
-    safe = not _attacked_king(board, passed, o, ctx, BIT[home] | BIT[passed])
+    safe = not _attacked_king(board, passed, o, watch, BIT[home] | BIT[passed])
     board[passed] = 0
     if safe:
         board[land] = king
         board[passed] = rook
         board[rook_sq] = 0
         delta = BIT[home] | BIT[passed] | BIT[land] | BIT[rook_sq]
-        safe = not _attacked_king(board, land, o, ctx, delta)
+        safe = not _attacked_king(board, land, o, watch, delta)
         board[rook_sq] = rook
         board[passed] = 0
         board[land] = 0
@@ -822,84 +864,3 @@ def has_legal_move(
 ) -> bool:
     """Returns whether ``side`` has at least one legal move."""
     return bool(legal_moves(board, side, castling, ep, kings, first_only=True))
-
-
-# --- the generator in C ------------------------------------------------------------------------
-# engine/_native.c makes the same moves in the same order as the functions above (checked by
-# tests/engine/test_native.py), several times faster. ``make`` builds it
-# (``python -m engine.build_native``); without it, or with CHESSKERS_PURE_PYTHON=1 in the
-# environment, the engine runs on the Python generator alone. The Python functions stay
-# reachable as ``python_legal_moves``, ``python_is_attacked`` and ``python_has_legal_move``.
-try:
-    from engine import _native
-except ImportError:  # not built
-    _native = None
-
-NATIVE = _native is not None and os.environ.get("CHESSKERS_PURE_PYTHON", "") in ("", "0")
-
-python_legal_moves = legal_moves
-python_is_attacked = is_attacked
-python_has_legal_move = has_legal_move
-
-# The C module's move kinds and piece types are these enums' positions and values.
-_KINDS = (QUIET, CASTLE, REPLACEMENT, EN_PASSANT, JUMP, SWEEP)
-assert tuple(MoveKind) == _KINDS
-
-
-def _moves_of(raw: list[tuple]) -> list[Move]:
-    # Wraps the C module's (kind, piece, path, captured, promotion) tuples, interning the
-    # quiet and replacement moves as the Python generator does.
-    out = []
-    add = out.append
-    for kind, t, path, caps, promotion in raw:
-        if promotion:
-            add(Move(_KINDS[kind], PIECE_TYPES[t], path, caps, PIECE_TYPES[promotion]))
-        elif kind == 0:
-            add(QUIET_MOVES[t][path[0]][path[1]] or _quiet(t, path[0], path[1]))
-        elif kind == 2:
-            add(REPLACEMENT_MOVES[t][path[0]][path[1]] or _replacement(t, path[0], path[1]))
-        else:
-            add(Move(_KINDS[kind], PIECE_TYPES[t], path, caps))
-    return out
-
-
-def native_legal_moves(
-    board: list[int],
-    side: int,
-    castling: int,
-    ep: int,
-    kings: tuple[int, int],
-    first_only: bool = False,
-) -> list[Move]:
-    """``python_legal_moves`` in C: the same moves in the same order."""
-    return _moves_of(_native.legal_moves(board, side, castling, ep, kings, first_only))
-
-
-def native_is_attacked(board: list[int], k: int, o: int, jumpers: list[int] | None = None) -> bool:
-    """``python_is_attacked`` in C (``jumpers`` is not needed)."""
-    return _native.is_attacked(board, k, o)
-
-
-def native_has_legal_move(
-    board: list[int], side: int, castling: int, ep: int, kings: tuple[int, int]
-) -> bool:
-    """``python_has_legal_move`` in C."""
-    return _native.has_legal_move(board, side, castling, ep, kings)
-
-
-def marked_moves(
-    board: list[int], side: int, castling: int, ep: int, kings: tuple[int, int]
-) -> tuple[list[Move], list[int]] | None:
-    """Returns the legal moves of ``side`` and, for each, 0 (no check), 1 (check) or 2
-    (checkmate), in one call to the C generator; None when it is not built (the caller then
-    marks the moves itself, with ``checks``)."""
-    if not NATIVE:
-        return None
-    raw, marks = _native.marked_moves(board, side, castling, ep, kings)
-    return _moves_of(raw), marks
-
-
-if NATIVE:
-    legal_moves = native_legal_moves
-    is_attacked = native_is_attacked
-    has_legal_move = native_has_legal_move

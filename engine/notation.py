@@ -1,4 +1,4 @@
-"""The canonical move text of RULES §4 and its parser (canonical and machine forms).
+"""The canonical move text of Chesskers (docs/rules/chesskers.md §4) and its parser.
 
 This module owns notation: rendering a move as text (with disambiguation and ``+``/``#``) and
 resolving text to one legal move. It asks ``Position`` for legal moves and check; it decides no
@@ -37,7 +37,7 @@ def _body(move: Move, disambiguation: str) -> str:
 
 
 def _disambiguations(moves: list[Move]) -> dict[Move, str]:
-    # RULES §4: SAN disambiguation among pieces of one type writing the same form to one square.
+    # §4: SAN disambiguation among pieces of one type writing the same form to one square.
     groups: dict[tuple, list[Move]] = {}
     for m in moves:
         if m.piece is PieceType.PAWN or m.piece is PieceType.KING:
@@ -89,7 +89,7 @@ _MARKS = ("", "+", "#")
 
 
 def move_text(position: Position, move: Move) -> str:
-    """Returns the canonical text of a legal ``move`` (RULES §4), with ``+`` or ``#``."""
+    """Returns the canonical text of a legal ``move`` (§4), with ``+`` or ``#``."""
     moves = position.legal_moves()
     if move not in moves:
         raise IllegalMoveError(f"illegal move {move.machine()}: not legal in this position")
@@ -156,13 +156,13 @@ def parse_move(position: Position, text: str) -> Move:
         raise IllegalMoveError(f"illegal move {raw}: no such legal chain")
     simple = _SIMPLE.match(text)
     if not simple:
-        raise InvalidMoveTextError(f"invalid move text {raw!r}: not a move in RULES §4 notation")
+        raise InvalidMoveTextError(f"invalid move text {raw!r}: not a move in §4 notation")
     letter, from_file, from_rank, form, target_name, promo_letter = simple.groups()
     piece = PIECE_BY_SYMBOL[letter.lower()] if letter else PieceType.PAWN
     target = parse_square(target_name)
     promo = PIECE_BY_SYMBOL[promo_letter.lower()] if promo_letter else None
     if piece is PieceType.PAWN and form == "" and (from_file or from_rank):
-        raise InvalidMoveTextError(f"invalid move text {raw!r}: not a move in RULES §4 notation")
+        raise InvalidMoveTextError(f"invalid move text {raw!r}: not a move in §4 notation")
     if form == "~" and piece is not PieceType.KNIGHT:
         raise InvalidMoveTextError(f"invalid move text {raw!r}: only a knight sweeps")
     kinds = {

@@ -1,4 +1,4 @@
-"""Adjudication: the status of a position within its game (RULES §3 and §7).
+"""Adjudication: the status of a position within its game (docs/rules/chesskers.md §3 and §7).
 
 This module owns the order in which endings are decided and the material rule; it keeps no
 history itself (``game`` passes the repetition count in).
@@ -22,7 +22,7 @@ class Status(Enum):
 
 
 def is_insufficient_material(position: Position) -> bool:
-    """Returns whether only two kings, or two kings and one bishop, remain (RULES §3)."""
+    """Returns whether only two kings, or two kings and one bishop, remain (§3)."""
     others = [abs(p) for p in position.board if p and abs(p) != KING]
     return not others or others == [BISHOP]
 
@@ -30,7 +30,7 @@ def is_insufficient_material(position: Position) -> bool:
 def status_of(position: Position, repetitions: int) -> Status:
     """Returns the status of ``position``, reached for the ``repetitions``-th time.
 
-    RULES §7: checkmate first; then stalemate, threefold, fifty-moves, insufficient-material.
+    §7: checkmate first; then stalemate, threefold, fifty-moves, insufficient-material.
     """
     if not position.has_legal_move():
         return Status.CHECKMATE if position.is_check() else Status.STALEMATE

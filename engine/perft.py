@@ -1,10 +1,11 @@
-"""Perft: the number of leaf nodes of the legal move tree (RULES §6 and §8).
+"""Perft: the number of leaf nodes of the legal move tree (docs/rules/chesskers.md §6 and §8).
 
 This module owns counting only. It plays moves in place on a private copy of the board and
 counts the legal moves at the last ply without playing them (bulk counting).
 """
 
 from engine import movegen
+from engine.generator import GENERATOR
 from engine.moves import Move
 from engine.pieces import PieceType
 from engine.position import Position
@@ -22,7 +23,7 @@ def divide(position: Position, depth: int) -> list[tuple[Move, int]]:
     """Returns each legal move with the perft count of ``depth - 1`` below it."""
     board, side, castling, ep, kings = position.copy_state()
     out = []
-    for move in movegen.legal_moves(board, side, castling, ep, kings):
+    for move in GENERATOR.legal_moves(board, side, castling, ep, kings):
         if depth <= 1:
             out.append((move, 1))
             continue
@@ -40,7 +41,7 @@ def _child_state(move: Move, side: int, castling: int, kings: tuple[int, int]) -
 
 
 def _perft(board: list[int], side: int, castling: int, ep: int, kings: tuple, depth: int) -> int:
-    moves = movegen.legal_moves(board, side, castling, ep, kings)
+    moves = GENERATOR.legal_moves(board, side, castling, ep, kings)
     if depth == 1:
         return len(moves)
     total = 0

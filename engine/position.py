@@ -2,12 +2,15 @@
 
 This module owns the ``Position`` value (FEN in and out, validation, legal moves, playing a
 move into a new position). It does not keep game history: repetition lives in ``game``.
+
+Section numbers (§) refer to docs/rules/chesskers.md.
 """
 
 from engine import movegen
 from engine.errors import IllegalMoveError, InvalidFenError
 from engine.fen import castling_text, ep_text, parse_fen, placement_text
-from engine.moves import Move
+from engine.generator import GENERATOR
+from engine.moves import Move, MoveKind
 from engine.pieces import PAWN, Color, PieceType
 from engine.tables import PAWN_ATTACKERS
 
@@ -62,7 +65,7 @@ class Position:
     def from_fen(cls, fen: str) -> "Position":
         """Returns the position of ``fen``; raises ``InvalidFenError`` for a bad or illegal one.
 
-        RULES §7: exactly one king a side, no pawn on rank 1 or 8, the side not to move not in
+        §7: exactly one king a side, no pawn on rank 1 or 8, the side not to move not in
         check. Castling rights without king and rook at home are dropped; an en-passant square
         that does not describe a double step just made is ignored.
         """
@@ -84,7 +87,7 @@ class Position:
         if ep >= 0 and not _describes_double_step(board, side, ep):
             ep = -1
         king_tuple = (kings[0], kings[1])
-        if movegen.is_attacked(board, king_tuple[0 if side == -1 else 1], side):
+        if GENERATOR.is_attacked(board, king_tuple[0 if side == -1 else 1], side):
             raise InvalidFenError(f"invalid FEN {fen!r}: the side not to move is in check")
         if ep >= 0 and not _has_legal_ep(board, side, castling, ep, king_tuple):
             ep = -1
@@ -122,16 +125,16 @@ class Position:
         return {sq: self.piece_at(sq) for sq in range(64) if self._board[sq]}  # type: ignore
 
     def is_check(self) -> bool:
-        """Returns whether the side to move is in check (RULES §2)."""
+        """Returns whether the side to move is in check (§2)."""
         k = self._kings[0 if self._side == 1 else 1]
-        return movegen.is_attacked(self._board.copy(), k, -self._side)
+        return GENERATOR.is_attacked(self._board.copy(), k, -self._side)
 
     def gives_check(self, move: Move) -> bool:
         """Returns whether ``move`` (legal here) leaves the opponent's king in check."""
         board = self._board.copy()
         movegen.apply_move(board, move, self._side)
         k = _kings_after(self._kings, move, self._side)[1 if self._side == 1 else 0]
-        return movegen.is_attacked(board, k, self._side)
+        return GENERATOR.is_attacked(board, k, self._side)
 
     def checks(self, moves: list[Move]) -> list[bool]:
         """Returns, for each of ``moves`` (legal here), whether it gives check: ``gives_check``
@@ -139,33 +142,28 @@ class Position:
         return movegen.checks(self._board.copy(), self._side, self._kings, moves)
 
     def legal_moves(self) -> list[Move]:
-        """Returns every legal move (RULES §1-§2); chain prefixes and promotions are separate."""
+        """Returns every legal move (§1-§2); chain prefixes and promotions are separate."""
         if self._moves is None:
-            self._moves = movegen.legal_moves(
+            self._moves = GENERATOR.legal_moves(
                 self._board.copy(), self._side, self.castling, self.ep, self._kings
             )
         return list(self._moves)
 
     def marked_moves(self) -> tuple[list[Move], list[int]]:
         """Returns the legal moves and, for each, 0 (no check), 1 (check) or 2 (checkmate): what
-        their canonical texts need (RULES §4 "+" and "#"), in one batch."""
-        marked = movegen.marked_moves(self._board, self._side, self.castling, self.ep, self._kings)
-        if marked is not None:
-            if self._moves is None:
-                self._moves = marked[0]
-            return list(marked[0]), marked[1]
-        moves = self.legal_moves()
-        marks = [
-            (1 if self.play_unchecked(move).has_legal_move() else 2) if check else 0
-            for move, check in zip(moves, self.checks(moves), strict=True)
-        ]
-        return moves, marks
+        their canonical texts need (§4 "+" and "#"), in one batch."""
+        moves, marks = GENERATOR.marked_moves(
+            self._board, self._side, self.castling, self.ep, self._kings
+        )
+        if self._moves is None:
+            self._moves = moves
+        return list(moves), marks
 
     def has_legal_move(self) -> bool:
         """Returns whether the side to move has any legal move."""
         if self._moves is not None:
             return bool(self._moves)
-        return movegen.has_legal_move(
+        return GENERATOR.has_legal_move(
             self._board.copy(), self._side, self.castling, self.ep, self._kings
         )
 
@@ -262,5 +260,5 @@ def _has_legal_ep(
     # Cheap test first: a pawn of the side to move must stand beside the double-stepped pawn.
     if not any(board[s] == side for s in PAWN_ATTACKERS[side][ep]):
         return False
-    moves = movegen.legal_moves(board, side, castling, ep, kings)
-    return any(m.kind is movegen.EN_PASSANT for m in moves)
+    moves = GENERATOR.legal_moves(board, side, castling, ep, kings)
+    return any(m.kind is MoveKind.EN_PASSANT for m in moves)

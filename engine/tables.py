@@ -2,6 +2,8 @@
 
 This module owns board geometry only; it knows nothing of positions. Everything here is built
 once at import time so that move generation does table look-ups instead of arithmetic.
+
+Section numbers (§) refer to docs/rules/chesskers.md.
 """
 
 # Directions as (file delta, rank delta); indices are used by the tables below.
@@ -46,7 +48,7 @@ def _jumps(sq: int, dirs: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     return tuple((RAYS[sq][d][0], RAYS[sq][d][1]) for d in dirs if len(RAYS[sq][d]) >= 2)
 
 
-# Adjacent jumps (RULES §1.3 further jumps; also the first jump of a king or pawn), by piece code.
+# Adjacent jumps (§1.3 further jumps; also the first jump of a king or pawn), by piece code.
 _JUMP_DIRS = {
     1: WHITE_PAWN_DIRECTIONS,
     -1: BLACK_PAWN_DIRECTIONS,
@@ -67,7 +69,7 @@ _KNIGHT_DELTAS = ((1, 2), (-1, 2), (1, -2), (-1, -2), (2, 1), (2, -1), (-2, 1), 
 
 
 def _knight_moves(sq: int) -> tuple[tuple[int, int, int], ...]:
-    # (target, leg1, leg2): the leg is the two squares along the long side of the L (RULES §1.4).
+    # (target, leg1, leg2): the leg is the two squares along the long side of the L (§1.4).
     out = []
     for df, dr in _KNIGHT_DELTAS:
         target = _offset(sq, df, dr)

@@ -1,22 +1,30 @@
-"""The variant seam (ARCHITECTURE.md "Later"): what a game's rules are, behind one name.
+"""The registry of games: variant id → variant, for the command line and the site.
 
-Only Chesskers exists; other hybrids will add an entry here. Nothing else is generic.
+Every game the engine plays is listed here once (``VARIANTS``, in the order the site lists
+them); ``get`` finds one by id. What a variant offers is ``engine.variant.Variant``.
 """
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from engine.chesskers import CHESSKERS
+from engine.draughts.games import DRAUGHTS
+from engine.errors import UnknownVariantError
+from engine.variant import Variant
 
-from engine.game import Game
-from engine.position import STARTING_FEN
+VARIANTS: dict[str, Variant] = {v.id: v for v in (CHESSKERS, *DRAUGHTS)}
+"""Every variant by id: Chesskers first, then the draughts family."""
 
-
-@dataclass(frozen=True)
-class Variant:
-    """A variant: its name as stored by the site, its start FEN and how to make a game."""
-
-    name: str
-    starting_fen: str
-    new_game: Callable[[str], Game]
+DEFAULT = CHESSKERS
+"""The variant of a game that names none."""
 
 
-VARIANTS = {"chesskers": Variant("chesskers", STARTING_FEN, Game)}
+def get(variant_id: str) -> Variant:
+    """Returns the variant ``variant_id``; raises ``UnknownVariantError`` naming the known ids."""
+    try:
+        return VARIANTS[variant_id]
+    except (KeyError, TypeError):
+        known = ", ".join(VARIANTS)
+        raise UnknownVariantError(f"unknown variant {variant_id!r}; known: {known}") from None
+
+
+def summaries() -> list[dict]:
+    """Returns every variant as ``GET /api/variants/`` lists it (``Variant.summary``)."""
+    return [variant.summary() for variant in VARIANTS.values()]

@@ -12,10 +12,11 @@ time_limit: float | None = None) -> str``
     Returns the bot's move in ``fen`` in machine form (``Move.machine()``, e.g. ``"e2-e4"``,
     ``"a1-a4-c4-c6"``, ``"b7-b8-q"``). ``level`` is 1-8. ``history_fens`` are the FENs of the
     game's earlier positions, oldest first (``fen`` itself may be the last); they are used only
-    to see repetitions (RULES §3). ``seed`` makes the choice reproducible (with no time limit
-    reached: a search cut by the clock depends on the machine's speed); ``None`` draws one.
+    to see repetitions (docs/rules/chesskers.md §3). ``seed`` makes the choice reproducible
+    (with no time limit reached: a search cut by the clock depends on the machine's speed);
+    ``None`` draws one.
     ``time_limit`` replaces the level's time budget in seconds. A move is returned whenever one
-    is legal, even if the game is already drawn by a rule of RULES §3 (the caller adjudicates).
+    is legal, even if the game is already drawn by a rule of §3 (the caller adjudicates).
     Raises ``ValueError`` (``InvalidFenError`` for a bad FEN) for bad input, or when there is no
     legal move.
 

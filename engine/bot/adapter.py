@@ -6,14 +6,15 @@ Search needs to play and take back moves millions of times, which the public ``P
 fixed here and nowhere else. It owns no rule: legality, check and the effect of a move all come
 from the engine.
 
-Internal names used (``engine.movegen``): ``legal_moves``, ``is_attacked``, ``apply_move``,
-``undo_move``, ``next_castling``, ``double_step_target``. Public names used:
-``Position.copy_state``, ``Position.halfmove``, ``Move``.
+Internal names used: ``engine.generator.GENERATOR`` (``legal_moves``, ``is_attacked``) and
+``engine.movegen`` (``apply_move``, ``undo_move``, ``next_castling``, ``double_step_target``).
+Public names used: ``Position.copy_state``, ``Position.halfmove``, ``Move``.
 """
 
 from collections.abc import Callable
 
 from engine import movegen
+from engine.generator import GENERATOR
 from engine.moves import Move, MoveKind
 from engine.pieces import PieceType
 from engine.position import Position
@@ -24,13 +25,15 @@ PAWN = PieceType.PAWN
 
 Undo = object
 
-legal_moves: Callable[[list[int], int, int, int, tuple[int, int]], list[Move]] = movegen.legal_moves
+legal_moves: Callable[[list[int], int, int, int, tuple[int, int]], list[Move]] = (
+    GENERATOR.legal_moves
+)
 """Returns the legal moves of ``side`` on ``board`` (board, side, castling, ep, kings)."""
 
 
 def is_attacked(board: list[int], square: int, by_side: int) -> bool:
     """Returns whether ``by_side`` has a capture of any kind removing the piece on ``square``."""
-    return movegen.is_attacked(board, square, by_side)
+    return GENERATOR.is_attacked(board, square, by_side)
 
 
 def touched_squares(move: Move) -> tuple[int, ...]:

@@ -2,11 +2,11 @@
 
 Quiescence visits most of the search's nodes and needs only captures, and most of them are cut
 off before they are played; asking the engine for every legal move there would test king safety
-for moves never searched. This module lists the captures of RULES §1 (replacement, en passant,
-jumps with every chain prefix, sweeps) and queen promotions by a step, exactly as the engine
-writes them as ``Move`` values, but without checking that the mover's king is safe afterwards:
-the search checks that after playing one (``adapter.is_attacked``). A test compares the result,
-so filtered, with the engine's legal moves over many positions.
+for moves never searched. This module lists the captures of docs/rules/chesskers.md §1
+(replacement, en passant, jumps with every chain prefix, sweeps) and queen promotions by a step,
+exactly as the engine writes them as ``Move`` values, but without checking that the mover's king
+is safe afterwards: the search checks that after playing one (``adapter.is_attacked``). A test
+compares the result, so filtered, with the engine's legal moves over many positions.
 
 It owns no rule the engine does not: it restates the capture geometry so the search can ask for
 less. Castling and quiet moves are not here (quiescence does not play them).
@@ -56,7 +56,7 @@ def pseudo_captures(board: list[int], side: int, ep: int, promotions: bool = Tru
                 to = sq + 8 * side
                 if to >> 3 == last and board[to] == 0:
                     add(Move(QUIET, PAWN_T, (sq, to), (), QUEEN_T))
-            board[sq] = 0  # RULES §1.3: the origin is empty from the start of the move
+            board[sq] = 0  # §1.3: the origin is empty from the start of the move
             _chains(board, p, PAWN_T, sq, (sq,), (), moves)
             board[sq] = p
         elif t == 2:
@@ -90,7 +90,7 @@ def pseudo_captures(board: list[int], side: int, ep: int, promotions: bool = Tru
                     if q * side < 0:
                         add(Move(REPLACEMENT, pt, (sq, to), (to,)))
                         if i + 1 < n and board[ray[i + 1]] == 0:
-                            # RULES §1.3: the first jump from a distance along a clear line.
+                            # §1.3: the first jump from a distance along a clear line.
                             land = ray[i + 1]
                             add(Move(JUMP, pt, (sq, land), (to,)))
                             board[to] = 0
@@ -118,7 +118,7 @@ def _chains(
             path2 = (*path, land)
             caps2 = (*caps, over)
             if (p == 1 and land >= 56) or (p == -1 and land < 8):
-                # RULES §1.3 and §1.5: promotion ends the chain; each choice is a move.
+                # §1.3 and §1.5: promotion ends the chain; each choice is a move.
                 for promo in PROMOTION_TYPES:
                     moves.append(Move(JUMP, pt, path2, caps2, promo))
             else:

@@ -2,9 +2,9 @@
 
     python -m engine bestmove "<FEN>" --level N [--seed S] [--time SECONDS]
 
-Prints the bot's move in canonical text (RULES §4). Bad input raises ``ValueError``, which
-``engine.cli`` turns into one line on stderr and exit status 2. This module owns the command's
-arguments and output only.
+Prints the bot's move in canonical text (docs/rules/chesskers.md §4). Bad input raises
+``ValueError``, which ``engine.cli`` turns into one line on stderr and exit status 2. This module
+owns the command's arguments and output only.
 """
 
 from collections.abc import Sequence

@@ -9,7 +9,7 @@ promotions, and limits on depth, nodes and time. It does not choose how strong t
 
 Scores are centipawns for the side to move; a mate in n plies scores ``MATE - n``.
 Repetitions of a position of the game or of the search path, the fifty-move count and the
-material draw of RULES §3 score 0.
+material draw of docs/rules/chesskers.md §3 score 0.
 """
 
 import random
@@ -165,7 +165,7 @@ class Searcher:
         return adapter.legal_moves(self.board, self.side, self.castling, self.ep, self.kings)
 
     def _is_draw(self) -> bool:
-        # RULES §3: fifty moves, repetition (any earlier occurrence since the last irreversible
+        # §3: fifty moves, repetition (any earlier occurrence since the last irreversible
         # move counts inside the search), insufficient material (kings, or kings and a bishop).
         if self.halfmove >= 100:
             return True
@@ -282,7 +282,7 @@ class Searcher:
                 if stand is not None:
                     king = self.kings[0] if mover == 1 else self.kings[1]
                     if adapter.is_attacked(self.board, king, -mover):
-                        continue  # RULES §2: the move would leave the mover's king capturable
+                        continue  # §2: the move would leave the mover's king capturable
                 score = -self.quiescence(-beta, -alpha, ply + 1, qdepth + 1)
             finally:
                 self._unmake(saved)

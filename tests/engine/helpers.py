@@ -1,4 +1,4 @@
-"""Small helpers shared by the engine tests: ASCII boards to FEN, move texts of one piece."""
+"""Small helpers of the engine tests: ASCII boards to FEN, move texts of one piece."""
 
 from engine import Game, Position, parse_square
 

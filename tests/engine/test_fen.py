@@ -1,4 +1,4 @@
-"""FEN in and out, and its validation (RULES §5 and §7)."""
+"""FEN in and out, and its validation (docs/rules/chesskers.md §5 and §7)."""
 
 import pytest
 

@@ -1,8 +1,10 @@
-"""ARCHITECTURE.md: ``engine`` imports the standard library only, never Django."""
+"""``engine`` imports the standard library only, never Django (docs/engine.md)."""
 
 import subprocess
 import sys
 from pathlib import Path
+
+import engine
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -27,8 +29,6 @@ def test_engine_imports_nothing_from_django():
 
 
 def test_public_api_names_are_exported():
-    import engine
-
     for name in [
         "STARTING_FEN", "Color", "PieceType", "MoveKind", "Move", "Position", "Game", "Status",
         "square_name", "parse_square", "InvalidFenError", "InvalidMoveTextError",
@@ -42,9 +42,14 @@ def test_public_api_names_are_exported():
     ]  # fmt: skip
 
 
-def test_variant_seam_names_chesskers():
-    from engine.variants import VARIANTS
+def test_the_registry_names_chesskers_first_and_makes_its_games():
+    from engine.variants import DEFAULT, VARIANTS
 
     variant = VARIANTS["chesskers"]
-    assert variant.starting_fen == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-    assert variant.new_game(variant.starting_fen).fen() == variant.starting_fen
+    assert DEFAULT is variant
+    assert next(iter(VARIANTS)) == "chesskers"
+    assert variant.start_fen == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    game = variant.new_game()
+    assert type(game) is engine.Game
+    assert game.fen() == variant.start_fen
+    assert game.status() is engine.Status.ONGOING

@@ -1,9 +1,9 @@
-"""The move generator in C (engine/_native.c) against the Python generator it replaces.
+"""The move generator in C (engine/_native.c) against the fast Python one (engine.movegen).
 
-The Python generator is the reference (perft, the literal reference generator of reference.py
-and every rules test were written against it). The C one must give the very same moves in the
-very same order, the same check and mate marks, the same attack answers, and refuse a board it
-cannot read with a ValueError, never a crash.
+Perft, the reference generator (engine.reference) and every rules test hold the Python
+generator to the rules. The C one must give the very same moves in the very same order, the
+same check and mate marks, the same attack answers, and refuse a board it cannot read with a
+ValueError, never a crash. ``engine.generator`` must choose it when it is built.
 """
 
 import json
@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine import build_native, movegen
+from engine import build_native, generator
 from engine.moves import Move
 from engine.perft import perft
 
@@ -45,10 +45,15 @@ def position_args(position: engine.Position) -> tuple:
     return board, side, castling, ep, kings
 
 
-def python_marks(position: engine.Position, moves: list[Move]) -> list[int]:
-    checks = movegen.checks(list(position.board), position.side, position._kings, moves)
+PYTHON = generator.PythonGenerator()
+NATIVE = generator.NativeGenerator()
+
+
+def position_marks(position: engine.Position, moves: list[Move]) -> list[int]:
+    # The marks from the positions after each move: check, then whether a reply exists.
+    checks = [position.gives_check(m) for m in moves]
     return [
-        (1 if movegen.python_has_legal_move(*position_args(position.play_unchecked(m))) else 2)
+        (1 if PYTHON.has_legal_move(*position_args(position.play_unchecked(m))) else 2)
         if check
         else 0
         for m, check in zip(moves, checks, strict=True)
@@ -59,27 +64,28 @@ def assert_same(position: engine.Position) -> list[Move]:
     """Asserts both generators agree on ``position``; returns its legal moves."""
     args = position_args(position)
     board, side, castling, ep, kings = args
-    expected = movegen.python_legal_moves(list(board), side, castling, ep, kings)
-    assert movegen.native_legal_moves(*args) == expected, position.fen()
-    assert movegen.native_has_legal_move(*args) == bool(expected), position.fen()
-    moves, marks = movegen.marked_moves(*args)
+    expected = PYTHON.legal_moves(list(board), side, castling, ep, kings)
+    assert NATIVE.legal_moves(*args) == expected, position.fen()
+    assert NATIVE.has_legal_move(*args) == bool(expected), position.fen()
+    moves, marks = NATIVE.marked_moves(*args)
     assert moves == expected, position.fen()
-    assert marks == python_marks(position, expected), position.fen()
+    assert PYTHON.marked_moves(*args) == (expected, marks), position.fen()
+    assert marks == position_marks(position, expected), position.fen()
     for k in kings:
         for by in (1, -1):
             if board[k] * by < 0:
-                assert movegen.native_is_attacked(board, k, by) == movegen.python_is_attacked(
-                    list(board), k, by
-                ), (position.fen(), k, by)
+                assert NATIVE.is_attacked(board, k, by) == PYTHON.is_attacked(list(board), k, by), (
+                    position.fen(),
+                    k,
+                    by,
+                )
     assert board == list(position.board), "the C generator changed the board it was given"
     return expected
 
 
 def test_the_c_generator_is_built_and_used():
-    assert movegen.NATIVE, "engine/_native.c is not built: run `make native`"
-    assert movegen.legal_moves is movegen.native_legal_moves
-    assert movegen.is_attacked is movegen.native_is_attacked
-    assert movegen.has_legal_move is movegen.native_has_legal_move
+    assert generator.NATIVE, "engine/_native.c is not built: run `make native`"
+    assert isinstance(generator.GENERATOR, generator.NativeGenerator)
     assert build_native.missing() is None
     assert build_native.target().exists()
 
@@ -148,11 +154,12 @@ def test_a_board_it_cannot_read_is_refused(args, message):
 PURE_SCRIPT = """
 import json, sys
 import engine
-from engine import movegen
+from engine import generator
 from engine.perft import perft
 fens = json.loads(sys.argv[1])
 texts = {fen: [t for _, t in engine.Game(fen).describe_legal_moves()] for fen in fens}
-print(json.dumps([movegen.NATIVE, perft(engine.Position.from_fen(engine.STARTING_FEN), 3), texts]))
+count = perft(engine.Position.from_fen(engine.STARTING_FEN), 3)
+print(json.dumps([generator.NATIVE, count, texts]))
 """
 
 

@@ -1,4 +1,4 @@
-"""Canonical move text and its parser (RULES §4, §7 machine form)."""
+"""Canonical move text and its parser (docs/rules/chesskers.md §4, §7 machine form)."""
 
 import dataclasses
 

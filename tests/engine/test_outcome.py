@@ -1,4 +1,5 @@
-"""Endings of RULES §3 and their order (§7): mate, stalemate, threefold, fifty moves, material."""
+"""Endings of docs/rules/chesskers.md §3 and their order (§7): mate, stalemate, threefold,
+fifty moves, material."""
 
 import chess
 import pytest
@@ -161,7 +162,7 @@ def test_any_other_material_plays_on(fen):
 
 def test_push_refuses_moves_after_the_end_and_illegal_moves():
     game = Game("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
-    move = game.legal_moves()[0]  # moves are still listed in a drawn position (RULES §7)
+    move = game.legal_moves()[0]  # moves are still listed in a drawn position (§7)
     with pytest.raises(GameOverError):
         game.push(move)
     other = Game(STARTING_FEN)

@@ -1,14 +1,12 @@
-"""Perft against the reference counts of data/perft.txt (RULES §8), and against the literal
-reference generator of reference.py on small depths."""
+"""Perft against the reference counts of data/perft.txt (docs/rules/chesskers.md §8), and
+against the reference generator (engine.reference) on small depths."""
 
 from pathlib import Path
 
 import pytest
 
-from engine import STARTING_FEN, Position
+from engine import STARTING_FEN, Position, reference
 from engine.perft import divide, perft
-
-from . import reference
 
 DATA = Path(__file__).with_name("data") / "perft.txt"
 
@@ -50,7 +48,8 @@ MIDDLE_GAMES = sorted({fen for fen, _, _ in CASES if fen != STARTING_FEN})
 
 @pytest.mark.parametrize("fen", MIDDLE_GAMES)
 def test_perft_depth_two_agrees_with_the_literal_reference_generator(fen):
-    assert perft(Position.from_fen(fen), 2) == reference.perft(reference.RefState.from_fen(fen), 2)
+    expected = reference.perft(reference.RefPosition.from_fen(fen), 2)
+    assert perft(Position.from_fen(fen), 2) == expected
 
 
 def test_divide_sums_to_perft():
@@ -61,7 +60,7 @@ def test_divide_sums_to_perft():
 
 
 def test_depth_three_gains_sixteen_jumps_and_loses_two_king_moves_over_chess():
-    # RULES §8: 8902 in chess; +16 jumps at ply 3; -2 king moves (1.d4 e5 2.Kd2, 1.f4 e5 2.Kf2).
+    # §8: 8902 in chess; +16 jumps at ply 3; -2 king moves (1.d4 e5 2.Kd2, 1.f4 e5 2.Kf2).
     position = Position.from_fen(STARTING_FEN)
     jumps = 0
     for first in position.legal_moves():

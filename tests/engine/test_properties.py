@@ -7,9 +7,7 @@ import chess
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import STARTING_FEN, Game, MoveKind, Position
-
-from . import reference
+from engine import STARTING_FEN, Game, MoveKind, Position, reference
 
 STARTS = [
     STARTING_FEN,
@@ -81,13 +79,13 @@ def test_push_then_pop_restores_the_game_exactly(start, picks, pick):
 
 
 def _mover_has_jump_or_sweep(fen: str) -> bool:
-    state = reference.RefState.from_fen(fen)
+    state = reference.RefPosition.from_fen(fen)
     return any(m.kind in ("jump", "sweep") for m in reference.pseudo_moves(state, state.side))
 
 
 def _king_threatened_by_jump_or_sweep(board: chess.Board, color: chess.Color) -> bool:
     # Whether the opponent of ``color`` has a jump or sweep (any chain prefix) removing the king.
-    state = reference.RefState.from_fen(board.fen())
+    state = reference.RefPosition.from_fen(board.fen())
     king = board.king(color)
     king_sq = (chess.square_file(king), chess.square_rank(king))
     enemy = "b" if color == chess.WHITE else "w"
@@ -239,7 +237,7 @@ def test_crowded_positions_agree_with_the_literal_reference_generator(fen):
         position = Position.from_fen(fen)
     except ValueError:
         return
-    state = reference.RefState.from_fen(position.fen())
+    state = reference.RefPosition.from_fen(position.fen())
     ours = sorted(_key(m) for m in position.legal_moves())
     theirs = sorted(reference.move_key(m) for m in reference.legal_moves(state))
     assert ours == theirs

@@ -1,5 +1,5 @@
-"""One test per corner of RULES §1-§2: chains, prefixes, promotion, sweeps, castling, en
-passant, pins along jump lines, and legality judged on the final position only."""
+"""One test per corner of docs/rules/chesskers.md §1-§2: chains, prefixes, promotion, sweeps,
+castling, en passant, pins along jump lines, and legality judged on the final position only."""
 
 import pytest
 
@@ -7,7 +7,7 @@ from engine import STARTING_FEN, Game, IllegalMoveError, MoveKind, Position
 
 from .helpers import fen_from_board, machine_from, texts, texts_from
 
-# Queen on c4 and four black pawns around b5-b7-d7-d5 (RULES §7 example).
+# Queen on c4 and four black pawns around b5-b7-d7-d5 (§7 example).
 SQUARE_OF_PAWNS = fen_from_board("""
     . . . . k . . .
     . p . p . . . .
@@ -216,7 +216,7 @@ def test_knight_never_jumps():
 
 
 def test_castling_refused_when_the_passed_square_can_be_jumped_by_a_chain():
-    # RULES §2 and §7. A single (first) jump over the passed square needs the same clear line
+    # §2 and §7. A single (first) jump over the passed square needs the same clear line
     # or adjacency as a replacement capture onto it, and a knight whose leg covers it also
     # covers the king's square; so "attacked only by a jump" means by a later jump of a chain.
     fen = fen_from_board(
@@ -327,7 +327,7 @@ def test_piece_pinned_along_a_jump_line_cannot_leave_the_landing_square():
 
 
 def test_king_move_that_lets_a_pawn_chain_jump_it_is_illegal():
-    # RULES §8: after 1.d4 e5, 2.Kd2 would let Black's pawn jump d4 to c3, then the king on
+    # §8: after 1.d4 e5, 2.Kd2 would let Black's pawn jump d4 to c3, then the king on
     # d2 to the square e1 it has just left (e5:c3:e1).
     game = Game(STARTING_FEN)
     game.push(game.parse_move("d4"))

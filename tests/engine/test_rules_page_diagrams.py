@@ -1,7 +1,7 @@
-"""Every diagram of the rules page (seeds/000_6cfd68b8c1ac0141.txt), as positions.
+"""Every diagram of the site's rules page (``/rules/``), as positions.
 
 The page's diagrams have no kings (or only some); kings are added where they change nothing
-for the highlighted piece, because a FEN needs exactly one king a side (RULES §7).
+for the highlighted piece, because a FEN needs exactly one king a side (docs/rules/chesskers.md §7).
 """
 
 from engine import Color, Game, Position, Status
@@ -23,7 +23,7 @@ REPLACEMENT = fen_from_board("""
 
 
 def test_replacement_diagram_rook_moves_and_also_jumps_the_knight():
-    # RULES §7 last bullet: the page stars only replacement targets; Rd4:a4 is also legal.
+    # §7 last bullet: the page stars only replacement targets; Rd4:a4 is also legal.
     assert texts_from(REPLACEMENT, "d4") == {
         "Rd5", "Rd3", "Rd2", "Rd1", "Rc4", "Re4", "Rf4", "Rg4", "Rh4+",
         "Rxb4", "Rd4:a4",

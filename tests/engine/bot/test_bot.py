@@ -1,5 +1,8 @@
 """The bot (issue 6): it finds mates and wins material by every capture kind, plays only legal
-moves, keeps to its limits, differs by level, and is reproducible with a seed."""
+moves, keeps to its limits, differs by level, and is reproducible with a seed.
+
+Section numbers (§) refer to docs/rules/chesskers.md.
+"""
 
 import random
 
@@ -11,7 +14,7 @@ from engine import STARTING_FEN, Game, MoveKind, Status
 from engine.bot import LEVELS, analyse, choose_move, think
 from engine.bot.search import Limits, Searcher
 
-# RULES §1.4: the knight lands on h6, sweeping the bishop off g5, and then attacks h8 through
+# §1.4: the knight lands on h6, sweeping the bishop off g5, and then attacks h8 through
 # its leg h7-h8 (h6 to g8 is empty). The king can't go to g8 (the knight lands there), the
 # knight on g7 can't reach g8 or h6, and a sweep can't be blocked.
 #   . . . . . . . k
@@ -24,7 +27,7 @@ from engine.bot.search import Limits, Searcher
 #   K . . . . . . .
 SWEEP_MATE = "7k/6np/8/6b1/6N1/8/8/K7 w - - 0 1"
 
-# RULES §1.3: the rook jumps a3, a5 and a7 in one chain and lands on a8: back-rank mate.
+# §1.3: the rook jumps a3, a5 and a7 in one chain and lands on a8: back-rank mate.
 #   . . . . . . k .
 #   p . . . . p p p
 #   . . . . . . . .
@@ -36,7 +39,7 @@ SWEEP_MATE = "7k/6np/8/6b1/6N1/8/8/K7 w - - 0 1"
 CHAIN_MATE = "6k1/p4ppp/8/p7/8/p7/8/R6K w - - 0 1"
 
 # The black queen on d3 can be taken four ways (cxd3, exd3, the jumps c2:e4 and e2:c4); the
-# knight's sweep c3-e4 takes it together with the rook on e3 (RULES §1.4), the best capture.
+# knight's sweep c3-e4 takes it together with the rook on e3 (§1.4), the best capture.
 #   . . . . . . . .
 #   . . . . . . . .
 #   . . . . . . . .
@@ -175,7 +178,7 @@ def test_analysis_scores_from_whites_side_with_the_best_move_and_depth():
 
 
 # White is lost (a bare king against a queen) but Kb1 repeats the position of two plies ago
-# of the game: with that history the move is a draw (RULES §3), without it the loss remains.
+# of the game: with that history the move is a draw (§3), without it the loss remains.
 LOST = "7k/8/8/3q4/8/8/8/K7 w - - 4 30"
 LOST_HISTORY = [
     "7k/8/8/3q4/8/8/8/K7 w - - 0 28",

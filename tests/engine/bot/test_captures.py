@@ -1,6 +1,6 @@
 """The bot's own capture generator (engine.bot.captures) agrees with the engine's legal moves:
 filtered by king safety, it lists exactly the legal captures of every kind and the queen
-promotions by a step (RULES §1)."""
+promotions by a step (docs/rules/chesskers.md §1)."""
 
 import random
 

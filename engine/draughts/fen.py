@@ -1,0 +1,158 @@
+"""FEN of the draughts family in and out (§1.11): ``<side>:W<pieces>:B<pieces>[:H<n>][:F<n>]``.
+
+This module owns the text: reading it into a board, the side to move and the two counters, with
+every refusal of §1.11, and writing the canonical form. Squares are written in the game's
+notation (numbers or algebraic names, ``Tables.text``).
+
+§ numbers refer to docs/rules/draughts.md.
+"""
+
+import re
+
+from engine.draughts.rules import Power
+from engine.draughts.tables import Tables
+from engine.errors import InvalidFenError
+
+_NUMBER = re.compile(r"^(0|[1-9][0-9]*)$")
+_RANGE = re.compile(r"^([1-9][0-9]*)-([1-9][0-9]*)$")
+_PREFIX = {"K": Power.KING.value, "P": Power.PARACHUTIST.value}
+_LETTER = {Power.MAN.value: "", Power.KING.value: "K", Power.PARACHUTIST.value: "P"}
+
+
+def parse_fen(text: str, tables: Tables) -> tuple[list[int], int, int, int]:
+    """Returns (board, side, no-progress plies, move number) read from ``text``; raises
+    ``InvalidFenError`` for text that is malformed or refused by §1.11 ("start" is the game's
+    start FEN)."""
+    if not isinstance(text, str):
+        raise InvalidFenError("invalid FEN: not a string")
+    rules = tables.rules
+    fen = rules.start_fen if text.strip() == "start" else text
+    board, side, halfmove, fullmove = read_fen(fen, tables)
+    _check(fen, board, side, tables)
+    return board, side, halfmove, fullmove
+
+
+def read_fen(fen: str, tables: Tables) -> tuple[list[int], int, int, int]:
+    """Returns (board, side, plies, move number) of ``fen``, checking its syntax and squares
+    but not the position (``parse_fen`` does both)."""
+    fields = [field.strip() for field in fen.strip().split(":")]
+    side_text, rest = fields[0], fields[1:]
+    if side_text not in ("W", "B"):
+        raise InvalidFenError(f"invalid FEN {fen!r}: the side to move must be W or B")
+    board = [0] * tables.board.size
+    lists: set[str] = set()
+    counters: dict[str, int] = {}
+    for field in rest:
+        if not field:
+            raise InvalidFenError(f"invalid FEN {fen!r}: an empty field")
+        letter, body = field[0], field[1:]
+        if letter in ("W", "B"):
+            if letter in lists:
+                raise InvalidFenError(f"invalid FEN {fen!r}: the {letter} pieces are given twice")
+            lists.add(letter)
+            _read_pieces(fen, body, 1 if letter == "W" else -1, board, tables)
+        elif letter in ("H", "F"):
+            if letter in counters:
+                raise InvalidFenError(f"invalid FEN {fen!r}: the {letter} counter is given twice")
+            body = body.strip()
+            if not _NUMBER.match(body):
+                raise InvalidFenError(f"invalid FEN {fen!r}: bad {letter} counter {body!r}")
+            counters[letter] = int(body)
+        else:
+            raise InvalidFenError(f"invalid FEN {fen!r}: unknown field {field!r}")
+    if lists != {"W", "B"}:
+        raise InvalidFenError(f"invalid FEN {fen!r}: it needs a W list and a B list")
+    fullmove = counters.get("F", 1)
+    if fullmove < 1:
+        raise InvalidFenError(f"invalid FEN {fen!r}: the move number must be at least 1")
+    return board, 1 if side_text == "W" else -1, counters.get("H", 0), fullmove
+
+
+def _read_pieces(fen: str, body: str, side: int, board: list[int], tables: Tables) -> None:
+    if not body.strip():
+        return
+    for item in body.split(","):
+        item = item.strip()
+        code = Power.MAN.value
+        if item[:1] in _PREFIX:
+            code = _PREFIX[item[0]]
+            item = item[1:].strip()
+        for sq in _squares(fen, item, tables):
+            if board[sq]:
+                name = tables.text[sq]
+                raise InvalidFenError(f"invalid FEN {fen!r}: square {name} is given twice")
+            board[sq] = code * side
+
+
+def _squares(fen: str, item: str, tables: Tables) -> list[int]:
+    # One square in the game's notation, or a range of numbers ("31-50") in a numbered game.
+    if tables.rules.notation.value == "num":
+        span = _RANGE.match(item)
+        if span:
+            first, last = int(span.group(1)), int(span.group(2))
+            if first > last:
+                raise InvalidFenError(f"invalid FEN {fen!r}: bad range {item!r}")
+            return [_numbered(fen, str(n), tables) for n in range(first, last + 1)]
+        return [_numbered(fen, item, tables)]
+    try:
+        sq = tables.board.parse_square(item)
+    except ValueError:
+        raise InvalidFenError(f"invalid FEN {fen!r}: {item!r} is not a square") from None
+    if not tables.board.is_used(sq):
+        raise InvalidFenError(f"invalid FEN {fen!r}: {item} is not a square of the game")
+    return [sq]
+
+
+def _numbered(fen: str, item: str, tables: Tables) -> int:
+    if not _NUMBER.match(item) or int(item) not in tables.square_of:
+        raise InvalidFenError(f"invalid FEN {fen!r}: {item!r} is not a square of the game")
+    return tables.square_of[int(item)]
+
+
+def _check(fen: str, board: list[int], side: int, tables: Tables) -> None:
+    # §1.11's refusals of the position itself. (At most four parachutists a side follows from
+    # their row: the opponent's first row has four squares.)
+    rules = tables.rules
+    for sq in tables.squares:
+        code = board[sq]
+        if not code:
+            continue
+        colour = 1 if code > 0 else -1
+        power = abs(code)
+        name = tables.text[sq]
+        if power == Power.KING and not rules.kings:
+            raise InvalidFenError(f"invalid FEN {fen!r}: this game has no kings ({name})")
+        if power == Power.PARACHUTIST and not tables.parachutists:
+            raise InvalidFenError(f"invalid FEN {fen!r}: this game has no parachutists ({name})")
+        if power == Power.PARACHUTIST and tables.board.rank_of(sq) != tables.home_rank[-colour]:
+            raise InvalidFenError(
+                f"invalid FEN {fen!r}: a parachutist stands only on the opponent's first row"
+            )
+        if power == Power.MAN and tables.promotes[colour][sq]:
+            raise InvalidFenError(
+                f"invalid FEN {fen!r}: a man on {name}, where it would have been crowned"
+            )
+    for colour, word in ((1, "White"), (-1, "Black")):
+        mine = [abs(board[sq]) for sq in tables.squares if board[sq] * colour > 0]
+        if len(mine) > tables.start_count[colour]:
+            raise InvalidFenError(
+                f"invalid FEN {fen!r}: {word} has {len(mine)} pieces, more than it starts with"
+            )
+        if colour == -side and not mine:
+            raise InvalidFenError(
+                f"invalid FEN {fen!r}: the side not to move ({word}) has no piece left"
+            )
+
+
+def fen_text(board: list[int], side: int, halfmove: int, fullmove: int, tables: Tables) -> str:
+    """Returns the canonical FEN (§1.11): White's list then Black's, each in square order, kings
+    and parachutists with their prefix, both counters."""
+    key = tables.order if tables.rules.notation.value == "num" else None
+    lists = []
+    for colour in (1, -1):
+        squares = [sq for sq in tables.squares if board[sq] * colour > 0]
+        if key is not None:
+            squares.sort(key=key.__getitem__)
+        lists.append(",".join(_LETTER[abs(board[sq])] + tables.text[sq] for sq in squares))
+    side_text = "W" if side == 1 else "B"
+    return f"{side_text}:W{lists[0]}:B{lists[1]}:H{halfmove}:F{fullmove}"

@@ -1,0 +1,228 @@
+"""The variant interface: one object per game, owning everything that game's rules decide.
+
+A variant knows its board (``engine.board.Board``), its pieces, its start position, FEN in and
+out, legal moves, playing a move, the end of the game, its notation and perft. Everything above
+it — ``engine.game.Game``, the command line, the site — asks the variant and treats every game
+alike: a move is always an ``engine.moves.Move`` (kind, piece, path, captured, promotion), a
+position always answers the questions of ``VariantPosition``, an ending is always an
+``Outcome``. The registry of variants is ``engine.variants``; docs/engine.md describes the
+interface, the flow of a move, and how to add a game.
+
+This module owns the interface only; each game implements it (``engine.chesskers``,
+``engine.draughts``).
+"""
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING, Any, Protocol
+
+from engine.board import Board
+from engine.moves import Move
+from engine.pieces import Color
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+FAMILIES = ("chesskers", "draughts", "hybrid")
+
+
+@dataclass(frozen=True)
+class PieceKind:
+    """A kind of piece of a game, as the site shows it: the member of the game's piece
+    vocabulary (``Move.piece``, ``piece_at``), its FEN letter (White's, upper case; the draughts
+    family writes a man with no letter), and its name in English."""
+
+    piece: Enum
+    letter: str
+    name: str
+
+    @property
+    def symbol(self) -> str:
+        """Returns the piece's symbol (``piece.symbol``: lower case, unique within the game)."""
+        return self.piece.symbol  # type: ignore[attr-defined]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Where a game stands: ``status`` is the word the command line prints (``ongoing``,
+    ``checkmate``, ``win-white``, ``draw-threefold``, … — each game's own words), ``winner`` the
+    side that won (None for a draw or while the game goes on), and ``reason`` why it ended, one
+    word the site can show for every game: ``checkmate``, ``stalemate``, ``threefold``,
+    ``fifty-moves``, ``no-progress``, ``insufficient-material``, ``no-moves`` (the side to move
+    cannot move), ``no-pieces`` (the side to move has none left); None while it goes on."""
+
+    status: str
+    winner: Color | None = None
+    reason: str | None = None
+
+    @property
+    def is_over(self) -> bool:
+        """Returns whether the game has ended."""
+        return self.reason is not None
+
+    @property
+    def is_draw(self) -> bool:
+        """Returns whether the game ended in a draw."""
+        return self.reason is not None and self.winner is None
+
+
+ONGOING = Outcome("ongoing")
+
+
+class VariantPosition(Protocol):
+    """What every variant's position answers. Positions are immutable values: ``play`` returns
+    a new one. A variant's own position class may offer more (Chesskers': ``is_check``, …)."""
+
+    @property
+    def turn(self) -> Color:
+        """Returns the side to move."""
+
+    @property
+    def halfmove(self) -> int:
+        """Returns the move-count rule's counter (chess: the half-move clock; draughts: the
+        plies without progress)."""
+
+    def piece_at(self, sq: int) -> tuple[Color, Any] | None:
+        """Returns (colour, piece) of the piece on ``sq``, or None."""
+
+    def pieces(self) -> dict[int, tuple[Color, Any]]:
+        """Returns every occupied square with its (colour, piece)."""
+
+    def legal_moves(self) -> list[Move]:
+        """Returns every legal move (each move once; see the game's rules for identity)."""
+
+    def has_legal_move(self) -> bool:
+        """Returns whether the side to move has a legal move."""
+
+    def is_legal(self, move: Move) -> bool:
+        """Returns whether ``move`` is one of the legal moves."""
+
+    def play(self, move: Move) -> "VariantPosition":
+        """Returns the position after ``move``; raises ``IllegalMoveError`` if it is not legal."""
+
+    def play_unchecked(self, move: Move) -> "VariantPosition":
+        """Returns the position after ``move``, trusting that it is legal."""
+
+    def fen(self) -> str:
+        """Returns the position's FEN in the game's canonical form."""
+
+    def key(self) -> Hashable:
+        """Returns the repetition key: equal exactly when the game's repetition rule says two
+        positions are the same."""
+
+
+class Variant(ABC):
+    """A game: its identity, board, pieces and start, and every rule, behind one object.
+
+    ``id`` is the name the site stores and the command line takes (``--variant``); ``family`` is
+    one of ``FAMILIES``. Subclasses implement the abstract methods; a method taking a position
+    takes one this variant made (``position``, ``Game.position``).
+    """
+
+    def __init__(
+        self,
+        id: str,
+        name: str,
+        family: str,
+        board: Board,
+        start_fen: str,
+        pieces: Sequence[PieceKind],
+    ) -> None:
+        if family not in FAMILIES:
+            raise ValueError(f"unknown family {family!r}")
+        self.id = id
+        self.name = name
+        self.family = family
+        self.board = board
+        self.start_fen = start_fen
+        self.pieces = tuple(pieces)
+
+    def __repr__(self) -> str:
+        return f"<variant {self.id}>"
+
+    # --- positions ------------------------------------------------------------------------
+    @abstractmethod
+    def position(self, fen: str) -> VariantPosition:
+        """Returns the position of ``fen``; raises ``InvalidFenError`` for a bad or refused one."""
+
+    def start_position(self) -> VariantPosition:
+        """Returns the start position."""
+        return self.position(self.start_fen)
+
+    # --- games ------------------------------------------------------------------------------
+    def new_game(self, fen: str | None = None) -> "Game":
+        """Returns a game of this variant from ``fen`` (the start position by default)."""
+        from engine.game import Game
+
+        return Game(fen, variant=self)
+
+    def game_from_fens(self, initial_fen: str, fens_after: Sequence[str]) -> "Game":
+        """Returns the game whose positions are ``initial_fen`` then ``fens_after`` (the FEN after
+        every ply), without generating moves (see ``Game.from_fens``)."""
+        from engine.game import Game
+
+        return Game.from_fens(initial_fen, fens_after, variant=self)
+
+    # --- the end of the game --------------------------------------------------------------
+    @abstractmethod
+    def status(self, position: VariantPosition, repetitions: int) -> Enum:
+        """Returns the status of ``position``, reached for the ``repetitions``-th time in its
+        game, as the game's status enum (``value``: the command line's word)."""
+
+    @abstractmethod
+    def outcome(self, position: VariantPosition, repetitions: int) -> Outcome:
+        """Returns the outcome of ``position``, reached for the ``repetitions``-th time."""
+
+    # --- notation ----------------------------------------------------------------------------
+    @abstractmethod
+    def describe_moves(self, position: VariantPosition) -> list[tuple[Move, str]]:
+        """Returns every legal move with its canonical text, in one batch."""
+
+    @abstractmethod
+    def move_text(self, position: VariantPosition, move: Move) -> str:
+        """Returns the canonical text of a legal ``move``."""
+
+    @abstractmethod
+    def parse_move(self, position: VariantPosition, text: str) -> Move:
+        """Returns the legal move written ``text``: the canonical text, any other form the
+        game's notation accepts, or the machine form (``Move.machine``). Raises
+        ``InvalidMoveTextError``, ``IllegalMoveError`` or ``AmbiguousMoveError``."""
+
+    def parse_notation(self, position: VariantPosition, text: str) -> Move:
+        """Returns the legal move written ``text`` in exactly the forms the game's rules
+        document accepts (what the command line's ``play`` takes); by default ``parse_move``."""
+        return self.parse_move(position, text)
+
+    # --- counting ------------------------------------------------------------------------------
+    @abstractmethod
+    def perft(self, position: VariantPosition, depth: int) -> int:
+        """Returns the number of legal move sequences of ``depth`` plies from ``position``."""
+
+    @abstractmethod
+    def divide(self, position: VariantPosition, depth: int) -> list[tuple[Move, int]]:
+        """Returns each legal move with the perft count of ``depth - 1`` below it."""
+
+    # --- the site -------------------------------------------------------------------------------
+    def summary(self) -> dict:
+        """Returns the variant as ``GET /api/variants/`` lists it: id, name, family, board
+        size and start FEN."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "family": self.family,
+            "board": {"files": self.board.files, "ranks": self.board.ranks},
+            "start_fen": self.start_fen,
+        }
+
+    def describe(self) -> dict:
+        """Returns ``summary`` with what a board needs to be drawn: the used squares (and lines)
+        and the piece kinds with their symbol, FEN letter and name."""
+        out = self.summary()
+        out["board"] = self.board.describe()
+        out["pieces"] = [
+            {"symbol": kind.symbol, "letter": kind.letter, "name": kind.name}
+            for kind in self.pieces
+        ]
+        return out

@@ -1,0 +1,111 @@
+"""The variant interface (docs/engine.md): every game answers it alike, and the registry lists
+them all for the command line and the site."""
+
+import pickle
+
+import pytest
+
+import engine
+from engine import variants
+from engine.errors import InvalidFenError, UnknownVariantError
+from engine.moves import Move
+from engine.variant import Outcome
+
+IDS = list(variants.VARIANTS)
+
+
+def test_the_registry_lists_chesskers_and_the_eighteen_games_of_the_draughts_family():
+    assert IDS[0] == "chesskers"
+    families = [variants.VARIANTS[i].family for i in IDS]
+    assert families.count("chesskers") == 1
+    assert families.count("draughts") == 18
+    assert len(set(IDS)) == len(IDS)
+
+
+def test_an_unknown_id_is_refused_naming_the_known_ones():
+    with pytest.raises(UnknownVariantError, match="known: chesskers, checkers"):
+        variants.get("chess")
+    assert isinstance(UnknownVariantError("x"), ValueError)
+
+
+def test_the_summaries_are_what_the_api_lists():
+    summary = variants.summaries()[IDS.index("international")]
+    assert summary == {
+        "id": "international",
+        "name": "International Checkers",
+        "family": "draughts",
+        "board": {"files": 10, "ranks": 10},
+        "start_fen": variants.get("international").start_fen,
+    }
+
+
+@pytest.mark.parametrize("variant_id", IDS)
+def test_every_variant_starts_a_game_and_describes_its_board_and_pieces(variant_id):
+    variant = variants.get(variant_id)
+    game = variant.new_game()
+    assert game.variant is variant
+    assert game.fen() == variant.start_fen
+    assert game.outcome() == Outcome("ongoing")
+    assert game.outcome().is_over is False
+    described = variant.describe()
+    assert len(described["board"]["squares"]) == len(variant.board.squares)
+    pieces = {square: piece for square, piece in game.position.pieces().items()}
+    symbols = {kind["symbol"] for kind in described["pieces"]}
+    assert {piece.symbol for _, piece in pieces.values()} <= symbols
+    assert all(variant.board.is_used(square) for square in pieces)
+
+
+@pytest.mark.parametrize("variant_id", IDS)
+def test_every_variants_moves_share_one_shape_and_name_their_squares(variant_id):
+    variant = variants.get(variant_id)
+    game = variant.new_game()
+    for move, text in game.describe_legal_moves():
+        assert isinstance(move, Move)
+        assert move.kind in engine.MoveKind
+        assert len(move.path_names()) == len(move.path)
+        assert all(
+            variant.board.parse_square(name) == sq
+            for name, sq in zip(move.path_names(), move.path, strict=True)
+        )
+        assert game.parse_move(move.machine()) == move
+        assert game.move_text(move) == text
+        assert pickle.loads(pickle.dumps(move)) == move
+
+
+@pytest.mark.parametrize("variant_id", IDS)
+def test_every_variant_rebuilds_a_game_from_its_fens(variant_id):
+    variant = variants.get(variant_id)
+    game = variant.new_game()
+    fens = []
+    for _ in range(4):
+        if game.is_over():
+            break
+        game.push(game.legal_moves()[0])
+        fens.append(game.fen())
+    rebuilt = variant.game_from_fens(variant.start_fen, fens)
+    assert (rebuilt.fen(), rebuilt.ply, rebuilt.outcome()) == (game.fen(), game.ply, game.outcome())
+    assert rebuilt.pop() is None
+
+
+@pytest.mark.parametrize("variant_id", IDS)
+def test_every_variant_refuses_a_bad_fen(variant_id):
+    with pytest.raises(InvalidFenError):
+        variants.get(variant_id).position("not a position")
+
+
+def test_big_boards_name_their_squares_up_to_l12():
+    canadian = variants.get("canadian")
+    assert canadian.board.names[-1] == "l12"
+    move = canadian.new_game().legal_moves()[0]
+    assert type(move).__name__ == "Move12x12"
+    assert move.machine() == "-".join(move.path_names())
+
+
+def test_a_chesskers_game_keeps_its_status_enum_and_the_outcome_adds_the_reason():
+    game = engine.Game("7k/5K2/8/8/6N1/8/8/8 w - - 0 1")
+    game.push_text("Nh6")
+    assert game.status() is engine.Status.CHECKMATE
+    assert game.outcome() == Outcome("checkmate", engine.Color.WHITE, "checkmate")
+    drawn = engine.Game("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+    assert drawn.outcome() == Outcome("insufficient-material", None, "insufficient-material")
+    assert drawn.outcome().is_draw
