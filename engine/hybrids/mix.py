@@ -25,7 +25,7 @@ from engine.hybrids.rules import (
     PieceRule,
     Power,
 )
-from engine.hybrids.tables import EDGE, LINES, Tables
+from engine.hybrids.tables import AXES, EDGE, LINES, Tables, line_slices
 from engine.hybrids.variant import HybridStatus, HybridVariant
 from engine.moves import Move
 from engine.tables import KING_STEPS, KNIGHT_TARGETS, RAYS
@@ -78,15 +78,11 @@ RULES = HybridRules(
 )
 
 _DIAGONALS = (4, 5, 6, 7)
+_KNIGHT, _SILVER, _LINER, _CHECKER, _DAMA, _KING = (p.value for p in (N, S, L, C, D, K))
 
-
-def _on_line(k: int) -> tuple[bool, ...]:
-    # Whether each square shares a rank, file or diagonal with ``k`` (``k`` itself does not).
-    marks = [False] * 64
-    for ray in RAYS[k]:
-        for s in ray:
-            marks[s] = True
-    return tuple(marks)
+# The bits of ``MixGenerator.axis_bits`` -> the lines (0 rank, 1 file, 2 diagonal, 3
+# anti-diagonal) they mark.
+AXES_OF = tuple(tuple(axis for axis in range(4) if mask >> axis & 1) for mask in range(16))
 
 
 class MixGenerator(Generator):
@@ -98,12 +94,26 @@ class MixGenerator(Generator):
         self.connection = connection
         self.dama_sees = dama_sees
         nxt = LINES.next
-        # Per square not on the edge: (the square a jumper comes from, the square it lands on).
-        self.jump_over = tuple(
-            () if EDGE[k] else tuple((nxt[d][k], nxt[OPPOSITE[d]][k]) for d in _DIAGONALS)
-            for k in range(64)
-        )
-        self.on_line = tuple(_on_line(k) for k in range(64))
+        # Per square k and line through it (rank, file, diagonal, anti-diagonal): the line as a
+        # slice, its squares one way and the other, the (come from, land on) squares of a jump
+        # over k along it (diagonals, k off the edge), and the directions a dama may come from.
+        self.axes = []
+        self.axis_bits = []
+        for k in range(64):
+            axes = []
+            bits = [0] * 64
+            for axis, (line, (one, other)) in enumerate(zip(line_slices(k), AXES, strict=True)):
+                diagonal = one in _DIAGONALS
+                pairs = ()
+                if diagonal and not EDGE[k]:
+                    pairs = ((nxt[one][k], nxt[other][k]), (nxt[other][k], nxt[one][k]))
+                axes.append(
+                    (line, RAYS[k][one], RAYS[k][other], pairs, (one, other) if diagonal else ())
+                )
+                for s in RAYS[k][one] + RAYS[k][other]:
+                    bits[s] = 1 << axis
+            self.axes.append(tuple(axes))
+            self.axis_bits.append(tuple(bits))
 
     def legal(self, st: State) -> list[Move]:
         """Returns the legal moves: none in a connected position of Game Mix (§0.2), else
@@ -122,9 +132,10 @@ class MixGenerator(Generator):
         moves = takes + quiet
         if jumpers:
             moves = self.jump_moves(board, side, self.sequences(board, side, jumpers)) + moves
-        make, unmake, attacked = self.make, self.unmake, self.attacked
+        make, unmake, attacked, along = self.make, self.unmake, self.attacked, self.along
         checked = attacked(board, k, o)
-        on_line = self.on_line[k]
+        bits = self.axis_bits[k]
+        danger = self.danger(board, k, o)
         king = self.royal_piece
         out = []
         for move in moves:
@@ -135,21 +146,31 @@ class MixGenerator(Generator):
                     out.append(move)
                 unmake(board, undo)
                 continue
+            if checked:
+                undo = make(board, move, side)
+                if not attacked(board, k, o):
+                    out.append(move)
+                unmake(board, undo)
+                continue
             # Not in check, the king stays: short-range attackers cannot appear, and every
-            # other capture of the king runs along a line through it, so a move touching no
-            # such line is safe.
-            if (
-                not checked
-                and not on_line[path[0]]
-                and not on_line[path[-1]]
-                and not any(on_line[c] for c in move.captured)
-            ):
+            # other capture of the king runs along a line through it — only the lines the move
+            # touched can have changed, and only where an attacker stands on them.
+            touched = bits[path[0]] | bits[path[-1]]
+            for c in move.captured:
+                touched |= bits[c]
+            touched &= danger
+            if not touched:
                 out.append(move)
                 continue
             undo = make(board, move, side)
-            if not attacked(board, k, o):
-                out.append(move)
+            safe = True
+            for axis in AXES_OF[touched]:
+                if along(board, k, o, axis):
+                    safe = False
+                    break
             unmake(board, undo)
+            if safe:
+                out.append(move)
         return out
 
     # --- check (§3.3, §4) ---------------------------------------------------------------------
@@ -165,36 +186,63 @@ class MixGenerator(Generator):
         for s in t.pawn_sources[o][k]:
             if board[s] == o:
                 return True
-        knight = N.value * o
+        knight = _KNIGHT * o
         for s in KNIGHT_TARGETS[k]:
             if board[s] == knight:
                 return True
-        king = K.value * o
+        king = _KING * o
         for s in KING_STEPS[k]:
             if board[s] == king:
                 return True
-        silver = S.value * o
-        for s in t.sources[o][S.value][k]:
+        silver = _SILVER * o
+        for s in t.sources[o][_SILVER][k]:
             if board[s] == silver:
                 return True
-        liner = L.value * o
-        for line, one_way, other_way in t.liner_axes[k]:
-            seg = board[line]
-            n = len(seg) - seg.count(0)
+        along = self.along
+        return (
+            along(board, k, o, 0)
+            or along(board, k, o, 1)
+            or along(board, k, o, 2)
+            or along(board, k, o, 3)
+        )
+
+    def danger(self, board: list[int], k: int, o: int) -> int:
+        """Returns the bits (as ``axis_bits``) of the lines through ``k`` on which stands a
+        piece of ``o`` that could take along them: a liner, or on a diagonal a dama or a
+        checker. A move of the other side cannot bring one there."""
+        liner, dama, checker = _LINER * o, _DAMA * o, _CHECKER * o
+        out = 0
+        for axis, (_, one_way, other_way, _, directions) in enumerate(self.axes[k]):
             for way in (one_way, other_way):
-                if len(way) >= n and board[way[n - 1][0]] == liner:
-                    return True
-        checker = C.value * o
-        for come, land in self.jump_over[k]:
+                for s in way:
+                    x = board[s]
+                    if x == liner or (directions and x in (dama, checker)):
+                        out |= 1 << axis
+                        break
+        return out
+
+    def along(self, board: list[int], k: int, o: int, axis: int) -> bool:
+        """Returns whether side ``o`` takes the piece on ``k`` along one line through it: a
+        liner standing as far away as the line holds pieces, a checker jumping it, a dama
+        jumping it (or seeing it, in Mix Chess)."""
+        line, one_way, other_way, pairs, directions = self.axes[k][axis]
+        seg = board[line]
+        n = len(seg) - seg.count(0)
+        liner = _LINER * o
+        if len(one_way) >= n and board[one_way[n - 1]] == liner:
+            return True
+        if len(other_way) >= n and board[other_way[n - 1]] == liner:
+            return True
+        if not directions:
+            return False
+        checker = _CHECKER * o
+        for come, land in pairs:
             if board[come] == checker and not board[land]:
                 return True
-        dama = D.value * o
-        if dama not in board:
-            return False
-        rays = RAYS[k]
-        for d in _DIAGONALS:
+        dama = _DAMA * o
+        for d in directions:
             first = True
-            for s in rays[d]:
+            for s in RAYS[k][d]:
                 x = board[s]
                 if not x:
                     continue
@@ -203,6 +251,8 @@ class MixGenerator(Generator):
                         return True
                     if self.dama_takes(board, s, OPPOSITE[d], k, o):
                         return True
+                elif x * o > 0:
+                    break  # the dama's own piece stops it
                 first = False
         return False
 

@@ -65,8 +65,8 @@ def line_slices(sq: int) -> tuple[slice, ...]:
     )
 
 
-# The rays of each line of ``line_slices``: (one way, the other way) as ray directions.
-_AXES = ((2, 3), (0, 1), (4, 7), (5, 6))
+AXES = ((2, 3), (0, 1), (4, 7), (5, 6))
+"""The two ray directions (one way, the other way) of each line of ``line_slices``."""
 
 
 class Tables:
@@ -213,7 +213,7 @@ class Tables:
         self.liner = rule.piece.value
         for sq in range(64):
             axes = []
-            for line, (one, other) in zip(line_slices(sq), _AXES, strict=True):
+            for line, (one, other) in zip(line_slices(sq), AXES, strict=True):
                 ways = tuple(
                     tuple(
                         (
