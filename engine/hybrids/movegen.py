@@ -12,7 +12,7 @@ FEN, notation or game history. § numbers refer to docs/rules/hybrids.md.
 """
 
 from engine.draughts.captures import KING, MAN, capture_sequences
-from engine.hybrids.tables import LEAP, PAWN, SLIDE, Tables
+from engine.hybrids.tables import PAWN, SLIDE, Tables
 from engine.movegen import CASTLING_KEEP
 from engine.moves import Move, MoveKind
 
@@ -66,12 +66,18 @@ class Generator:
         kinds = t.kind
         powers = t.power
         rays_of = t.rays[side]
-        for sq in range(64):
-            p = board[sq] * side
+        man_jumps = t.man_jumps[side]
+        pawn_push = t.pawn_push[side]
+        pawn_double = t.pawn_double[side]
+        pawn_takes = t.pawn_takes[side]
+        liner_axes = t.liner_axes
+        can_jump = self.can_jump
+        for sq, x in enumerate(board):
+            p = x * side
             if p <= 0:
                 continue
             kind = kinds[p]
-            if kind in (LEAP, SLIDE):
+            if kind <= SLIDE:
                 for ray in rays_of[p][sq]:
                     for to, moves, taking in ray:
                         x = board[to]
@@ -82,23 +88,28 @@ class Generator:
                             add_take(taking)
                         break
                 power = powers[p]
-                if power and self.can_jump(board, side, sq, power):
+                if power == MAN:
+                    for over, land in man_jumps[sq]:
+                        if board[over] * side < 0 and not board[land]:
+                            jumpers.append((sq, MAN))
+                            break
+                elif power and can_jump(board, side, sq, power):
                     jumpers.append((sq, power))
             elif kind == PAWN:
-                push = t.pawn_push[side][sq]
+                push = pawn_push[sq]
                 if push is not None and not board[push[0]]:
                     add_quiet(push[1])
-                    double = t.pawn_double[side][sq]
+                    double = pawn_double[sq]
                     if double is not None and not board[double[1]]:
                         quiet.append(double[2])
-                for to, taking, en_passant in t.pawn_takes[side][sq]:
+                for to, taking, en_passant in pawn_takes[sq]:
                     x = board[to]
                     if x * side < 0:
                         add_take(taking)
                     elif to == ep:
                         takes.append(en_passant)
             else:  # §3.2: a liner goes exactly as far as its line holds pieces
-                for line, one_way, other_way in t.liner_axes[sq]:
+                for line, one_way, other_way in liner_axes[sq]:
                     seg = board[line]
                     n = len(seg) - seg.count(0)
                     for way in (one_way, other_way):
