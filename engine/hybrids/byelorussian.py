@@ -195,7 +195,7 @@ class ByelorussianGenerator(Generator):
             self.unmake(board, undo)
         return out
 
-    # --- check (§2.6) -------------------------------------------------------------------------
+    # --- check (§2.6) ----------------------------------------------------------------------------
     def in_check(self, st: State) -> bool:
         """Returns whether the side to move's king is in check."""
         return self.attacked(st.board, st.kings[st.side], -st.side)

@@ -173,7 +173,7 @@ class MixGenerator(Generator):
                 out.append(move)
         return out
 
-    # --- check (§3.3, §4) ---------------------------------------------------------------------
+    # --- check (§3.3, §4) ------------------------------------------------------------------------
     def in_check(self, st: State) -> bool:
         """Returns whether the side to move's king is in check."""
         return self.attacked(st.board, st.kings[st.side], -st.side)

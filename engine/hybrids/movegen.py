@@ -53,7 +53,7 @@ class Generator:
         self.royal_piece = tables.piece[royal] if royal else None
         self.pawn_piece = tables.piece[tables.pawn] if tables.pawn else None
 
-    # --- what the side to move can do -----------------------------------------------------
+    # --- what the side to move can do ------------------------------------------------------------
     def scan(self, board: list[int], side: int, ep: int) -> tuple[list, list, list]:
         """Returns (quiet moves, replacement and en-passant captures, draughts pieces with a
         first jump as (square, power)) of ``side``: everything but the jumps themselves."""
@@ -173,7 +173,7 @@ class Generator:
                 out.append(Move(JUMP, piece, path, caps))
         return out
 
-    # --- playing ------------------------------------------------------------------------------
+    # --- playing ---------------------------------------------------------------------------------
     def make(self, board: list[int], move: Move, side: int) -> list[tuple[int, int]]:
         """Plays ``move`` on ``board`` in place; returns the undo list of (square, old code).
         A chosen promotion gives its piece; a man that stops on its last rank anywhere on its
@@ -238,7 +238,7 @@ class Generator:
         st.ep = ep
         st.kings[side] = king
 
-    # --- the game's own ---------------------------------------------------------------------
+    # --- the game's own --------------------------------------------------------------------------
     def legal(self, st: State) -> list[Move]:
         """Returns every legal move of the side to move (the game's rules)."""
         raise NotImplementedError
@@ -255,7 +255,7 @@ class Generator:
         finally:
             self.pop(st, token)
 
-    # --- counting -----------------------------------------------------------------------------
+    # --- counting --------------------------------------------------------------------------------
     def perft(self, st: State, depth: int) -> int:
         """Returns the number of legal move sequences of ``depth`` plies (the last ply's moves
         are counted, not played)."""

@@ -41,7 +41,7 @@ class HybridPosition:
         self._legal: frozenset[Move] | None = None
         self._key: str | None = None
 
-    # --- facts ----------------------------------------------------------------------------
+    # --- facts -----------------------------------------------------------------------------------
     @property
     def turn(self) -> Color:
         """Returns the side to move."""
@@ -110,7 +110,7 @@ class HybridPosition:
         """Returns whether ``move`` (legal here) leaves the opponent in check."""
         return self.variant.generator.gives_check(self._state.copy(), move)
 
-    # --- playing ------------------------------------------------------------------------------
+    # --- playing ---------------------------------------------------------------------------------
     def play(self, move: Move) -> "HybridPosition":
         """Returns the position after ``move``; raises ``IllegalMoveError`` if it is not legal."""
         if not self.is_legal(move):
@@ -139,7 +139,7 @@ class HybridPosition:
             self._state.ep = -1
             self._key = None
 
-    # --- text ---------------------------------------------------------------------------------
+    # --- text ------------------------------------------------------------------------------------
     def fen(self) -> str:
         """Returns the FEN (§0.3)."""
         return f"{self.key()} {self.halfmove} {self.fullmove}"

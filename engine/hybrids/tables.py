@@ -123,7 +123,7 @@ class Tables:
         self._capture_tables()
         self.first = 1
 
-    # --- leaping and sliding pieces ---------------------------------------------------------
+    # --- leaping and sliding pieces --------------------------------------------------------------
     def _moves(self, rule: PieceRule, side: int, sq: int, to: int, kind: MoveKind) -> tuple:
         # The moves of ``rule``'s piece from ``sq`` to ``to``: one per promotion choice there.
         piece = rule.piece
@@ -161,7 +161,7 @@ class Tables:
                 for k in range(64)
             )
 
-    # --- chess pawns ------------------------------------------------------------------------
+    # --- chess pawns -----------------------------------------------------------------------------
     def _pawn_tables(self) -> None:
         rules = self.rules
         self.pawn_push: list = [None, [None] * 64, [None] * 64]
@@ -202,7 +202,7 @@ class Tables:
                 for k in range(64)
             ]
 
-    # --- liners -----------------------------------------------------------------------------
+    # --- liners ----------------------------------------------------------------------------------
     def _liner_tables(self) -> None:
         self.liner_axes: list = [()] * 64
         self.liner = 0
@@ -228,7 +228,7 @@ class Tables:
                 axes.append((line, *ways))
             self.liner_axes[sq] = tuple(axes)
 
-    # --- draughts pieces --------------------------------------------------------------------
+    # --- draughts pieces -------------------------------------------------------------------------
     def _capture_tables(self) -> None:
         capture = self.rules.captures
         nxt = LINES.next

@@ -93,7 +93,7 @@ class HybridVariant(Variant):
         """Returns the game's generator over ``tables``."""
         raise NotImplementedError
 
-    # --- positions ------------------------------------------------------------------------
+    # --- positions -------------------------------------------------------------------------------
     def position(self, fen: str) -> HybridPosition:
         """Returns the position of ``fen`` ("start" for the start position); raises
         ``InvalidFenError`` (§0.3 and the game's FEN section)."""
@@ -165,7 +165,7 @@ class HybridVariant(Variant):
             and behind in tables.double_origins[-side]
         )
 
-    # --- playing ------------------------------------------------------------------------------
+    # --- playing ---------------------------------------------------------------------------------
     def resets_clock(self, board: list[int], move: Move, side: int) -> bool:
         """Returns whether ``move`` (about to be played on ``board``) restarts the move-count
         clock: a capture, a move of one of the game's ``clock_pieces``, or a promotion where
@@ -183,7 +183,7 @@ class HybridVariant(Variant):
                 return True
         return False
 
-    # --- the end of the game --------------------------------------------------------------
+    # --- the end of the game ---------------------------------------------------------------------
     def status(self, position: HybridPosition, repetitions: int) -> HybridStatus:
         """Returns the status of ``position``, decided in the order of the game's "End"
         section."""
@@ -201,7 +201,7 @@ class HybridVariant(Variant):
         winner, reason = _ENDINGS[status]
         return Outcome(status.value, mover if winner else None, reason)
 
-    # --- notation ------------------------------------------------------------------------------
+    # --- notation --------------------------------------------------------------------------------
     def mark(self, position: HybridPosition, move: Move) -> int:
         """Returns the check mark ``move`` earns (§0.4): 0 none, 1 ``+`` (it leaves the
         opponent in check), 2 ``#`` (and the opponent has no legal move)."""
@@ -234,7 +234,7 @@ class HybridVariant(Variant):
         machine form (§0.4); the rules document accepts both, so ``play`` takes them too."""
         return notation.parse_move(position, text)
 
-    # --- counting ------------------------------------------------------------------------------
+    # --- counting --------------------------------------------------------------------------------
     def perft(self, position: HybridPosition, depth: int) -> int:
         """Returns the perft count (§0.2: every chain and promotion choice; nothing below a
         position the game's own end rule has decided)."""
