@@ -85,7 +85,7 @@ RULES = HybridRules(
     clock_pieces=(P, M),
 )
 
-QUIET, EN_PASSANT, CASTLE = MoveKind.QUIET, MoveKind.EN_PASSANT, MoveKind.CASTLE
+EN_PASSANT, CASTLE = MoveKind.EN_PASSANT, MoveKind.CASTLE
 _DIAGONALS = (4, 5, 6, 7)
 
 # BETWEEN[k][s]: the direction from k to s when they share a rank, file or diagonal, else -1.
