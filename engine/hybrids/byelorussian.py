@@ -12,6 +12,7 @@ from enum import Enum
 from engine.board import CHESSBOARD
 from engine.draughts.rules import OPPOSITE, MidCapture
 from engine.hybrids.movegen import Generator, State
+from engine.hybrids.position import HybridPosition
 from engine.hybrids.rules import (
     DIAGONAL,
     DIAGONAL_FORWARD,
@@ -268,7 +269,7 @@ class ByelorussianVariant(HybridVariant):
         """Returns the game's generator."""
         return ByelorussianGenerator(tables)
 
-    def status(self, position, repetitions: int) -> HybridStatus:
+    def status(self, position: HybridPosition, repetitions: int) -> HybridStatus:
         """Returns the status of §2.7, in its order: checkmate, stalemate, threefold, fifty
         moves, insufficient material."""
         if not position.has_legal_move():

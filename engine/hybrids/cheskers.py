@@ -11,6 +11,7 @@ from enum import Enum
 from engine.board import Board, Pattern
 from engine.errors import InvalidFenError
 from engine.hybrids.movegen import Generator, State
+from engine.hybrids.position import HybridPosition
 from engine.hybrids.rules import (
     CAMEL,
     DIAGONAL,
@@ -101,7 +102,7 @@ class CheskersVariant(HybridVariant):
         if K.value * -state.side not in state.board:
             raise InvalidFenError(f"invalid FEN {fen!r}: the side not to move has no king")
 
-    def status(self, position, repetitions: int) -> HybridStatus:
+    def status(self, position: HybridPosition, repetitions: int) -> HybridStatus:
         """Returns the status of §1.6, in its order: no king, no move (both lose), threefold,
         fifty moves."""
         if K.value * position.side not in position.board:

@@ -13,6 +13,7 @@ from enum import Enum
 from engine.board import CHESSBOARD
 from engine.draughts.rules import OPPOSITE
 from engine.hybrids.movegen import Generator, State
+from engine.hybrids.position import HybridPosition
 from engine.hybrids.rules import (
     DIAGONAL,
     DIAGONAL_FORWARD,
@@ -321,7 +322,7 @@ class GameMixVariant(HybridVariant):
         """Returns the legal moves whatever the connection rule says (§3.5)."""
         return self.generator.unended(state)  # type: ignore[attr-defined]
 
-    def status(self, position, repetitions: int) -> HybridStatus:
+    def status(self, position: HybridPosition, repetitions: int) -> HybridStatus:
         """Returns the status of §3.5, in its order: checkmate, stalemate, connection, no
         progress (40 plies, 20 when a side has only its king), only the two kings."""
         board = list(position.board)
@@ -353,7 +354,7 @@ class MixChessVariant(GameMixVariant):
         """Returns Mix Chess's generator."""
         return MixGenerator(tables, connection=False, dama_sees=True)
 
-    def status(self, position, repetitions: int) -> HybridStatus:
+    def status(self, position: HybridPosition, repetitions: int) -> HybridStatus:
         """Returns the status of §4, in its order: checkmate, stalemate (a draw), no progress
         (100 plies), insufficient material."""
         if not position.has_legal_move():
