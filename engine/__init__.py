@@ -1,4 +1,4 @@
-"""The rules engine: Chesskers and the games of the draughts family behind one interface.
+"""The rules engine: Chesskers, the draughts family and the hybrids behind one interface.
 
 Positions, moves, notation, FEN, adjudication, perft, the command line and the Chesskers bot, in
 standard-library Python (Chesskers' move generator also in C, ``engine/_native.c``, used when

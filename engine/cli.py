@@ -6,10 +6,11 @@
     python -m engine bestmove "<FEN>" --level N ...
 
 Without ``--variant`` the game is Chesskers (docs/rules/chesskers.md §6); the other games are
-named by their ids (``engine.variants``; docs/rules/draughts.md §1.12). The word ``start``
-stands for the game's start position wherever a FEN is expected. Bad input — an unknown id, a
-bad FEN or depth, an illegal, ambiguous or unreadable move, a move after the end — prints one
-line to stderr and exits with status 2. This module owns argument handling and output only.
+named by their ids (``engine.variants``; docs/rules/draughts.md §1.12, docs/rules/hybrids.md
+§0.5). The word ``start`` stands for the game's start position wherever a FEN is expected. Bad
+input — an unknown id, a bad FEN or depth, an illegal, ambiguous or unreadable move, a move after
+the end — prints one line to stderr and exits with status 2. This module owns argument handling
+and output only.
 """
 
 import sys

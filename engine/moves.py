@@ -19,7 +19,8 @@ from engine.board import CHESSBOARD, Board
 class MoveKind(Enum):
     """The kinds of move: Chesskers' six (§1); the draughts family uses ``QUIET`` and ``JUMP``,
     and ``REMOVAL`` for Hawaiian's opening moves, which take one of the mover's own pieces off
-    the board (path and captured: that one square)."""
+    the board (path and captured: that one square); the hybrids all but ``SWEEP`` and
+    ``REMOVAL``."""
 
     QUIET = "quiet"
     CASTLE = "castle"
@@ -35,13 +36,13 @@ class Move:
     """A move: its kind, the moving piece, the squares it stops on and the squares it emptied.
 
     ``piece`` is a member of the game's piece vocabulary as it stood before the move
-    (``PieceType`` in Chesskers, ``DraughtsPiece`` in the draughts family); every such member
-    has a ``symbol``. ``path`` is the origin followed by every square the piece stops on (for
-    castling, the king's from and to squares; for a capture of the draughts family, every
-    landing square). ``captured`` lists the squares whose enemy pieces the move removed, in
-    capture order (for en passant, the captured pawn's square). ``promotion`` is the piece the
-    mover *chose* to become; a promotion without a choice (a draughts man crowned) is not
-    written in the move, as it is not written in its text.
+    (``PieceType`` in Chesskers, ``DraughtsPiece`` in the draughts family, a game's own enum in
+    the hybrids); every such member has a ``symbol``. ``path`` is the origin followed by every
+    square the piece stops on (for castling, the king's from and to squares; for a capture of the
+    draughts family, every landing square). ``captured`` lists the squares whose enemy pieces the
+    move removed, in capture order (for en passant, the captured pawn's square). ``promotion`` is
+    the piece the mover *chose* to become; a promotion without a choice (a draughts man crowned)
+    is not written in the move, as it is not written in its text.
 
     This class names squares on the 8x8 board; moves of other boards are instances of a
     subclass that names its own (``move_type``). Moves of different boards never compare equal.

@@ -9,7 +9,7 @@ position always answers the questions of ``VariantPosition``, an ending is alway
 interface, the flow of a move, and how to add a game.
 
 This module owns the interface only; each game implements it (``engine.chesskers``,
-``engine.draughts``).
+``engine.draughts``, ``engine.hybrids``).
 """
 
 from abc import ABC, abstractmethod
@@ -51,7 +51,8 @@ class Outcome:
     side that won (None for a draw or while the game goes on), and ``reason`` why it ended, one
     word the site can show for every game: ``checkmate``, ``stalemate``, ``threefold``,
     ``fifty-moves``, ``no-progress``, ``insufficient-material``, ``no-moves`` (the side to move
-    cannot move), ``no-pieces`` (the side to move has none left); None while it goes on."""
+    cannot move), ``no-pieces`` (the side to move has none left), ``kings-captured`` (it has no
+    king left), ``connection`` (every piece touches: a win or a draw); None while it goes on."""
 
     status: str
     winner: Color | None = None

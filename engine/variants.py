@@ -7,10 +7,11 @@ them); ``get`` finds one by id. What a variant offers is ``engine.variant.Varian
 from engine.chesskers import CHESSKERS
 from engine.draughts.games import DRAUGHTS
 from engine.errors import UnknownVariantError
+from engine.hybrids import HYBRIDS
 from engine.variant import Variant
 
-VARIANTS: dict[str, Variant] = {v.id: v for v in (CHESSKERS, *DRAUGHTS)}
-"""Every variant by id: Chesskers first, then the draughts family."""
+VARIANTS: dict[str, Variant] = {v.id: v for v in (CHESSKERS, *DRAUGHTS, *HYBRIDS)}
+"""Every variant by id: Chesskers first, then the draughts family, then the hybrids."""
 
 DEFAULT = CHESSKERS
 """The variant of a game that names none."""
