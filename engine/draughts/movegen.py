@@ -25,6 +25,8 @@ REMOVAL = MoveKind.REMOVAL
 
 def sequences(board: list[int], side: int, tables: Tables) -> list[Sequence]:
     """Returns every complete capture sequence of ``side``, before the priority rules."""
+    if tables.straight_runs:
+        return straight_runs(board, side, tables)
     spec = tables.spec
     flying = spec.flying
     cannot_take = spec.men_cannot_take
@@ -60,6 +62,34 @@ def sequences(board: list[int], side: int, tables: Tables) -> list[Sequence]:
                     jumpers.append((sq, PARACHUTIST))
                     break
     return capture_sequences(board, side, jumpers, spec) if jumpers else []
+
+
+def straight_runs(board: list[int], side: int, tables: Tables) -> list[Sequence]:
+    """Returns the captures of a game of men whose captures run straight and may stop after any
+    jump (Hawaiian, §11): every prefix of every straight run of jumps, as ``capture_sequences``
+    gives them. A straight run never comes back over its origin or a piece it took, so the
+    board needs no bookkeeping."""
+    nxt = tables.lines.next
+    directions = tables.spec.man_first[side]
+    man = MAN * side
+    out = []
+    for sq in tables.squares:
+        if board[sq] != man:
+            continue
+        for d in directions:
+            step = nxt[d]
+            path: tuple[int, ...] = (sq,)
+            caps: tuple[int, ...] = ()
+            over = step[sq]
+            while over >= 0 and board[over] * side < 0:
+                land = step[over]
+                if land < 0 or board[land]:
+                    break
+                path += (land,)
+                caps += (over,)
+                out.append((path, caps, MAN))
+                over = step[land]
+    return out
 
 
 def _can_fly_over(board: list[int], side: int, lines: tuple) -> bool:
@@ -165,10 +195,13 @@ def opening_removals(board: list[int], side: int, tables: Tables) -> list[Move] 
     """Returns Hawaiian's removals (§11) while the board has fewer than two empty squares —
     with none, of the mover's pieces on the opening squares; with one, of those orthogonally
     next to it — or None once captures have begun."""
-    empty = [sq for sq in tables.squares if board[sq] == 0]
-    if len(empty) > 1:
+    empty = board.count(0) - tables.unused
+    if empty > 1:
         return None
-    squares = tables.opening if not empty else tables.orthogonal[empty[0]]
+    if empty:
+        squares = tables.orthogonal[next(sq for sq in tables.squares if board[sq] == 0)]
+    else:
+        squares = tables.opening
     return [tables.removal[sq] for sq in squares if board[sq] * side > 0]
 
 
