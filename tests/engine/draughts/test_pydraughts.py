@@ -104,6 +104,7 @@ def our_paths(pos: DraughtsPosition) -> dict[tuple[int, ...], tuple[int, ...]]:
 
 
 def placement(pos: DraughtsPosition) -> tuple[int, dict[int, int]]:
+    """Returns (side to move, {square: signed code}) of ``pos``, as ``Bridge.placement``."""
     return pos.side, {sq: code for sq, code in enumerate(pos.board) if code}
 
 
@@ -166,7 +167,9 @@ def _turkish_crowning_stops(
 
 
 # --- the comparison --------------------------------------------------------------------------
-def pydraughts_lines(bridge: Bridge, pos: DraughtsPosition, board, listing: Listing, tally: Tally):
+def pydraughts_lines(
+    bridge: Bridge, pos: DraughtsPosition, board, listing: Listing, tally: Tally
+) -> list[Line]:
     """Returns pydraughts' legal moves ``listing`` of ``board`` as our rules read them: its own
     list, with the known differences of the module docstring turned into ours."""
     lines = listing.lines
