@@ -66,10 +66,10 @@ PLY_LIMIT = 150  # a random game longer than this is cut: later positions add li
 
 # Positions compared per game: (first seed, number of positions).
 FAST = {
-    "international": (1, 300),
+    "international": (1, 150),
     "checkers": (101, 400),
-    "russian": (201, 300),
-    "brazilian": (301, 300),
+    "russian": (201, 200),
+    "brazilian": (301, 200),
     "italian": (401, 400),
     "turkish": (501, 150),
 }
