@@ -25,6 +25,8 @@ REMOVAL = MoveKind.REMOVAL
 
 def sequences(board: list[int], side: int, tables: Tables) -> list[Sequence]:
     """Returns every complete capture sequence of ``side``, before the priority rules."""
+    if tables.straight_runs:
+        return straight_runs(board, side, tables)
     spec = tables.spec
     flying = spec.flying
     cannot_take = spec.men_cannot_take
@@ -60,6 +62,34 @@ def sequences(board: list[int], side: int, tables: Tables) -> list[Sequence]:
                     jumpers.append((sq, PARACHUTIST))
                     break
     return capture_sequences(board, side, jumpers, spec) if jumpers else []
+
+
+def straight_runs(board: list[int], side: int, tables: Tables) -> list[Sequence]:
+    """Returns the captures of a game of men whose captures run straight and may stop after any
+    jump (Hawaiian, §11): every prefix of every straight run of jumps, as ``capture_sequences``
+    gives them. A straight run never comes back over its origin or a piece it took, so the
+    board needs no bookkeeping."""
+    nxt = tables.lines.next
+    directions = tables.spec.man_first[side]
+    man = MAN * side
+    out = []
+    for sq in tables.squares:
+        if board[sq] != man:
+            continue
+        for d in directions:
+            step = nxt[d]
+            path: tuple[int, ...] = (sq,)
+            caps: tuple[int, ...] = ()
+            over = step[sq]
+            while over >= 0 and board[over] * side < 0:
+                land = step[over]
+                if land < 0 or board[land]:
+                    break
+                path += (land,)
+                caps += (over,)
+                out.append((path, caps, MAN))
+                over = step[land]
+    return out
 
 
 def _can_fly_over(board: list[int], side: int, lines: tuple) -> bool:
@@ -165,10 +195,13 @@ def opening_removals(board: list[int], side: int, tables: Tables) -> list[Move] 
     """Returns Hawaiian's removals (§11) while the board has fewer than two empty squares —
     with none, of the mover's pieces on the opening squares; with one, of those orthogonally
     next to it — or None once captures have begun."""
-    empty = [sq for sq in tables.squares if board[sq] == 0]
-    if len(empty) > 1:
+    empty = board.count(0) - tables.unused
+    if empty > 1:
         return None
-    squares = tables.opening if not empty else tables.orthogonal[empty[0]]
+    if empty:
+        squares = tables.orthogonal[next(sq for sq in tables.squares if board[sq] == 0)]
+    else:
+        squares = tables.opening
     return [tables.removal[sq] for sq in squares if board[sq] * side > 0]
 
 
@@ -256,13 +289,53 @@ def unmake(board: list[int], undo: list[tuple[int, int]]) -> None:
 
 def perft(board: list[int], side: int, tables: Tables, depth: int) -> int:
     """Returns the number of legal move sequences of ``depth`` plies (bulk counting: the last
-    ply's moves are counted, not played)."""
+    ply's moves are counted, not played).
+
+    It plays the moves ``legal_moves`` gives straight from their sources — capture sequences
+    and the prebuilt quiet moves — without making ``Move`` values for captures or undo lists
+    (what ``make`` does, inline): most of perft's time goes to the plies before the last.
+    """
     if depth <= 1:
         return count_legal_moves(board, side, tables) if depth == 1 else 1
-    moves = legal_moves(board, side, tables)
     total = 0
-    for move in moves:
-        undo = make(board, move, side, tables)
-        total += perft(board, -side, tables, depth - 1)
-        unmake(board, undo)
+    depth -= 1
+    if tables.opening:
+        removals = opening_removals(board, side, tables)
+        if removals is not None:
+            for move in removals:
+                sq = move.path[0]
+                piece = board[sq]
+                board[sq] = 0
+                total += perft(board, -side, tables, depth)
+                board[sq] = piece
+            return total
+    seqs = sequences(board, side, tables)
+    if seqs:
+        if len(seqs) > 1:
+            seqs = [group[0] for group in merged(choose(board, seqs, tables.rules.priority))]
+        for path, caps, final in seqs:
+            origin, target = path[0], path[-1]
+            mover = board[origin]
+            taken = [board[c] for c in caps]
+            board[origin] = 0
+            for c in caps:
+                board[c] = 0
+            board[target] = final * side  # an empty square now, even if a piece was taken there
+            total += perft(board, -side, tables, depth)
+            board[target] = 0
+            for c, code in zip(caps, taken, strict=True):
+                board[c] = code
+            board[origin] = mover
+        return total
+    promotes = tables.promotes[side]
+    man, king = MAN * side, KING * side
+    for move in quiet_moves(board, side, tables):
+        path = move.path
+        origin, target = path[0], path[-1]
+        mover = board[origin]
+        board[origin] = 0
+        board[target] = king if mover == man and promotes[target] else mover
+        total += perft(board, -side, tables, depth)
+        board[target] = 0
+        board[origin] = mover
     return total

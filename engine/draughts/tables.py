@@ -168,6 +168,10 @@ class Tables:
             tuple(nxt[d][sq] for d in (0, 1, 2, 3) if nxt[d][sq] >= 0) for sq in range(size)
         )
         self.removal = tuple(self.move(MoveKind.REMOVAL, man, (sq,), (sq,)) for sq in range(size))
+        self.unused = size - len(self.squares)  # squares of the board no piece stands on
+        # Hawaiian's captures (§11), men's straight runs that may stop after any jump, have a
+        # generator of their own (``movegen``): the general search is many times slower there.
+        self.straight_runs = rules.straight_captures and rules.free_stop and not rules.kings
         self.parachutists = rules.parachutists
         self.home_rank = [None, 0, board.ranks - 1]
         # Set by the variant from its start FEN: the pieces a side starts with (§1.11 refuses

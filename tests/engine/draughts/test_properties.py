@@ -93,3 +93,27 @@ def test_a_capture_removes_exactly_its_captured_pieces(variant_id, choices):
         taken = {sq for sq in move.captured if position.piece_at(sq)[0] is not mine}
         assert taken == set(move.captured) or move.kind.value == "removal"
         assert emptied - {move.path[0]} == set(move.captured) - {move.path[-1]}
+
+
+def _perft_by_moves(board: list[int], side: int, tables, depth: int) -> int:
+    # Perft the plain way: every legal move as a Move value, played with make and unmake.
+    if depth == 0:
+        return 1
+    total = 0
+    for move in movegen.legal_moves(board, side, tables):
+        undo = movegen.make(board, move, side, tables)
+        total += _perft_by_moves(board, -side, tables, depth - 1)
+        movegen.unmake(board, undo)
+    return total
+
+
+@SETTINGS
+@given(st.sampled_from(DRAUGHTS), picks)
+def test_perft_counts_the_legal_moves_played_one_by_one(variant_id, choices):
+    # movegen.perft plays capture sequences and quiet moves without making Move values.
+    game = random_game(variant_id, choices)
+    tables = VARIANTS[variant_id].tables
+    board, side = game.position.copy_state()
+    expected = _perft_by_moves(board, side, tables, 3)
+    assert movegen.perft(board, side, tables, 3) == expected
+    assert tuple(board) == game.position.board
