@@ -1,7 +1,7 @@
 // The tap-by-tap move picker: a pure state machine over the server's `legal_moves` list.
 //
 // It owns the question "what does this tap mean, given the legal moves?" and nothing else: no
-// DOM, no rule of the game. Every answer comes from the paths the server sent (ARCHITECTURE.md:
+// DOM, no rule of the game. Every answer comes from the paths the server sent (docs/architecture.md:
 // the browser computes no rule). A picker state is a plain frozen object; every function
 // returns a new one.
 //

@@ -2,12 +2,9 @@
 
 import re
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.board_helpers import shot
-
-pytestmark = pytest.mark.browser
 
 
 def cls(name: str) -> re.Pattern:

@@ -1,8 +1,9 @@
 """Finished games for the archive suites, played through the services as users play them."""
 
+from games.services import Actor
+
 from games import services
 from games.models import Game
-from games.services import Actor
 from tests.games.conftest import start_game
 
 # A game with a chain (c7:e5:c3), a sweep (N~d6+), castling (O-O-O) and a promotion ending in

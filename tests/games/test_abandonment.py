@@ -5,10 +5,10 @@ from datetime import datetime, timedelta
 
 import pytest
 from django.utils import timezone
+from games.services import Actor
 
 from games import broadcast, services
 from games.models import Game
-from games.services import Actor
 
 pytestmark = pytest.mark.django_db
 

@@ -6,12 +6,12 @@ import time
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from games.services import Actor
 from rest_framework.test import APIClient
 
 from games import selectors, services
 from games.errors import ErrorCode, GameError
 from games.models import Analysis, Annotation, Evaluation, Game
-from games.services import Actor
 from tests.games.archive_helpers import EVERYTHING, FOOLS_MATE, finished_game
 from tests.games.conftest import start_game
 

@@ -5,9 +5,9 @@ import asyncio
 
 import pytest
 from channels.db import database_sync_to_async
+from games.services import Actor
 
 from games import services
-from games.services import Actor
 from tests.games.archive_helpers import FOOLS_MATE, finished_game
 from tests.games.test_consumers import channel_layer_kind, connect, next_of_type
 

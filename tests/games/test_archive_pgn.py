@@ -2,12 +2,12 @@
 with an error naming the game and its first bad move, storing nothing."""
 
 import pytest
+from games.services import Actor
 from rest_framework.test import APIClient
 
 from games import pgn, selectors, services
 from games.errors import ErrorCode, GameError
 from games.models import Annotation, Game, GameMove
-from games.services import Actor
 from tests.games.archive_helpers import EVERYTHING, FOOLS_MATE, finished_game
 
 pytestmark = pytest.mark.django_db

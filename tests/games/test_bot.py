@@ -5,12 +5,12 @@ import time
 
 import pytest
 from channels.db import database_sync_to_async
+from games.services import Actor
 from rest_framework.test import APIClient
 
 from games import services
 from games.errors import ErrorCode, GameError
 from games.models import Game, GameMove
-from games.services import Actor
 from tests.games.conftest import start_game
 
 pytestmark = pytest.mark.django_db(transaction=True)

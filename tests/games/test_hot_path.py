@@ -10,14 +10,14 @@ import json
 import pytest
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
+from games.services import Actor
+from games.state import game_state, history_of
 
 import engine
 from games import broadcast, services, sql, state
 from games.consumers import load_state
 from games.errors import ErrorCode, GameError
 from games.models import Connection, Game, GameMove
-from games.services import Actor
-from games.state import game_state, history_of
 from tests.games.conftest import FOOLS_MATE
 
 pytestmark = pytest.mark.django_db

@@ -3,12 +3,12 @@ and the game page's rating changes, and the API's user endpoint."""
 
 import pytest
 from django.test import Client
+from games.services import Actor
 from rest_framework.test import APIClient
 
 from accounts.models import RatingChange
 from games import services
 from games.models import Challenge
-from games.services import Actor
 from tests.games.conftest import start_game
 
 pytestmark = pytest.mark.django_db

@@ -5,13 +5,13 @@ from datetime import timedelta
 import pytest
 from channels.db import database_sync_to_async
 from django.utils import timezone
+from games.services import Actor
 
 from accounts import glicko2
 from accounts.models import Rating, RatingChange, User
 from accounts.selectors import leaderboard, online_players, profile_data
 from games import services
 from games.models import Connection, Game
-from games.services import Actor
 from tests.factories import make_user
 from tests.games.conftest import FOOLS_MATE, start_game
 

@@ -4,6 +4,7 @@ and never for unrated, bot, pass-and-play or imported games."""
 from datetime import timedelta
 
 import pytest
+from games.services import Actor
 from rest_framework.test import APIClient
 
 from accounts import glicko2
@@ -11,7 +12,6 @@ from accounts.models import Rating, RatingChange
 from games import services
 from games.errors import ErrorCode, GameError
 from games.models import Game
-from games.services import Actor
 from tests.games.conftest import FOOLS_MATE, start_game
 
 pytestmark = pytest.mark.django_db

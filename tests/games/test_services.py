@@ -3,12 +3,12 @@
 from datetime import timedelta
 
 import pytest
+from games.services import Actor
 
 import accounts.services
 from games import services
 from games.errors import ErrorCode, GameError
 from games.models import Challenge, Game, GameMove, Seek
-from games.services import Actor
 from tests.factories import make_user
 from tests.games.conftest import FOOLS_MATE, start_game
 
