@@ -10,7 +10,7 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from chesskers_site.asgi import application
-from games import services
+from games.lobby import challenge_accept, challenge_create
 from games.models import Game
 from tests.factories import make_user
 
@@ -40,8 +40,8 @@ def carol(db):
 
 def start_game(white, black, fen: str | None = None) -> Game:
     """Starts an online game with ``white`` as White, through a challenge as users do."""
-    challenge = services.challenge_create(user=white, to=black.username, color="white")
-    game = services.challenge_accept(user=black, challenge_id=challenge.public_id)
+    challenge = challenge_create(user=white, to=black.username, color="white")
+    game = challenge_accept(user=black, challenge_id=challenge.public_id)
     if fen:
         Game.objects.filter(pk=game.pk).update(initial_fen=fen, fen=fen)
         game.refresh_from_db()

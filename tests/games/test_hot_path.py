@@ -1,5 +1,5 @@
 """The move's hot path: the statements of games.sql, and the per-process history cache of
-games.state that lets a move skip reading the game's moves back.
+games.history that lets a move skip reading the game's moves back.
 
 The cache may never make a state wrong: whatever changed the game (another process, a
 takeback, a move that rolled back), the next state is the one the database holds.
@@ -10,14 +10,20 @@ import json
 import pytest
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
-from games.services import Actor
-from games.state import game_state, history_of
 
 import engine
-from games import broadcast, services, sql, state
+from games import broadcast, sql
+from games import history as histories
 from games.consumers import load_state
+from games.core import Actor, lock_game
 from games.errors import ErrorCode, GameError
+from games.history import history_of
 from games.models import Connection, Game, GameMove
+from games.moves import MOVE_FIELDS, game_play
+from games.play import game_create_local, game_draw, game_takeback
+from games.policy import CONNECTION_STALE_AFTER
+from games.reads.state import game_state, state_message, table_of
+from games.schemas import MoveRequest
 from tests.games.conftest import FOOLS_MATE
 
 pytestmark = pytest.mark.django_db
@@ -29,12 +35,12 @@ def act(user) -> Actor:
 
 def play(game_id: str, user, text: str) -> dict:
     ply = Game.objects.get(public_id=game_id).ply
-    return services.game_play(game_id=game_id, actor=act(user), ply=ply, text=text)
+    return game_play(game_id=game_id, actor=act(user), move=MoveRequest.of(ply=ply, text=text))
 
 
 def state_from_database(game_id: str) -> dict:
     """The state built with nothing cached in this process."""
-    state.forget_histories()
+    histories.forget_histories()
     return game_state(Game.objects.get(public_id=game_id))
 
 
@@ -65,7 +71,7 @@ def test_the_locked_row_has_every_field_the_orm_reads(online_game, alice, bob) -
 
 
 def test_a_locked_game_without_players_and_a_missing_game(alice) -> None:
-    game = services.game_create_local(actor=Actor(session_key="s" * 32))
+    game = game_create_local(actor=Actor(session_key="s" * 32))
     with transaction.atomic():
         locked = sql.game_row(game.public_id, lock=True)
         assert locked.white is None and locked.black is None
@@ -89,7 +95,7 @@ def first_move_row(game: Game, fen_after: str) -> GameMove:
 def seat(game: Game, now, rows: list[tuple[str, str | None, bool]]) -> None:
     """Records connections to ``game``: (channel, colour or None, fresh or stale)."""
     for name, color, fresh in rows:
-        seen = now if fresh else now - state.CONNECTION_STALE_AFTER * 2
+        seen = now if fresh else now - CONNECTION_STALE_AFTER * 2
         Connection.objects.create(game=game, channel_name=name, color=color, last_seen=seen)
 
 
@@ -118,7 +124,7 @@ def test_table_counts_fresh_connections_by_colour(online_game, alice) -> None:
     # d is stale: not counted
     seat(online_game, now, [("a", "white", True), ("b", None, True), ("c", None, True),
                             ("d", "black", False)])  # fmt: skip
-    counts = sql.table_counts(online_game.pk, now - state.CONNECTION_STALE_AFTER)
+    counts = sql.table_counts(online_game.pk, now - CONNECTION_STALE_AFTER)
     assert counts == {"white": 1, None: 2}
 
 
@@ -128,10 +134,10 @@ def test_the_locked_row_can_carry_who_is_at_the_table(online_game, alice) -> Non
     seat(online_game, now, [("a", "white", True), ("b", None, True), ("c", None, False),
                             ("d", "black", False)])  # fmt: skip
     with transaction.atomic():
-        locked = services.lock_game(online_game.public_id, with_table=now)
+        locked = lock_game(online_game.public_id, with_table=now)
         assert locked.table_counts == {"white": 1, "black": 0, None: 1}
-        assert state.table_of(locked, now) == ({"white": True, "black": False}, 1)
-        plain = services.lock_game(online_game.public_id)
+        assert table_of(locked, now) == ({"white": True, "black": False}, 1)
+        plain = lock_game(online_game.public_id)
         assert not hasattr(plain, "table_counts")
     assert orm_fields(locked) == orm_fields(Game.objects.get(pk=online_game.pk))
 
@@ -163,7 +169,7 @@ def test_an_ordinary_move_is_two_statements_and_takes_no_lock(
     with django_capture_on_commit_callbacks(execute=True):
         play(gid, alice, "e4")
     with django_capture_on_commit_callbacks(execute=True), CountQueries() as queries:
-        services.game_play(game_id=gid, actor=act(bob), ply=1, text="e5")
+        game_play(game_id=gid, actor=act(bob), move=MoveRequest.of(ply=1, text="e5"))
     # The game with who is at the table (no lock), then the move's insert guarded by the
     # game's update (savepoints: the test's own transaction).
     statements = [q for q in queries.sql if "SAVEPOINT" not in q]
@@ -183,9 +189,9 @@ def test_a_locked_move_is_two_statements_on_postgresql(
     gid = online_game.public_id
     with django_capture_on_commit_callbacks(execute=True):
         play(gid, alice, "e4")
-    state.forget_histories()  # no history kept here: the move is played with the game locked
+    histories.forget_histories()  # no history kept here: the move is played with the game locked
     with django_capture_on_commit_callbacks(execute=True), CountQueries() as queries:
-        services.game_play(game_id=gid, actor=act(bob), ply=1, text="e5")
+        game_play(game_id=gid, actor=act(bob), move=MoveRequest.of(ply=1, text="e5"))
     # The game's lock with who is at the table, its moves, then the move's insert with the
     # game's update.
     statements = [q for q in queries.sql if "SAVEPOINT" not in q]
@@ -204,7 +210,7 @@ def test_update_if_and_insert_writes_both_or_neither(online_game) -> None:
     row = first_move_row(game, "a fen")
     game.ply, game.fen, game.revision = 1, "a fen", 1
     read = {"revision": 0, "status": "live", "absence_side": None, "draw_offer": None}
-    assert sql.update_if_and_insert(game, services.MOVE_FIELDS, read, row)
+    assert sql.update_if_and_insert(game, MOVE_FIELDS, read, row)
     stored = Game.objects.get(pk=game.pk)
     assert (stored.ply, stored.fen, stored.revision) == (1, "a fen", 1)
     assert GameMove.objects.get(pk=row.pk).fen_after == "a fen"
@@ -213,16 +219,16 @@ def test_update_if_and_insert_writes_both_or_neither(online_game) -> None:
     second = GameMove(game=game, ply=1, text="e5", kind="quiet", path=["e7", "e5"],
                       captured=[], captured_pieces=[], fen_after="b fen")  # fmt: skip
     game.ply, game.fen, game.revision = 2, "b fen", 2
-    assert not sql.update_if_and_insert(game, services.MOVE_FIELDS, read, second)
+    assert not sql.update_if_and_insert(game, MOVE_FIELDS, read, second)
     # A guard with a value: a draw offer read as white's, now black's.
     Game.objects.filter(pk=game.pk).update(draw_offer="black")
     offer = {"revision": 1, "draw_offer": "white"}
-    assert not sql.update_if_and_insert(game, services.MOVE_FIELDS, offer, second)
+    assert not sql.update_if_and_insert(game, MOVE_FIELDS, offer, second)
     assert second.pk is None and not GameMove.objects.filter(ply=1).exists()
     stored = Game.objects.get(pk=game.pk)
     assert (stored.ply, stored.fen, stored.revision, stored.draw_offer) == (1, "a fen", 1, "black")
     # The same guard with the value the row holds: written.
-    assert sql.update_if_and_insert(game, services.MOVE_FIELDS, {"draw_offer": "black"}, second)
+    assert sql.update_if_and_insert(game, MOVE_FIELDS, {"draw_offer": "black"}, second)
     assert Game.objects.get(pk=game.pk).ply == 2 and second.pk is not None
 
 
@@ -234,7 +240,7 @@ def test_a_move_keeps_the_history_and_the_next_state_matches_the_database(
     with django_capture_on_commit_callbacks(execute=True):
         play(gid, alice, "e4")
         live = play(gid, bob, "e5")
-    kept = state._histories.get(gid)
+    kept = histories._histories.get(gid)
     assert kept is not None and kept.revision == 2 and len(kept.moves) == 2
     # The next move read no moves back: only the game's lock, the table, the insert and update.
     with django_capture_on_commit_callbacks(execute=True), CountQueries() as queries:
@@ -298,17 +304,17 @@ def test_a_takeback_changes_the_revision_and_the_history(
     alice, django_capture_on_commit_callbacks
 ) -> None:
     actor = Actor(session_key="k" * 32)
-    game = services.game_create_local(actor=actor)
+    game = game_create_local(actor=actor)
     gid = game.public_id
 
     def move(text: str) -> dict:
         ply = Game.objects.get(public_id=gid).ply
-        return services.game_play(game_id=gid, actor=actor, ply=ply, text=text)
+        return game_play(game_id=gid, actor=actor, move=MoveRequest.of(ply=ply, text=text))
 
     with django_capture_on_commit_callbacks(execute=True):
         move("e4")
         move("e5")
-        services.game_takeback(game_id=gid, actor=actor)
+        game_takeback(game_id=gid, actor=actor)
         live = move("c5")
     assert [m["text"] for m in live["moves"]] == ["e4", "c5"]
     assert Game.objects.get(public_id=gid).revision == 4
@@ -319,10 +325,10 @@ def test_a_reader_does_not_keep_moves_newer_than_the_record_it_read(online_game,
     gid = online_game.public_id
     stale_record = Game.objects.get(public_id=gid)  # read before the move below
     play(gid, alice, "e4")
-    state.forget_histories()
+    histories.forget_histories()
     history = history_of(stale_record)  # reads the move rows after the move: one too many
     assert len(history.moves) == 1
-    assert state._histories.get(gid) is None  # so it is not kept for revision 0
+    assert histories._histories.get(gid) is None  # so it is not kept for revision 0
 
 
 def test_cached_structures_hold_no_lists(online_game, alice) -> None:
@@ -331,7 +337,7 @@ def test_cached_structures_hold_no_lists(online_game, alice) -> None:
     live = play(online_game.public_id, alice, "e4")
     history = history_of(Game.objects.get(public_id=online_game.public_id))
     assert all(type(value) is not list for move in history.moves for value in move.values())
-    described, text = state._legal_by_fen.get(live["fen"])
+    described, text = histories._legal_by_fen.get(live["fen"])
     assert described and all(
         type(value) is not list for entry in described for value in entry.values()
     )
@@ -394,12 +400,12 @@ def test_a_move_the_game_changed_under_is_refused_once_by_the_locked_path(
         play(gid, bob, "e5")
 
     def elsewhere() -> None:  # the same move sent again, played by another process first
-        state.forget_histories()
-        services.game_play(game_id=gid, actor=act(alice), ply=2, text="Nf3")
+        histories.forget_histories()
+        game_play(game_id=gid, actor=act(alice), move=MoveRequest.of(ply=2, text="Nf3"))
 
     written = changed_before_the_write(monkeypatch, elsewhere)
     with pytest.raises(GameError) as refused, django_capture_on_commit_callbacks(execute=True):
-        services.game_play(game_id=gid, actor=act(alice), ply=2, text="Nf3")
+        game_play(game_id=gid, actor=act(alice), move=MoveRequest.of(ply=2, text="Nf3"))
     assert refused.value.code == ErrorCode.STALE_PLY
     assert written == [False]  # the unlocked write found the game changed, and wrote nothing
     assert list(GameMove.objects.filter(game=online_game).values_list("ply", "text")) == [
@@ -421,11 +427,11 @@ def test_a_draw_offer_made_before_the_write_still_stands(
         play(gid, bob, "e5")
 
     def offer() -> None:
-        services.game_draw(game_id=gid, actor=act(alice), action="offer")
+        game_draw(game_id=gid, actor=act(alice), action="offer")
 
     written = changed_before_the_write(monkeypatch, offer)
     with django_capture_on_commit_callbacks(execute=True):
-        live = services.game_play(game_id=gid, actor=act(alice), ply=2, text="Nf3")
+        live = game_play(game_id=gid, actor=act(alice), move=MoveRequest.of(ply=2, text="Nf3"))
     assert written == [False]  # played by the locked path instead
     assert live["draw_offer"] == "white" and live["moves"][-1]["text"] == "Nf3"
     assert Game.objects.get(pk=online_game.pk).draw_offer == "white"
@@ -438,7 +444,7 @@ def test_moving_instead_declines_the_opponents_offer_without_the_lock(
     gid = online_game.public_id
     with django_capture_on_commit_callbacks(execute=True):
         play(gid, alice, "e4")
-        services.game_draw(game_id=gid, actor=act(alice), action="offer")
+        game_draw(game_id=gid, actor=act(alice), action="offer")
         history_of(Game.objects.get(public_id=gid))  # kept: the move goes unlocked
         with CountQueries() as queries:
             live = play(gid, bob, "e5")
@@ -453,9 +459,11 @@ def test_an_illegal_move_is_refused_and_the_history_kept(
     gid = online_game.public_id
     committed(play, gid, alice, "e4")
     with pytest.raises(GameError) as refused:
-        services.game_play(game_id=gid, actor=act(bob), ply=1, text="e4")  # White's square
+        game_play(
+            game_id=gid, actor=act(bob), move=MoveRequest.of(ply=1, text="e4")
+        )  # White's square
     assert refused.value.code == ErrorCode.ILLEGAL_MOVE
-    assert state._histories.get(gid).revision == 1  # given back, unchanged
+    assert histories._histories.get(gid).revision == 1  # given back, unchanged
     with django_capture_on_commit_callbacks(execute=True), CountQueries() as queries:
         live = play(gid, bob, "e5")
     assert not [q for q in queries.sql if "games_gamemove" in q and q.lstrip().startswith("SELECT")]
@@ -514,7 +522,7 @@ def test_after_a_socket_read_the_state_the_first_move_is_one_statement(
 ) -> None:
     gid = online_game.public_id
     committed(play, gid, alice, "e4")
-    state.forget_histories()  # this process has seen nothing of the game (a new server)
+    histories.forget_histories()  # this process has seen nothing of the game (a new server)
     load_state(gid)  # a socket connects and reads the state
     with CountQueries() as queries:
         live = committed(play, gid, bob, "e5")
@@ -529,10 +537,10 @@ def test_a_record_kept_by_a_socket_the_game_moved_past_costs_a_read_not_a_move(
     gid = online_game.public_id
     committed(play, gid, alice, "e4")
     load_state(gid)  # kept at revision 1
-    kept = state._histories.pop(gid)
+    kept = histories._histories.pop(gid)
     assert kept.record is not None and kept.record.revision == 1
     committed(play, gid, bob, "e5")  # another process moves: this one's record is old
-    state._histories.put(gid, kept)
+    histories._histories.put(gid, kept)
     live = committed(play, gid, alice, "Nf3")
     assert [m["text"] for m in live["moves"]] == ["e4", "e5", "Nf3"]
     assert as_json(live) == as_json(state_from_database(gid))
@@ -542,7 +550,7 @@ def test_a_record_kept_by_a_socket_the_game_moved_past_costs_a_read_not_a_move(
 
 
 def play_at(game_id: str, user, ply: int, text: str) -> dict:
-    return services.game_play(game_id=game_id, actor=act(user), ply=ply, text=text)
+    return game_play(game_id=game_id, actor=act(user), move=MoveRequest.of(ply=ply, text=text))
 
 
 def test_who_is_at_the_table_is_counted_by_the_one_statement(
@@ -568,10 +576,10 @@ def test_a_kept_record_another_process_moved_past_is_read_again(
     committed(play, gid, alice, "e4")
     committed(play, gid, bob, "e5")  # this process keeps the record at revision 2
     # Another process plays 2. Nf3 (its own caches: none of this process's).
-    kept = state._histories.pop(gid)
+    kept = histories._histories.pop(gid)
     assert kept.record is not None and kept.record.revision == 2
     committed(play, gid, alice, "Nf3")
-    state._histories.put(gid, kept)
+    histories._histories.put(gid, kept)
     with CountQueries() as queries:
         live = committed(play, gid, bob, "Nc6")
     # The kept record's write found the game moved on and wrote nothing; the game read again
@@ -588,7 +596,7 @@ def test_a_draw_offer_made_since_the_kept_record_still_stands(
     committed(play, gid, alice, "e4")
     committed(play, gid, bob, "e5")
     committed(play, gid, alice, "Nf3")  # the kept record has no draw offer
-    committed(services.game_draw, game_id=gid, actor=act(bob), action="offer")
+    committed(game_draw, game_id=gid, actor=act(bob), action="offer")
     with CountQueries() as queries:
         live = committed(play, gid, bob, "Nc6")  # Black's own offer: it stands
     writes = [q for q in queries.sql if q.startswith(("WITH updated", "UPDATE"))]
@@ -613,7 +621,7 @@ def test_the_state_sent_is_the_state_built_from_the_database_move_after_move(
         received = json.loads(sent["text"])
         assert received.pop("type") == "state"
         record = Game.objects.get(public_id=gid)  # its moves read again, the cache left alone
-        expected = as_json(game_state(record, history=state._read_history(record)))
+        expected = as_json(game_state(record, history=histories._read_history(record)))
         assert received == expected == as_json(answered)
         assert received["ply"] == index + 1 and len(received["moves"]) == index + 1
     assert received["status"] == "finished" and received["legal_moves"] == []
@@ -625,11 +633,10 @@ def test_a_consumers_move_builds_no_state_to_answer(online_game, alice, committe
     answered = broadcast.collect(
         outbox,
         committed,
-        services.game_play,
+        game_play,
         game_id=gid,
         actor=act(alice),
-        ply=0,
-        text="e4",
+        move=MoveRequest.of(ply=0, text="e4"),
         answer=False,
     )
     assert answered is None
@@ -671,7 +678,7 @@ def test_the_load_benchmark_reads_a_states_ply_as_decoding_it_would(
     gid = online_game.public_id
     for user, text in [(alice, "e4"), (bob, "e5"), (alice, "Nf3")]:
         play(gid, user, text)
-    message = state.state_message(Game.objects.get(public_id=gid))
+    message = state_message(Game.objects.get(public_id=gid))
     assert json.loads(message)["moves"][0]["ply"] == 0
     assert state_ply(message) == json.loads(message)["ply"] == 3
     assert state_ply(json.dumps({"type": "state", **game_state(online_game)})) == 0

@@ -19,9 +19,8 @@ import django  # noqa: E402
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "chesskers_site.settings")
 django.setup()
 
-from games.state import legal_moves_payload  # noqa: E402
-
 import engine  # noqa: E402
+from games.history import legal_moves_payload  # noqa: E402
 
 POSITIONS = {
     "start": engine.STARTING_FEN,

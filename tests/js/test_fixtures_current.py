@@ -8,9 +8,9 @@ import json
 from pathlib import Path
 
 import pytest
-from games.state import legal_moves_payload
 
 import engine
+from games.history import legal_moves_payload
 
 FIXTURES = sorted((Path(__file__).parent / "fixtures").glob("*.json"))
 
