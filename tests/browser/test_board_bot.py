@@ -1,5 +1,5 @@
 """A game against the bot on the game page: the human's side at the bottom, the bot's replies
-appear by themselves, and a takeback goes back to the human's last turn (issue 5)."""
+appear by themselves, and a takeback goes back to the human's last turn."""
 
 from playwright.sync_api import expect
 

@@ -1,4 +1,4 @@
-"""Pass-and-play on the game page, tap by tap, in Chromium against a real Daphne (issue 5).
+"""Pass-and-play on the game page, tap by tap, in Chromium against a real Daphne.
 
 After each step the board and the move list read from the DOM are compared with the server's
 state (GET /api/games/<id>/). Any console error fails the test (the ``new_page`` fixture).

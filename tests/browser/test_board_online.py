@@ -1,4 +1,4 @@
-"""Online play in the browser (issue 5): two signed-in players meet in the lobby and play to a
+"""Online play in the browser: two signed-in players meet in the lobby and play to a
 result; an anonymous spectator on the game page sees every move appear without reload."""
 
 import re

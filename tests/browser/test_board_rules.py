@@ -1,4 +1,4 @@
-"""The rules page's live mini-boards, in Chromium against a real Daphne (issue 5)."""
+"""The rules page's live mini-boards, in Chromium against a real Daphne."""
 
 import re
 

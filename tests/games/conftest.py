@@ -80,3 +80,15 @@ async def ws() -> AsyncIterator[Callable[..., WebsocketCommunicator]]:
     for comm in opened:
         with contextlib.suppress(Exception):  # already closed by the server
             await comm.disconnect()
+
+
+@pytest.fixture
+def committed(django_capture_on_commit_callbacks):
+    """Runs a service call with what it does after commit done at once (caches kept, states
+    sent), as after a real commit."""
+
+    def run(function, *args, **kwargs):
+        with django_capture_on_commit_callbacks(execute=True):
+            return function(*args, **kwargs)
+
+    return run

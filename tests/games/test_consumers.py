@@ -1,5 +1,5 @@
-"""The game WebSocket (API.md "Live") on the real ASGI app: state on connect, a state to every
-connection after every change, errors only to the sender, the connection kept open."""
+"""The game WebSocket on the real ASGI app: state on connect, a state to every connection after
+every change, errors only to the sender, the connection kept open."""
 
 import asyncio
 import json

@@ -1,4 +1,4 @@
-"""Heartbeats (API.md "Live": ``ping``): a server process gathers the pings it hears and writes
+"""Heartbeats (the protocol's ``ping``): a server process gathers the pings it hears and writes
 them together, one statement per kind, instead of one statement per ping."""
 
 import asyncio
@@ -105,19 +105,6 @@ async def test_lobby_heartbeats_mark_the_user_online_when_written(
     await process_heartbeats.flush()
     seen = await database_sync_to_async(dict)(User.objects.values_list("username", "last_seen"))
     assert seen["alice"] >= before and seen["bob"] >= before, seen
-
-
-def test_many_connections_are_refreshed_in_one_statement(
-    online_game, alice, django_assert_num_queries
-) -> None:
-    for n in range(3):
-        connection_open(game_id=online_game.public_id, channel_name=f"c{n}", actor=Actor.of(alice))
-    Connection.objects.update(last_seen=LONG_AGO)
-    now = timezone.now()
-    with django_assert_num_queries(1):
-        refreshed = connections_seen(channel_names=["c0", "c1", "c2", "gone"], now=now)
-    assert refreshed == 3
-    assert set(Connection.objects.values_list("last_seen", flat=True)) == {now}
 
 
 def test_a_long_list_is_refreshed_in_chunks(online_game, alice, monkeypatch) -> None:
