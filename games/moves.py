@@ -3,7 +3,7 @@
 
 The flow of a move, top to bottom in ``game_play``:
 
-1. Without the game's lock (``_play_unlocked``): an ordinary move, one that is the actor's turn
+1. Without the game's lock (``play_unlocked``): an ordinary move, one that is the actor's turn
    in a live game at the ply given, with no absence being counted, legal, and not ending the
    game, is validated by the engine against the record and history this process keeps (or the
    record read now) and written only if the row still holds what it was validated against
@@ -96,7 +96,7 @@ def game_play(
     ``move.ply`` must be the game's current ply: a repeated or stale submission is refused
     (``stale_ply``) and never applied twice. The engine validates the move and adjudicates.
     """
-    unlocked = _play_unlocked(game_id, actor, move, now)
+    unlocked = play_unlocked(game_id, actor, move, now)
     if isinstance(unlocked, Written):
         transaction.on_commit(lambda: keep_history(unlocked.history))
         return publish(unlocked.game, unlocked.history, answer=answer)
@@ -122,7 +122,7 @@ def game_play(
     raise GameError(ErrorCode.GAME_OVER, "The game is over: a player stayed away too long.")
 
 
-def _play_unlocked(
+def play_unlocked(
     game_id: str, actor: Actor, move: MoveRequest, now: datetime | None
 ) -> Written | NeedsLock:
     """Writes an ordinary move without the game's lock, from the history this process keeps.
@@ -132,8 +132,11 @@ def _play_unlocked(
     statement, which also counts who is at the table. If there is none, or its write finds the
     game changed (another process moved, a draw was offered), the record is read now, with who
     is at the table, and the move tried on it: two statements. The history taken here is kept
-    back unless the move was written (or the write failed: then it is dropped, and the next
-    move reads the moves again).
+    back unless the move was written; if a statement raises, it is dropped (its engine game may
+    have played the move), and the game's next move reads the moves again.
+
+    Step 1 of ``game_play``, which publishes a move written here; returns ``Written`` or why
+    the move needs the lock, having changed nothing.
     """
     history = take_kept_history(game_id)
     if history is None:

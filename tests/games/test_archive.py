@@ -248,9 +248,9 @@ WAIT = 60
 def wait_for_analysis(game: Game) -> Analysis:
     deadline = time.monotonic() + WAIT
     while time.monotonic() < deadline:
-        analysis = Analysis.objects.filter(game=game).first()
-        if analysis is not None and analysis.state != Analysis.State.RUNNING:
-            return analysis
+        found = Analysis.objects.filter(game=game).first()
+        if found is not None and found.state != Analysis.State.RUNNING:
+            return found
         time.sleep(0.05)
     raise AssertionError("the analysis never finished")
 

@@ -19,7 +19,7 @@ from games.core import Actor, lock_game
 from games.errors import ErrorCode, GameError
 from games.history import history_of
 from games.models import Connection, Game, GameMove
-from games.moves import MOVE_FIELDS, game_play
+from games.moves import MOVE_FIELDS, NeedsLock, Written, game_play, play_unlocked
 from games.play import game_create_local, game_draw, game_takeback
 from games.policy import CONNECTION_STALE_AFTER
 from games.reads.state import game_state, state_message, table_of
@@ -410,3 +410,27 @@ def test_the_load_benchmark_reads_a_states_ply_as_decoding_it_would(
     assert state_ply(message) == json.loads(message)["ply"] == 3
     assert state_ply(json.dumps({"type": "state", **game_state(online_game)})) == 0
     assert state_ply(json.dumps({"type": "error", "code": "stale_ply", "ply": 2})) is None
+
+
+def test_the_lock_free_path_says_why_it_leaves_a_move_to_the_lock(
+    online_game, alice, bob, committed
+) -> None:
+    gid = online_game.public_id
+
+    def attempt(user, ply: int, text: str) -> Written | NeedsLock:
+        return play_unlocked(gid, act(user), MoveRequest.of(ply=ply, text=text), None)
+
+    assert attempt(alice, 0, "f3") is NeedsLock.NO_HISTORY  # this process has seen nothing
+    committed(play, gid, alice, "f3")  # played with the lock, which keeps the history
+    committed(play, gid, bob, "e5")
+    committed(play, gid, alice, "g4")
+    before = list(GameMove.objects.filter(game=online_game).values_list("ply", "text"))
+    assert attempt(alice, 3, "Qh4") is NeedsLock.NOT_ORDINARY  # not her turn
+    assert attempt(bob, 2, "Qh4") is NeedsLock.NOT_ORDINARY  # a stale ply
+    assert attempt(bob, 3, "Qd1") is NeedsLock.REFUSED  # illegal
+    assert attempt(bob, 3, "Qh4") is NeedsLock.ENDS_GAME  # mate: finished and rated locked
+    assert list(GameMove.objects.filter(game=online_game).values_list("ply", "text")) == before
+    assert histories._histories.get(gid).revision == 3  # kept back each time, unchanged
+    written = attempt(bob, 3, "Nc6")
+    assert isinstance(written, Written) and written.history.revision == 4
+    assert GameMove.objects.filter(game=online_game, ply=3, text="Nc6").exists()

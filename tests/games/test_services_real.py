@@ -21,6 +21,7 @@ from games.models import Connection, Game, GameMove
 from games.moves import game_play
 from games.presence import connection_open, connections_seen
 from games.schemas import MoveRequest
+from games.sweep import sweep
 from tests.conftest import DaphneServer
 from tests.games.conftest import FOOLS_MATE, session_cookie, start_game
 
@@ -86,12 +87,12 @@ def test_sweeps_running_at_once_share_out_a_dead_process_connections(live_db, al
     results: list[dict[str, int]] = []
     told: list[str] = []
 
-    def sweep() -> None:
+    def sweep_now() -> None:
         outbox: list = []
         results.append(broadcast.collect(outbox, sweep))
         told.extend(group for group, message in outbox if message["type"] == "game.presence")
 
-    at_once(sweep, 2)
+    at_once(sweep_now, 2)
     assert sum(result["pruned"] for result in results) == 6
     assert sorted(told) == sorted(broadcast.game_group(game.public_id) for game in games)
     assert Connection.objects.count() == 6  # Black's
