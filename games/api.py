@@ -18,6 +18,7 @@ from rest_framework.views import APIView
 from games import lobby, moves, play
 from games.core import Actor
 from games.errors import GameError
+from games.policy import CONNECTION_STALE_AFTER
 from games.reads.lobby import challenge_payload, challenges_of, open_seeks, seek_payload
 from games.reads.state import game_state
 from games.schemas import (
@@ -56,6 +57,10 @@ def refusals(view: Callable[..., Any]) -> Callable[..., Any]:
     return wrapped
 
 
+# How long a seek or challenge made through the API alone stands (``games.lobby``).
+STANDING = int(CONNECTION_STALE_AFTER.total_seconds())
+
+
 def body(request: Request) -> Mapping[str, Any]:
     """Returns a request's JSON or form body as a mapping (anything else: empty)."""
     return request.data if isinstance(request.data, Mapping) else {}
@@ -77,8 +82,8 @@ class SeekListView(APIView):
         description=(
             "A seek stands while its owner is in the lobby: the lobby page's WebSocket"
             " (`/ws/lobby/`) keeps it open, and leaving the lobby withdraws it. A client of the"
-            " API alone keeps it for 90 seconds after posting it, or for as long as it holds a"
-            " lobby socket open."
+            f" API alone keeps it for {STANDING} seconds after posting it, or for as long as it"
+            " holds a lobby socket open."
         ),
     )
     @refusals
@@ -137,8 +142,8 @@ class ChallengeListView(APIView):
         summary="Challenge a user, or (without `to`) make an invite link",
         description=(
             "A challenge or invite link stands while its challenger is in the lobby, as a seek"
-            " does: leaving the lobby cancels it, and a client of the API alone keeps it for 90"
-            " seconds after making it, or for as long as it holds a lobby socket open."
+            " does: leaving the lobby cancels it, and a client of the API alone keeps it for"
+            f" {STANDING} seconds after making it, or for as long as it holds a lobby socket open."
         ),
     )
     @refusals

@@ -123,7 +123,7 @@ def game_row(
     use), locked for update if ``lock`` (inside a transaction); None if there is no such game.
 
     With ``table_since``, the same statement counts the game's connections seen since then, per
-    seat, kept on the instance for ``games.state.table_of`` (for work that reads who is at the
+    seat, kept on the instance for ``games.reads.state.table_of`` (for work that reads who is at the
     table and leaves the connections as they are)."""
     for_update = lock and connection.features.has_select_for_update
     with_table = table_since is not None

@@ -1,4 +1,5 @@
-"""games.services: every transition and every refusal, with the game unchanged after a refusal."""
+"""The games services: every transition and every refusal, with the game unchanged after a
+refusal."""
 
 from datetime import timedelta
 
