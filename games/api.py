@@ -33,6 +33,7 @@ from games.serializers import (
     ERRORS,
     BotCreate,
     ChallengeCreate,
+    ChallengeCreatedSerializer,
     ChallengeSerializer,
     DrawAction,
     GameRef,
@@ -138,7 +139,7 @@ class ChallengeListView(APIView):
 
     @extend_schema(
         request=ChallengeCreate,
-        responses={201: ChallengeSerializer, **ERRORS},
+        responses={201: ChallengeCreatedSerializer, **ERRORS},
         summary="Challenge a user, or (without `to`) make an invite link",
         description=(
             "A challenge or invite link stands while its challenger is in the lobby, as a seek"

@@ -24,7 +24,7 @@ from games.models import Game
 from games.reads import archive as reads
 from games.reads.live import game_by_id
 from games.schemas import AnnotationRequest, import_text
-from games.serializers import ERRORS, ErrorSerializer
+from games.serializers import ERRORS, AnnotationSerializer, ErrorSerializer
 
 
 class GameSummarySerializer(serializers.Serializer):
@@ -191,16 +191,6 @@ class GameImportView(APIView):
         return Response({"id": ids[0], "ids": ids}, status=status.HTTP_201_CREATED)
 
 
-ANNOTATION_FIELDS = {
-    "id": serializers.IntegerField(),
-    "ply": serializers.IntegerField(help_text="the move's index, 0 for the first"),
-    "glyph": serializers.CharField(help_text="! ? !! ?? !? ?! or empty"),
-    "comment": serializers.CharField(),
-    "author": serializers.CharField(allow_null=True),
-    "created_at": serializers.DateTimeField(),
-    "updated_at": serializers.DateTimeField(),
-}
-AnnotationSerializer = inline_serializer("Annotation", ANNOTATION_FIELDS)
 ANNOTATION_ERRORS = {
     400: OpenApiResponse(ErrorSerializer, description="Bad ply, glyph or comment; game live."),
     403: OpenApiResponse(ErrorSerializer, description="Not one of the game's two players."),
@@ -211,7 +201,7 @@ ANNOTATION_ERRORS = {
 class AnnotationListView(APIView):
     @extend_schema(
         responses={
-            200: inline_serializer("AnnotationList", ANNOTATION_FIELDS, many=True),
+            200: AnnotationSerializer(many=True),
             404: ERRORS[404],
         },
         summary="A game's annotations, in ply order",

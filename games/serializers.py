@@ -97,6 +97,7 @@ class SeekSerializer(serializers.Serializer):
     rated = serializers.BooleanField()
     rating = serializers.IntegerField(help_text="The owner's rating")
     provisional = serializers.BooleanField(help_text="Deviation above 110: shown as 1500?")
+    created_at = serializers.DateTimeField()
 
 
 class ChallengeSerializer(serializers.Serializer):
@@ -107,6 +108,22 @@ class ChallengeSerializer(serializers.Serializer):
     rated = serializers.BooleanField()
     state = serializers.CharField()
     game = serializers.CharField(allow_null=True)
+    rematch_of = serializers.CharField(allow_null=True, help_text="The game a rematch is of")
+    created_at = serializers.DateTimeField()
+
+
+class ChallengeCreatedSerializer(ChallengeSerializer):
+    url = serializers.CharField(help_text="The invite link's page")
+
+
+class AnnotationSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    ply = serializers.IntegerField(help_text="the move's index, 0 for the first")
+    glyph = serializers.CharField(help_text="! ? !! ?? !? ?! or empty")
+    comment = serializers.CharField()
+    author = serializers.CharField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
 
 
 GameRef = inline_serializer("GameRef", {"game": serializers.CharField()})

@@ -1,5 +1,6 @@
 """The OpenAPI schema (``/api/schema/``) says what the API really answers: real states, built by
-the services, are held against the schema's ``GameState``, field by field and type by type."""
+the services, are held against the schema's ``GameState``, and the API's other answers against
+what the schema documents for them, field by field and type by type."""
 
 from datetime import timedelta
 from typing import Any
@@ -7,6 +8,7 @@ from typing import Any
 import pytest
 from django.utils import timezone
 from drf_spectacular.generators import SchemaGenerator
+from rest_framework.test import APIClient
 
 from games.core import Actor
 from games.lobby import game_rematch
@@ -98,3 +100,51 @@ def test_the_check_finds_a_field_the_schema_lacks_and_a_wrong_type(components, a
     assert conforms({**state, "ply": "1"}, components["GameState"], components, "state") == [
         "state.ply: '1' is not integer"
     ]
+
+
+def api(user=None) -> APIClient:
+    client = APIClient()
+    if user is not None:
+        client.force_authenticate(user)
+    return client
+
+
+def documented(schema: dict, path: str, method: str, status: int) -> dict:
+    """Returns the schema of an operation's JSON answer."""
+    answer = schema["paths"][path][method]["responses"][str(status)]
+    return answer["content"]["application/json"]["schema"]
+
+
+def test_the_apis_other_answers_are_what_the_schema_says(alice, bob, carol) -> None:
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    components = schema["components"]["schemas"]
+    answers = []  # (what, answer, its schema)
+
+    def ask(user, method: str, url: str, path: str, status: int, data=None) -> dict:
+        response = getattr(api(user), method)(url, data, format="json")
+        assert response.status_code == status, response.content
+        answers.append((url, response.json(), documented(schema, path, method, status)))
+        return response.json()
+
+    ask(carol, "post", "/api/seeks/", "/api/seeks/", 201, {"color": "white"})
+    ask(None, "get", "/api/seeks/", "/api/seeks/", 200)
+    link = ask(alice, "post", "/api/challenges/", "/api/challenges/", 201, {"color": "white"})
+    ask(alice, "post", "/api/challenges/", "/api/challenges/", 201, {"to": "bob"})
+    ask(bob, "get", "/api/challenges/", "/api/challenges/", 200)
+    accept = "/api/challenges/{challenge_id}/accept/"
+    started = ask(bob, "post", f"/api/challenges/{link['id']}/accept/", accept, 201)
+    gid = started["game"]
+    moves = "/api/games/{game_id}/moves/"
+    ask(alice, "post", f"/api/games/{gid}/moves/", moves, 201, {"move": "e4", "ply": 0})
+    game_resign(game_id=gid, actor=Actor.of(bob))
+    rematch = "/api/games/{game_id}/rematch/"
+    ask(alice, "post", f"/api/games/{gid}/rematch/", rematch, 201)
+    ask(None, "get", "/api/games/?status=finished", "/api/games/", 200)
+    notes = "/api/games/{game_id}/annotations/"
+    ask(alice, "post", f"/api/games/{gid}/annotations/", notes, 201, {"ply": 0, "glyph": "!"})
+    ask(None, "get", f"/api/games/{gid}/annotations/", notes, 200)
+    ask(None, "get", f"/api/games/{gid}/analysis/", "/api/games/{game_id}/analysis/", 200)
+    ask(None, "get", "/api/users/alice/", "/api/users/{username}/", 200)
+    problems = [p for what, answer, spec in answers for p in conforms(answer, spec, components,
+                                                                      what)]  # fmt: skip
+    assert problems == []
