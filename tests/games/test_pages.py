@@ -119,3 +119,19 @@ def test_the_lobby_forms_are_rated_unless_unticked(client: Client, alice) -> Non
     content = client.get("/play/").content.decode()
     assert 'id="seek-rated" checked' in content
     assert '<input type="checkbox" name="rated" checked>' in content
+
+
+def embedded(response, element_id: str) -> dict:
+    """Returns the JSON a page embeds with ``json_script`` under ``element_id``."""
+    content = response.content.decode()
+    opening = f'<script id="{element_id}" type="application/json">'
+    start = content.index(opening) + len(opening)
+    return json.loads(content[start : content.index("</script>", start)])
+
+
+def test_every_page_gives_its_scripts_the_sites_timing_policy(alice, bob) -> None:
+    # The pages' sockets ping as often as the server expects (games/policy.py), from one figure.
+    game = start_game(alice, bob)
+    expected = {"ping_every_ms": 20_000, "stale_after_ms": 90_000, "abandon_after_ms": 600_000}
+    for url in ("/", "/play/", f"/game/{game.public_id}/", "/watch/", "/players/"):
+        assert embedded(Client().get(url), "site-policy") == expected, url
