@@ -5,6 +5,5 @@ from accounts import api
 urlpatterns = [
     path("auth/signup/", api.SignupView.as_view(), name="api-signup"),
     path("auth/token/", api.TokenView.as_view(), name="api-token"),
-    path("users/<str:username>/", api.UserView.as_view(), name="api-user"),
     path("account/", api.AccountView.as_view(), name="api-account"),
 ]

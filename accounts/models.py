@@ -31,7 +31,7 @@ class User(AbstractUser):
         error_messages={"unique": "That username is taken."},
     )
     # Refreshed (by queryset update, never a full save) while a lobby socket is open; with the
-    # game sockets' heartbeats it says who is online now (accounts.selectors.online_players).
+    # game sockets' heartbeats it says who is online now (players.selectors.online_players).
     last_seen = models.DateTimeField(null=True, blank=True)
 
     class Meta:

@@ -1,6 +1,5 @@
-"""Account reads: a player's public profile, rating, statistics, the leaderboard, who is online."""
+"""Account reads: a player's rating and its history, the leaderboard."""
 
-from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -10,21 +9,6 @@ from accounts.models import PROVISIONAL_DEVIATION, Rating, RatingChange, User
 
 LEADERBOARD_SIZE = 100
 ACTIVE_WITHIN = timedelta(days=90)
-
-
-@dataclass(frozen=True)
-class PlayerStats:
-    games_played: int = 0
-    wins: int = 0
-    draws: int = 0
-    losses: int = 0
-
-
-def player_stats(user: User) -> PlayerStats:
-    """Returns the user's counts of finished games; zeros until they have played."""
-    from games.selectors import finished_game_counts
-
-    return PlayerStats(**finished_game_counts(user))
 
 
 def rating_of(user: User) -> Rating:
@@ -75,42 +59,10 @@ def leaderboard(now: datetime | None = None, limit: int = LEADERBOARD_SIZE) -> l
     ]
 
 
-def online_players(now: datetime | None = None) -> list[dict[str, Any]]:
-    """Returns the players online now (see ``games.selectors.online_user_ids``), by name."""
-    from games.selectors import online_user_ids
-
-    users = (
-        User.objects.filter(pk__in=online_user_ids(now), is_active=True)
-        .select_related("rating")
-        .order_by("username")
-    )
-    return [{"username": user.username, **rating_summary(rating_of(user))} for user in users]
-
-
 def rating_summary(row: Rating) -> dict[str, Any]:
     """Returns a rating as pages and the API show it: rounded, with its provisional flag."""
     return {
         "rating": round(row.rating),
         "deviation": round(row.deviation),
         "provisional": row.provisional,
-    }
-
-
-def profile_data(user: User) -> dict[str, Any]:
-    """Returns the public profile of a user, as the API and the profile page show it."""
-    from games.selectors import player_game_statistics
-
-    row = rating_of(user)
-    return {
-        "username": user.username,
-        "joined": user.date_joined.isoformat(),
-        **asdict(player_stats(user)),
-        **rating_summary(row),
-        "volatility": round(row.volatility, 5),
-        "rated_games": row.games,
-        **player_game_statistics(user),
-        "rating_history": [
-            {**point, "at": point["at"].isoformat(), "rating": round(point["rating"])}
-            for point in rating_history(user)
-        ],
     }

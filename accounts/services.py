@@ -1,5 +1,5 @@
-"""Account writes: sign-up, presence, ratings. Views, the API and ``games.services`` call these;
-nothing else creates users or changes a rating."""
+"""Account writes: sign-up, presence, ratings. Views, the API and the games app's services call
+these; nothing else creates users or changes a rating."""
 
 from datetime import datetime
 
@@ -11,6 +11,7 @@ from rest_framework.authtoken.models import Token
 
 from accounts import glicko2
 from accounts.models import Rating, RatingChange, User, username_validator
+from chesskers_site.db import update_in_chunks
 
 
 def username_taken(username: str) -> bool:
@@ -62,8 +63,6 @@ def user_seen(*, user_id: int, at: datetime | None = None) -> None:
 def users_seen(*, user_ids: list[int], at: datetime | None = None) -> int:
     """Records that the users are on the site now (a process's heartbeats, written together);
     returns how many were found."""
-    from games.sql import update_in_chunks
-
     return update_in_chunks(User.objects, "pk", user_ids, last_seen=at or timezone.now())
 
 

@@ -25,7 +25,4 @@ urlpatterns = [
         ),
         name="password_change_done",
     ),
-    path("@/<str:username>", views.profile, name="profile"),
-    path("@/<str:username>/challenge/", views.profile_challenge, name="profile-challenge"),
-    path("players/", views.players, name="players"),
 ]

@@ -80,7 +80,7 @@ STATE_PREFIX = '{"type": "state"'
 
 def state_ply(raw: str) -> int | None:
     """Returns the ply of a ``state`` message without decoding the rest, None for another
-    message. The state's own fields come before its moves (``games.state.state_message``), so
+    message. The state's own fields come before its moves (``games.reads.state.state_message``), so
     the first ``"ply"`` is the state's; a string value holding that text would be escaped."""
     if not raw.startswith(STATE_PREFIX):
         return None

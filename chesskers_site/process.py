@@ -31,7 +31,7 @@ def tune_server_process() -> None:
 
     ``SERVER_SWITCH_INTERVAL`` is how long a thread that wants the interpreter waits for the one
     running before asking it to let go. A move's engine work and statement run on a worker
-    thread (``games.consumers.db``) while the event loop serves every other socket, and each
+    thread (``games.realtime.db``) while the event loop serves every other socket, and each
     hand-over between the two waits for the one running to block or to be asked: at Python's
     5 ms the statement's answer, a worker picking up a move and the loop taking the move back
     each waited up to 5 ms behind the other's work. At 0.5 ms (bench/ws_load.py, 500 games on

@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "channels",
     "accounts",
     "games",
+    "players",
 ]
 
 MIDDLEWARE = [
@@ -84,6 +85,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "games.context_processors.site_policy",
             ],
         },
     },
@@ -129,7 +131,7 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             # The pub/sub layer carried twice the broadcasts of the default Redis layer here,
-            # with a lower tail latency (issue 4's measurements).
+            # with a lower tail latency (bench/ws_load.py).
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             "CONFIG": {
                 "hosts": [
@@ -235,7 +237,7 @@ ENGINE_WORKERS = int(os.environ.get("ENGINE_WORKERS", "1"))
 # Seconds between the periodic sweeps (abandonment, dead connections) of each server process.
 GAMES_SWEEP_INTERVAL = int(os.environ.get("GAMES_SWEEP_INTERVAL", "30"))
 # Seconds a server process gathers the heartbeats it hears before writing them in one statement
-# (games.consumers.Heartbeats); rows only need to be younger than 90 s.
+# (games.realtime.Heartbeats); rows only need to be younger than 90 s (games.policy).
 HEARTBEAT_FLUSH_EVERY = float(os.environ.get("HEARTBEAT_FLUSH_EVERY", "10"))
 # Seconds after a user's last lobby socket closes before their seeks and challenges are
 # withdrawn, unless a lobby socket of theirs opened meanwhile: going from the lobby to another

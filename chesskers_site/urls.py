@@ -7,8 +7,10 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 urlpatterns = [
     path("", include("accounts.urls")),
     path("", include("games.urls")),
+    path("", include("players.urls")),
     path("api/", include("accounts.api_urls")),
     path("api/", include("games.api_urls")),
+    path("api/", include("players.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("admin/", admin.site.urls),

@@ -1,6 +1,8 @@
+"""The games app's API routes (under ``/api/``)."""
+
 from django.urls import path
 
-from games import api
+from games import api, api_archive
 
 urlpatterns = [
     path("seeks/", api.SeekListView.as_view(), name="api-seeks"),
@@ -17,27 +19,33 @@ urlpatterns = [
         api.ChallengeDeclineView.as_view(),
         name="api-challenge-decline",
     ),
-    path("games/", api.GameListView.as_view(), name="api-games"),
+    path("games/", api_archive.GameListView.as_view(), name="api-games"),
     path("games/local/", api.LocalGameView.as_view(), name="api-games-local"),
     path("games/bot/", api.BotGameView.as_view(), name="api-games-bot"),
-    path("games/export/", api.GamesExportView.as_view(), name="api-games-export"),
-    path("games/import/", api.GameImportView.as_view(), name="api-games-import"),
+    path("games/export/", api_archive.GamesExportView.as_view(), name="api-games-export"),
+    path("games/import/", api_archive.GameImportView.as_view(), name="api-games-import"),
     path("games/<str:game_id>/", api.GameDetailView.as_view(), name="api-game"),
     path("games/<str:game_id>/moves/", api.GameMovesView.as_view(), name="api-game-moves"),
     path("games/<str:game_id>/resign/", api.GameResignView.as_view(), name="api-game-resign"),
     path("games/<str:game_id>/draw/", api.GameDrawView.as_view(), name="api-game-draw"),
     path("games/<str:game_id>/takeback/", api.GameTakebackView.as_view(), name="api-game-takeback"),
     path("games/<str:game_id>/rematch/", api.GameRematchView.as_view(), name="api-game-rematch"),
-    path("games/<str:game_id>/export/", api.GameExportView.as_view(), name="api-game-export"),
+    path(
+        "games/<str:game_id>/export/", api_archive.GameExportView.as_view(), name="api-game-export"
+    ),
     path(
         "games/<str:game_id>/annotations/",
-        api.AnnotationListView.as_view(),
+        api_archive.AnnotationListView.as_view(),
         name="api-game-annotations",
     ),
     path(
         "games/<str:game_id>/annotations/<int:annotation_id>/",
-        api.AnnotationDetailView.as_view(),
+        api_archive.AnnotationDetailView.as_view(),
         name="api-game-annotation",
     ),
-    path("games/<str:game_id>/analysis/", api.GameAnalysisView.as_view(), name="api-game-analysis"),
+    path(
+        "games/<str:game_id>/analysis/",
+        api_archive.GameAnalysisView.as_view(),
+        name="api-game-analysis",
+    ),
 ]

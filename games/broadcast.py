@@ -3,7 +3,7 @@
 Group names: ``game.<id>`` (a game's players and spectators), ``lobby`` (the open seeks),
 ``watch`` (the live-games list), ``user.<id>`` (one user's challenges and game starts).
 
-Work a consumer runs on a worker thread (``games.consumers.db``) collects what it would send
+Work a consumer runs on a worker thread (``games.realtime.db``) collects what it would send
 (``collect``) and the consumer sends it from the event loop when the work returns (``flush``),
 instead of each message hopping back to the loop from the thread and waiting there.
 """

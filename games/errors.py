@@ -1,4 +1,5 @@
-"""Why a request about a game was refused: one code per reason, shared by REST and WebSocket."""
+"""Why a request was refused: one code per reason, the only codes the REST API and the sockets
+send."""
 
 from enum import StrEnum
 
@@ -19,6 +20,8 @@ class ErrorCode(StrEnum):
     GONE = "gone"
     FORBIDDEN = "forbidden"
     RATE_LIMITED = "rate_limited"
+    UNAUTHENTICATED = "unauthenticated"
+    SERVER_ERROR = "server_error"
 
 
 HTTP_STATUS = {
@@ -37,6 +40,8 @@ HTTP_STATUS = {
     ErrorCode.GONE: 410,
     ErrorCode.FORBIDDEN: 403,
     ErrorCode.RATE_LIMITED: 429,
+    ErrorCode.UNAUTHENTICATED: 401,
+    ErrorCode.SERVER_ERROR: 500,
 }
 
 

@@ -2,7 +2,7 @@
 and the judgement of each ply from the verdicts before and after it.
 
 Imports the engine only — no Django — so a worker process can run ``evaluate_position`` with
-plain values. Storing and telling clients is ``games.services`` and ``games.analysis_runner``.
+plain values. Storing and telling clients is ``games.analysis``.
 """
 
 from collections.abc import Sequence

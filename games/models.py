@@ -1,6 +1,7 @@
 """Game records: seeks, challenges, games, their moves, and who is connected to each game.
 
-Models stay thin: the rules live in ``engine`` and every write goes through ``games.services``.
+Models stay thin: the rules live in ``engine`` and every write goes through the games app's
+services (``games.core`` says how).
 """
 
 import secrets
@@ -94,7 +95,7 @@ class Game(models.Model):
     """A game of Chesskers: its players, mode, result and current position.
 
     ``fen`` and ``ply`` are the current position; the moves that led there are ``GameMove`` rows.
-    Presence and absence bookkeeping (RULES page: 10 minutes to come back, counted while the
+    Presence and absence bookkeeping (the rules page: 10 minutes to come back, counted while the
     opponent waits at the table) is stored here so it survives restarts and works across
     processes: ``absence_side`` is the side whose absence is being counted since
     ``absence_since``, on top of its ``*_absent_seconds`` already counted.
@@ -335,7 +336,7 @@ class Annotation(models.Model):
 
 class Analysis(models.Model):
     """The bot's analysis of a finished game: one evaluation per position, filled in by a
-    background job (``games.analysis_runner``); ``done`` of ``total`` positions so far."""
+    background job (``games.analysis``); ``done`` of ``total`` positions so far."""
 
     class State(models.TextChoices):
         RUNNING = "running", "Running"

@@ -2,7 +2,7 @@
 
 This module owns the syntax only — tag pairs, move numbers, move text with a glyph suffix, NAGs,
 comments in ``{}`` and the result — and splits a text into games. It does not know whether a move
-is legal nor whether a result is right: ``games.services.game_import`` replays every game
+is legal nor whether a result is right: ``games.archive.game_import`` replays every game
 through the engine. A game rendered here and parsed back gives the same tags, moves and notes.
 
     [Event "Online game"]

@@ -1,7 +1,8 @@
 """The WebSocket protocol at the edge: parsing inbound messages and the per-connection budget.
 
 Every inbound message is a JSON object with a ``type``; anything else is refused with a reason
-and the connection stays open (API.md "Live").
+and the connection stays open. What each type carries is checked by its schema
+(``games.schemas``) before any service sees it.
 """
 
 import json
@@ -13,7 +14,7 @@ from games.errors import ErrorCode, GameError
 
 MAX_MESSAGE_BYTES = 4096
 
-# Messages allowed per window, by who is connected (issue 4: about 100 per 20 s for players).
+# Messages allowed per window, by who is connected: about 100 per 20 s for players.
 PLAYER_BUDGET = 100
 SPECTATOR_BUDGET = 40
 LOBBY_BUDGET = 40
@@ -60,4 +61,8 @@ class Budget:
 
 
 def error_message(error: GameError) -> dict[str, Any]:
+    """Returns the ``error`` message of a refusal (its code from ``ErrorCode``)."""
     return {"type": "error", "code": error.code.value, "error": error.message}
+
+
+SERVER_ERROR = GameError(ErrorCode.SERVER_ERROR, "The server could not do that.")

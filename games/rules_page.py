@@ -1,4 +1,4 @@
-"""The rules page: the rules text with a live mini-board for each example of the seed page.
+"""The rules page: the rules text with a live mini-board for each of its examples.
 
 This module owns the examples (their positions and captions) and the data each mini-board needs:
 the legal moves of its position, computed by the engine on the server, and the position after
@@ -9,10 +9,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 import engine
-from games.state import check_square, legal_moves_payload
+from games.history import check_square, legal_moves_payload
 
-# The examples of the rules page (seeds/000), each a FEN with the side to move that shows it.
-# Kings are added where the seed diagram leaves them out: a position needs one a side.
+# The examples of the rules page, each a FEN with the side to move that shows it. Kings are
+# added where the rules' own diagrams leave them out: a position needs one a side.
 EXAMPLES: list[dict[str, str]] = [
     {
         "id": "replacement",

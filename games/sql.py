@@ -13,7 +13,7 @@ On PostgreSQL the four are two statements, so a move's transaction is four round
 its BEGIN and COMMIT: the locking read counts who is at the table (``game_row``'s
 ``table_since``), and the move's insert is a ``WITH`` of the game's update
 (``insert_and_update``). An ordinary move takes no lock and no transaction
-(``games.services.play_unlocked``): its insert selects from the game's update, guarded by what
+(``games.moves.game_play``): its insert selects from the game's update, guarded by what
 the move was validated against (``update_if_and_insert``), one statement that can also count
 who is at the table; with the read before it when one is needed, one or two round trips.
 """
@@ -123,7 +123,7 @@ def game_row(
     use), locked for update if ``lock`` (inside a transaction); None if there is no such game.
 
     With ``table_since``, the same statement counts the game's connections seen since then, per
-    seat, kept on the instance for ``games.state.table_of`` (for work that reads who is at the
+    seat, kept on the instance for ``games.reads.state.table_of`` (for work that reads who is at the
     table and leaves the connections as they are)."""
     for_update = lock and connection.features.has_select_for_update
     with_table = table_since is not None
@@ -321,19 +321,6 @@ def update_if_and_insert(
     if with_table:
         saved.table_counts = dict(zip(SEATS, row[1:], strict=True))
     return True
-
-
-def update_in_chunks(queryset: Any, lookup: str, keys: list, **values: Any) -> int:
-    """``queryset.filter(<lookup>__in=keys).update(**values)`` in statements of at most
-    ``IN_CHUNK`` keys each (within every database's parameter limit); returns the rows changed."""
-    changed = 0
-    for start in range(0, len(keys), IN_CHUNK):
-        chunk = keys[start : start + IN_CHUNK]
-        changed += queryset.filter(**{f"{lookup}__in": chunk}).update(**values)
-    return changed
-
-
-IN_CHUNK = 500
 
 
 def _prepared_cursor() -> Any:

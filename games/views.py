@@ -11,16 +11,24 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from games import selectors, services
+from games.archive import game_import
+from games.core import Actor, actor_color
 from games.errors import GameError
+from games.lobby import challenge_accept
 from games.models import Challenge, Game
-from games.state import game_state
-
-
-def actor_of(request: HttpRequest, *, need_session: bool = False) -> services.Actor:
-    if need_session and not request.session.session_key:
-        request.session.save()
-    return services.Actor.of(request.user, request.session.session_key)
+from games.play import game_create_bot, game_create_local, game_open
+from games.policy import BOT_LEVELS
+from games.reads.archive import (
+    ArchiveFilters,
+    analysis_payload,
+    annotations_of,
+    archive_games,
+    may_annotate,
+)
+from games.reads.live import live_games
+from games.reads.lobby import lobby_payload
+from games.reads.state import game_state
+from games.schemas import MAX_IMPORT_CHARS, BotGameRequest, fen_text, import_text
 
 
 def play(request: HttpRequest) -> HttpResponse:
@@ -32,26 +40,18 @@ def play(request: HttpRequest) -> HttpResponse:
             .filter(Q(white=request.user) | Q(black=request.user))
             .select_related("white", "black")
         )
-    page_data = {
-        "username": request.user.username if request.user.is_authenticated else None,
-        "seeks": services.open_seeks(),
-        "challenges": services.challenges_of(request.user.pk)
-        if request.user.is_authenticated
-        else {"incoming": [], "outgoing": []},
-    }
+    page_data = lobby_payload(request.user)
     return render(request, "games/play.html", {"page_data": page_data, "my_games": my_games})
 
 
 def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
     """A game's table, for its players and spectators."""
-    services.enforce_absence(game_id=game_id)
     try:
-        game = selectors.game_by_id(game_id)
+        game = game_open(game_id=game_id)
     except GameError:
         raise Http404("No such game.") from None
-    services.bot_kick(game)
-    actor = actor_of(request)
-    color = services.actor_color(game, actor)
+    actor = Actor.of_request(request)
+    color = actor_color(game, actor)
     page_data: dict[str, Any] = {
         "game_id": game.public_id,
         "viewer": {
@@ -65,9 +65,9 @@ def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
     }
     if game.status == Game.Status.FINISHED:
         page_data["archive"] = {
-            "annotations": services.annotations_of(game),
-            "analysis": selectors.analysis_payload(game),
-            "can_annotate": services.may_annotate(game, actor.user_id),
+            "annotations": annotations_of(game),
+            "analysis": analysis_payload(game),
+            "can_annotate": may_annotate(game, actor.user_id),
             "can_analyse": actor.user_id is not None,
             "export_url": f"/api/games/{game.public_id}/export/?download=1",
         }
@@ -83,13 +83,12 @@ def player_side(game: Game, color: str | None) -> str | None:
 
 def local(request: HttpRequest) -> HttpResponse:
     """Pass-and-play: start a game on one board (optionally from a FEN) or go back to one."""
-    actor = actor_of(request)
+    actor = Actor.of_request(request)
     error = None
     if request.method == "POST":
         try:
-            game = services.game_create_local(
-                actor=actor_of(request, need_session=True), fen=request.POST.get("fen", "")
-            )
+            fen = fen_text(request.POST.get("fen", ""))
+            game = game_create_local(actor=Actor.of_request(request, need_session=True), fen=fen)
         except GameError as refusal:
             error = refusal.message
         else:
@@ -112,37 +111,23 @@ def local(request: HttpRequest) -> HttpResponse:
     )
 
 
-BOT_LEVELS = [
-    (1, "Beginner: plays legal moves, often careless"),
-    (2, "Novice"),
-    (3, "Casual"),
-    (4, "Club"),
-    (5, "Strong club"),
-    (6, "Expert"),
-    (7, "Master: thinks about a second"),
-    (8, "Strongest: thinks about two seconds"),
-]
-
-
 def bot(request: HttpRequest) -> HttpResponse:
     """Play the bot: choose a level and a side; signed in or not."""
     error = None
     if request.method == "POST":
         try:
-            level = int(request.POST.get("level", ""))
-        except ValueError:
-            level = 0
-        try:
-            game = services.game_create_bot(
-                actor=actor_of(request, need_session=True),
-                level=level,
-                color=request.POST.get("color", "random"),
+            asked = BotGameRequest.from_form(request.POST)
+            game = game_create_bot(
+                actor=Actor.of_request(request, need_session=True),
+                level=asked.level,
+                color=asked.color,
             )
         except GameError as refusal:
             error = refusal.message
         else:
             return redirect("game", game_id=game.public_id)
-    return render(request, "games/bot.html", {"levels": BOT_LEVELS, "error": error})
+    levels = list(BOT_LEVELS.items())
+    return render(request, "games/bot.html", {"levels": levels, "error": error})
 
 
 def invite(request: HttpRequest, challenge_id: str) -> HttpResponse:
@@ -170,7 +155,7 @@ def invite_context(challenge: Challenge, error: str | None = None) -> dict:
 @require_POST
 def invite_accept(request: HttpRequest, challenge_id: str) -> HttpResponse:
     try:
-        game = services.challenge_accept(user=request.user, challenge_id=challenge_id)
+        game = challenge_accept(user=request.user, challenge_id=challenge_id)
     except GameError as refusal:
         challenge = Challenge.objects.filter(public_id=challenge_id).first()
         if challenge is None:
@@ -180,7 +165,7 @@ def invite_accept(request: HttpRequest, challenge_id: str) -> HttpResponse:
 
 
 def watch(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/watch.html", {"page_data": {"games": selectors.live_games()}})
+    return render(request, "games/watch.html", {"page_data": {"games": live_games()}})
 
 
 ARCHIVE_PAGE_SIZE = 20
@@ -189,11 +174,11 @@ ARCHIVE_PAGE_SIZE = 20
 def archive(request: HttpRequest) -> HttpResponse:
     """The archive: every finished game, newest first, filtered and paginated."""
     try:
-        filters = selectors.ArchiveFilters.from_query(request.GET)
+        filters = ArchiveFilters.from_query(request.GET)
     except GameError as refusal:
         context = {"error": refusal.message, "games": [], "form": request.GET, "choices": CHOICES}
         return render(request, "games/archive.html", context, status=400)
-    paginator = Paginator(selectors.archive_games(filters), ARCHIVE_PAGE_SIZE)
+    paginator = Paginator(archive_games(filters), ARCHIVE_PAGE_SIZE)
     page = paginator.get_page(request.GET.get("page"))
     query = urlencode(filters.query())
     return render(
@@ -226,9 +211,9 @@ def import_games(request: HttpRequest) -> HttpResponse:
         text = request.POST.get("text", "")
         upload = request.FILES.get("file")
         if upload is not None:
-            text = upload.read(services.MAX_IMPORT_CHARS + 1).decode("utf-8", errors="replace")
+            text = upload.read(MAX_IMPORT_CHARS + 1).decode("utf-8", errors="replace")
         try:
-            games = services.game_import(actor=actor_of(request), text=text)
+            games = game_import(actor=Actor.of_request(request), text=import_text(text))
         except GameError as refusal:
             error = refusal.message
         else:

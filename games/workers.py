@@ -1,6 +1,6 @@
 """CPU-heavy work off the event loop: a process pool for the bot's thinking and for analysis.
 
-A thinking bot must never delay anybody else's move (ARCHITECTURE.md), so its search runs in a
+A thinking bot must never delay anybody else's move, so its search runs in a
 separate process, and what it decides is written back by a small thread pool of its own — never
 on the event loop nor in the one thread Channels gives database work.
 """

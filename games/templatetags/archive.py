@@ -5,7 +5,8 @@ from django.templatetags.static import static
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
-from games import selectors
+from games.reads.archive import ArchiveFilters, archive_games
+from games.reads.state import player_name
 
 register = template.Library()
 
@@ -48,13 +49,11 @@ def mini_board(fen: str, size: int = 96) -> SafeString:
 @register.simple_tag
 def player_games(player, limit: int = 20):
     """Returns a player's latest finished games, as the archive lists them."""
-    return selectors.archive_games(selectors.ArchiveFilters(player=player.username))[:limit]
+    return archive_games(ArchiveFilters(player=player.username))[:limit]
 
 
 @register.filter
 def side_name(game, color: str) -> str:
     """Returns the name shown for a side of a game: a player, the bot, an imported tag, or
     the colour's name."""
-    from games.state import player_name
-
     return player_name(game, color) or color.capitalize()

@@ -3,7 +3,7 @@
 from django import template
 
 from games.models import Game
-from games.state import rating_changes as state_rating_changes
+from games.reads.state import rating_changes as state_rating_changes
 
 register = template.Library()
 

@@ -1,5 +1,7 @@
 // JSON requests to the site's API with the session's CSRF token; errors carry the server's reason.
 
+import { sitePolicy } from "./policy.js";
+
 function csrfToken() {
   const match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
   return match ? decodeURIComponent(match[1]) : "";
@@ -50,7 +52,7 @@ export function liveSocket(path, { onMessage, onOpen, onStatus } = {}) {
     socket.addEventListener("open", () => {
       delay = 500;
       onStatus?.("online");
-      heartbeat = setInterval(() => send({ type: "ping" }), 20000);
+      heartbeat = setInterval(() => send({ type: "ping" }), sitePolicy().ping_every_ms);
       onOpen?.();
     });
     socket.addEventListener("message", (event) => {

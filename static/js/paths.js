@@ -1,8 +1,8 @@
 // The tap-by-tap move picker: a pure state machine over the server's `legal_moves` list.
 //
 // It owns the question "what does this tap mean, given the legal moves?" and nothing else: no
-// DOM, no rule of any game. Every answer comes from the paths the server sent (the browser
-// computes no rule), so it serves every game alike. A picker state is a plain frozen object;
+// DOM, no rule of any game. Every answer comes from the paths the server sent (docs/architecture.md:
+// the browser computes no rule), so it serves every game alike. A picker state is a plain frozen object;
 // every function returns a new one.
 //
 // A legal move is {text, path, captured, promotion, kind}. `path` is the origin then every square

@@ -1,8 +1,10 @@
 // The game's WebSocket: a handler table for inbound messages, a heartbeat, reconnection with
-// backoff, and a sync after every reconnect (API.md "Live"). It knows the protocol's envelope,
-// not the game: what a message means is decided by the handlers the page passes in.
+// backoff, and a sync after every reconnect (the protocol's "Live" section). It knows the
+// protocol's envelope, not the game: what a message means is decided by the handlers the page
+// passes in.
 
-const PING_EVERY_MS = 20_000;
+import { sitePolicy } from "./policy.js";
+
 const PONG_WITHIN_MS = 10_000;
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
 
@@ -56,7 +58,7 @@ export function connectSocket(path, handlers, options = {}) {
     });
     ws.addEventListener("close", (event) => {
       stopHeartbeat();
-      // 4401 not allowed, 4404 no such game (STYLE.md): trying again cannot help.
+      // 4401 not allowed, 4404 no such game: trying again cannot help.
       const refused = event.code >= 4400 && event.code < 4500;
       handlers.close?.(event.code, refused);
       if (!closedByUs && !refused) scheduleReconnect();
@@ -83,7 +85,7 @@ export function connectSocket(path, handlers, options = {}) {
         pongTimer = null;
         try { ws.close(); } catch { /* already closed */ }
       }, PONG_WITHIN_MS);
-    }, options.pingEveryMs || PING_EVERY_MS);
+    }, options.pingEveryMs || sitePolicy().ping_every_ms);
   }
 
   function stopHeartbeat() {
@@ -122,7 +124,7 @@ export function connectSocket(path, handlers, options = {}) {
 
 /**
  * Returns what to do with an incoming state given the state shown and the ply of a move of
- * ours awaiting its answer (or null): {apply, sync, answered, theirs}. API.md "Live": a state
+ * ours awaiting its answer (or null): {apply, sync, answered, theirs}. The protocol: a state
  * older than the one shown is ignored, except where takebacks lower the ply (local and bot
  * games); a gap asks for a sync. `answered`: our move was played; `theirs`: the next ply came
  * from someone else (another player, the bot, another tab).

@@ -1,4 +1,4 @@
-"""Accounts API of API.md: sign-up, token, profile, and the error shape."""
+"""The accounts API: sign-up, token, profile, and the error shape."""
 
 import pytest
 from rest_framework.test import APIClient

@@ -15,7 +15,17 @@ from tests.conftest import ARTIFACTS
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 SCREENSHOTS = ARTIFACTS / "screenshots"
 
-pytestmark = pytest.mark.browser
+HERE = Path(__file__).resolve().parent
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Marks every test of this folder ``browser``, so ``-m browser`` (and ``-m "not browser"``)
+    select exactly them. A ``pytestmark`` in a conftest marks nothing: pytest reads it only in
+    test modules. First, before ``-m`` deselects anything."""
+    for item in items:
+        if HERE in item.path.parents:
+            item.add_marker(pytest.mark.browser)
 
 
 @pytest.fixture(scope="module")

@@ -1,7 +1,6 @@
 """A game against the bot on the game page: the human's side at the bottom, the bot's replies
-appear by themselves, and a takeback goes back to the human's last turn (issue 5)."""
+appear by themselves, and a takeback goes back to the human's last turn."""
 
-import pytest
 from playwright.sync_api import expect
 
 from tests.browser.board_helpers import (
@@ -12,8 +11,6 @@ from tests.browser.board_helpers import (
     tap,
     wait_moves,
 )
-
-pytestmark = pytest.mark.browser
 
 
 def test_play_the_bot_and_take_back(new_page) -> None:

@@ -1,4 +1,4 @@
-"""Pass-and-play on the game page, tap by tap, in Chromium against a real Daphne (issue 5).
+"""Pass-and-play on the game page, tap by tap, in Chromium against a real Daphne.
 
 After each step the board and the move list read from the DOM are compared with the server's
 state (GET /api/games/<id>/). Any console error fails the test (the ``new_page`` fixture).
@@ -6,7 +6,6 @@ state (GET /api/games/<id>/). Any console error fails the test (the ``new_page``
 
 import re
 
-import pytest
 from playwright.sync_api import expect
 
 from tests.browser.board_helpers import (
@@ -19,8 +18,6 @@ from tests.browser.board_helpers import (
     tap,
     wait_moves,
 )
-
-pytestmark = pytest.mark.browser
 
 # RULES §1.3: Ra1 jumps a3, b4 and c5 in a chain (the rules page's chain).
 CHAIN_FEN = "4k3/8/8/2p5/1p6/p7/8/R3K3 w - - 0 1"

@@ -1,11 +1,13 @@
-"""Online play in the browser (issue 5): two signed-in players meet in the lobby and play to a
+"""Online play in the browser: two signed-in players meet in the lobby and play to a
 result; an anonymous spectator on the game page sees every move appear without reload."""
 
 import re
+import time
+from collections.abc import Callable
 
-import pytest
 from playwright.sync_api import Page, expect
 
+from games.models import Challenge
 from tests.browser.board_helpers import (
     assert_matches_server,
     cls,
@@ -18,7 +20,19 @@ from tests.browser.board_helpers import (
 )
 from tests.factories import make_user
 
-pytestmark = pytest.mark.browser
+
+def challenge_states(username: str) -> list[str]:
+    """The states of the challenges ``username`` made, oldest first."""
+    made = Challenge.objects.filter(challenger__username=username).order_by("created_at")
+    return list(made.values_list("state", flat=True))
+
+
+def wait_until(condition: Callable[[], bool], timeout: float = 10.0) -> None:
+    """Waits until ``condition()`` holds (polling the test database), at most ``timeout``."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "the condition never held"
+        time.sleep(0.05)
 
 
 def alice_and_bob(new_page, bob_size: tuple[int, int] = (1280, 800)) -> tuple[Page, Page]:
@@ -153,7 +167,17 @@ def test_an_invite_links_page_keeps_its_maker_in_the_lobby_until_it_is_accepted(
     link.click()  # she leaves the lobby for the link's page, which keeps her in it
     expect(alice).to_have_url(re.compile(r"/invite/[^/]+/$"))
     expect(alice.get_by_test_id("invite-status")).to_contain_text("Waiting for someone")
-    alice.wait_for_timeout(1500)  # well past the lobby's leave grace (0.5 s in the tests)
+    # Carol makes a link too and leaves the lobby for a page that does not keep her there,
+    # after Alice left it: once hers is withdrawn, Alice's grace has run out as well.
+    carol = new_page()
+    make_user("carol")
+    log_in(carol, "carol")
+    carol.goto("/play/")
+    carol.get_by_role("button", name="Challenge", exact=True).click()
+    expect(carol.locator("#outgoing a[href^='/invite/']")).to_be_visible()
+    carol.goto("/about/")
+    wait_until(lambda: challenge_states("carol") == ["cancelled"])
+    assert challenge_states("alice") == ["open"]
     bob.goto(alice.url)
     bob.get_by_role("button", name="Accept and play").click()
     both_at_the_game(bob, alice)  # she is taken there by the link's page

@@ -1,13 +1,10 @@
-"""The rules page's live mini-boards, in Chromium against a real Daphne (issue 5)."""
+"""The rules page's live mini-boards, in Chromium against a real Daphne."""
 
 import re
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.board_helpers import shot
-
-pytestmark = pytest.mark.browser
 
 
 def cls(name: str) -> re.Pattern:

@@ -5,8 +5,9 @@ import re
 
 from playwright.sync_api import expect
 
-from games import services
-from games.services import Actor
+from games.core import Actor
+from games.lobby import challenge_accept, challenge_create
+from games.play import game_draw, game_resign
 from tests.browser.board_helpers import log_in, off_the_loop
 from tests.browser.conftest import screenshot
 from tests.factories import make_user
@@ -18,13 +19,13 @@ def seed_games() -> None:
     erin, finn = make_user("erin"), make_user("finn")
     for white, black, loser in [(erin, finn, finn), (finn, erin, finn), (erin, finn, finn)]:
         game = start_game(white, black)
-        services.game_resign(game_id=game.public_id, actor=Actor.of(loser))
+        game_resign(game_id=game.public_id, actor=Actor.of(loser))
     game = start_game(finn, erin)
-    services.game_draw(game_id=game.public_id, actor=Actor.of(finn), action="offer")
-    services.game_draw(game_id=game.public_id, actor=Actor.of(erin), action="accept")
-    challenge = services.challenge_create(user=erin, to="finn", color="white", rated=False)
-    casual = services.challenge_accept(user=finn, challenge_id=challenge.public_id)
-    services.game_resign(game_id=casual.public_id, actor=Actor.of(erin))
+    game_draw(game_id=game.public_id, actor=Actor.of(finn), action="offer")
+    game_draw(game_id=game.public_id, actor=Actor.of(erin), action="accept")
+    challenge = challenge_create(user=erin, to="finn", color="white", rated=False)
+    casual = challenge_accept(user=finn, challenge_id=challenge.public_id)
+    game_resign(game_id=casual.public_id, actor=Actor.of(erin))
 
 
 def test_the_profile_renders_the_rating_chart_and_the_statistics(new_page) -> None:

@@ -8,7 +8,6 @@ taken, a chime (two sines) when the game ends.
 
 import re
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.board_helpers import (
@@ -22,8 +21,6 @@ from tests.browser.board_helpers import (
 from tests.browser.test_board_local import MATE_FEN, SWEEP_FEN
 from tests.factories import make_user
 from tests.games.conftest import start_game
-
-pytestmark = pytest.mark.browser
 
 RECORD_TONES = """
 window.tones = [];

@@ -1,8 +1,10 @@
 """Finished games for the archive suites, played through the services as users play them."""
 
-from games import services
+from games.core import Actor
 from games.models import Game
-from games.services import Actor
+from games.moves import game_play
+from games.play import game_resign
+from games.schemas import MoveRequest
 from tests.games.conftest import start_game
 
 # A game with a chain (c7:e5:c3), a sweep (N~d6+), castling (O-O-O) and a promotion ending in
@@ -31,7 +33,9 @@ def play_out(game: Game, moves: list[str], white, black) -> Game:
     for ply, text in enumerate(moves):
         game.refresh_from_db()
         mover = white if game.turn == "white" else black
-        services.game_play(game_id=game.public_id, actor=Actor.of(mover), ply=ply, text=text)
+        game_play(
+            game_id=game.public_id, actor=Actor.of(mover), move=MoveRequest.of(ply=ply, text=text)
+        )
     game.refresh_from_db()
     return game
 
@@ -42,6 +46,6 @@ def finished_game(white, black, moves: list[str], *, resign: bool = False, fen=N
     game = play_out(start_game(white, black, fen), moves, white, black)
     if resign:
         loser = white if game.turn == "white" else black
-        services.game_resign(game_id=game.public_id, actor=Actor.of(loser))
+        game_resign(game_id=game.public_id, actor=Actor.of(loser))
         game.refresh_from_db()
     return game

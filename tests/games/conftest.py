@@ -10,7 +10,7 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from chesskers_site.asgi import application
-from games import services
+from games.lobby import challenge_accept, challenge_create
 from games.models import Game
 from tests.factories import make_user
 
@@ -40,8 +40,8 @@ def carol(db):
 
 def start_game(white, black, fen: str | None = None) -> Game:
     """Starts an online game with ``white`` as White, through a challenge as users do."""
-    challenge = services.challenge_create(user=white, to=black.username, color="white")
-    game = services.challenge_accept(user=black, challenge_id=challenge.public_id)
+    challenge = challenge_create(user=white, to=black.username, color="white")
+    game = challenge_accept(user=black, challenge_id=challenge.public_id)
     if fen:
         Game.objects.filter(pk=game.pk).update(initial_fen=fen, fen=fen)
         game.refresh_from_db()
@@ -80,3 +80,15 @@ async def ws() -> AsyncIterator[Callable[..., WebsocketCommunicator]]:
     for comm in opened:
         with contextlib.suppress(Exception):  # already closed by the server
             await comm.disconnect()
+
+
+@pytest.fixture
+def committed(django_capture_on_commit_callbacks):
+    """Runs a service call with what it does after commit done at once (caches kept, states
+    sent), as after a real commit."""
+
+    def run(function, *args, **kwargs):
+        with django_capture_on_commit_callbacks(execute=True):
+            return function(*args, **kwargs)
+
+    return run

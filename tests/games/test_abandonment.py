@@ -6,9 +6,14 @@ from datetime import datetime, timedelta
 import pytest
 from django.utils import timezone
 
-from games import broadcast, services
+from games import broadcast
+from games.core import Actor
 from games.models import Game
-from games.services import Actor
+from games.moves import game_play
+from games.play import game_create_local
+from games.presence import connection_close, connection_open, connection_seen, enforce_absence
+from games.schemas import MoveRequest
+from games.sweep import sweep
 
 pytestmark = pytest.mark.django_db
 
@@ -20,21 +25,21 @@ def at(minutes: float) -> datetime:
 
 
 def join(game: Game, user, channel: str, minutes: float) -> None:
-    services.connection_open(
+    connection_open(
         game_id=game.public_id, channel_name=channel, actor=Actor.of(user), now=at(minutes)
     )
 
 
 def leave(channel: str, minutes: float) -> None:
-    services.connection_close(channel_name=channel, now=at(minutes))
+    connection_close(channel_name=channel, now=at(minutes))
 
 
 def heartbeat(channel: str, minutes: float) -> None:
-    services.connection_seen(channel_name=channel, now=at(minutes))
+    connection_seen(channel_name=channel, now=at(minutes))
 
 
-def sweep(minutes: float) -> dict[str, int]:
-    return services.sweep(now=at(minutes))
+def sweep_at(minutes: float) -> dict[str, int]:
+    return sweep(now=at(minutes))
 
 
 def reloaded(game: Game) -> Game:
@@ -61,10 +66,10 @@ def keep_alive(*channels: str, until: float, step: float = 1.0) -> None:
 def test_a_player_who_stays_away_ten_minutes_forfeits(table) -> None:
     leave("black-1", 1)
     keep_alive("white-1", until=10.5)
-    sweep(10.9)
+    sweep_at(10.9)
     assert reloaded(table).status == "live"  # 9.9 minutes counted
     keep_alive("white-1", until=11.5)
-    sweep(11.1)
+    sweep_at(11.1)
     game = reloaded(table)
     assert (game.status, game.result, game.termination) == ("finished", "1-0", "abandonment")
     assert game.finished_at == at(11)  # exactly ten minutes after leaving
@@ -73,15 +78,15 @@ def test_a_player_who_stays_away_ten_minutes_forfeits(table) -> None:
 def test_absence_is_counted_only_while_the_opponent_waits(table) -> None:
     leave("black-1", 0)  # black leaves at 0; white waits 4 minutes
     leave("white-1", 4)  # then white leaves too: nothing is counted
-    sweep(30)
+    sweep_at(30)
     assert reloaded(table).status == "live"
     assert reloaded(table).black_absent_seconds == pytest.approx(240)
     join(table, table.white, "white-2", 30)  # white is back: black's clock runs again
     keep_alive("white-2", until=35.5, step=0.5)
-    sweep(35.9)
+    sweep_at(35.9)
     assert reloaded(table).status == "live"  # 4 + 5.9 < 10
     heartbeat("white-2", 36)
-    sweep(36.1)
+    sweep_at(36.1)
     game = reloaded(table)
     assert (game.result, game.termination) == ("1-0", "abandonment")
     assert game.finished_at == at(36)
@@ -95,10 +100,13 @@ def test_coming_back_in_time_loses_nothing(table) -> None:
     assert game.absence_side is None and game.black_absent_seconds == 0
     leave("black-2", 10)  # a later absence gets its own ten minutes
     keep_alive("white-1", until=19.5, step=0.5)
-    sweep(19.9)
+    sweep_at(19.9)
     assert reloaded(table).status == "live"
-    services.game_play(
-        game_id=table.public_id, actor=Actor.of(table.white), ply=0, text="e4", now=at(19.95)
+    game_play(
+        game_id=table.public_id,
+        actor=Actor.of(table.white),
+        move=MoveRequest.of(ply=0, text="e4"),
+        now=at(19.95),
     )
     assert reloaded(table).ply == 1
 
@@ -107,7 +115,7 @@ def test_the_forfeit_is_enforced_lazily_by_the_next_request(table) -> None:
     leave("black-1", 0)
     heartbeat("white-1", 0.5)
     # No sweep ran; white's next action after the deadline finds the game already decided.
-    assert services.enforce_absence(game_id=table.public_id, now=at(10.5)) is True
+    assert enforce_absence(game_id=table.public_id, now=at(10.5)) is True
     game = reloaded(table)
     assert (game.termination, game.result) == ("abandonment", "1-0")
 
@@ -118,7 +126,7 @@ def told_by_sweep(minutes: float, capture) -> tuple[dict[str, int], list]:
 
     def run() -> dict[str, int]:
         with capture(execute=True):
-            return sweep(minutes)
+            return sweep_at(minutes)
 
     return broadcast.collect(outbox, run), outbox
 
@@ -144,7 +152,7 @@ def test_a_dead_process_connections_are_pruned_and_the_clock_starts(
         )
     ]
     keep_alive("white-1", until=15.5, step=0.5)
-    sweep(15.1)
+    sweep_at(15.1)
     assert reloaded(table).termination == "abandonment"
 
 
@@ -177,10 +185,10 @@ def test_a_game_nobody_is_left_at_is_pruned_and_left_alone(
 
 
 def test_pass_and_play_and_finished_games_have_no_absence_clock(alice, online_game) -> None:
-    local = services.game_create_local(actor=Actor.of(alice))
+    local = game_create_local(actor=Actor.of(alice))
     join(local, alice, "local-1", 0)
     leave("local-1", 1)
-    sweep(60)
+    sweep_at(60)
     assert reloaded(local).status == "live" and reloaded(local).absence_side is None
 
 
@@ -203,8 +211,11 @@ def test_a_move_after_the_deadline_finds_the_forfeit_and_is_refused(table) -> No
     leave("black-1", 0)
     heartbeat("white-1", 0.5)
     with pytest.raises(GameError) as info:
-        services.game_play(
-            game_id=table.public_id, actor=Actor.of(table.white), ply=0, text="e4", now=at(10.5)
+        game_play(
+            game_id=table.public_id,
+            actor=Actor.of(table.white),
+            move=MoveRequest.of(ply=0, text="e4"),
+            now=at(10.5),
         )
     assert info.value.code == ErrorCode.GAME_OVER
     game = reloaded(table)

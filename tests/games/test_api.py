@@ -1,4 +1,4 @@
-"""The games REST API of API.md: status codes, the error shape, token and session auth."""
+"""The games REST API: status codes, the error shape, token and session auth."""
 
 import pytest
 from rest_framework.test import APIClient

@@ -8,10 +8,15 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from rest_framework.test import APIClient
 
-from games import selectors, services
+from games import analysis
+from games.archive import annotation_create, game_import
+from games.core import Actor
 from games.errors import ErrorCode, GameError
 from games.models import Analysis, Annotation, Evaluation, Game
-from games.services import Actor
+from games.moves import game_play
+from games.play import game_create_bot, game_create_local, game_resign
+from games.reads.archive import ArchiveFilters, archive_games
+from games.schemas import MoveRequest
 from tests.games.archive_helpers import EVERYTHING, FOOLS_MATE, finished_game
 from tests.games.conftest import start_game
 
@@ -43,20 +48,18 @@ def library(db, alice, bob, carol) -> dict[str, Game]:
         "resigned": finished_game(bob, carol, ["e4", "e5"], resign=True),  # 0-1 resignation
         "everything": finished_game(carol, alice, EVERYTHING),  # 0-1 checkmate, 14 plies
     }
-    local = services.game_create_local(actor=Actor.of(alice))
-    services.game_play(game_id=local.public_id, actor=Actor.of(alice), ply=0, text="e4")
-    services.game_resign(game_id=local.public_id, actor=Actor.of(alice))
+    local = game_create_local(actor=Actor.of(alice))
+    game_play(game_id=local.public_id, actor=Actor.of(alice), move=MoveRequest.of(ply=0, text="e4"))
+    game_resign(game_id=local.public_id, actor=Actor.of(alice))
     games["local"] = Game.objects.get(pk=local.pk)  # 1-0 resignation (Black resigned), 1 ply
-    (games["imported"],) = services.game_import(
+    (games["imported"],) = game_import(
         actor=Actor.of(bob),
         text='[White "x"]\n[Black "y"]\n[Variant "Chesskers"]\n\n1. e4 e5 2. Nf3 1/2-1/2',
     )
     for offset, name in enumerate(["mate", "resigned", "everything", "local", "imported"]):
         games[name] = finish_at(games[name], day + timedelta(days=offset))
     games["live"] = start_game(alice, carol)
-    services.annotation_create(
-        game_id=games["resigned"].public_id, actor=Actor.of(bob), ply=0, glyph="!"
-    )
+    annotation_create(game_id=games["resigned"].public_id, actor=Actor.of(bob), ply=0, glyph="!")
     return games
 
 
@@ -85,10 +88,8 @@ def library(db, alice, bob, carol) -> dict[str, Game]:
 def test_filters_return_exactly_the_right_games(library, query, expected) -> None:
     want = [library[name].public_id for name in expected]
     assert ids(api().get(f"/api/games/?status=finished&{query}")) == want
-    filters = selectors.ArchiveFilters.from_query(
-        dict(pair.split("=") for pair in query.split("&") if pair)
-    )
-    assert [g.public_id for g in selectors.archive_games(filters)] == want
+    filters = ArchiveFilters.from_query(dict(pair.split("=") for pair in query.split("&") if pair))
+    assert [g.public_id for g in archive_games(filters)] == want
 
 
 def test_the_api_without_status_still_lists_live_games_newest_first(library) -> None:
@@ -199,22 +200,20 @@ def test_annotations_are_checked(library, alice, carol) -> None:
 
 def test_the_importer_annotates_an_imported_game(library, bob, alice) -> None:
     game = library["imported"]
-    services.annotation_create(game_id=game.public_id, actor=Actor.of(bob), ply=2, glyph="!?")
+    annotation_create(game_id=game.public_id, actor=Actor.of(bob), ply=2, glyph="!?")
     with pytest.raises(GameError) as info:
-        services.annotation_create(game_id=game.public_id, actor=Actor.of(alice), ply=2, glyph="!")
+        annotation_create(game_id=game.public_id, actor=Actor.of(alice), ply=2, glyph="!")
     assert info.value.code == ErrorCode.FORBIDDEN
 
 
 def test_a_bot_games_human_annotates_it(alice, bob) -> None:
-    game = services.game_create_bot(actor=Actor.of(alice), level=1, color="white")
-    services.game_play(game_id=game.public_id, actor=Actor.of(alice), ply=0, text="e4")
-    services.game_resign(game_id=game.public_id, actor=Actor.of(alice))
-    note = services.annotation_create(
-        game_id=game.public_id, actor=Actor.of(alice), ply=0, glyph="?!"
-    )
+    game = game_create_bot(actor=Actor.of(alice), level=1, color="white")
+    game_play(game_id=game.public_id, actor=Actor.of(alice), move=MoveRequest.of(ply=0, text="e4"))
+    game_resign(game_id=game.public_id, actor=Actor.of(alice))
+    note = annotation_create(game_id=game.public_id, actor=Actor.of(alice), ply=0, glyph="?!")
     assert (note.author, note.ply, note.glyph) == (alice, 0, "?!")
     with pytest.raises(GameError) as info:
-        services.annotation_create(game_id=game.public_id, actor=Actor.of(bob), ply=0, glyph="!")
+        annotation_create(game_id=game.public_id, actor=Actor.of(bob), ply=0, glyph="!")
     assert info.value.code == ErrorCode.FORBIDDEN
 
 
@@ -225,7 +224,7 @@ def test_bulk_export_gives_a_users_games_and_imports_back(library, carol) -> Non
     assert 'filename="chesskers-alice.pgn"' in response["Content-Disposition"]
     text = response.content.decode()
     assert text.count('[Variant "Chesskers"]') == 3
-    imported = services.game_import(actor=Actor.of(carol), text=text)
+    imported = game_import(actor=Actor.of(carol), text=text)
     assert [g.ply for g in imported] == [1, 14, 4]
     one = api().get(f"/api/games/{library['mate'].public_id}/export/?download=1")
     assert f"chesskers-{library['mate'].public_id}.pgn" in one["Content-Disposition"]
@@ -249,37 +248,37 @@ WAIT = 60
 def wait_for_analysis(game: Game) -> Analysis:
     deadline = time.monotonic() + WAIT
     while time.monotonic() < deadline:
-        analysis = Analysis.objects.filter(game=game).first()
-        if analysis is not None and analysis.state != Analysis.State.RUNNING:
-            return analysis
+        found = Analysis.objects.filter(game=game).first()
+        if found is not None and found.state != Analysis.State.RUNNING:
+            return found
         time.sleep(0.05)
     raise AssertionError("the analysis never finished")
 
 
 @pytest.mark.django_db(transaction=True)
-def test_analysis_runs_off_the_request_path_and_fills_every_ply(settings, alice, bob) -> None:
+def test_analysis_runs_off_the_request_path_and_fills_every_ply(
+    settings, alice, bob, monkeypatch
+) -> None:
     settings.ANALYSIS_DEPTH = 2
     settings.ANALYSIS_SECONDS = None  # depth only: the same verdicts on any machine
     game = finished_game(alice, bob, EVERYTHING)
     request_thread = threading.get_ident()
     seen_threads = set()
-    original = services.analysis_record
+    original = analysis.analysis_record
 
     def spy(**kwargs):
         seen_threads.add(threading.get_ident())
         return original(**kwargs)
 
-    services.analysis_record = spy
-    try:
-        response = api(alice).post(f"/api/games/{game.public_id}/analysis/")
-        assert response.status_code == 202
-        assert response.json()["state"] == "running" and response.json()["total"] == 15
-        assert api().post(f"/api/games/{game.public_id}/analysis/").status_code == 403
-        analysis = wait_for_analysis(game)
-    finally:
-        services.analysis_record = original
+    monkeypatch.setattr(analysis, "analysis_record", spy)
+    response = api(alice).post(f"/api/games/{game.public_id}/analysis/")
+    assert response.status_code == 202
+    assert response.json()["state"] == "running" and response.json()["total"] == 15
+    assert api().post(f"/api/games/{game.public_id}/analysis/").status_code == 403
+    done = wait_for_analysis(game)
+    monkeypatch.undo()
     assert request_thread not in seen_threads and seen_threads
-    assert (analysis.state, analysis.done, analysis.total) == ("done", 15, 15)
+    assert (done.state, done.done, done.total) == ("done", 15, 15)
     evaluations = list(Evaluation.objects.filter(game=game))
     assert [e.index for e in evaluations] == list(range(15))
     assert evaluations[-1].score == -100000 and evaluations[-1].best == ""  # Black mated White

@@ -6,8 +6,9 @@ import asyncio
 import pytest
 from channels.db import database_sync_to_async
 
-from games import services
-from games.services import Actor
+from games.analysis import game_analyse
+from games.archive import annotation_create
+from games.core import Actor
 from tests.games.archive_helpers import FOOLS_MATE, finished_game
 from tests.games.test_consumers import channel_layer_kind, connect, next_of_type
 
@@ -41,7 +42,7 @@ async def test_watchers_hear_of_annotations_and_of_the_analysis_as_it_runs(
     watcher, state = await connect(ws, f"/ws/games/{game.public_id}/", carol)
     assert state["status"] == "finished"
 
-    await database_sync_to_async(services.annotation_create)(
+    await database_sync_to_async(annotation_create)(
         game_id=game.public_id, actor=Actor.of(bob), ply=3, glyph="!!", comment="Mate."
     )
     message = await next_of_type(watcher, "annotations")
@@ -49,9 +50,7 @@ async def test_watchers_hear_of_annotations_and_of_the_analysis_as_it_runs(
         (3, "!!", "bob")
     ]
 
-    await database_sync_to_async(services.game_analyse)(
-        game_id=game.public_id, actor=Actor.of(carol)
-    )
+    await database_sync_to_async(game_analyse)(game_id=game.public_id, actor=Actor.of(carol))
     progress = [await next_analysis(watcher)]
     while progress[-1]["state"] == "running":
         progress.append(await next_analysis(watcher))

@@ -4,10 +4,13 @@ with an error naming the game and its first bad move, storing nothing."""
 import pytest
 from rest_framework.test import APIClient
 
-from games import pgn, selectors, services
+from games import pgn
+from games.archive import annotation_create, game_import
+from games.core import Actor
 from games.errors import ErrorCode, GameError
 from games.models import Annotation, Game, GameMove
-from games.services import Actor
+from games.reads.archive import game_export_text, games_export_text
+from games.reads.state import game_state
 from tests.games.archive_helpers import EVERYTHING, FOOLS_MATE, finished_game
 
 pytestmark = pytest.mark.django_db
@@ -16,13 +19,13 @@ PROMOTION_FEN = "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 40"
 
 
 def annotate(game: Game, user, ply: int, glyph: str = "", comment: str = "") -> None:
-    services.annotation_create(
+    annotation_create(
         game_id=game.public_id, actor=Actor.of(user), ply=ply, glyph=glyph, comment=comment
     )
 
 
 def import_text(user, text: str) -> list[Game]:
-    return services.game_import(actor=Actor.of(user), text=text)
+    return game_import(actor=Actor.of(user), text=text)
 
 
 def test_export_has_the_seven_tags_the_variant_the_termination_and_the_moves(alice, bob) -> None:
@@ -39,7 +42,7 @@ def test_export_has_the_seven_tags_the_variant_the_termination_and_the_moves(ali
 
 def test_a_game_from_a_set_up_position_exports_its_fen(alice, bob) -> None:
     game = finished_game(alice, bob, ["b8=Q+", "Kd7"], resign=True, fen=PROMOTION_FEN)
-    text = selectors.game_export_text(game)
+    text = game_export_text(game)
     assert '[SetUp "1"]\n[FEN "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 40"]' in text
     assert "40. b8=Q+ Kd7 41. " not in text and text.endswith("40. b8=Q+ Kd7 0-1\n")
 
@@ -56,11 +59,11 @@ def test_export_then_import_round_trips_moves_tags_comments_and_glyphs(alice, bo
     annotate(chains, bob, 13, comment="Mate by a promoting jump.\nTwo lines.")
     promotion = finished_game(alice, bob, ["b8=Q+", "Kd7"], resign=True, fen=PROMOTION_FEN)
     annotate(promotion, bob, 1, "?", "Should have run the other way.")
-    exported = selectors.games_export_text([chains, promotion])
+    exported = games_export_text([chains, promotion])
 
     imported = import_text(carol, exported)
     assert [game.mode for game in imported] == ["imported", "imported"]
-    assert selectors.games_export_text(imported) == exported  # tags, moves, notes: exactly
+    assert games_export_text(imported) == exported  # tags, moves, notes: exactly
     for original, copy in zip([chains, promotion], imported, strict=True):
         assert list(copy.moves.values_list("text", "path", "captured", "kind", "fen_after")) == (
             list(original.moves.values_list("text", "path", "captured", "kind", "fen_after"))
@@ -75,7 +78,7 @@ def test_export_then_import_round_trips_moves_tags_comments_and_glyphs(alice, bo
             original.annotations.values_list("ply", "glyph", "comment")
         )
     assert imported[0].tag("White") == "alice" and imported[0].tag("Variant") == "Chesskers"
-    assert services.game_state(imported[0])["white"] == "alice"
+    assert game_state(imported[0])["white"] == "alice"
 
 
 def test_import_accepts_machine_form_nags_and_missing_check_marks(alice) -> None:
@@ -172,7 +175,7 @@ def test_other_import_refusals(alice) -> None:
             import_text(alice, text)
         assert info.value.message.startswith(message), info.value.message
     with pytest.raises(GameError) as info:
-        services.game_import(actor=Actor(), text='[Variant "Chesskers"]\n\n1. e4 1-0')
+        game_import(actor=Actor(), text='[Variant "Chesskers"]\n\n1. e4 1-0')
     assert info.value.code == ErrorCode.FORBIDDEN
     assert not Game.objects.exists()
 

@@ -7,10 +7,14 @@ import pytest
 from channels.db import database_sync_to_async
 from rest_framework.test import APIClient
 
-from games import services
+from games import bot_runner
+from games.core import Actor
 from games.errors import ErrorCode, GameError
 from games.models import Game, GameMove
-from games.services import Actor
+from games.moves import game_play, game_play_bot
+from games.play import game_create_bot, game_takeback
+from games.reads.state import game_state
+from games.schemas import BotGameRequest, MoveRequest
 from tests.games.conftest import start_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -29,50 +33,57 @@ def wait_for_ply(game: Game, ply: int) -> Game:
 
 
 def test_the_bot_opens_when_it_plays_white(alice) -> None:
-    game = services.game_create_bot(actor=Actor.of(alice), level=1, color="black")
+    game = game_create_bot(actor=Actor.of(alice), level=1, color="black")
     assert (game.human_color, game.black, game.white) == ("black", alice, None)
     game = wait_for_ply(game, 1)
     move = GameMove.objects.get(game=game)
     assert move.ply == 0 and move.fen_after == game.fen
-    state = services.game_state(game)
+    state = game_state(game)
     assert state["white"] == "Bot (level 1)" and state["black"] == "alice"
     assert state["bot_thinking"] is False and state["turn"] == "black"
 
 
 def test_the_bot_answers_and_takeback_returns_to_your_last_turn(alice) -> None:
-    game = services.game_create_bot(actor=Actor.of(alice), level=2, color="white")
-    services.game_play(game_id=game.public_id, actor=Actor.of(alice), ply=0, text="e4")
+    game = game_create_bot(actor=Actor.of(alice), level=2, color="white")
+    game_play(game_id=game.public_id, actor=Actor.of(alice), move=MoveRequest.of(ply=0, text="e4"))
     game = wait_for_ply(game, 2)
-    services.game_play(game_id=game.public_id, actor=Actor.of(alice), ply=2, text="d4")
+    game_play(game_id=game.public_id, actor=Actor.of(alice), move=MoveRequest.of(ply=2, text="d4"))
     game = wait_for_ply(game, 4)
-    state = services.game_takeback(game_id=game.public_id, actor=Actor.of(alice))
+    state = game_takeback(game_id=game.public_id, actor=Actor.of(alice))
     assert state["ply"] == 2 and state["turn"] == "white"  # your move d4 and the reply undone
     assert state["moves"][0]["text"] == "e4"
-    state = services.game_takeback(game_id=game.public_id, actor=Actor.of(alice))
+    state = game_takeback(game_id=game.public_id, actor=Actor.of(alice))
     assert state["ply"] == 0 and state["moves"] == []
     with pytest.raises(GameError) as info:
-        services.game_takeback(game_id=game.public_id, actor=Actor.of(alice))
+        game_takeback(game_id=game.public_id, actor=Actor.of(alice))
     assert info.value.code == ErrorCode.NOT_ALLOWED
 
 
 def test_you_cannot_move_for_the_bot(alice) -> None:
-    game = services.game_create_bot(actor=Actor.of(alice), level=8, color="black")
+    game = game_create_bot(actor=Actor.of(alice), level=8, color="black")
     with pytest.raises(GameError) as info:
-        services.game_play(game_id=game.public_id, actor=Actor.of(alice), ply=0, text="e4")
+        game_play(
+            game_id=game.public_id, actor=Actor.of(alice), move=MoveRequest.of(ply=0, text="e4")
+        )
     assert info.value.code == ErrorCode.NOT_YOUR_TURN
     wait_for_ply(game, 1)
 
 
 def test_a_bot_move_for_a_position_taken_back_is_dropped(alice) -> None:
-    game = services.game_create_bot(actor=Actor.of(alice), level=8, color="white")
-    services.game_play(game_id=game.public_id, actor=Actor.of(alice), ply=0, text="e4")
+    game = game_create_bot(actor=Actor.of(alice), level=8, color="white")
+    game_play(game_id=game.public_id, actor=Actor.of(alice), move=MoveRequest.of(ply=0, text="e4"))
     # The bot is thinking (two seconds at level 8); take the move back meanwhile.
-    state = services.game_takeback(game_id=game.public_id, actor=Actor.of(alice))
+    state = game_takeback(game_id=game.public_id, actor=Actor.of(alice))
     assert state["ply"] == 0
     with pytest.raises(GameError) as info:
-        services.game_play_bot(game_id=game.public_id, ply=1, move="e7-e5")
+        game_play_bot(game_id=game.public_id, ply=1, move="e7-e5")
     assert info.value.code == ErrorCode.NOT_YOUR_TURN
-    time.sleep(3)  # let the stale search finish: its move must not land
+    # The stale search finishes and its move is handed over (and dropped): then it must not
+    # have landed.
+    deadline = time.monotonic() + WAIT
+    while bot_runner.thinking(game.public_id, 1):
+        assert time.monotonic() < deadline, "the stale search never finished"
+        time.sleep(0.05)
     game.refresh_from_db()
     assert game.ply == 0 and not GameMove.objects.filter(game=game).exists()
 
@@ -80,7 +91,7 @@ def test_a_bot_move_for_a_position_taken_back_is_dropped(alice) -> None:
 def test_bad_levels_and_colours_are_refused(alice) -> None:
     for level, color in ((0, "white"), (9, "white"), ("3", "white"), (3, "green")):
         with pytest.raises(GameError) as info:
-            services.game_create_bot(actor=Actor.of(alice), level=level, color=color)
+            BotGameRequest.of(level=level, color=color)
         assert info.value.code == ErrorCode.BAD_REQUEST
     assert not Game.objects.exists()
 
@@ -119,7 +130,7 @@ async def test_a_sync_in_another_game_is_answered_while_the_bot_thinks(
     assert (await comm.connect())[0]
     await comm.receive_json_from(timeout=10)
     # Level 8 thinks about two seconds for its first move, in a worker process.
-    bot_game = await database_sync_to_async(services.game_create_bot)(
+    bot_game = await database_sync_to_async(game_create_bot)(
         actor=Actor.of(carol), level=8, color="black"
     )
     await comm.send_json_to({"type": "sync"})

@@ -1,5 +1,5 @@
-"""The game WebSocket (API.md "Live") on the real ASGI app: state on connect, a state to every
-connection after every change, errors only to the sender, the connection kept open."""
+"""The game WebSocket on the real ASGI app: state on connect, a state to every connection after
+every change, errors only to the sender, the connection kept open."""
 
 import asyncio
 import json
@@ -7,8 +7,10 @@ import json
 import pytest
 from channels.db import database_sync_to_async
 
-from games import services
+from games.core import Actor
+from games.lobby import challenge_accept, challenge_create, seek_accept, seek_create
 from games.models import Game, GameMove, Seek
+from games.play import game_draw
 from games.protocol import SPECTATOR_BUDGET
 from tests.games.conftest import FOOLS_MATE, start_game
 
@@ -147,8 +149,8 @@ async def test_reconnect_and_sync_restore_the_state(ws, alice, bob, channel_laye
     await black.disconnect()
     await white.send_json_to({"type": "sync"})  # white keeps playing while black is away
     await next_of_type(white, "state")
-    await database_sync_to_async(services.game_draw)(
-        game_id=game.public_id, actor=services.Actor.of(alice), action="offer"
+    await database_sync_to_async(game_draw)(
+        game_id=game.public_id, actor=Actor.of(alice), action="offer"
     )
     again, state = await connect(ws, path, bob)
     assert state["ply"] == 1 and state["moves"][0]["text"] == "e4"
@@ -221,12 +223,12 @@ async def test_the_lobby_lists_seeks_live_and_sends_both_players_to_the_game(
     assert first == {"type": "seeks", "seeks": []}
     owner, _ = await connect(ws, "/ws/lobby/", alice)
     assert (await owner.receive_json_from())["type"] == "challenges"
-    seek = await database_sync_to_async(services.seek_create)(user=alice, color="white")
+    seek = await database_sync_to_async(seek_create)(user=alice, color="white")
     for comm in (watcher, owner):
         update = await next_of_type(comm, "seeks")
         assert [s["id"] for s in update["seeks"]] == [seek.public_id]
         assert update["seeks"][0]["owner"] == "alice"
-    game = await database_sync_to_async(services.seek_accept)(user=bob, seek_id=seek.public_id)
+    game = await database_sync_to_async(seek_accept)(user=bob, seek_id=seek.public_id)
     started = await next_of_type(owner, "game_started")
     assert started["game"] == game.public_id
     assert (await next_of_type(owner, "seeks"))["seeks"] == []
@@ -248,9 +250,9 @@ async def test_leaving_the_lobby_withdraws_ones_seeks_and_challenges_and_lobbies
     assert (await challenged.receive_json_from())["incoming"] == []  # on connect
     first_tab, _ = await connect(ws, "/ws/lobby/", alice)
     second_tab, _ = await connect(ws, "/ws/lobby/", alice)
-    seek = await database_sync_to_async(services.seek_create)(user=alice, color="white")
+    seek = await database_sync_to_async(seek_create)(user=alice, color="white")
     assert [s["id"] for s in (await next_of_type(watcher, "seeks"))["seeks"]] == [seek.public_id]
-    challenge = await database_sync_to_async(services.challenge_create)(user=alice, to="bob")
+    challenge = await database_sync_to_async(challenge_create)(user=alice, to="bob")
     incoming = (await lobby_next(challenged, "challenges"))["incoming"]
     assert [c["id"] for c in incoming] == [challenge.public_id]
     await first_tab.disconnect()  # another lobby page of hers is still open: both stand
@@ -268,7 +270,7 @@ async def test_a_lobby_page_left_for_another_keeps_ones_seeks(ws, alice, setting
     # Going from the lobby to a page that keeps it (an invite link's), or a connection that
     # drops and comes back, within LOBBY_LEAVE_GRACE: nothing is withdrawn.
     tab, _ = await connect(ws, "/ws/lobby/", alice)
-    await database_sync_to_async(services.seek_create)(user=alice)
+    await database_sync_to_async(seek_create)(user=alice)
     await tab.disconnect()
     back, _ = await connect(ws, "/ws/lobby/", alice)
     await asyncio.sleep(settings.LOBBY_LEAVE_GRACE + 0.5)
@@ -286,10 +288,10 @@ async def test_a_users_socket_tells_them_of_challenges_away_from_the_lobby(ws, a
 
     me, first = await connect(ws, "/ws/me/", bob)
     assert first == {"type": "challenges", "incoming": [], "outgoing": []}
-    challenge = await database_sync_to_async(services.challenge_create)(user=alice, to="bob")
+    challenge = await database_sync_to_async(challenge_create)(user=alice, to="bob")
     incoming = (await next_of_type(me, "challenges"))["incoming"]
     assert [c["id"] for c in incoming] == [challenge.public_id]
-    game = await database_sync_to_async(services.challenge_accept)(
+    game = await database_sync_to_async(challenge_accept)(
         user=bob, challenge_id=challenge.public_id
     )
     started = await next_of_type(me, "game_started")
@@ -299,7 +301,7 @@ async def test_a_users_socket_tells_them_of_challenges_away_from_the_lobby(ws, a
 async def test_a_challenge_reaches_the_challenged_user_live(ws, alice, bob) -> None:
     lobby, _ = await connect(ws, "/ws/lobby/", bob)
     assert (await lobby.receive_json_from())["incoming"] == []
-    challenge = await database_sync_to_async(services.challenge_create)(user=alice, to="bob")
+    challenge = await database_sync_to_async(challenge_create)(user=alice, to="bob")
     update = await next_of_type(lobby, "challenges")
     assert [c["id"] for c in update["incoming"]] == [challenge.public_id]
     assert update["incoming"][0]["challenger"] == "alice"

@@ -1,4 +1,4 @@
-"""Heartbeats (API.md "Live": ``ping``): a server process gathers the pings it hears and writes
+"""Heartbeats (the protocol's ``ping``): a server process gathers the pings it hears and writes
 them together, one statement per kind, instead of one statement per ping."""
 
 import asyncio
@@ -8,9 +8,12 @@ import pytest
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
+import chesskers_site.db
 from accounts.models import User
-from games import consumers, services, sql
+from games import realtime
+from games.core import Actor
 from games.models import Connection
+from games.presence import connection_open, connections_seen
 from tests.games.conftest import start_game
 from tests.games.test_consumers import connect, next_of_type
 
@@ -22,7 +25,7 @@ LONG_AGO = timezone.now() - timedelta(days=1)
 @pytest.fixture
 async def process_heartbeats():
     """The test loop's heartbeats, their background writer stopped after the test."""
-    beats = consumers.heartbeats()
+    beats = realtime.heartbeats()
     yield beats
     if beats.task is not None:
         beats.task.cancel()
@@ -104,28 +107,11 @@ async def test_lobby_heartbeats_mark_the_user_online_when_written(
     assert seen["alice"] >= before and seen["bob"] >= before, seen
 
 
-def test_many_connections_are_refreshed_in_one_statement(
-    online_game, alice, django_assert_num_queries
-) -> None:
-    for n in range(3):
-        services.connection_open(
-            game_id=online_game.public_id, channel_name=f"c{n}", actor=services.Actor.of(alice)
-        )
-    Connection.objects.update(last_seen=LONG_AGO)
-    now = timezone.now()
-    with django_assert_num_queries(1):
-        refreshed = services.connections_seen(channel_names=["c0", "c1", "c2", "gone"], now=now)
-    assert refreshed == 3
-    assert set(Connection.objects.values_list("last_seen", flat=True)) == {now}
-
-
 def test_a_long_list_is_refreshed_in_chunks(online_game, alice, monkeypatch) -> None:
-    monkeypatch.setattr(sql, "IN_CHUNK", 2)
+    monkeypatch.setattr(chesskers_site.db, "IN_CHUNK", 2)
     for n in range(5):
-        services.connection_open(
-            game_id=online_game.public_id, channel_name=f"c{n}", actor=services.Actor.of(alice)
-        )
+        connection_open(game_id=online_game.public_id, channel_name=f"c{n}", actor=Actor.of(alice))
     Connection.objects.update(last_seen=LONG_AGO)
     now = timezone.now()
-    assert services.connections_seen(channel_names=[f"c{n}" for n in range(5)], now=now) == 5
+    assert connections_seen(channel_names=[f"c{n}" for n in range(5)], now=now) == 5
     assert set(Connection.objects.values_list("last_seen", flat=True)) == {now}

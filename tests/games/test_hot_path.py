@@ -1,5 +1,5 @@
 """The move's hot path: the statements of games.sql, and the per-process history cache of
-games.state that lets a move skip reading the game's moves back.
+games.history that lets a move skip reading the game's moves back.
 
 The cache may never make a state wrong: whatever changed the game (another process, a
 takeback, a move that rolled back), the next state is the one the database holds.
@@ -8,17 +8,22 @@ takeback, a move that rolled back), the next state is the one the database holds
 import json
 
 import pytest
-from django.db import IntegrityError, connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 import engine
-from games import broadcast, services, sql, state
+from games import broadcast, sql
+from games import history as histories
 from games.consumers import load_state
+from games.core import Actor, lock_game
 from games.errors import ErrorCode, GameError
+from games.history import history_of
 from games.models import Connection, Game, GameMove
-from games.services import Actor
-from games.state import game_state, history_of
-from tests.games.conftest import FOOLS_MATE
+from games.moves import MOVE_FIELDS, NeedsLock, Written, game_play, play_unlocked
+from games.play import game_create_local, game_draw, game_takeback
+from games.policy import CONNECTION_STALE_AFTER
+from games.reads.state import game_state, state_message, table_of
+from games.schemas import MoveRequest
 
 pytestmark = pytest.mark.django_db
 
@@ -29,12 +34,12 @@ def act(user) -> Actor:
 
 def play(game_id: str, user, text: str) -> dict:
     ply = Game.objects.get(public_id=game_id).ply
-    return services.game_play(game_id=game_id, actor=act(user), ply=ply, text=text)
+    return game_play(game_id=game_id, actor=act(user), move=MoveRequest.of(ply=ply, text=text))
 
 
 def state_from_database(game_id: str) -> dict:
     """The state built with nothing cached in this process."""
-    state.forget_histories()
+    histories.forget_histories()
     return game_state(Game.objects.get(public_id=game_id))
 
 
@@ -65,7 +70,7 @@ def test_the_locked_row_has_every_field_the_orm_reads(online_game, alice, bob) -
 
 
 def test_a_locked_game_without_players_and_a_missing_game(alice) -> None:
-    game = services.game_create_local(actor=Actor(session_key="s" * 32))
+    game = game_create_local(actor=Actor(session_key="s" * 32))
     with transaction.atomic():
         locked = sql.game_row(game.public_id, lock=True)
         assert locked.white is None and locked.black is None
@@ -89,7 +94,7 @@ def first_move_row(game: Game, fen_after: str) -> GameMove:
 def seat(game: Game, now, rows: list[tuple[str, str | None, bool]]) -> None:
     """Records connections to ``game``: (channel, colour or None, fresh or stale)."""
     for name, color, fresh in rows:
-        seen = now if fresh else now - state.CONNECTION_STALE_AFTER * 2
+        seen = now if fresh else now - CONNECTION_STALE_AFTER * 2
         Connection.objects.create(game=game, channel_name=name, color=color, last_seen=seen)
 
 
@@ -118,7 +123,7 @@ def test_table_counts_fresh_connections_by_colour(online_game, alice) -> None:
     # d is stale: not counted
     seat(online_game, now, [("a", "white", True), ("b", None, True), ("c", None, True),
                             ("d", "black", False)])  # fmt: skip
-    counts = sql.table_counts(online_game.pk, now - state.CONNECTION_STALE_AFTER)
+    counts = sql.table_counts(online_game.pk, now - CONNECTION_STALE_AFTER)
     assert counts == {"white": 1, None: 2}
 
 
@@ -128,75 +133,12 @@ def test_the_locked_row_can_carry_who_is_at_the_table(online_game, alice) -> Non
     seat(online_game, now, [("a", "white", True), ("b", None, True), ("c", None, False),
                             ("d", "black", False)])  # fmt: skip
     with transaction.atomic():
-        locked = services.lock_game(online_game.public_id, with_table=now)
+        locked = lock_game(online_game.public_id, with_table=now)
         assert locked.table_counts == {"white": 1, "black": 0, None: 1}
-        assert state.table_of(locked, now) == ({"white": True, "black": False}, 1)
-        plain = services.lock_game(online_game.public_id)
+        assert table_of(locked, now) == ({"white": True, "black": False}, 1)
+        plain = lock_game(online_game.public_id)
         assert not hasattr(plain, "table_counts")
     assert orm_fields(locked) == orm_fields(Game.objects.get(pk=online_game.pk))
-
-
-def test_insert_and_update_together(online_game) -> None:
-    row = first_move_row(online_game, "a fen")
-    online_game.ply, online_game.fen, online_game.revision = 1, "a fen", 1
-    with CountQueries() as queries:
-        sql.insert_and_update(row, online_game, ["ply", "revision", "fen", "updated_at"])
-    # One statement on PostgreSQL (the insert a WITH of the update); two elsewhere.
-    assert len(queries.sql) == (1 if connection.vendor == "postgresql" else 2)
-    assert GameMove.objects.get(pk=row.pk).fen_after == "a fen"
-    stored = Game.objects.get(pk=online_game.pk)
-    assert (stored.ply, stored.fen, stored.revision) == (1, "a fen", 1)
-
-    gone = Game.objects.get(pk=online_game.pk)
-    Game.objects.filter(pk=gone.pk).delete()
-    another = GameMove(game=gone, ply=1, text="e5", kind="quiet", path=["e7", "e5"],
-                       captured=[], captured_pieces=[], fen_after="x")  # fmt: skip
-    with pytest.raises((Game.DoesNotExist, IntegrityError)), transaction.atomic():
-        sql.insert_and_update(another, gone, ["ply"])
-    assert not GameMove.objects.filter(text="e5").exists()
-
-
-def test_an_ordinary_move_is_two_statements_and_takes_no_lock(
-    online_game, alice, bob, django_capture_on_commit_callbacks
-) -> None:
-    gid = online_game.public_id
-    with django_capture_on_commit_callbacks(execute=True):
-        play(gid, alice, "e4")
-    with django_capture_on_commit_callbacks(execute=True), CountQueries() as queries:
-        services.game_play(game_id=gid, actor=act(bob), ply=1, text="e5")
-    # The game with who is at the table (no lock), then the move's insert guarded by the
-    # game's update (savepoints: the test's own transaction).
-    statements = [q for q in queries.sql if "SAVEPOINT" not in q]
-    assert "COUNT(*)" in statements[0] and "FOR UPDATE" not in statements[0]
-    if connection.vendor == "postgresql":
-        assert len(statements) == 2, statements
-        assert statements[1].startswith("WITH updated AS (UPDATE")
-    else:
-        assert len(statements) == 3, statements
-        assert statements[1].startswith("UPDATE") and statements[2].startswith("INSERT")
-    assert as_json(state_from_database(gid))["moves"][-1]["text"] == "e5"
-
-
-def test_a_locked_move_is_two_statements_on_postgresql(
-    online_game, alice, bob, django_capture_on_commit_callbacks
-) -> None:
-    gid = online_game.public_id
-    with django_capture_on_commit_callbacks(execute=True):
-        play(gid, alice, "e4")
-    state.forget_histories()  # no history kept here: the move is played with the game locked
-    with django_capture_on_commit_callbacks(execute=True), CountQueries() as queries:
-        services.game_play(game_id=gid, actor=act(bob), ply=1, text="e5")
-    # The game's lock with who is at the table, its moves, then the move's insert with the
-    # game's update.
-    statements = [q for q in queries.sql if "SAVEPOINT" not in q]
-    assert "FOR UPDATE" in statements[0] or connection.vendor != "postgresql"
-    assert "COUNT(*)" in statements[0] and "games_gamemove" in statements[1]
-    if connection.vendor == "postgresql":
-        assert len(statements) == 3, statements
-        assert statements[2].startswith("WITH inserted AS (INSERT")
-    else:
-        assert len(statements) == 4, statements
-    assert as_json(state_from_database(gid))["moves"][-1]["text"] == "e5"
 
 
 def test_update_if_and_insert_writes_both_or_neither(online_game) -> None:
@@ -204,7 +146,7 @@ def test_update_if_and_insert_writes_both_or_neither(online_game) -> None:
     row = first_move_row(game, "a fen")
     game.ply, game.fen, game.revision = 1, "a fen", 1
     read = {"revision": 0, "status": "live", "absence_side": None, "draw_offer": None}
-    assert sql.update_if_and_insert(game, services.MOVE_FIELDS, read, row)
+    assert sql.update_if_and_insert(game, MOVE_FIELDS, read, row)
     stored = Game.objects.get(pk=game.pk)
     assert (stored.ply, stored.fen, stored.revision) == (1, "a fen", 1)
     assert GameMove.objects.get(pk=row.pk).fen_after == "a fen"
@@ -213,34 +155,20 @@ def test_update_if_and_insert_writes_both_or_neither(online_game) -> None:
     second = GameMove(game=game, ply=1, text="e5", kind="quiet", path=["e7", "e5"],
                       captured=[], captured_pieces=[], fen_after="b fen")  # fmt: skip
     game.ply, game.fen, game.revision = 2, "b fen", 2
-    assert not sql.update_if_and_insert(game, services.MOVE_FIELDS, read, second)
+    assert not sql.update_if_and_insert(game, MOVE_FIELDS, read, second)
     # A guard with a value: a draw offer read as white's, now black's.
     Game.objects.filter(pk=game.pk).update(draw_offer="black")
     offer = {"revision": 1, "draw_offer": "white"}
-    assert not sql.update_if_and_insert(game, services.MOVE_FIELDS, offer, second)
+    assert not sql.update_if_and_insert(game, MOVE_FIELDS, offer, second)
     assert second.pk is None and not GameMove.objects.filter(ply=1).exists()
     stored = Game.objects.get(pk=game.pk)
     assert (stored.ply, stored.fen, stored.revision, stored.draw_offer) == (1, "a fen", 1, "black")
     # The same guard with the value the row holds: written.
-    assert sql.update_if_and_insert(game, services.MOVE_FIELDS, {"draw_offer": "black"}, second)
+    assert sql.update_if_and_insert(game, MOVE_FIELDS, {"draw_offer": "black"}, second)
     assert Game.objects.get(pk=game.pk).ply == 2 and second.pk is not None
 
 
 # --- the history cache ------------------------------------------------------------------------
-def test_a_move_keeps_the_history_and_the_next_state_matches_the_database(
-    online_game, alice, bob, django_capture_on_commit_callbacks
-) -> None:
-    gid = online_game.public_id
-    with django_capture_on_commit_callbacks(execute=True):
-        play(gid, alice, "e4")
-        live = play(gid, bob, "e5")
-    kept = state._histories.get(gid)
-    assert kept is not None and kept.revision == 2 and len(kept.moves) == 2
-    # The next move read no moves back: only the game's lock, the table, the insert and update.
-    with django_capture_on_commit_callbacks(execute=True), CountQueries() as queries:
-        live = play(gid, alice, "Nf3")
-    assert not [q for q in queries.sql if "games_gamemove" in q and q.lstrip().startswith("SELECT")]
-    assert as_json(live) == as_json(state_from_database(gid))
 
 
 def test_a_change_made_elsewhere_is_never_hidden_by_the_cache(online_game, alice, bob) -> None:
@@ -298,17 +226,17 @@ def test_a_takeback_changes_the_revision_and_the_history(
     alice, django_capture_on_commit_callbacks
 ) -> None:
     actor = Actor(session_key="k" * 32)
-    game = services.game_create_local(actor=actor)
+    game = game_create_local(actor=actor)
     gid = game.public_id
 
     def move(text: str) -> dict:
         ply = Game.objects.get(public_id=gid).ply
-        return services.game_play(game_id=gid, actor=actor, ply=ply, text=text)
+        return game_play(game_id=gid, actor=actor, move=MoveRequest.of(ply=ply, text=text))
 
     with django_capture_on_commit_callbacks(execute=True):
         move("e4")
         move("e5")
-        services.game_takeback(game_id=gid, actor=actor)
+        game_takeback(game_id=gid, actor=actor)
         live = move("c5")
     assert [m["text"] for m in live["moves"]] == ["e4", "c5"]
     assert Game.objects.get(public_id=gid).revision == 4
@@ -319,10 +247,10 @@ def test_a_reader_does_not_keep_moves_newer_than_the_record_it_read(online_game,
     gid = online_game.public_id
     stale_record = Game.objects.get(public_id=gid)  # read before the move below
     play(gid, alice, "e4")
-    state.forget_histories()
+    histories.forget_histories()
     history = history_of(stale_record)  # reads the move rows after the move: one too many
     assert len(history.moves) == 1
-    assert state._histories.get(gid) is None  # so it is not kept for revision 0
+    assert histories._histories.get(gid) is None  # so it is not kept for revision 0
 
 
 def test_cached_structures_hold_no_lists(online_game, alice) -> None:
@@ -331,7 +259,7 @@ def test_cached_structures_hold_no_lists(online_game, alice) -> None:
     live = play(online_game.public_id, alice, "e4")
     history = history_of(Game.objects.get(public_id=online_game.public_id))
     assert all(type(value) is not list for move in history.moves for value in move.values())
-    described, text = state._legal_by_fen.get(live["fen"])
+    described, text = histories._legal_by_fen.get(live["fen"])
     assert described and all(
         type(value) is not list for entry in described for value in entry.values()
     )
@@ -339,36 +267,7 @@ def test_cached_structures_hold_no_lists(online_game, alice) -> None:
     assert type(live["moves"][0]["path"]) is list and type(live["legal_moves"][0]["path"]) is list
 
 
-class CountQueries:
-    """Records the SQL run on the default connection inside a ``with`` block."""
-
-    def __enter__(self) -> "CountQueries":
-        self.sql: list[str] = []
-        self._wrapper = connection.execute_wrapper(self._record)
-        self._wrapper.__enter__()
-        return self
-
-    def _record(self, execute, sql_text, params, many, context):
-        self.sql.append(sql_text)
-        return execute(sql_text, params, many, context)
-
-    def __exit__(self, *exc) -> None:
-        self._wrapper.__exit__(*exc)
-
-
 # --- moves played without the game's lock ---------------------------------------------------
-@pytest.fixture
-def committed(django_capture_on_commit_callbacks):
-    """Runs a service call with what it does after commit done at once (caches kept, states
-    sent), as after a real commit."""
-
-    def run(function, *args, **kwargs):
-        with django_capture_on_commit_callbacks(execute=True):
-            return function(*args, **kwargs)
-
-    return run
-
-
 def changed_before_the_write(monkeypatch, change) -> list[bool]:
     """Makes ``change()`` happen between a move's unlocked read and its guarded write (as if
     another process changed the game then); returns what each guarded write returned."""
@@ -394,12 +293,12 @@ def test_a_move_the_game_changed_under_is_refused_once_by_the_locked_path(
         play(gid, bob, "e5")
 
     def elsewhere() -> None:  # the same move sent again, played by another process first
-        state.forget_histories()
-        services.game_play(game_id=gid, actor=act(alice), ply=2, text="Nf3")
+        histories.forget_histories()
+        game_play(game_id=gid, actor=act(alice), move=MoveRequest.of(ply=2, text="Nf3"))
 
     written = changed_before_the_write(monkeypatch, elsewhere)
     with pytest.raises(GameError) as refused, django_capture_on_commit_callbacks(execute=True):
-        services.game_play(game_id=gid, actor=act(alice), ply=2, text="Nf3")
+        game_play(game_id=gid, actor=act(alice), move=MoveRequest.of(ply=2, text="Nf3"))
     assert refused.value.code == ErrorCode.STALE_PLY
     assert written == [False]  # the unlocked write found the game changed, and wrote nothing
     assert list(GameMove.objects.filter(game=online_game).values_list("ply", "text")) == [
@@ -421,106 +320,18 @@ def test_a_draw_offer_made_before_the_write_still_stands(
         play(gid, bob, "e5")
 
     def offer() -> None:
-        services.game_draw(game_id=gid, actor=act(alice), action="offer")
+        game_draw(game_id=gid, actor=act(alice), action="offer")
 
     written = changed_before_the_write(monkeypatch, offer)
     with django_capture_on_commit_callbacks(execute=True):
-        live = services.game_play(game_id=gid, actor=act(alice), ply=2, text="Nf3")
+        live = game_play(game_id=gid, actor=act(alice), move=MoveRequest.of(ply=2, text="Nf3"))
     assert written == [False]  # played by the locked path instead
     assert live["draw_offer"] == "white" and live["moves"][-1]["text"] == "Nf3"
     assert Game.objects.get(pk=online_game.pk).draw_offer == "white"
     assert as_json(live) == as_json(state_from_database(gid))
 
 
-def test_moving_instead_declines_the_opponents_offer_without_the_lock(
-    online_game, alice, bob, django_capture_on_commit_callbacks
-) -> None:
-    gid = online_game.public_id
-    with django_capture_on_commit_callbacks(execute=True):
-        play(gid, alice, "e4")
-        services.game_draw(game_id=gid, actor=act(alice), action="offer")
-        history_of(Game.objects.get(public_id=gid))  # kept: the move goes unlocked
-        with CountQueries() as queries:
-            live = play(gid, bob, "e5")
-    assert not [q for q in queries.sql if "FOR UPDATE" in q]
-    assert live["draw_offer"] is None
-    assert Game.objects.get(pk=online_game.pk).draw_offer is None
-
-
-def test_an_illegal_move_is_refused_and_the_history_kept(
-    online_game, alice, bob, django_capture_on_commit_callbacks, committed
-) -> None:
-    gid = online_game.public_id
-    committed(play, gid, alice, "e4")
-    with pytest.raises(GameError) as refused:
-        services.game_play(game_id=gid, actor=act(bob), ply=1, text="e4")  # White's square
-    assert refused.value.code == ErrorCode.ILLEGAL_MOVE
-    assert state._histories.get(gid).revision == 1  # given back, unchanged
-    with django_capture_on_commit_callbacks(execute=True), CountQueries() as queries:
-        live = play(gid, bob, "e5")
-    assert not [q for q in queries.sql if "games_gamemove" in q and q.lstrip().startswith("SELECT")]
-    assert as_json(live) == as_json(state_from_database(gid))
-
-
-def test_a_move_that_ends_the_game_is_played_with_the_game_locked(
-    online_game, alice, bob, django_capture_on_commit_callbacks
-) -> None:
-    gid = online_game.public_id
-    with django_capture_on_commit_callbacks(execute=True):
-        for ply, text in enumerate(FOOLS_MATE[:3]):
-            play(gid, alice if ply % 2 == 0 else bob, text)
-        with CountQueries() as queries:
-            live = play(gid, bob, FOOLS_MATE[3])
-    # The unlocked attempt saw the mate and wrote nothing; the locked path ended and rated it.
-    assert not [q for q in queries.sql if q.startswith("WITH updated")]
-    if connection.vendor == "postgresql":
-        assert [q for q in queries.sql if "FOR UPDATE" in q]
-    assert (live["status"], live["termination"], live["result"]) == ("finished", "checkmate", "0-1")
-    assert live["rating_changes"] is not None
-    assert [m["text"] for m in live["moves"]] == ["f3", "e5", "g4", "Qh4#"]
-    assert as_json(live) == as_json(state_from_database(gid))
-
-
 # --- the record kept from the move before ------------------------------------------------------
-def test_after_a_move_without_the_lock_the_next_is_one_statement(
-    online_game, alice, bob, committed
-) -> None:
-    gid = online_game.public_id
-    committed(play, gid, alice, "e4")  # locked: nothing kept yet
-    committed(play, gid, bob, "e5")  # read, then written: keeps the record it wrote
-    with CountQueries() as queries:
-        live = committed(play, gid, alice, "Nf3")
-    statements = [q for q in queries.sql if "SAVEPOINT" not in q]
-    statements = statements[1:]  # the test's own read of the ply
-    assert_one_guarded_write(statements)
-    if connection.vendor == "postgresql":
-        # The guarded write alone, counting who is at the table in its RETURNING.
-        assert "COUNT(*)" in statements[0]
-    assert as_json(live) == as_json(state_from_database(gid))
-
-
-def assert_one_guarded_write(statements: list[str]) -> None:
-    """Asserts a move's statements are its guarded write alone (on PostgreSQL one statement;
-    elsewhere the update, the insert and the count of who is at the table)."""
-    if connection.vendor == "postgresql":
-        assert len(statements) == 1, statements
-        assert statements[0].startswith("WITH updated AS (UPDATE")
-    else:
-        assert [q.split()[0] for q in statements] == ["UPDATE", "INSERT", "SELECT"], statements
-
-
-def test_after_a_socket_read_the_state_the_first_move_is_one_statement(
-    online_game, alice, bob, committed
-) -> None:
-    gid = online_game.public_id
-    committed(play, gid, alice, "e4")
-    state.forget_histories()  # this process has seen nothing of the game (a new server)
-    load_state(gid)  # a socket connects and reads the state
-    with CountQueries() as queries:
-        live = committed(play, gid, bob, "e5")
-    statements = [q for q in queries.sql if "SAVEPOINT" not in q][1:]  # after the test's read
-    assert_one_guarded_write(statements)
-    assert as_json(live) == as_json(state_from_database(gid))
 
 
 def test_a_record_kept_by_a_socket_the_game_moved_past_costs_a_read_not_a_move(
@@ -529,10 +340,10 @@ def test_a_record_kept_by_a_socket_the_game_moved_past_costs_a_read_not_a_move(
     gid = online_game.public_id
     committed(play, gid, alice, "e4")
     load_state(gid)  # kept at revision 1
-    kept = state._histories.pop(gid)
+    kept = histories._histories.pop(gid)
     assert kept.record is not None and kept.record.revision == 1
     committed(play, gid, bob, "e5")  # another process moves: this one's record is old
-    state._histories.put(gid, kept)
+    histories._histories.put(gid, kept)
     live = committed(play, gid, alice, "Nf3")
     assert [m["text"] for m in live["moves"]] == ["e4", "e5", "Nf3"]
     assert as_json(live) == as_json(state_from_database(gid))
@@ -542,59 +353,7 @@ def test_a_record_kept_by_a_socket_the_game_moved_past_costs_a_read_not_a_move(
 
 
 def play_at(game_id: str, user, ply: int, text: str) -> dict:
-    return services.game_play(game_id=game_id, actor=act(user), ply=ply, text=text)
-
-
-def test_who_is_at_the_table_is_counted_by_the_one_statement(
-    online_game, alice, bob, committed
-) -> None:
-    gid = online_game.public_id
-    now = timezone.now()
-    committed(play, gid, alice, "e4")
-    live = committed(play, gid, bob, "e5")
-    assert (live["presence"], live["spectators"]) == ({"white": False, "black": False}, 0)
-    seat(online_game, now, [("w", "white", True), ("s1", None, True), ("s2", None, True)])
-    with CountQueries() as queries:
-        live = committed(play, gid, alice, "Nf3")  # from the kept record: the write counts them
-    assert not [q for q in queries.sql if "LEFT JOIN" in q]  # the game was not read
-    assert (live["presence"], live["spectators"]) == ({"white": True, "black": False}, 2)
-    assert as_json(live) == as_json(state_from_database(gid))
-
-
-def test_a_kept_record_another_process_moved_past_is_read_again(
-    online_game, alice, bob, committed
-) -> None:
-    gid = online_game.public_id
-    committed(play, gid, alice, "e4")
-    committed(play, gid, bob, "e5")  # this process keeps the record at revision 2
-    # Another process plays 2. Nf3 (its own caches: none of this process's).
-    kept = state._histories.pop(gid)
-    assert kept.record is not None and kept.record.revision == 2
-    committed(play, gid, alice, "Nf3")
-    state._histories.put(gid, kept)
-    with CountQueries() as queries:
-        live = committed(play, gid, bob, "Nc6")
-    # The kept record's write found the game moved on and wrote nothing; the game read again
-    # is newer than the kept history, so the move was played with the game locked.
-    assert any("FOR UPDATE" in q for q in queries.sql) or connection.vendor != "postgresql"
-    assert [m["text"] for m in live["moves"]] == ["e4", "e5", "Nf3", "Nc6"]
-    assert as_json(live) == as_json(state_from_database(gid))
-
-
-def test_a_draw_offer_made_since_the_kept_record_still_stands(
-    online_game, alice, bob, committed
-) -> None:
-    gid = online_game.public_id
-    committed(play, gid, alice, "e4")
-    committed(play, gid, bob, "e5")
-    committed(play, gid, alice, "Nf3")  # the kept record has no draw offer
-    committed(services.game_draw, game_id=gid, actor=act(bob), action="offer")
-    with CountQueries() as queries:
-        live = committed(play, gid, bob, "Nc6")  # Black's own offer: it stands
-    writes = [q for q in queries.sql if q.startswith(("WITH updated", "UPDATE"))]
-    assert len(writes) == 2  # the kept record's write (refused), then the one after the read
-    assert live["draw_offer"] == "black"
-    assert as_json(live) == as_json(state_from_database(gid))
+    return game_play(game_id=game_id, actor=act(user), move=MoveRequest.of(ply=ply, text=text))
 
 
 def test_the_state_sent_is_the_state_built_from_the_database_move_after_move(
@@ -613,7 +372,7 @@ def test_the_state_sent_is_the_state_built_from_the_database_move_after_move(
         received = json.loads(sent["text"])
         assert received.pop("type") == "state"
         record = Game.objects.get(public_id=gid)  # its moves read again, the cache left alone
-        expected = as_json(game_state(record, history=state._read_history(record)))
+        expected = as_json(game_state(record, history=histories._read_history(record)))
         assert received == expected == as_json(answered)
         assert received["ply"] == index + 1 and len(received["moves"]) == index + 1
     assert received["status"] == "finished" and received["legal_moves"] == []
@@ -625,40 +384,15 @@ def test_a_consumers_move_builds_no_state_to_answer(online_game, alice, committe
     answered = broadcast.collect(
         outbox,
         committed,
-        services.game_play,
+        game_play,
         game_id=gid,
         actor=act(alice),
-        ply=0,
-        text="e4",
+        move=MoveRequest.of(ply=0, text="e4"),
         answer=False,
     )
     assert answered is None
     (sent,) = [message for group, message in outbox if group == f"game.{gid}"]
     assert json.loads(sent["text"])["moves"][0]["text"] == "e4"
-
-
-def test_the_one_statement_of_an_ordinary_move_is_prepared_on_postgresql(
-    online_game, alice, bob, committed
-) -> None:
-    # Parsed and planned once per connection, not at every move; still seen by Django's
-    # execute wrappers (the statement counts above) and written exactly as before.
-    gid = online_game.public_id
-    for user, text in [(alice, "e4"), (bob, "e5"), (alice, "Nf3"), (bob, "Nc6")]:
-        committed(play, gid, user, text)
-    assert [m["text"] for m in as_json(state_from_database(gid))["moves"]] == [
-        "e4",
-        "e5",
-        "Nf3",
-        "Nc6",
-    ]
-    if connection.vendor != "postgresql":
-        return
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE %s",
-            ["WITH updated AS (UPDATE%"],
-        )
-        assert cursor.fetchone()[0] >= 1
 
 
 def test_the_load_benchmark_reads_a_states_ply_as_decoding_it_would(
@@ -671,8 +405,32 @@ def test_the_load_benchmark_reads_a_states_ply_as_decoding_it_would(
     gid = online_game.public_id
     for user, text in [(alice, "e4"), (bob, "e5"), (alice, "Nf3")]:
         play(gid, user, text)
-    message = state.state_message(Game.objects.get(public_id=gid))
+    message = state_message(Game.objects.get(public_id=gid))
     assert json.loads(message)["moves"][0]["ply"] == 0
     assert state_ply(message) == json.loads(message)["ply"] == 3
     assert state_ply(json.dumps({"type": "state", **game_state(online_game)})) == 0
     assert state_ply(json.dumps({"type": "error", "code": "stale_ply", "ply": 2})) is None
+
+
+def test_the_lock_free_path_says_why_it_leaves_a_move_to_the_lock(
+    online_game, alice, bob, committed
+) -> None:
+    gid = online_game.public_id
+
+    def attempt(user, ply: int, text: str) -> Written | NeedsLock:
+        return play_unlocked(gid, act(user), MoveRequest.of(ply=ply, text=text), None)
+
+    assert attempt(alice, 0, "f3") is NeedsLock.NO_HISTORY  # this process has seen nothing
+    committed(play, gid, alice, "f3")  # played with the lock, which keeps the history
+    committed(play, gid, bob, "e5")
+    committed(play, gid, alice, "g4")
+    before = list(GameMove.objects.filter(game=online_game).values_list("ply", "text"))
+    assert attempt(alice, 3, "Qh4") is NeedsLock.NOT_ORDINARY  # not her turn
+    assert attempt(bob, 2, "Qh4") is NeedsLock.NOT_ORDINARY  # a stale ply
+    assert attempt(bob, 3, "Qd1") is NeedsLock.REFUSED  # illegal
+    assert attempt(bob, 3, "Qh4") is NeedsLock.ENDS_GAME  # mate: finished and rated locked
+    assert list(GameMove.objects.filter(game=online_game).values_list("ply", "text")) == before
+    assert histories._histories.get(gid).revision == 3  # kept back each time, unchanged
+    written = attempt(bob, 3, "Nc6")
+    assert isinstance(written, Written) and written.history.revision == 4
+    assert GameMove.objects.filter(game=online_game, ply=3, text="Nc6").exists()

@@ -5,7 +5,10 @@ import json
 import pytest
 from django.test import Client
 
+from games.core import Actor
+from games.lobby import challenge_create, seek_create
 from games.models import Game
+from games.play import game_draw, game_resign
 from tests.games.conftest import start_game
 
 pytestmark = pytest.mark.django_db
@@ -57,18 +60,16 @@ def test_pass_and_play_with_a_bad_fen_shows_why(client: Client) -> None:
 
 
 def test_the_lobby_embeds_the_open_seeks(client: Client, alice) -> None:
-    from games import services
 
-    services.seek_create(user=alice, color="black")
+    seek_create(user=alice, color="black")
     data = page_data(client.get("/play/"))
     assert [(s["owner"], s["color"]) for s in data["seeks"]] == [("alice", "black")]
     assert data["username"] is None
 
 
 def test_an_invite_page_accepts_for_a_signed_in_visitor(client: Client, alice, carol) -> None:
-    from games import services
 
-    invite = services.challenge_create(user=alice, to=None, color="white")
+    invite = challenge_create(user=alice, to=None, color="white")
     anonymous = client.get(f"/invite/{invite.public_id}/").content.decode()
     assert "Log in to accept" in anonymous
     client.force_login(carol)
@@ -89,19 +90,14 @@ def test_the_watch_page_lists_live_games(client: Client, alice, bob) -> None:
 
 
 def test_profile_counts_finished_games(client: Client, alice, bob, carol) -> None:
-    from games import services
 
     for white, black, loser in ((alice, bob, bob), (carol, alice, alice), (alice, carol, None)):
         game = start_game(white, black)
         if loser:
-            services.game_resign(game_id=game.public_id, actor=services.Actor.of(loser))
+            game_resign(game_id=game.public_id, actor=Actor.of(loser))
         else:
-            services.game_draw(
-                game_id=game.public_id, actor=services.Actor.of(white), action="offer"
-            )
-            services.game_draw(
-                game_id=game.public_id, actor=services.Actor.of(black), action="accept"
-            )
+            game_draw(game_id=game.public_id, actor=Actor.of(white), action="offer")
+            game_draw(game_id=game.public_id, actor=Actor.of(black), action="accept")
     start_game(alice, bob)  # live: not counted
     stats = client.get("/@/alice").context["stats"]
     assert (stats.games_played, stats.wins, stats.draws, stats.losses) == (3, 1, 1, 1)
@@ -123,3 +119,19 @@ def test_the_lobby_forms_are_rated_unless_unticked(client: Client, alice) -> Non
     content = client.get("/play/").content.decode()
     assert 'id="seek-rated" checked' in content
     assert '<input type="checkbox" name="rated" checked>' in content
+
+
+def embedded(response, element_id: str) -> dict:
+    """Returns the JSON a page embeds with ``json_script`` under ``element_id``."""
+    content = response.content.decode()
+    opening = f'<script id="{element_id}" type="application/json">'
+    start = content.index(opening) + len(opening)
+    return json.loads(content[start : content.index("</script>", start)])
+
+
+def test_every_page_gives_its_scripts_the_sites_timing_policy(alice, bob) -> None:
+    # The pages' sockets ping as often as the server expects (games/policy.py), from one figure.
+    game = start_game(alice, bob)
+    expected = {"ping_every_ms": 20_000, "stale_after_ms": 90_000, "abandon_after_ms": 600_000}
+    for url in ("/", "/play/", f"/game/{game.public_id}/", "/watch/", "/players/"):
+        assert embedded(Client().get(url), "site-policy") == expected, url

@@ -6,9 +6,10 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from accounts.models import RatingChange
-from games import services
+from games.core import Actor
+from games.lobby import challenge_accept, challenge_create
 from games.models import Challenge
-from games.services import Actor
+from games.play import game_draw, game_resign
 from tests.games.conftest import start_game
 
 pytestmark = pytest.mark.django_db
@@ -25,11 +26,11 @@ def two_games(alice, bob):
     """alice beats bob twice (rated), then they draw a casual game."""
     for _ in range(2):
         game = start_game(alice, bob)
-        services.game_resign(game_id=game.public_id, actor=Actor.of(bob))
-    challenge = services.challenge_create(user=alice, to="bob", color="white", rated=False)
-    casual = services.challenge_accept(user=bob, challenge_id=challenge.public_id)
-    services.game_draw(game_id=casual.public_id, actor=Actor.of(alice), action="offer")
-    services.game_draw(game_id=casual.public_id, actor=Actor.of(bob), action="accept")
+        game_resign(game_id=game.public_id, actor=Actor.of(bob))
+    challenge = challenge_create(user=alice, to="bob", color="white", rated=False)
+    casual = challenge_accept(user=bob, challenge_id=challenge.public_id)
+    game_draw(game_id=casual.public_id, actor=Actor.of(alice), action="offer")
+    game_draw(game_id=casual.public_id, actor=Actor.of(bob), action="accept")
     return game, casual
 
 

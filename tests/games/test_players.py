@@ -8,27 +8,33 @@ from django.utils import timezone
 
 from accounts import glicko2
 from accounts.models import Rating, RatingChange, User
-from accounts.selectors import leaderboard, online_players, profile_data
-from games import services
+from accounts.selectors import leaderboard
+from games.core import Actor
+from games.lobby import challenge_accept, challenge_create
 from games.models import Connection, Game
-from games.services import Actor
+from games.moves import game_play
+from games.play import game_create_bot, game_draw, game_resign
+from games.schemas import MoveRequest
+from players.selectors import online_players, profile_data
 from tests.factories import make_user
 from tests.games.conftest import FOOLS_MATE, start_game
 
 
 def resign(game: Game, loser) -> None:
-    services.game_resign(game_id=game.public_id, actor=Actor.of(loser))
+    game_resign(game_id=game.public_id, actor=Actor.of(loser))
 
 
 def agree_draw(game: Game) -> None:
-    services.game_draw(game_id=game.public_id, actor=Actor.of(game.white), action="offer")
-    services.game_draw(game_id=game.public_id, actor=Actor.of(game.black), action="accept")
+    game_draw(game_id=game.public_id, actor=Actor.of(game.white), action="offer")
+    game_draw(game_id=game.public_id, actor=Actor.of(game.black), action="accept")
 
 
 def fools_mate(game: Game) -> None:
     for ply, text in enumerate(FOOLS_MATE):
         mover = game.white if ply % 2 == 0 else game.black
-        services.game_play(game_id=game.public_id, actor=Actor.of(mover), ply=ply, text=text)
+        game_play(
+            game_id=game.public_id, actor=Actor.of(mover), move=MoveRequest.of(ply=ply, text=text)
+        )
 
 
 @pytest.fixture
@@ -55,13 +61,13 @@ def seeded(alice, bob, carol, dave) -> list[Game]:
     agree_draw(games[-1])
     games.append(start_game(carol, alice))
     resign(games[-1], alice)
-    challenge = services.challenge_create(user=alice, to="dave", color="white", rated=False)
-    games.append(services.challenge_accept(user=dave, challenge_id=challenge.public_id))
+    challenge = challenge_create(user=alice, to="dave", color="white", rated=False)
+    games.append(challenge_accept(user=dave, challenge_id=challenge.public_id))
     resign(games[-1], dave)
     Rating.objects.create(user=dave, rating=1800, deviation=80)
     games.append(start_game(dave, alice))
     resign(games[-1], dave)
-    bot = services.game_create_bot(actor=Actor.of(alice), level=1, color="white")
+    bot = game_create_bot(actor=Actor.of(alice), level=1, color="white")
     resign(bot, alice)
     start_game(alice, carol)  # still live
     return games

@@ -4,14 +4,23 @@ and never for unrated, bot, pass-and-play or imported games."""
 from datetime import timedelta
 
 import pytest
+from django.db import transaction
 from rest_framework.test import APIClient
 
 from accounts import glicko2
 from accounts.models import Rating, RatingChange
-from games import services
+from games.archive import game_import
+from games.core import Actor, finish, lock_game
 from games.errors import ErrorCode, GameError
+from games.lobby import challenge_accept, challenge_create, game_rematch, seek_accept, seek_create
 from games.models import Game
-from games.services import Actor
+from games.moves import game_play
+from games.play import game_create_bot, game_create_local, game_draw, game_resign
+from games.presence import connection_open
+from games.reads.lobby import open_seeks
+from games.reads.state import game_state
+from games.schemas import MoveRequest
+from games.sweep import sweep
 from tests.games.conftest import FOOLS_MATE, start_game
 
 pytestmark = pytest.mark.django_db
@@ -21,8 +30,8 @@ def play(game: Game, *moves: str, from_ply: int = 0) -> dict:
     state = {}
     for ply, text in enumerate(moves, start=from_ply):
         mover = game.white if ply % 2 == 0 else game.black
-        state = services.game_play(
-            game_id=game.public_id, actor=Actor.of(mover), ply=ply, text=text
+        state = game_play(
+            game_id=game.public_id, actor=Actor.of(mover), move=MoveRequest.of(ply=ply, text=text)
         )
     return state
 
@@ -65,22 +74,20 @@ def test_a_checkmate_in_a_rated_game_moves_both_ratings_once(alice, bob) -> None
 
 def test_resignation_agreement_and_abandonment_each_rate_the_game(alice, bob, carol) -> None:
     resigned = start_game(alice, bob)
-    services.game_resign(game_id=resigned.public_id, actor=Actor.of(bob))
+    game_resign(game_id=resigned.public_id, actor=Actor.of(bob))
     assert_rated_once(resigned, 1.0)
 
     agreed = start_game(carol, bob)
-    services.game_draw(game_id=agreed.public_id, actor=Actor.of(carol), action="offer")
-    services.game_draw(game_id=agreed.public_id, actor=Actor.of(bob), action="accept")
+    game_draw(game_id=agreed.public_id, actor=Actor.of(carol), action="offer")
+    game_draw(game_id=agreed.public_id, actor=Actor.of(bob), action="accept")
     assert RatingChange.objects.filter(game=agreed).count() == 2
     assert Rating.objects.get(user=carol).games == 1
     assert Rating.objects.get(user=bob).games == 2
 
     abandoned = start_game(alice, carol)
     now = abandoned.created_at
-    services.connection_open(
-        game_id=abandoned.public_id, channel_name="w", actor=Actor.of(alice), now=now
-    )
-    services.sweep(now=now + timedelta(minutes=11))  # Black never came: forfeits
+    connection_open(game_id=abandoned.public_id, channel_name="w", actor=Actor.of(alice), now=now)
+    sweep(now=now + timedelta(minutes=11))  # Black never came: forfeits
     abandoned.refresh_from_db()
     assert abandoned.termination == "abandonment" and abandoned.result == "1-0"
     change = RatingChange.objects.get(game=abandoned, user=carol)
@@ -90,12 +97,12 @@ def test_resignation_agreement_and_abandonment_each_rate_the_game(alice, bob, ca
 
 def test_both_new_ratings_are_computed_from_both_old_ones(alice, bob, carol) -> None:
     first = start_game(alice, carol)
-    services.game_resign(game_id=first.public_id, actor=Actor.of(carol))  # alice up, carol down
+    game_resign(game_id=first.public_id, actor=Actor.of(carol))  # alice up, carol down
     alice_before = glicko2.Rating(*standing(alice)[:3])
     bob_before = glicko2.Rating(*standing(bob)[:3])
     second = start_game(bob, alice)
-    services.game_draw(game_id=second.public_id, actor=Actor.of(bob), action="offer")
-    services.game_draw(game_id=second.public_id, actor=Actor.of(alice), action="accept")
+    game_draw(game_id=second.public_id, actor=Actor.of(bob), action="offer")
+    game_draw(game_id=second.public_id, actor=Actor.of(alice), action="accept")
     bob_after, alice_after = glicko2.rate_game(bob_before, alice_before, 0.5)
     assert standing(bob)[:3] == pytest.approx(
         (bob_after.rating, bob_after.deviation, bob_after.volatility)
@@ -112,14 +119,14 @@ def test_a_second_ending_of_a_finished_game_is_refused_and_rates_nothing(alice, 
     game = start_game(alice, bob)
     play(game, *FOOLS_MATE)
     with pytest.raises(GameError) as refusal:
-        services.game_resign(game_id=game.public_id, actor=Actor.of(bob))
+        game_resign(game_id=game.public_id, actor=Actor.of(bob))
     assert refusal.value.code == ErrorCode.GAME_OVER
     assert_rated_once(game, 0.0)
 
 
 def test_an_unrated_game_changes_no_rating(alice, bob) -> None:
-    challenge = services.challenge_create(user=alice, to="bob", color="white", rated=False)
-    game = services.challenge_accept(user=bob, challenge_id=challenge.public_id)
+    challenge = challenge_create(user=alice, to="bob", color="white", rated=False)
+    game = challenge_accept(user=bob, challenge_id=challenge.public_id)
     assert game.rated is False
     state = play(game, *FOOLS_MATE)
     assert state["status"] == "finished"
@@ -132,50 +139,50 @@ def test_an_unrated_game_changes_no_rating(alice, bob) -> None:
 def test_bot_local_and_imported_games_are_never_rated(alice, bob, mode) -> None:
     # Even with the rated flag at its default (True): only online games are rated.
     game = Game.objects.create(mode=mode, white=alice, black=bob, bot_level=3)
-    with services.transaction.atomic():
-        locked = services.lock_game(game.public_id)
-        services.finish(locked, result="1-0", termination="resignation")
+    with transaction.atomic():
+        locked = lock_game(game.public_id)
+        finish(locked, result="1-0", termination="resignation")
         locked.save()
     assert not RatingChange.objects.exists()
     assert not Rating.objects.exists()
 
 
 def test_bot_pass_and_play_and_imported_games_are_created_unrated(alice) -> None:
-    bot = services.game_create_bot(actor=Actor.of(alice), level=1, color="white")
-    local = services.game_create_local(actor=Actor.of(alice))
-    (imported,) = services.game_import(
+    bot = game_create_bot(actor=Actor.of(alice), level=1, color="white")
+    local = game_create_local(actor=Actor.of(alice))
+    (imported,) = game_import(
         actor=Actor.of(alice),
         text='[Variant "Chesskers"]\n[White "x"]\n[Black "y"]\n[Result "1-0"]\n\n1. e4 1-0\n',
     )
     assert [game.rated for game in (bot, local, imported)] == [False, False, False]
-    services.game_resign(game_id=bot.public_id, actor=Actor.of(alice))
-    services.game_resign(game_id=local.public_id, actor=Actor.of(alice))
-    assert services.game_state(imported)["rating_changes"] is None
+    game_resign(game_id=bot.public_id, actor=Actor.of(alice))
+    game_resign(game_id=local.public_id, actor=Actor.of(alice))
+    assert game_state(imported)["rating_changes"] is None
     assert not RatingChange.objects.exists()
     assert not Rating.objects.exists()
 
 
 def test_a_live_game_has_no_rating_changes_yet(online_game) -> None:
-    state = services.game_state(online_game)
+    state = game_state(online_game)
     assert state["rated"] is True
     assert state["rating_changes"] is None
 
 
 def test_an_unrated_seek_starts_an_unrated_game_and_a_rated_one_a_rated_game(alice, bob) -> None:
-    unrated = services.seek_create(user=alice, color="white", rated=False)
-    rated = services.seek_create(user=alice, color="white")
-    assert services.seek_accept(user=bob, seek_id=unrated.public_id).rated is False
-    assert services.seek_accept(user=bob, seek_id=rated.public_id).rated is True
+    unrated = seek_create(user=alice, color="white", rated=False)
+    rated = seek_create(user=alice, color="white")
+    assert seek_accept(user=bob, seek_id=unrated.public_id).rated is False
+    assert seek_accept(user=bob, seek_id=rated.public_id).rated is True
 
 
 def test_a_rematch_is_rated_as_the_game_was(alice, bob) -> None:
     for rated in (False, True):
-        challenge = services.challenge_create(user=alice, to="bob", color="white", rated=rated)
-        game = services.challenge_accept(user=bob, challenge_id=challenge.public_id)
-        services.game_resign(game_id=game.public_id, actor=Actor.of(alice))
-        rematch = services.game_rematch(game_id=game.public_id, actor=Actor.of(bob))
+        challenge = challenge_create(user=alice, to="bob", color="white", rated=rated)
+        game = challenge_accept(user=bob, challenge_id=challenge.public_id)
+        game_resign(game_id=game.public_id, actor=Actor.of(alice))
+        rematch = game_rematch(game_id=game.public_id, actor=Actor.of(bob))
         assert rematch.rated is rated
-        again = services.challenge_accept(user=alice, challenge_id=rematch.public_id)
+        again = challenge_accept(user=alice, challenge_id=rematch.public_id)
         assert again.rated is rated
         assert (again.white, again.black) == (bob, alice)
 
@@ -185,9 +192,9 @@ def test_the_lobby_shows_each_seekers_rating_with_a_question_mark_while_provisio
 ) -> None:
     Rating.objects.create(user=bob, rating=1712.4, deviation=110.0)
     Rating.objects.create(user=alice, rating=1490.6, deviation=110.01)
-    services.seek_create(user=alice)
-    services.seek_create(user=bob, rated=False)
-    seeks = {seek["owner"]: seek for seek in services.open_seeks()}
+    seek_create(user=alice)
+    seek_create(user=bob, rated=False)
+    seeks = {seek["owner"]: seek for seek in open_seeks()}
     assert (seeks["alice"]["rating"], seeks["alice"]["provisional"]) == (1491, True)
     assert (seeks["bob"]["rating"], seeks["bob"]["provisional"]) == (1712, False)
     assert (seeks["alice"]["rated"], seeks["bob"]["rated"]) == (True, False)

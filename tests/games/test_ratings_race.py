@@ -9,9 +9,12 @@ from django.db import connection, connections
 
 from accounts import glicko2
 from accounts.models import Rating, RatingChange
-from games import services
+from games.core import Actor
 from games.errors import GameError
 from games.models import Game
+from games.moves import game_play
+from games.play import game_resign
+from games.schemas import MoveRequest
 from tests.games.conftest import FOOLS_MATE, start_game
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
@@ -25,8 +28,8 @@ def test_a_resignation_racing_a_checkmating_move_rates_the_game_exactly_once(
     game = start_game(alice, bob)
     for ply, text in enumerate(FOOLS_MATE[:3]):
         mover = alice if ply % 2 == 0 else bob
-        services.game_play(
-            game_id=game.public_id, actor=services.Actor.of(mover), ply=ply, text=text
+        game_play(
+            game_id=game.public_id, actor=Actor.of(mover), move=MoveRequest.of(ply=ply, text=text)
         )
     barrier = threading.Barrier(2)
     outcomes: dict[str, str] = {}
@@ -44,15 +47,14 @@ def test_a_resignation_racing_a_checkmating_move_rates_the_game_exactly_once(
     # White resigns while Black plays the mate (Qh4#): both end the game, only one may.
     resign = threading.Thread(
         target=submit,
-        args=("resign", lambda: services.game_resign(
-            game_id=game.public_id, actor=services.Actor.of(alice)
+        args=("resign", lambda: game_resign(
+            game_id=game.public_id, actor=Actor.of(alice)
         )),
     )  # fmt: skip
     mate = threading.Thread(
         target=submit,
-        args=("mate", lambda: services.game_play(
-            game_id=game.public_id, actor=services.Actor.of(bob), ply=3, text=FOOLS_MATE[3]
-        )),
+        args=("mate", lambda: game_play(game_id=game.public_id, actor=Actor.of(bob),
+                                        move=MoveRequest.of(ply=3, text=FOOLS_MATE[3]))),
     )  # fmt: skip
     for thread in (resign, mate):
         thread.start()

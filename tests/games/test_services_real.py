@@ -14,9 +14,14 @@ from channels.db import database_sync_to_async
 from django.db import connection, connections
 from django.utils import timezone
 
-from games import broadcast, services
+from games import broadcast
+from games.core import Actor
 from games.errors import GameError
 from games.models import Connection, Game, GameMove
+from games.moves import game_play
+from games.presence import connection_open, connections_seen
+from games.schemas import MoveRequest
+from games.sweep import sweep
 from tests.conftest import DaphneServer
 from tests.games.conftest import FOOLS_MATE, session_cookie, start_game
 
@@ -51,8 +56,8 @@ def test_two_concurrent_submissions_of_the_same_move_apply_exactly_once(
 
     def submit() -> None:
         try:
-            services.game_play(
-                game_id=game.public_id, actor=services.Actor.of(alice), ply=0, text="e4"
+            game_play(
+                game_id=game.public_id, actor=Actor.of(alice), move=MoveRequest.of(ply=0, text="e4")
             )
             outcomes.append("applied")
         except GameError as error:
@@ -73,21 +78,21 @@ def test_sweeps_running_at_once_share_out_a_dead_process_connections(live_db, al
     long_ago = timezone.now() - timedelta(minutes=5)
     for index, game in enumerate(games):
         for user, seen in ((alice, long_ago), (bob, None)):
-            services.connection_open(
+            connection_open(
                 game_id=game.public_id,
                 channel_name=f"{index}.{user.username}",
-                actor=services.Actor.of(user),
+                actor=Actor.of(user),
                 now=seen,
             )
     results: list[dict[str, int]] = []
     told: list[str] = []
 
-    def sweep() -> None:
+    def sweep_now() -> None:
         outbox: list = []
-        results.append(broadcast.collect(outbox, services.sweep))
+        results.append(broadcast.collect(outbox, sweep))
         told.extend(group for group, message in outbox if message["type"] == "game.presence")
 
-    at_once(sweep, 2)
+    at_once(sweep_now, 2)
     assert sum(result["pruned"] for result in results) == 6
     assert sorted(told) == sorted(broadcast.game_group(game.public_id) for game in games)
     assert Connection.objects.count() == 6  # Black's
@@ -131,7 +136,7 @@ def test_moves_in_games_on_a_crowded_page_write_no_index_entries(alice, bob) -> 
     assert len(crowded) >= 10
     updated, hot = updates_of(Game)
     for public_id in crowded[:3]:
-        services.game_play(game_id=public_id, actor=services.Actor.of(alice), ply=0, text="e4")
+        game_play(game_id=public_id, actor=Actor.of(alice), move=MoveRequest.of(ply=0, text="e4"))
     updated_after, hot_after = updates_of(Game)
     assert updated_after - updated == 3
     assert hot_after - hot == 3
@@ -139,7 +144,7 @@ def test_moves_in_games_on_a_crowded_page_write_no_index_entries(alice, bob) -> 
 
 @pytest.mark.django_db
 def test_heartbeats_written_together_write_no_index_entries(alice, bob) -> None:
-    # A process writes its sockets' heartbeats every 10 s (games.consumers.Heartbeats). The
+    # A process writes its sockets' heartbeats every 10 s (games.realtime.Heartbeats). The
     # last-seen column is not indexed (migration 0007), so each row's new version stays on its
     # page and none of the table's indexes gets an entry.
     assert connection.vendor == "postgresql"
@@ -147,13 +152,13 @@ def test_heartbeats_written_together_write_no_index_entries(alice, bob) -> None:
     long_ago = timezone.now() - timedelta(seconds=50)
     names = [f"heartbeat.{index}" for index in range(300)]  # a few pages of sockets
     for name in names:
-        services.connection_open(
-            game_id=game.public_id, channel_name=name, actor=services.Actor.of(None), now=long_ago
+        connection_open(
+            game_id=game.public_id, channel_name=name, actor=Actor.of(None), now=long_ago
         )
     crowded = crowded_page(Connection, names, key="channel_name")
     assert len(crowded) >= 20
     updated, hot = updates_of(Connection)
-    assert services.connections_seen(channel_names=crowded) == len(crowded)
+    assert connections_seen(channel_names=crowded) == len(crowded)
     updated_after, hot_after = updates_of(Connection)
     assert updated_after - updated == len(crowded)
     assert hot_after - hot == len(crowded)
@@ -298,8 +303,8 @@ async def test_an_idle_game_socket_stays_open_thirty_seconds_on_redis(
     ) as idle:
         await receive_type(idle, "state")
         await asyncio.sleep(30)  # no message either way: the idle-socket bug closed it in ~5 s
-        await database_sync_to_async(services.game_play)(
-            game_id=game.public_id, actor=services.Actor.of(alice), ply=0, text="e4"
+        await database_sync_to_async(game_play)(
+            game_id=game.public_id, actor=Actor.of(alice), move=MoveRequest.of(ply=0, text="e4")
         )
         state = await receive_type(idle, "state")
         assert state["ply"] == 1

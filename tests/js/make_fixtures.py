@@ -20,7 +20,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "chesskers_site.settings")
 django.setup()
 
 import engine  # noqa: E402
-from games.state import legal_moves_payload  # noqa: E402
+from games.history import legal_moves_payload  # noqa: E402
 
 POSITIONS = {
     "start": engine.STARTING_FEN,

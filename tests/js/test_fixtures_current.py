@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from games.state import legal_moves_payload
+from games.history import legal_moves_payload
 
 FIXTURES = sorted((Path(__file__).parent / "fixtures").glob("*.json"))
 

@@ -1,9 +1,10 @@
-"""The game state every client sees (API.md "State"), built from the records and the engine.
+"""A game's moves as clients list them, and what each process keeps of them between changes.
 
-Reads only, and reads little: a state is built after every change, so what it needs is kept
-between changes in each process. The legal-move list of a position depends on the position
-alone and is cached by FEN; a game's moves (and the engine's game of them) are cached by the
-game's revision (``History``). A move then reads and writes only the game's row and its new move.
+A state is built after every change, so what it needs is kept in each process: the legal-move
+list of a position depends on the position alone and is cached by FEN; a game's moves (and the
+engine's game of them) are cached by the game's revision (``History``). A move then reads and
+writes only the game's row and its new move. These caches are per process and never the truth:
+the database is (``Game.revision`` says whether a kept history is current).
 """
 
 import json
@@ -11,18 +12,11 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta
 from typing import Any
-
-from django.utils import timezone
 
 import engine
 from engine import notation
-from games import sql
-from games.models import Color, Game, GameMove
-
-ABANDON_AFTER = timedelta(minutes=10)
-CONNECTION_STALE_AFTER = timedelta(seconds=90)
+from games.models import Game, GameMove
 
 
 def kind_name(move: engine.Move) -> str:
@@ -81,12 +75,12 @@ class LRU:
 # The legal-move list of a position depends on the position alone: cached by FEN.
 #
 # What the caches keep is built of strings and tuples, and handed out as fresh dicts and lists
-# (``_listed``): the garbage collector stops tracking tuples and dicts of such things after one
+# (``listed``): the garbage collector stops tracking tuples and dicts of such things after one
 # look, so a full cache does not lengthen every full collection, which stops the whole server.
 _legal_by_fen = LRU(4096)
 
 
-def _listed(entry: dict[str, Any]) -> dict[str, Any]:
+def listed(entry: dict[str, Any]) -> dict[str, Any]:
     """Returns a fresh copy of a cached move entry, its tuples as lists."""
     return {key: list(value) if type(value) is tuple else value for key, value in entry.items()}
 
@@ -119,10 +113,10 @@ def _described(
 
 def _legal_moves(fen: str, position_of: Callable[[], engine.Position]) -> list[dict[str, Any]]:
     """Returns the legal-move list of ``fen`` (fresh dicts, from the cache)."""
-    return [_listed(entry) for entry in _described(fen, position_of)[0]]
+    return [listed(entry) for entry in _described(fen, position_of)[0]]
 
 
-def _legal_moves_json(fen: str) -> str:
+def legal_moves_json(fen: str) -> str:
     """Returns the legal-move list of ``fen`` as JSON text (from the cache)."""
     return _described(fen, lambda: engine.Position.from_fen(fen))[1]
 
@@ -198,7 +192,7 @@ class History:
     _engine: engine.Game | None = None
     # The game's record as the move that made this history wrote it, if this process made it
     # without the game's lock, or as a socket's state was just read from (``keep_record``): the
-    # next such move starts from it (``services.play_unlocked``).
+    # next such move starts from it (``games.moves.game_play``).
     record: Game | None = None
     _moves_json: str | None = None
 
@@ -303,147 +297,3 @@ def forget_histories() -> None:
     _histories.clear()
     _legal_by_fen.clear()
     _check_by_fen.clear()
-
-
-def player_name(game: Game, color: str) -> str | None:
-    user = game.player(color)
-    if user is not None:
-        return user.username
-    if game.mode == Game.Mode.BOT and game.bot_level and color != bot_human_color(game):
-        return f"Bot (level {game.bot_level})"
-    if game.mode == Game.Mode.IMPORTED:
-        return game.tag("White" if color == Color.WHITE else "Black")
-    return None
-
-
-def bot_human_color(game: Game) -> str | None:
-    """Returns the colour the human plays in a bot game (None in other games)."""
-    return game.human_color if game.mode == Game.Mode.BOT else None
-
-
-def bot_to_move(game: Game) -> bool:
-    """Returns whether a live bot game waits for the bot's move."""
-    return (
-        game.mode == Game.Mode.BOT
-        and game.status == Game.Status.LIVE
-        and game.turn != game.human_color
-    )
-
-
-def table_of(game: Game, now: datetime | None = None) -> tuple[dict[str, bool], int]:
-    """Returns who is at the table (players connected, heartbeat fresh) and how many spectators
-    watch, in one query (none if the game's record was read with them: ``lock_game``'s
-    ``with_table``)."""
-    counts = getattr(game, "table_counts", None)
-    if counts is None:
-        now = now or timezone.now()
-        counts = sql.table_counts(game.pk, now - CONNECTION_STALE_AFTER)
-    presence = {
-        Color.WHITE: bool(counts.get(Color.WHITE)),
-        Color.BLACK: bool(counts.get(Color.BLACK)),
-    }
-    return presence, counts.get(None, 0)
-
-
-def presence_of(game: Game, now: datetime | None = None) -> dict[str, bool]:
-    """Returns which players are at the table: connected to the game, heartbeat still fresh."""
-    return table_of(game, now)[0]
-
-
-def absence_payload(game: Game) -> dict[str, Any] | None:
-    """Returns the side whose absence is being counted and when it forfeits, or None."""
-    if game.status != Game.Status.LIVE or not game.absence_side or not game.absence_since:
-        return None
-    counted = getattr(game, f"{game.absence_side}_absent_seconds")
-    deadline = game.absence_since + ABANDON_AFTER - timedelta(seconds=counted)
-    return {"side": game.absence_side, "deadline": deadline.isoformat()}
-
-
-def game_state(
-    game: Game, now: datetime | None = None, history: History | None = None
-) -> dict[str, Any]:
-    """Returns the full state of API.md for a game record (``history``: its history, if the
-    caller has it)."""
-    moves = (history or history_of(game)).moves
-    # The record's status already says whether the game is over; the legal moves depend on the
-    # position alone, cached by FEN.
-    live = game.status == Game.Status.LIVE
-    return {
-        **_state_fields(game, now),
-        "moves": [_listed(move) for move in moves],
-        "legal_moves": legal_moves_of_fen(game.fen) if live else [],
-    }
-
-
-def state_message(game: Game, now: datetime | None = None, history: History | None = None) -> str:
-    """Returns the JSON text of the ``state`` message of a game record: ``game_state`` with
-    ``"type": "state"``, its moves and legal moves spliced in from the JSON kept with the
-    history and the legal-move cache instead of encoded again."""
-    history = history or history_of(game)
-    live = game.status == Game.Status.LIVE
-    head = json.dumps({"type": "state", **_state_fields(game, now)})
-    legal = _legal_moves_json(game.fen) if live else "[]"
-    return f'{head[:-1]}, "moves": {history.moves_json()}, "legal_moves": {legal}}}'
-
-
-def _state_fields(game: Game, now: datetime | None) -> dict[str, Any]:
-    # The state of API.md but its moves and legal moves.
-    presence, spectators = table_of(game, now)
-    rematch = None
-    if game.status == Game.Status.FINISHED:
-        offer = game.rematches.order_by("-created_at").first()
-        if offer is not None:
-            rematch = {
-                "by": Color.WHITE if offer.challenger_id == game.white_id else Color.BLACK,
-                "challenge": offer.public_id,
-                "state": offer.state,
-                "game": offer.game.public_id if offer.game_id else None,
-            }
-    return {
-        "id": game.public_id,
-        "mode": game.mode,
-        "variant": game.variant,
-        "white": player_name(game, Color.WHITE),
-        "black": player_name(game, Color.BLACK),
-        "bot_level": game.bot_level,
-        "initial_fen": game.initial_fen,
-        "fen": game.fen,
-        "ply": game.ply,
-        "turn": game.turn,
-        "status": game.status,
-        "result": game.result,
-        "termination": game.termination,
-        "draw_offer": game.draw_offer,
-        "check": check_square(game.fen),
-        "presence": presence,
-        "spectators": spectators,
-        "absence": absence_payload(game),
-        "takeback": live_takeback_allowed(game),
-        "bot_thinking": bot_to_move(game),
-        "rematch": rematch,
-        "rated": game.is_rated,
-        "rating_changes": rating_changes(game),
-        "created_at": game.created_at.isoformat() if game.created_at else None,
-        "finished_at": game.finished_at.isoformat() if game.finished_at else None,
-    }
-
-
-def rating_changes(game: Game) -> dict[str, int] | None:
-    """Returns the players' rating changes once a rated game has ended (``{"white": 8,
-    "black": -8}``), else None."""
-    if not game.is_rated or game.status != Game.Status.FINISHED:
-        return None
-    changes = {change.color: change.change for change in game.rating_changes.all()}
-    return changes or None
-
-
-def live_takeback_allowed(game: Game) -> bool:
-    """Returns whether a takeback is possible now (pass-and-play and bot games with a move)."""
-    if game.mode == Game.Mode.LOCAL:
-        return game.ply > 0 and game.termination != Game.Termination.RESIGNATION
-    if game.mode == Game.Mode.BOT:
-        human_has_moved = game.ply >= 2 or (
-            game.ply == 1 and game.mover(0) == bot_human_color(game)
-        )
-        return human_has_moved and game.termination != Game.Termination.RESIGNATION
-    return False

@@ -1,0 +1,313 @@
+"""The archive's REST API: the games list (the archive, filtered), exports, import,
+annotations and analysis. Thin, as ``games.api``: schema, one service, one read.
+"""
+
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    inline_serializer,
+)
+from rest_framework import serializers, status
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import analysis, archive
+from games.api import body, refusals
+from games.core import Actor
+from games.errors import ErrorCode, GameError
+from games.models import Game
+from games.reads import archive as reads
+from games.reads.live import game_by_id
+from games.schemas import AnnotationRequest, import_text
+from games.serializers import ERRORS, AnnotationSerializer, ErrorSerializer
+
+
+class GameSummarySerializer(serializers.Serializer):
+    id = serializers.CharField()
+    mode = serializers.CharField()
+    white = serializers.CharField(allow_null=True)
+    black = serializers.CharField(allow_null=True)
+    status = serializers.CharField()
+    result = serializers.CharField(allow_null=True)
+    termination = serializers.CharField(allow_null=True)
+    rated = serializers.BooleanField()
+    rating_changes = serializers.DictField(child=serializers.IntegerField(), allow_null=True)
+    ply = serializers.IntegerField()
+    fen = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+    annotated = serializers.BooleanField()
+
+
+class GamePagination(PageNumberPagination):
+    page_size = 20
+    page_size_query_param = "page_size"
+    max_page_size = 100
+
+
+ARCHIVE_PARAMETERS = [
+    OpenApiParameter(
+        "player", str, description="username of either player (of an imported game: its importer)"
+    ),
+    OpenApiParameter("result", str, enum=Game.Result.values),
+    OpenApiParameter("termination", str, enum=Game.Termination.values),
+    OpenApiParameter("mode", str, enum=Game.Mode.values),
+    OpenApiParameter("since", OpenApiTypes.DATE, description="finished on or after this day (UTC)"),
+    OpenApiParameter(
+        "until", OpenApiTypes.DATE, description="finished on or before this day (UTC)"
+    ),
+    OpenApiParameter("min_plies", int, description="at least this many half-moves"),
+    OpenApiParameter("annotated", bool, description="only games with annotations"),
+]
+
+
+class GameListView(APIView):
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("status", str, enum=["live", "finished"]),
+            *ARCHIVE_PARAMETERS,
+            OpenApiParameter("page", int),
+            OpenApiParameter("page_size", int, description="1 to 100, 20 by default"),
+        ],
+        responses={
+            200: inline_serializer(
+                "GamePage",
+                {
+                    "count": serializers.IntegerField(),
+                    "next": serializers.CharField(allow_null=True),
+                    "previous": serializers.CharField(allow_null=True),
+                    "results": GameSummarySerializer(many=True),
+                },
+            ),
+            400: ERRORS[400],
+        },
+        operation_id="games_list",
+        summary="Games, newest first, filtered",
+        description="With `status=finished` (the archive) the games are ordered by the time "
+        "they finished, newest first; otherwise by the time they started. A date filter keeps "
+        "only finished games.",
+    )
+    @refusals
+    def get(self, request: Request) -> Response:
+        params = request.query_params
+        filters = reads.ArchiveFilters.from_query(params)
+        status_filter = params.get("status")
+        if status_filter not in (None, "", "live", "finished"):
+            raise GameError(ErrorCode.BAD_REQUEST, "status is live or finished.")
+        if status_filter == "finished":
+            games = reads.archive_games(filters)
+        else:
+            games = Game.objects.select_related("white", "black", "imported_by")
+            games = reads.filter_games(games, filters).order_by("-created_at", "-id")
+            games = games.prefetch_related("rating_changes")
+            if status_filter:
+                games = games.filter(status=status_filter)
+            if not filters.mode:
+                games = games.exclude(mode=Game.Mode.LOCAL, status=Game.Status.LIVE)
+        paginator = GamePagination()
+        page = paginator.paginate_queryset(games, request, view=self)
+        return paginator.get_paginated_response([reads.game_summary(game) for game in page])
+
+
+# --- the archive: export, import, annotations, analysis --------------------------------------
+MAX_BULK_EXPORT = 1000
+
+
+def text_response(text: str, filename: str | None = None) -> HttpResponse:
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    if filename:
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+class GameExportView(APIView):
+    @extend_schema(
+        responses={(200, "text/plain"): OpenApiTypes.STR, 404: ERRORS[404]},
+        parameters=[
+            OpenApiParameter("download", bool, description="as an attachment (a file to save)")
+        ],
+        operation_id="game_export",
+        summary="A game as PGN-style text",
+        description='The seven standard tags, `[Variant "Chesskers"]`, `[SetUp "1"]` and '
+        "`[FEN]` for a game that did not start from the usual position, `[Termination]`, then "
+        "the canonical move text with each annotation as a glyph (`!`, `?`, `!!`, `??`, `!?`, "
+        "`?!`; a second glyph on one ply as a NAG `$1`-`$6`) and a comment in `{}`.",
+    )
+    @refusals
+    def get(self, request: Request, game_id: str) -> HttpResponse:
+        game = game_by_id(game_id)
+        download = request.query_params.get("download")
+        filename = f"chesskers-{game.public_id}.pgn" if download else None
+        return text_response(reads.game_export_text(game), filename)
+
+
+class GamesExportView(APIView):
+    @extend_schema(
+        parameters=[*ARCHIVE_PARAMETERS],
+        responses={(200, "text/plain"): OpenApiTypes.STR, 400: ERRORS[400]},
+        operation_id="games_export",
+        summary="Finished games as PGN-style text, filtered like the archive (at most 1000)",
+        description="For example all of a user's games: `?player=alice`. Newest first, one "
+        "blank line between games; the text can be imported back.",
+    )
+    @refusals
+    def get(self, request: Request) -> HttpResponse:
+        filters = reads.ArchiveFilters.from_query(request.query_params)
+        games = reads.archive_games(filters).prefetch_related("annotations")
+        name = f"chesskers-{filters.player or 'games'}.pgn"
+        return text_response(reads.games_export_text(games[:MAX_BULK_EXPORT]), name)
+
+
+class GameImportView(APIView):
+    @extend_schema(
+        request=inline_serializer(
+            "GameImport", {"text": serializers.CharField(help_text="one or more games")}
+        ),
+        responses={
+            201: inline_serializer(
+                "GameImported",
+                {
+                    "id": serializers.CharField(help_text="the first game's id"),
+                    "ids": serializers.ListField(child=serializers.CharField()),
+                },
+            ),
+            400: OpenApiResponse(
+                ErrorSerializer, description="Names the game and its first bad move."
+            ),
+            403: OpenApiResponse(ErrorSerializer, description="Not signed in."),
+        },
+        summary="Import games from PGN-style text (all or nothing)",
+    )
+    @refusals
+    def post(self, request: Request) -> Response:
+        text = import_text(body(request).get("text"))
+        games = archive.game_import(actor=Actor.of_request(request), text=text)
+        ids = [game.public_id for game in games]
+        return Response({"id": ids[0], "ids": ids}, status=status.HTTP_201_CREATED)
+
+
+ANNOTATION_ERRORS = {
+    400: OpenApiResponse(ErrorSerializer, description="Bad ply, glyph or comment; game live."),
+    403: OpenApiResponse(ErrorSerializer, description="Not one of the game's two players."),
+    404: ERRORS[404],
+}
+
+
+class AnnotationListView(APIView):
+    @extend_schema(
+        responses={
+            200: AnnotationSerializer(many=True),
+            404: ERRORS[404],
+        },
+        summary="A game's annotations, in ply order",
+    )
+    @refusals
+    def get(self, request: Request, game_id: str) -> Response:
+        return Response(reads.annotations_of(game_by_id(game_id)))
+
+    @extend_schema(
+        request=inline_serializer(
+            "AnnotationCreate",
+            {
+                "ply": serializers.IntegerField(),
+                "glyph": serializers.CharField(required=False),
+                "comment": serializers.CharField(required=False),
+            },
+        ),
+        responses={201: AnnotationSerializer, **ANNOTATION_ERRORS},
+        summary="Annotate a ply of a finished game you played",
+    )
+    @refusals
+    def post(self, request: Request, game_id: str) -> Response:
+        note = AnnotationRequest.from_body(body(request))
+        annotation = archive.annotation_create(
+            game_id=game_id,
+            actor=Actor.of_request(request),
+            ply=note.ply,
+            glyph=note.glyph,
+            comment=note.comment,
+        )
+        return Response(reads.annotation_payload(annotation), status=status.HTTP_201_CREATED)
+
+
+class AnnotationDetailView(APIView):
+    @extend_schema(
+        request=inline_serializer(
+            "AnnotationEdit",
+            {
+                "glyph": serializers.CharField(required=False),
+                "comment": serializers.CharField(required=False),
+            },
+        ),
+        responses={200: AnnotationSerializer, **ANNOTATION_ERRORS},
+        summary="Change one of your annotations",
+    )
+    @refusals
+    def patch(self, request: Request, game_id: str, annotation_id: int) -> Response:
+        note = AnnotationRequest.from_body(body(request))
+        annotation = archive.annotation_edit(
+            game_id=game_id,
+            actor=Actor.of_request(request),
+            annotation_id=annotation_id,
+            glyph=note.glyph,
+            comment=note.comment,
+        )
+        return Response(reads.annotation_payload(annotation))
+
+    @extend_schema(responses={204: None, **ANNOTATION_ERRORS}, summary="Delete your annotation")
+    @refusals
+    def delete(self, request: Request, game_id: str, annotation_id: int) -> Response:
+        archive.annotation_delete(
+            game_id=game_id, actor=Actor.of_request(request), annotation_id=annotation_id
+        )
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+AnalysisSerializer = inline_serializer(
+    "Analysis",
+    {
+        "state": serializers.CharField(help_text="none, running, done or failed"),
+        "done": serializers.IntegerField(help_text="positions evaluated so far"),
+        "total": serializers.IntegerField(help_text="positions in the game (plies + 1)"),
+        "evaluations": serializers.ListField(
+            child=serializers.DictField(),
+            help_text="{index, score (centipawns, White's side), best, depth} per position",
+        ),
+        "plies": serializers.ListField(
+            child=serializers.DictField(),
+            help_text="{ply, loss, judgement (inaccuracy/mistake/blunder/null), better}",
+        ),
+    },
+)
+
+
+class GameAnalysisView(APIView):
+    @extend_schema(
+        responses={200: AnalysisSerializer, 404: ERRORS[404]}, summary="A game's analysis"
+    )
+    @refusals
+    def get(self, request: Request, game_id: str) -> Response:
+        return Response(reads.analysis_payload(game_by_id(game_id)))
+
+    @extend_schema(
+        request=None,
+        responses={
+            202: AnalysisSerializer,
+            400: OpenApiResponse(ErrorSerializer, description="The game is not finished."),
+            403: OpenApiResponse(ErrorSerializer, description="Not signed in."),
+            404: ERRORS[404],
+        },
+        summary="Start the bot's analysis of a finished game (in the background)",
+        description='Progress is pushed to the game\'s WebSocket as `{"type": "analysis", '
+        "…}` and can be read here.",
+    )
+    @refusals
+    def post(self, request: Request, game_id: str) -> Response:
+        analysis.game_analyse(game_id=game_id, actor=Actor.of_request(request))
+        payload = reads.analysis_payload(game_by_id(game_id))
+        return Response(payload, status=status.HTTP_202_ACCEPTED)

@@ -1,0 +1,190 @@
+"""Starting and ending games, and what players do besides moving: resign, offer or answer a
+draw, take back; opening a game to show it. Moves are ``games.moves``.
+"""
+
+import random
+from typing import Any
+
+from django.db import transaction
+
+import engine
+from accounts.models import User
+from games import broadcast, sql
+from games.core import (
+    FINISH_FIELDS,
+    Actor,
+    finish,
+    lock_game,
+    opponent,
+    require_live,
+    require_player,
+    sentence,
+    win_for,
+)
+from games.errors import ErrorCode, GameError
+from games.history import drop_history
+from games.models import Color, Game, SeekColor
+from games.moves import bot_kick, publish
+from games.presence import enforce_absence
+from games.schemas import DrawAction
+
+
+def game_open(*, game_id: str) -> Game:
+    """Returns a game to show (a page, the API, a socket's state), after settling an absence
+    clock that has run out; in a bot game waiting for the bot (after a restart, say), the bot
+    is asked for its move. Raises ``not_found``."""
+    game = sql.game_row(game_id)
+    if game is None:
+        raise GameError(ErrorCode.NOT_FOUND, f"There is no game {game_id}.")
+    if game.absence_side:  # an absence is being counted: settle it, and read the result
+        enforce_absence(game_id=game_id)
+        game = sql.game_row(game_id)
+    bot_kick(game)
+    return game
+
+
+# --- resign, draw, takeback ------------------------------------------------------------------
+def game_resign(*, game_id: str, actor: Actor) -> dict[str, Any]:
+    """Resigns for the actor (pass-and-play: the side to move resigns)."""
+    with transaction.atomic():
+        game = lock_game(game_id)
+        color = require_player(game, actor)  # in a bot game, the human's side
+        require_live(game)
+        finish(game, result=win_for(opponent(color)), termination=Game.Termination.RESIGNATION)
+        game.save(update_fields=FINISH_FIELDS)
+        return publish(game)
+
+
+def game_draw(*, game_id: str, actor: Actor, action: DrawAction) -> dict[str, Any]:
+    """Offers, accepts or declines a draw in an online game."""
+    with transaction.atomic():
+        game = lock_game(game_id)
+        color = require_player(game, actor)
+        require_live(game)
+        if game.mode != Game.Mode.ONLINE:
+            raise GameError(ErrorCode.NOT_ALLOWED, "Draw offers are for online games.")
+        theirs = opponent(color)
+        if action == "offer":
+            if game.draw_offer == color:
+                raise GameError(ErrorCode.NOT_ALLOWED, "You have already offered a draw.")
+            if game.draw_offer == theirs:  # both want it: agreed
+                finish(game, result=Game.Result.DRAW, termination=Game.Termination.AGREEMENT)
+            else:
+                game.draw_offer = color
+        elif game.draw_offer != theirs:
+            raise GameError(ErrorCode.NOT_ALLOWED, f"There is no draw offer to {action}.")
+        elif action == "accept":
+            finish(game, result=Game.Result.DRAW, termination=Game.Termination.AGREEMENT)
+        else:
+            game.draw_offer = None
+        game.save(update_fields=FINISH_FIELDS)
+        return publish(game)
+
+
+def game_takeback(*, game_id: str, actor: Actor) -> dict[str, Any]:
+    """Takes back the last move (pass-and-play) or back to the human's last turn (bot)."""
+    with transaction.atomic():
+        game = lock_game(game_id)
+        color = require_player(game, actor)
+        if game.mode not in (Game.Mode.LOCAL, Game.Mode.BOT):
+            raise GameError(ErrorCode.NOT_ALLOWED, "Takebacks are for pass-and-play and bot games.")
+        if game.termination == Game.Termination.RESIGNATION:
+            raise GameError(ErrorCode.GAME_OVER, "The game was resigned.")
+        target = game.ply - 1
+        # Pass-and-play takes back one ply; a bot game goes back to the human's last move.
+        while game.mode == Game.Mode.BOT and target >= 0 and game.mover(target) != color:
+            target -= 1
+        if target < 0:
+            raise GameError(ErrorCode.NOT_ALLOWED, "There is no move of yours to take back.")
+        drop_history(game)
+        game.moves.filter(ply__gte=target).delete()
+        last = game.moves.filter(ply=target - 1).first()
+        game.ply = target
+        game.revision += 1
+        game.fen = last.fen_after if last else game.initial_fen
+        game.status = Game.Status.LIVE
+        game.result = game.termination = game.finished_at = None
+        game.draw_offer = None
+        game.save(
+            update_fields=[
+                "ply",
+                "revision",
+                "fen",
+                "status",
+                "result",
+                "termination",
+                "finished_at",
+                "draw_offer",
+                "updated_at",
+            ]
+        )
+        return publish(game)
+
+
+# --- creating games ---------------------------------------------------------------------------
+def validated_fen(fen: str | None) -> str:
+    """Returns the FEN normalised by the engine, or raises ``bad_request`` saying what is wrong."""
+    if not fen:
+        return engine.STARTING_FEN
+    try:
+        eg = engine.Game(fen.strip())
+    except engine.InvalidFenError as error:
+        raise GameError(ErrorCode.BAD_REQUEST, f"Bad FEN: {sentence(error)}") from None
+    if eg.is_over():
+        raise GameError(
+            ErrorCode.BAD_REQUEST, f"That position is already over ({eg.status().value})."
+        )
+    return eg.fen()
+
+
+def game_create_bot(*, actor: Actor, level: int, color: str = SeekColor.RANDOM) -> Game:
+    """Starts a game against the bot at ``level`` (``policy.BOT_LEVELS``; checked at the edge,
+    ``schemas.BotGameRequest``); ``color`` is the side the human plays, or random.
+
+    If the bot plays White it starts thinking at once."""
+    if actor.user_id is None and not actor.session_key:
+        raise GameError(ErrorCode.FORBIDDEN, "A bot game needs a session.")
+    human = random.choice([Color.WHITE, Color.BLACK]) if color == SeekColor.RANDOM else color
+    with transaction.atomic():
+        game = Game.objects.create(
+            mode=Game.Mode.BOT,
+            rated=False,  # bot games are never rated
+            bot_level=level,
+            human_color=human,
+            white_id=actor.user_id if human == Color.WHITE else None,
+            black_id=actor.user_id if human == Color.BLACK else None,
+            owner_session="" if actor.user_id else actor.session_key,
+        )
+        publish(game)
+    return game
+
+
+def game_create_local(*, actor: Actor, fen: str | None = None) -> Game:
+    """Creates a pass-and-play game owned by the actor (a user, or a visitor's session)."""
+    if actor.user_id is None and not actor.session_key:
+        raise GameError(ErrorCode.FORBIDDEN, "A pass-and-play game needs a session.")
+    start = validated_fen(fen)
+    with transaction.atomic():
+        game = Game.objects.create(
+            mode=Game.Mode.LOCAL,
+            rated=False,  # pass-and-play games are never rated
+            white_id=actor.user_id,
+            black_id=actor.user_id,
+            owner_session="" if actor.user_id else actor.session_key,
+            initial_fen=start,
+            fen=start,
+        )
+    return game
+
+
+def game_create_online(white: User, black: User, *, rated: bool = True) -> Game:
+    """Creates a live online game and tells both players (their ``user.<id>`` groups). Call
+    inside the transaction that accepted the seek or challenge."""
+    game = Game.objects.create(mode=Game.Mode.ONLINE, white=white, black=black, rated=rated)
+    for user in (white, black):
+        broadcast.send_on_commit(
+            broadcast.user_group(user.pk),
+            {"type": "user.event", "event": {"type": "game_started", "game": game.public_id}},
+        )
+    broadcast.send_on_commit(broadcast.WATCH_GROUP, dict(broadcast.WATCH_CHANGED))
+    return game

@@ -1,0 +1,220 @@
+"""The typed shape of every inbound request body and socket message of the games app, checked
+at the edge: the API views, the pages' forms and the consumers parse what they receive here,
+and the services take the typed values.
+
+A value of the wrong shape is refused with ``bad_request`` and one sentence saying what is
+expected; what depends on a game (a move's legality, a ply in range, a known username) is the
+services' to check.
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal, get_args
+
+import engine
+from games.errors import ErrorCode, GameError
+from games.models import SeekColor
+from games.policy import BOT_LEVELS, HIGHEST_BOT_LEVEL, LOWEST_BOT_LEVEL
+
+SQUARE_NAMES = frozenset(engine.square_name(sq) for sq in range(64))
+PROMOTIONS = ("q", "r", "b", "n")
+MAX_IMPORT_CHARS = 2_000_000
+
+DrawAction = Literal["offer", "accept", "decline"]
+
+
+def refuse(message: str) -> GameError:
+    return GameError(ErrorCode.BAD_REQUEST, message)
+
+
+def whole_number(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def color_choice(value: Any) -> str:
+    """Returns a seek's, challenge's or bot game's colour: white, black or random."""
+    if value not in SeekColor.values:
+        raise refuse("A colour is white, black or random.")
+    return value
+
+
+def rated_choice(value: Any) -> bool:
+    """Returns whether a seek or challenge is rated: absent means rated (the default); forms
+    send text."""
+    if value is None:
+        return True
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in ("true", "1", "on", "yes"):
+        return True
+    if isinstance(value, str) and value.strip().lower() in ("false", "0", "off", "no", ""):
+        return False
+    raise refuse("`rated` is true or false.")
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRequest:
+    """A move for a ply: its text, canonical (``Nf3``) or machine (``g1-f3``); a move given as
+    its path of squares is written as machine text."""
+
+    ply: int
+    text: str
+
+    @classmethod
+    def of(
+        cls,
+        *,
+        ply: Any,
+        text: Any = None,
+        path: Any = None,
+        promotion: Any = None,
+    ) -> "MoveRequest":
+        """Returns the move of a body or message's values, or raises ``bad_request``."""
+        if not whole_number(ply):
+            raise refuse("A move needs the ply it is for, as a number.")
+        if path is not None:
+            if (
+                not isinstance(path, list)
+                or len(path) < 2
+                or not all(isinstance(sq, str) and sq in SQUARE_NAMES for sq in path)
+            ):
+                raise refuse("A move's path is a list of at least two squares.")
+            if promotion not in (None, "") and (
+                not isinstance(promotion, str) or promotion.lower() not in PROMOTIONS
+            ):
+                raise refuse("A promotion is one of q, r, b or n.")
+            text = "-".join(path) + (f"-{promotion.lower()}" if promotion else "")
+        if not isinstance(text, str) or not text.strip():
+            raise refuse("A move needs its text or its path.")
+        return cls(ply=ply, text=text.strip())
+
+    @classmethod
+    def from_message(cls, message: Mapping[str, Any]) -> "MoveRequest":
+        """A socket's ``{"type": "move", "ply", "move" | "path", "promotion"?}``."""
+        move, path = message.get("move"), message.get("path")
+        if move is None and path is None:
+            raise refuse("A move message needs move (text) or path.")
+        if "ply" not in message:
+            raise refuse("A move message needs the ply it is for.")
+        return cls.of(ply=message["ply"], text=move, path=path, promotion=message.get("promotion"))
+
+    @classmethod
+    def from_body(cls, data: Mapping[str, Any]) -> "MoveRequest":
+        """The API's ``{"ply", "move" | "path", "promotion"?}``."""
+        if data.get("move") is None and data.get("path") is None:
+            raise refuse("A move needs `move` and `ply`.")
+        return cls.of(
+            ply=data.get("ply"),
+            text=data.get("move"),
+            path=data.get("path"),
+            promotion=data.get("promotion"),
+        )
+
+
+def draw_action(data: Mapping[str, Any]) -> DrawAction:
+    """Returns a draw message's or body's ``action``: offer, accept or decline."""
+    action = data.get("action")
+    if action not in get_args(DrawAction):
+        raise refuse("A draw action is offer, accept or decline.")
+    return action
+
+
+@dataclass(frozen=True, slots=True)
+class BotGameRequest:
+    """A game against the bot: its level and the side the human plays (or random)."""
+
+    level: int
+    color: str = SeekColor.RANDOM
+
+    @classmethod
+    def of(cls, *, level: Any, color: Any = SeekColor.RANDOM) -> "BotGameRequest":
+        if not whole_number(level) or level not in BOT_LEVELS:
+            raise refuse(f"A bot level is a number from {LOWEST_BOT_LEVEL} to {HIGHEST_BOT_LEVEL}.")
+        return cls(level=level, color=color_choice(color))
+
+    @classmethod
+    def from_body(cls, data: Mapping[str, Any]) -> "BotGameRequest":
+        return cls.of(level=data.get("level"), color=data.get("color", SeekColor.RANDOM))
+
+    @classmethod
+    def from_form(cls, data: Mapping[str, Any]) -> "BotGameRequest":
+        """The bot page's form, whose level is text."""
+        try:
+            level = int(data.get("level", ""))
+        except ValueError:
+            level = 0
+        return cls.of(level=level, color=data.get("color", SeekColor.RANDOM))
+
+
+def fen_text(value: Any) -> str | None:
+    """Returns a pass-and-play game's starting FEN as given (None or empty: the usual start)."""
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str):
+        raise refuse("A FEN is text.")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class SeekRequest:
+    """A seek in the lobby: the colour its owner will play, rated or not."""
+
+    color: str = SeekColor.RANDOM
+    rated: bool = True
+
+    @classmethod
+    def from_body(cls, data: Mapping[str, Any]) -> "SeekRequest":
+        color = color_choice(data.get("color", SeekColor.RANDOM))
+        return cls(color=color, rated=rated_choice(data.get("rated", True)))
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeRequest:
+    """A challenge to a user by name, or (``to`` None) an invite link anyone may accept."""
+
+    to: str | None = None
+    color: str = SeekColor.RANDOM
+    rated: bool = True
+
+    @classmethod
+    def from_body(cls, data: Mapping[str, Any]) -> "ChallengeRequest":
+        color = color_choice(data.get("color", SeekColor.RANDOM))
+        rated = rated_choice(data.get("rated", True))
+        to = data.get("to")
+        if to and not isinstance(to, str):
+            raise refuse("A challenge is sent to a username.")
+        return cls(to=to or None, color=color, rated=rated)
+
+
+def note_text(glyph: Any, comment: Any) -> tuple[str | None, str | None]:
+    """Returns an annotation's glyph and comment as text (None: not given), or raises."""
+    if glyph is not None and not isinstance(glyph, str):
+        raise refuse("A glyph is one of ! ? !! ?? !? ?! or empty.")
+    if comment is not None and not isinstance(comment, str):
+        raise refuse("A comment is text.")
+    return glyph, comment
+
+
+@dataclass(frozen=True, slots=True)
+class AnnotationRequest:
+    """A note on a ply: ``ply`` None when it is not a whole number (the service answers with the
+    game's range); ``glyph`` and ``comment`` None when not given (on an edit: unchanged)."""
+
+    ply: int | None = None
+    glyph: str | None = None
+    comment: str | None = None
+
+    @classmethod
+    def from_body(cls, data: Mapping[str, Any]) -> "AnnotationRequest":
+        ply = data.get("ply")
+        glyph, comment = note_text(data.get("glyph"), data.get("comment"))
+        return cls(ply=ply if whole_number(ply) else None, glyph=glyph, comment=comment)
+
+
+def import_text(value: Any) -> str:
+    """Returns the text of games to import, or raises: text, not empty, not too long."""
+    if not isinstance(value, str) or not value.strip():
+        raise refuse("Give the games' text in `text`.")
+    if len(value) > MAX_IMPORT_CHARS:
+        raise refuse("That text is too long to import at once.")
+    return value

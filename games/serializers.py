@@ -1,0 +1,175 @@
+"""The shapes of the games API's bodies and answers, for its OpenAPI schema (``/api/schema/``).
+
+Answers are built by ``games.reads``; these serializers describe them, and a test holds a real
+state against ``GameState``. Request bodies are checked by ``games.schemas``; the request
+serializers here document the same fields.
+"""
+
+from drf_spectacular.utils import OpenApiResponse, inline_serializer
+from rest_framework import serializers
+
+from games.policy import HIGHEST_BOT_LEVEL, LOWEST_BOT_LEVEL
+
+ErrorSerializer = inline_serializer("GameErrorBody", {"error": serializers.CharField()})
+
+
+class StateMoveSerializer(serializers.Serializer):
+    ply = serializers.IntegerField(help_text="The move's index, 0 for the first")
+    text = serializers.CharField(help_text="Canonical notation")
+    path = serializers.ListField(child=serializers.CharField(), help_text="Squares stopped on")
+    captured = serializers.ListField(child=serializers.CharField(), help_text="Squares emptied")
+    captured_pieces = serializers.ListField(
+        child=serializers.CharField(), help_text="The letters of the pieces taken, in order"
+    )
+    kind = serializers.CharField(help_text="quiet, castle, replacement, en_passant, jump, sweep")
+    fen = serializers.CharField(help_text="The position after the move")
+
+
+class LegalMoveSerializer(serializers.Serializer):
+    text = serializers.CharField()
+    path = serializers.ListField(child=serializers.CharField())
+    captured = serializers.ListField(child=serializers.CharField())
+    promotion = serializers.CharField(allow_null=True)
+    kind = serializers.CharField()
+
+
+class PresenceSerializer(serializers.Serializer):
+    white = serializers.BooleanField()
+    black = serializers.BooleanField()
+
+
+class AbsenceSerializer(serializers.Serializer):
+    side = serializers.CharField(help_text="The side whose absence is counted")
+    deadline = serializers.DateTimeField(help_text="When it forfeits unless it comes back")
+
+
+class RematchSerializer(serializers.Serializer):
+    by = serializers.CharField(help_text="The colour that offered it")
+    challenge = serializers.CharField()
+    state = serializers.CharField()
+    game = serializers.CharField(allow_null=True)
+
+
+class RatingChangesSerializer(serializers.Serializer):
+    white = serializers.IntegerField()
+    black = serializers.IntegerField()
+
+
+class GameStateSerializer(serializers.Serializer):
+    id = serializers.CharField()
+    mode = serializers.CharField()
+    variant = serializers.CharField()
+    white = serializers.CharField(allow_null=True)
+    black = serializers.CharField(allow_null=True)
+    bot_level = serializers.IntegerField(allow_null=True)
+    initial_fen = serializers.CharField()
+    fen = serializers.CharField()
+    ply = serializers.IntegerField()
+    turn = serializers.CharField()
+    status = serializers.CharField()
+    result = serializers.CharField(allow_null=True)
+    termination = serializers.CharField(allow_null=True)
+    draw_offer = serializers.CharField(allow_null=True)
+    check = serializers.CharField(allow_null=True, help_text="The square of a king in check")
+    presence = PresenceSerializer()
+    spectators = serializers.IntegerField()
+    absence = AbsenceSerializer(allow_null=True)
+    takeback = serializers.BooleanField(help_text="Whether a takeback is possible now")
+    bot_thinking = serializers.BooleanField()
+    rematch = RematchSerializer(allow_null=True)
+    rated = serializers.BooleanField()
+    rating_changes = RatingChangesSerializer(
+        allow_null=True, help_text='Once a rated game ends: {"white": 8, "black": -8}; else null.'
+    )
+    created_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+    moves = StateMoveSerializer(many=True)
+    legal_moves = LegalMoveSerializer(many=True)
+
+
+StateSerializer = GameStateSerializer
+
+
+class SeekSerializer(serializers.Serializer):
+    id = serializers.CharField()
+    owner = serializers.CharField()
+    color = serializers.CharField()
+    rated = serializers.BooleanField()
+    rating = serializers.IntegerField(help_text="The owner's rating")
+    provisional = serializers.BooleanField(help_text="Deviation above 110: shown as 1500?")
+    created_at = serializers.DateTimeField()
+
+
+class ChallengeSerializer(serializers.Serializer):
+    id = serializers.CharField()
+    challenger = serializers.CharField()
+    to = serializers.CharField(allow_null=True)
+    color = serializers.CharField()
+    rated = serializers.BooleanField()
+    state = serializers.CharField()
+    game = serializers.CharField(allow_null=True)
+    rematch_of = serializers.CharField(allow_null=True, help_text="The game a rematch is of")
+    created_at = serializers.DateTimeField()
+
+
+class ChallengeCreatedSerializer(ChallengeSerializer):
+    url = serializers.CharField(help_text="The invite link's page")
+
+
+class AnnotationSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    ply = serializers.IntegerField(help_text="the move's index, 0 for the first")
+    glyph = serializers.CharField(help_text="! ? !! ?? !? ?! or empty")
+    comment = serializers.CharField()
+    author = serializers.CharField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+
+
+GameRef = inline_serializer("GameRef", {"game": serializers.CharField()})
+ERRORS = {
+    400: OpenApiResponse(ErrorSerializer, description="Bad request, illegal or unparsable move."),
+    403: OpenApiResponse(ErrorSerializer, description="Not a player, or not your turn."),
+    404: OpenApiResponse(ErrorSerializer, description="No such game."),
+    409: OpenApiResponse(ErrorSerializer, description="`ply` is not the current ply."),
+    410: OpenApiResponse(ErrorSerializer, description="The game is over, or the seek is gone."),
+}
+
+# --- request bodies (checked by games.schemas) -------------------------------------------------
+SeekCreate = inline_serializer(
+    "SeekCreate",
+    {
+        "color": serializers.CharField(),
+        "rated": serializers.BooleanField(required=False, default=True),
+    },
+)
+ChallengeCreate = inline_serializer(
+    "ChallengeCreate",
+    {
+        "to": serializers.CharField(required=False),
+        "color": serializers.CharField(),
+        "rated": serializers.BooleanField(required=False, default=True),
+    },
+)
+LocalCreate = inline_serializer("LocalCreate", {"fen": serializers.CharField(required=False)})
+BotCreate = inline_serializer(
+    "BotCreate",
+    {
+        "level": serializers.IntegerField(min_value=LOWEST_BOT_LEVEL, max_value=HIGHEST_BOT_LEVEL),
+        "color": serializers.CharField(help_text="white, black or random: your side"),
+    },
+)
+MoveSubmit = inline_serializer(
+    "MoveSubmit",
+    {
+        "move": serializers.CharField(help_text="Canonical or machine form"),
+        "path": serializers.ListField(
+            child=serializers.CharField(),
+            required=False,
+            help_text="Instead of `move`: the squares the piece stops on",
+        ),
+        "promotion": serializers.CharField(required=False, help_text="With `path`: q, r, b or n"),
+        "ply": serializers.IntegerField(help_text="Half-moves played before this one"),
+    },
+)
+DrawAction = inline_serializer("DrawAction", {"action": serializers.CharField()})

@@ -1,0 +1,67 @@
+"""Players REST API: a player's public profile."""
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.api import ErrorSerializer, error
+from accounts.models import User
+from players.selectors import profile_data
+
+
+class UserView(APIView):
+    @extend_schema(
+        responses={
+            200: inline_serializer(
+                "Profile",
+                {
+                    "username": serializers.CharField(),
+                    "joined": serializers.DateTimeField(),
+                    "games_played": serializers.IntegerField(),
+                    "wins": serializers.IntegerField(),
+                    "draws": serializers.IntegerField(),
+                    "losses": serializers.IntegerField(),
+                    "rating": serializers.IntegerField(help_text="Glicko-2 rating, rounded"),
+                    "deviation": serializers.IntegerField(help_text="Rating deviation (RD)"),
+                    "provisional": serializers.BooleanField(help_text="Deviation above 110"),
+                    "volatility": serializers.FloatField(),
+                    "rated_games": serializers.IntegerField(),
+                    "by_color": serializers.DictField(
+                        help_text="white/black: {games, wins, draws, losses}"
+                    ),
+                    "by_termination": serializers.DictField(
+                        help_text="termination: {wins, draws, losses}, for those that occurred"
+                    ),
+                    "streak": serializers.DictField(
+                        allow_null=True,
+                        help_text='The current run: {"outcome": "win"|"draw"|"loss", "games"}',
+                    ),
+                    "best_win": serializers.DictField(
+                        allow_null=True,
+                        help_text="Rated win over the highest-rated opponent: "
+                        "{game, opponent, opponent_rating, at}",
+                    ),
+                    "recent": serializers.ListField(
+                        child=serializers.DictField(),
+                        help_text="Latest finished online games, newest first: {id, color, "
+                        "opponent, outcome, result, termination, rated, rating_change, "
+                        "finished_at}",
+                    ),
+                    "rating_history": serializers.ListField(
+                        child=serializers.DictField(),
+                        help_text="Rating before the first rated game, then after each: "
+                        "{at, rating, game}",
+                    ),
+                },
+            ),
+            404: OpenApiResponse(ErrorSerializer, description="No such user."),
+        },
+        summary="A player's public profile: rating and statistics of finished online games",
+    )
+    def get(self, request: Request, username: str) -> Response:
+        user = User.objects.filter(username__iexact=username, is_active=True).first()
+        if user is None:
+            return error(f"No user is called {username}.", status.HTTP_404_NOT_FOUND)
+        return Response(profile_data(user))

@@ -1,0 +1,83 @@
+"""The players' pages: a player's profile (rating chart, statistics, a Challenge button) and
+the players page (the leaderboard and who is online)."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_POST
+
+from accounts.models import User
+from accounts.selectors import leaderboard, rating_history
+from games.errors import GameError
+from games.lobby import challenge_create
+from games.models import Game
+from games.schemas import ChallengeRequest
+from players.charts import rating_chart_svg
+from players.selectors import online_players, player_stats, profile_data
+
+
+def profile(request: HttpRequest, username: str) -> HttpResponse:
+    player = get_object_or_404(User, username__iexact=username, is_active=True)
+    if player.username != username:
+        return redirect("profile", username=player.username)
+    profile = profile_data(player)
+    labels = termination_labels()
+    return render(
+        request,
+        "players/profile.html",
+        {
+            "player": player,
+            "stats": player_stats(player),
+            "profile": profile,
+            "by_color": [
+                ("White", profile["by_color"]["white"]),
+                ("Black", profile["by_color"]["black"]),
+            ],
+            "by_termination": [
+                (labels.get(name, name), counts)
+                for name, counts in profile["by_termination"].items()
+            ],
+            # Built from numbers and escaped dates only (accounts.charts).
+            "chart": mark_safe(rating_chart_svg(rating_history(player))),
+            "can_challenge": request.user.is_authenticated and request.user.pk != player.pk,
+        },
+    )
+
+
+def termination_labels() -> dict[str, str]:
+    return dict(Game.Termination.choices)
+
+
+@login_required
+@require_POST
+def profile_challenge(request: HttpRequest, username: str) -> HttpResponse:
+    """The profile's Challenge button: sends the challenge and goes to the lobby to wait."""
+    try:
+        asked = ChallengeRequest.from_body(
+            {
+                "to": username,
+                "color": request.POST.get("color", "random"),
+                "rated": request.POST.get("rated", "false"),
+            }
+        )
+        challenge = challenge_create(
+            user=request.user, to=asked.to, color=asked.color, rated=asked.rated
+        )
+    except GameError as refusal:
+        messages.error(request, refusal.message)
+        player = User.objects.filter(username__iexact=username, is_active=True).first()
+        return redirect("profile", username=player.username) if player else redirect("play")
+    kind = "rated" if challenge.rated else "casual"
+    messages.success(request, f"Challenge ({kind}) sent to {challenge.to.username}.")
+    return redirect("play")
+
+
+def players(request: HttpRequest) -> HttpResponse:
+    """The leaderboard of established players and who is online now."""
+    return render(
+        request,
+        "players/players.html",
+        {"leaders": leaderboard(), "online": online_players()},
+    )
