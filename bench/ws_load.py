@@ -216,10 +216,10 @@ class DiskWatch:
 
     Every move's commit waits for PostgreSQL's write-ahead log to be flushed, so a flush that
     stalls holds every game's move at once, which the floors (they write nothing) never see. On
-    the 2-core test machine single flushes took up to 0.1-0.45 s now and then (bench/RESULTS.md,
-    fifth session). A thread here writes 8 kB and ``fdatasync``s it every 20 ms in a file beside
-    the database's own (PostgreSQL's data directory, when the bench runs on the database's
-    machine and may write there), and the round prints how the flushes went during the play.
+    the 2-core test machine single flushes took up to 0.1-0.45 s now and then. A thread here
+    writes 8 kB and ``fdatasync``s it every 20 ms in a file beside the database's own
+    (PostgreSQL's data directory, when the bench runs on the database's machine and may write
+    there), and the round prints how the flushes went during the play.
     """
 
     EVERY = 0.02

@@ -35,7 +35,7 @@ def tune_server_process() -> None:
     hand-over between the two waits for the one running to block or to be asked: at Python's
     5 ms the statement's answer, a worker picking up a move and the loop taking the move back
     each waited up to 5 ms behind the other's work. At 0.5 ms (bench/ws_load.py, 500 games on
-    two processes; bench/RESULTS.md, seventh session) the site's p99 was 29.9 ms against 39.2
+    two processes) the site's p99 was 29.9 ms against 39.2
     (medians of six runs each) and its p50 6.7 against 7.85 ms. Timed at each hop of a move, the
     tails of the hand-overs and of the loop's own steps shrank; the engine's work did not.
     """

@@ -1,4 +1,4 @@
-"""The ``bestmove`` command (issue 6) and the entry point the site calls from a worker process."""
+"""The ``bestmove`` command and the entry point the site calls from a worker process."""
 
 import subprocess
 import sys

@@ -1,4 +1,4 @@
-"""The bot (issue 6): it finds mates and wins material by every capture kind, plays only legal
+"""The bot: it finds mates and wins material by every capture kind, plays only legal
 moves, keeps to its limits, differs by level, and is reproducible with a seed.
 
 Section numbers (§) refer to docs/rules/chesskers.md.
