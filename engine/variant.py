@@ -217,11 +217,18 @@ class Variant(ABC):
             "start_fen": self.start_fen,
         }
 
+    def square_labels(self) -> dict[str, str] | None:
+        """Returns, for the games whose notation writes squares otherwise than by their names
+        (by numbers), each used square's name with its text in the notation; else None."""
+        return None
+
     def describe(self) -> dict:
-        """Returns ``summary`` with what a board needs to be drawn: the used squares (and lines)
-        and the piece kinds with their symbol, FEN letter and name."""
+        """Returns ``summary`` with what a board needs to be drawn: the used squares (and lines),
+        the squares' labels in the game's notation (``square_labels``) and the piece kinds with
+        their symbol, FEN letter and name."""
         out = self.summary()
         out["board"] = self.board.describe()
+        out["board"]["labels"] = self.square_labels()
         out["pieces"] = [
             {"symbol": kind.symbol, "letter": kind.letter, "name": kind.name}
             for kind in self.pieces

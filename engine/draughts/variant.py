@@ -11,7 +11,7 @@ from functools import cached_property
 from engine.draughts import movegen, notation
 from engine.draughts.fen import read_fen
 from engine.draughts.position import DraughtsPosition
-from engine.draughts.rules import DraughtsPiece, Rules
+from engine.draughts.rules import DraughtsPiece, Notation, Rules
 from engine.draughts.tables import Tables
 from engine.errors import IllegalMoveError
 from engine.moves import Move
@@ -92,6 +92,13 @@ class DraughtsVariant(Variant):
         return Outcome(status.value, winner, reason)
 
     # --- notation ------------------------------------------------------------------------------
+    def square_labels(self) -> dict[str, str] | None:
+        """Returns each used square's number (§1.10) for the games written with numbers."""
+        if self.rules.notation is not Notation.NUMBERS:
+            return None
+        tables = self.tables
+        return {self.board.names[sq]: tables.text[sq] for sq in tables.squares}
+
     def describe_moves(self, position: DraughtsPosition) -> list[tuple[Move, str]]:
         """Returns every legal move with its canonical text (§1.10)."""
         texts = self.tables.text

@@ -1,0 +1,94 @@
+"""The games the site plays, as the API lists them and as the browser's board is told about one.
+
+Reads only, from the engine's registry (``engine.variants``): ``variant_summaries`` is the list of
+``GET /api/variants/``; ``variant_descriptor`` is what a page gives its board to draw a game's
+position and pieces (the contract of ``tests/js/fixtures/variants/``). The engine knows the rules
+and the pieces; what picture draws each piece is the site's, and lives here.
+"""
+
+from functools import cache
+from typing import Any
+
+from engine import variants
+from engine.variant import Variant
+
+# The picture of each piece, by the name the engine gives it: the cburnett set for the chess
+# pieces, the site's own set for the rest. Pieces that are the same thing share a picture.
+CHESS_ART = {
+    name: f"cburnett/{letter}"
+    for name, letter in (
+        ("king", "K"),
+        ("queen", "Q"),
+        ("rook", "R"),
+        ("bishop", "B"),
+        ("knight", "N"),
+        ("pawn", "P"),
+    )
+}
+OWN_ART = {
+    "man": "chesskers/Man",
+    "checker": "chesskers/Man",
+    "draughtsman": "chesskers/Man",
+    "damka": "chesskers/King",
+    "dama": "chesskers/King",
+    "parachutist": "chesskers/Parachutist",
+    "camel": "chesskers/Camel",
+    "liner": "chesskers/Liner",
+    "silver": "chesskers/Silver",
+}
+# Where a chess name means a draughts piece: the draughts family's king, and Golomb's Cheskers,
+# whose pawns are draughts men and whose kings are draughts kings.
+DRAUGHTS_MEANING = {"king": "chesskers/King", "pawn": "chesskers/Man"}
+# In the draughts family's FEN a man has no letter; the board calls it M.
+MAN_LETTER = "M"
+
+
+def variant_ids() -> list[str]:
+    """Returns the id of every game the site plays, in the order the site lists them."""
+    return list(variants.VARIANTS)
+
+
+def variant_summaries() -> list[dict[str, Any]]:
+    """Returns every game as ``GET /api/variants/`` lists it: ``{id, name, family, board: {files,
+    ranks}, start_fen}``."""
+    return variants.summaries()
+
+
+def _art(variant: Variant, name: str) -> str:
+    draughts_meaning = variant.family == "draughts" or variant.id == "cheskers"
+    if draughts_meaning and name in DRAUGHTS_MEANING:
+        return DRAUGHTS_MEANING[name]
+    return OWN_ART.get(name) or CHESS_ART[name]
+
+
+@cache
+def variant_descriptor(variant_id: str) -> dict[str, Any]:
+    """Returns what the browser's board needs to draw and play a game: its board (size, the
+    squares used, Alquerque's lines, the squares' numbers for games written with numbers), the
+    style of its FEN, its start position and its pieces with their names and pictures. Raises
+    ``engine.errors.UnknownVariantError`` for an unknown id. Callers must not change the answer
+    (it is cached)."""
+    variant = variants.get(variant_id)
+    described = variant.describe()
+    board = described["board"]
+    return {
+        "id": variant.id,
+        "name": variant.name,
+        "family": variant.family,
+        "board": {
+            "files": board["files"],
+            "ranks": board["ranks"],
+            "playable": board["pattern"],
+            "lines": board.get("lines"),
+            "labels": board.get("labels"),
+        },
+        "fen": "pdn" if variant.family == "draughts" else "chess",
+        "start_fen": variant.start_fen,
+        "pieces": {
+            (piece["letter"] or MAN_LETTER): {
+                "name": piece["name"],
+                "art": _art(variant, piece["name"]),
+            }
+            for piece in described["pieces"]
+        },
+    }
