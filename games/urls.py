@@ -13,4 +13,5 @@ urlpatterns = [
     path("games/", views.archive, name="archive"),
     path("games/import/", views.import_games, name="import"),
     path("rules/", rules_page.rules, name="rules"),
+    path("rules/<str:variant_id>/", rules_page.game_rules, name="game-rules"),
 ]
