@@ -99,6 +99,7 @@ def page_context(page: GameRules) -> dict[str, Any]:
         "family": descriptor["family"],
         "pieces": pieces,
         "boards": boards,
+        "chess_art": any(p["art"].startswith("cburnett/") for p in descriptor["pieces"].values()),
         "page_data": {"variant": descriptor, "boards": boards},
     }
 
