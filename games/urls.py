@@ -1,8 +1,9 @@
 from django.urls import path
 
-from games import rules_page, views
+from games import home_page, rules_page, views
 
 urlpatterns = [
+    path("", home_page.home, name="home"),
     path("play/", views.play, name="play"),
     path("play/local/", views.local, name="local"),
     path("play/bot/", views.bot, name="bot"),

@@ -1,6 +1,8 @@
 """The rules pages of other games, in Chromium against a real Daphne: the example boards are
 drawn for their game and play their example by clicking, and the page shows the result."""
 
+import re
+
 from playwright.sync_api import Page, expect
 
 from tests.browser.board_helpers import cls, shot
@@ -86,3 +88,35 @@ def test_game_mix_connection_ends_the_game(new_page) -> None:
     expect(page.locator("[data-example='connection'] .cb-board")).not_to_have_class(
         cls("is-interactive")
     )
+
+
+def test_home_gallery_draws_23_start_positions_in_three_groups(new_page) -> None:
+    page = new_page(1280, 900)
+    page.goto("/")
+    groups = page.locator(".gallery-group h3")
+    expect(groups).to_have_text(["Chesskers", "Chess meets draughts", "The checkers family"])
+    boards = page.locator(".gallery-board .cb-board")
+    expect(boards).to_have_count(23)
+    counts = [
+        page.locator(f".gallery-group[data-family='{group}'] .cb-board").count()
+        for group in ("chesskers", "hybrids", "draughts")
+    ]
+    assert counts == [1, 4, 18]
+    # Each board shows its start position: Alquerque's 24 men on its points, International's 40.
+    expect(page.locator("[data-gallery-board='alquerque'] .cb-board.is-points")).to_be_visible()
+    expect(page.locator("[data-gallery-board='alquerque'] .pc[data-piece]")).to_have_count(24)
+    expect(page.locator("[data-gallery-board='international'] .pc[data-piece]")).to_have_count(40)
+    expect(page.locator("[data-gallery-board='chesskers'] .pc[data-piece]")).to_have_count(32)
+    shot(page, "home-gallery-1280")
+    page.locator("[data-game='dameo'] h4 a").click()
+    expect(page).to_have_url(re.compile(r"/rules/dameo/$"))
+    expect(page.locator("h1")).to_have_text("The rules of Dameo")
+
+
+def test_home_gallery_on_a_phone(new_page) -> None:
+    page = new_page(375, 812)
+    page.goto("/")
+    expect(page.locator(".gallery-board .cb-board")).to_have_count(23)
+    box = page.locator("[data-gallery-board='canadian'] .cb-board").bounding_box()
+    assert box and box["width"] >= 120
+    shot(page, "home-gallery-375")
