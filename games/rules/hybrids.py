@@ -58,7 +58,7 @@ CHESKERS = GameRules(
                 "single jump and no bishop or camel capture. Among them you choose freely.",
             ),
             example=Example(
-                fen="k7/8/5p2/8/1p1p3p/P1P5/5B2/6K1 w - - 0 1",
+                fen="1k6/8/5p2/8/1p1p3p/P1P5/5B2/6K1 w - - 0 1",
                 move="c3:e5:g7",
                 caption="Only the chain of two is allowed. Tap the pawn on c3, then e5 and g7.",
                 captures=("d4", "f6"),
@@ -69,7 +69,7 @@ CHESKERS = GameRules(
             title="The camel",
             paragraphs=("The camel leaps like a long knight, (1, 3) instead of (1, 2).",),
             example=Example(
-                fen="k7/8/8/8/1p6/8/8/C5K1 w - - 0 1",
+                fen="7k/8/8/8/1p6/8/8/C5K1 w - - 0 1",
                 move="Cxb4",
                 caption="Tap the camel on a1, then b4: it leaps and takes the pawn.",
                 captures=("b4",),
@@ -83,9 +83,9 @@ CHESKERS = GameRules(
                 "choose; its move ends there. A side with no legal move loses.",
             ),
             example=Example(
-                fen="4k3/1P6/8/8/8/8/8/6K1 w - - 0 1",
-                move="c8=C",
-                caption="Tap the pawn on b7, then c8, and choose the camel.",
+                fen="3k4/P7/8/8/8/8/8/6K1 w - - 0 1",
+                move="b8=C",
+                caption="Tap the pawn on a7, then b8, and choose the camel.",
                 becomes="camel",
             ),
         ),
@@ -99,9 +99,8 @@ BYELORUSSIAN = GameRules(
     line="Chess against Russian draughts on one board, Minsk 1984.",
     intro=(
         "Byelorussian Cheskers, by N. N. Grushevsky and P. A. Shkludov (1984), crosses chess "
-        "with Russian draughts. Each side has the chess pieces but two rooks, a bishop and a "
-        "knight, eight pawns, and eleven draughtsmen on the dark squares. White moves first; "
-        "checkmate wins.",
+        "with Russian draughts. Each side has a king, a queen, a rook, a bishop, a knight, eight "
+        "pawns, and eleven draughtsmen on the dark squares. White moves first; checkmate wins.",
     ),
     pieces={
         "king": CHESS_KING,

@@ -3,8 +3,12 @@ drawn for their game and play their example by clicking, and the page shows the 
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
+from engine import variants
+from games.rules import RULES
+from games.rules.boards import example_board
 from tests.browser.board_helpers import cls, shot
 
 
@@ -120,3 +124,39 @@ def test_home_gallery_on_a_phone(new_page) -> None:
     box = page.locator("[data-gallery-board='canadian'] .cb-board").bounding_box()
     assert box and box["width"] >= 120
     shot(page, "home-gallery-375")
+
+
+@pytest.mark.parametrize("variant_id", list(RULES))
+def test_every_example_of_every_game_plays_by_clicking_its_path(new_page, variant_id) -> None:
+    page = new_page(1280, 900)
+    page.goto(f"/rules/{variant_id}/")
+    for rule in RULES[variant_id].rules:
+        if rule.example is None:
+            continue
+        data = example_board(variant_id, rule.example.fen)
+        move = next(m for m in data["legal_moves"] if m["text"] == rule.example.move)
+        path = move["path"] * 2 if len(move["path"]) == 1 else move["path"]
+        for square in path:
+            sq(page, rule.id, square).click()
+        if move["promotion"]:
+            page.locator(
+                f"[data-example='{rule.id}'] .cb-promo-choice[data-promotion='{move['promotion']}']"
+            ).click()
+        expect(result(page, rule.id)).to_contain_text(f"You played {rule.example.move}")
+        after = move_after(data, move)
+        assert pieces(page, rule.id) == fen_placement(variant_id, after), rule.id
+
+
+def move_after(data: dict, move: dict) -> str:
+    return data["after"][data["legal_moves"].index(move)]
+
+
+def fen_placement(variant_id: str, fen: str) -> dict[str, str]:
+    """Returns the pieces of a FEN as the board codes them (square -> "wM", "bK"), read by the
+    engine: a man is "M", every other piece its FEN letter."""
+    variant = variants.get(variant_id)
+    letters = {kind.piece: kind.letter or "M" for kind in variant.pieces}
+    return {
+        variant.board.square_name(square): ("w" if color.name == "WHITE" else "b") + letters[piece]
+        for square, (color, piece) in variant.position(fen).pieces().items()
+    }

@@ -45,6 +45,8 @@ def test_each_example_move_is_legal_and_takes_what_it_says(
     page: GameRules, example: Example
 ) -> None:
     variant = variants.get(page.id)
+    standing = variant.position(example.fen).pieces()
+    assert all(variant.board.is_used(square) for square in standing), "a piece off the board"
     board = example_board(page.id, example.fen)
     moves = {move["text"]: move for move in board["legal_moves"]}
     assert example.move in moves, sorted(moves)
