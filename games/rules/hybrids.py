@@ -151,6 +151,13 @@ BYELORUSSIAN = GameRules(
                 "a draughts jump at any point of a capture. Stalemate, repetition and the "
                 "fifty-move rule draw as in chess.",
             ),
+            example=Example(
+                fen="4k3/8/8/8/3m4/4K3/8/R7 w - - 0 1",
+                move="Kxd4",
+                caption="White's king on e3 is in check: the draughtsman on d4 could jump it to "
+                "f2. Tap the king, then d4, to take it.",
+                captures=("d4",),
+            ),
         ),
     ),
     source="Hans Bodlaender's page on the Chess Variant Pages, after David Pritchard's "

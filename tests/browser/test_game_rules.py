@@ -135,6 +135,8 @@ def test_every_example_of_every_game_plays_by_clicking_its_path(new_page, varian
             continue
         data = example_board(variant_id, rule.example.fen)
         move = next(m for m in data["legal_moves"] if m["text"] == rule.example.move)
+        if data["check"]:
+            expect(sq(page, rule.id, data["check"])).to_have_class(cls("is-check"))
         path = move["path"] * 2 if len(move["path"]) == 1 else move["path"]
         for square in path:
             sq(page, rule.id, square).click()
