@@ -98,6 +98,13 @@ RUSSIAN = GameRules(
                 "chosen: a longer one is not preferred. The pieces taken stay until the move is "
                 "over, and block a king's way (the 'Turkish strike').",
             ),
+            example=Example(
+                fen="W:Wc3:Bd4,b4,f6:H0:F1",
+                move="c3xa5",
+                caption="The man on c3 could take two pieces towards g7, but may take b4 alone. "
+                "Tap c3, then a5.",
+                captures=("b4",),
+            ),
         ),
         Rule(
             id="crowning",
@@ -280,6 +287,13 @@ ITALIAN = GameRules(
                 "then a king's capture before a man's;",
                 "then the one taking the most kings;",
                 "then the one that meets a king first.",
+            ),
+            example=Example(
+                fen="W:W22,K23:B18,19,21,1:H0:F1",
+                move="23x14",
+                caption="The man on 22 and the king on 23 can each take one piece; the king's "
+                "capture comes first. Tap 23, then 14.",
+                captures=("e4",),
             ),
         ),
         WIN,
