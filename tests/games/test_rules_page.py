@@ -58,3 +58,4 @@ def test_the_rules_page_embeds_every_example(client) -> None:
     assert [example["id"] for example in data] == [example["id"] for example in EXAMPLES]
     for example in EXAMPLES:
         assert f'data-example="{example["id"]}"' in content
+    assert 'href="/#games" data-testid="rules-all-games"' in content
