@@ -30,9 +30,16 @@ class ArchiveFilters:
     annotated: bool = False
 
     @classmethod
-    def from_query(cls, query: Mapping[str, Any]) -> "ArchiveFilters":
+    def from_query(
+        cls, query: Mapping[str, Any], labels: Mapping[str, str] | None = None
+    ) -> "ArchiveFilters":
         """Returns the filters of a query string; raises ``GameError`` (bad_request) naming the
-        first value that makes no sense. Empty values mean "any"."""
+        first value that makes no sense. Empty values mean "any". The API's refusals name its
+        parameters; a form passes ``labels`` so that its refusals name what its reader sees."""
+        labels = labels or {}
+
+        def label(name: str) -> str:
+            return labels.get(name, name)
 
         def text(name: str) -> str | None:
             value = query.get(name)
@@ -41,8 +48,9 @@ class ArchiveFilters:
         def choice(name: str, allowed: list[str]) -> str | None:
             value = text(name)
             if value is not None and value not in allowed:
+                choices = ", ".join(allowed)
                 raise GameError(
-                    ErrorCode.BAD_REQUEST, f"{name} is one of {', '.join(allowed)}, not {value}."
+                    ErrorCode.BAD_REQUEST, f"{label(name)} is one of {choices}, not {value}."
                 )
             return value
 
@@ -54,15 +62,18 @@ class ArchiveFilters:
                 return date.fromisoformat(value)
             except ValueError:
                 raise GameError(
-                    ErrorCode.BAD_REQUEST, f"{name} is a date written YYYY-MM-DD, not {value}."
+                    ErrorCode.BAD_REQUEST,
+                    f"{label(name)} is a date written YYYY-MM-DD, not {value}.",
                 ) from None
 
         min_plies = text("min_plies")
         if min_plies is not None and not min_plies.isdigit():
-            raise GameError(ErrorCode.BAD_REQUEST, f"min_plies is a whole number, not {min_plies}.")
+            raise GameError(
+                ErrorCode.BAD_REQUEST, f"{label('min_plies')} is a whole number, not {min_plies}."
+            )
         annotated = text("annotated")
         if annotated not in (None, "1", "true", "0", "false", "on"):
-            raise GameError(ErrorCode.BAD_REQUEST, "annotated is true or false.")
+            raise GameError(ErrorCode.BAD_REQUEST, f"{label('annotated')} is true or false.")
         return cls(
             player=text("player"),
             result=choice("result", Game.Result.values),
