@@ -22,7 +22,8 @@ from games.reads.archive import (
     analysis_payload,
     annotations_of,
     archive_games,
-    may_annotate,
+    may_annotate_once_finished,
+    no_analysis,
 )
 from games.reads.live import live_games
 from games.reads.lobby import lobby_payload
@@ -59,15 +60,22 @@ def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
         "api_url": f"/api/games/{game.public_id}/",
         "state": game_state(game),
     }
-    if game.status == Game.Status.FINISHED:
-        page_data["archive"] = {
-            "annotations": annotations_of(game),
-            "analysis": analysis_payload(game),
-            "can_annotate": may_annotate(game, actor.user_id),
-            "can_analyse": actor.user_id is not None,
-            "export_url": f"/api/games/{game.public_id}/export/?download=1",
-        }
+    page_data["archive"] = archive_data(game, actor)
     return render(request, "games/game.html", {"game": game, "page_data": page_data})
+
+
+def archive_data(game: Game, actor: Actor) -> dict[str, Any]:
+    """Returns what the page's archive tools need. A live game's page gets them too, empty, so
+    that Analyse, Download and the annotation form appear when the game ends, without a
+    reload; the page shows them only for a finished game."""
+    finished = game.status == Game.Status.FINISHED
+    return {
+        "annotations": annotations_of(game) if finished else [],
+        "analysis": analysis_payload(game) if finished else no_analysis(game),
+        "can_annotate": may_annotate_once_finished(game, actor.user_id),
+        "can_analyse": actor.user_id is not None,
+        "export_url": f"/api/games/{game.public_id}/export/?download=1",
+    }
 
 
 def player_side(game: Game, color: str | None) -> str | None:

@@ -143,6 +143,11 @@ def archive_games(filters: ArchiveFilters | None = None) -> QuerySet[Game]:
     )
 
 
+def no_analysis(game: Game) -> dict[str, Any]:
+    """Returns the analysis payload of a game not analysed, without reading the database."""
+    return {"state": "none", "done": 0, "total": game.ply + 1, "evaluations": [], "plies": []}
+
+
 def analysis_payload(game: Game) -> dict[str, Any]:
     """Returns a game's analysis as clients get it: its state and progress, the evaluation of
     every position analysed so far, and the judgement of every ply both of whose positions are
@@ -262,7 +267,13 @@ def annotations_of(game: Game) -> list[dict[str, Any]]:
 def may_annotate(game: Game, user_id: int | None) -> bool:
     """Returns whether a user may annotate the game: one of its two players (the importer of an
     imported game), once it is finished."""
-    if user_id is None or game.status != Game.Status.FINISHED:
+    return game.status == Game.Status.FINISHED and may_annotate_once_finished(game, user_id)
+
+
+def may_annotate_once_finished(game: Game, user_id: int | None) -> bool:
+    """Returns whether a user may annotate the game when it is finished (a live game's page
+    shows its archive tools the moment it ends, without a reload)."""
+    if user_id is None:
         return False
     if game.mode == Game.Mode.IMPORTED:
         return user_id == game.imported_by_id
