@@ -7,6 +7,7 @@ import { checkedKing, createPlayBoard, pieceName } from "./board.js";
 import { createEvalGraph } from "./evalgraph.js";
 import { createMoveList } from "./movelist.js";
 import { drawDeclinedText, rematchNotice, rematchNoticeElement } from "./offers.js";
+import { count } from "./words.js";
 import { classifyState, connectSocket } from "./socket.js";
 import { moveSound, playSound, setSound, soundOn } from "./sound.js";
 
@@ -300,7 +301,7 @@ function renderArchive() {
   analyse.textContent = analysis.state === "failed" ? "Analyse again" : "Analyse";
   const progress = {
     none: "",
-    running: `Analysing… ${analysis.done} of ${analysis.total} positions`,
+    running: `Analysing… ${analysis.done} of ${count(analysis.total, "position")}`,
     done: "Analysed",
     failed: "The analysis failed.",
   };

@@ -4,6 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { drawDeclinedText, rematchNotice } from "../../static/js/offers.js";
+import { count } from "../../static/js/words.js";
 
 const finished = (rematch) => ({ status: "finished", white: "alice", black: "bob", rematch });
 
@@ -37,4 +38,11 @@ test("a spectator gets a link to the rematch once it starts; players are taken t
   assert.equal(rematchNotice(state, "white"), null);
   assert.equal(rematchNotice({ ...state, status: "live" }, null), null);
   assert.equal(rematchNotice(finished(null), null), null);
+});
+
+test("counts take the noun's number", () => {
+  assert.equal(count(1, "position"), "1 position");
+  assert.equal(count(0, "position"), "0 positions");
+  assert.equal(count(2, "ply", "plies"), "2 plies");
+  assert.equal(count(1, "ply", "plies"), "1 ply");
 });
