@@ -107,3 +107,10 @@ def test_a_live_game_shows_its_archive_tools_the_moment_it_ends(new_page) -> Non
     expect(page.get_by_test_id("export")).to_be_visible()
     expect(page.get_by_test_id("export")).to_have_attribute("href", re.compile(r"/export/"))
     expect(page.get_by_test_id("annotation-form")).to_be_visible()
+    # Looking back in a finished game speaks of its end, not of a live position.
+    page.get_by_role("button", name="First position").click()
+    expect(page.locator("#hint")).to_have_text(
+        "Viewing an earlier position. Use → or “Back to the end” to return."
+    )
+    page.get_by_role("button", name="Back to the end").click()
+    expect(page.locator("#hint")).to_have_text("")
