@@ -6,7 +6,9 @@ import { api, goToGame } from "./api.js";
 import { checkedKing, createPlayBoard, pieceName } from "./board.js";
 import { createEvalGraph } from "./evalgraph.js";
 import { createMoveList } from "./movelist.js";
-import { drawDeclinedText, rematchNotice, rematchNoticeElement } from "./offers.js";
+import {
+  drawDeclinedText, drawLapsedText, rematchNotice, rematchNoticeElement,
+} from "./offers.js";
 import { count } from "./words.js";
 import { classifyState, connectSocket } from "./socket.js";
 import { moveSound, playSound, setSound, soundOn } from "./sound.js";
@@ -98,6 +100,8 @@ function onState(message) {
     page.sent = null;
   }
   page.state = state;
+  const lapsed = drawLapsedText(old, state, viewer.both_sides ? null : viewer.color);
+  if (lapsed) page.told = { text: lapsed, ply: state.ply };
   if (page.viewing !== null && page.viewing >= state.moves.length - 1) page.viewing = null;
   if (state.ply > old.ply) {
     const move = state.moves[state.moves.length - 1];

@@ -12,6 +12,16 @@ export function drawDeclinedText(by, viewerColor) {
   return `${COLOR_NAME[by]} declined the draw offer.`;
 }
 
+/** Returns the words for the offerer `me` when their draw offer lapsed because the opponent
+ * moved instead of answering it (the state went from `old` to `state`), or null. */
+export function drawLapsedText(old, state, me) {
+  const lapsed = me && old.draw_offer === me && !state.draw_offer && state.status === "live"
+    && state.ply > old.ply;
+  if (!lapsed) return null;
+  const mover = state.turn === "white" ? "black" : "white";
+  return `Your draw offer lapsed: ${COLOR_NAME[mover]} moved instead.`;
+}
+
 /** Returns a player as an offer names them: "alice (White)". */
 export function whoAsked(state, color) {
   const name = state[color];

@@ -111,6 +111,14 @@ def test_two_players_meet_in_the_lobby_and_play_while_a_spectator_watches(new_pa
     expect(alice.get_by_test_id("table-notice")).to_have_text("Your draw offer was declined.")
     expect(spectator.get_by_test_id("table-notice")).to_have_text("Black declined the draw offer.")
     expect(bob.get_by_test_id("table-notice")).to_have_count(0)
+    # Black offers one; White answers by moving: the offer lapses, and Black is told.
+    bob.click("[data-action=draw-offer]")
+    expect(alice.locator(".draw-offer")).to_have_count(1)
+    tap(alice, "g1", "f3")
+    wait_moves(bob, 5)
+    expect(bob.get_by_test_id("table-notice")).to_have_text(
+        "Your draw offer lapsed: White moved instead."
+    )
     alice.click("[data-action=resign]")
     alice.click("[data-action=resign]")
     for page in (alice, bob, spectator):

@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { drawDeclinedText, rematchNotice } from "../../static/js/offers.js";
+import { drawDeclinedText, drawLapsedText, rematchNotice } from "../../static/js/offers.js";
 import { count } from "../../static/js/words.js";
 
 const finished = (rematch) => ({ status: "finished", white: "alice", black: "bob", rematch });
@@ -12,6 +12,16 @@ test("a declined draw is told to its offerer and to spectators, not to who decli
   assert.equal(drawDeclinedText("black", "white"), "Your draw offer was declined.");
   assert.equal(drawDeclinedText("black", null), "Black declined the draw offer.");
   assert.equal(drawDeclinedText("black", "black"), null);
+});
+
+test("a draw offer the opponent answered by moving is told to its offerer as lapsed", () => {
+  const offered = { status: "live", ply: 4, turn: "black", draw_offer: "white" };
+  const moved = { status: "live", ply: 5, turn: "white", draw_offer: null };
+  assert.equal(drawLapsedText(offered, moved, "white"), "Your draw offer lapsed: Black moved instead.");
+  assert.equal(drawLapsedText(offered, moved, "black"), null);
+  assert.equal(drawLapsedText(offered, moved, null), null);
+  assert.equal(drawLapsedText(offered, { ...moved, ply: 4 }, "white"), null); // declined: told apart
+  assert.equal(drawLapsedText(offered, { ...moved, status: "finished" }, "white"), null);
 });
 
 test("an open rematch offer names who asked; only the other player may decline it", () => {
