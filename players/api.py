@@ -61,7 +61,8 @@ class UserView(APIView):
         summary="A player's public profile: rating and statistics of finished online games",
     )
     def get(self, request: Request, username: str) -> Response:
-        user = User.objects.filter(username__iexact=username, is_active=True).first()
+        users = User.objects.select_related("rating")
+        user = users.filter(username__iexact=username, is_active=True).first()
         if user is None:
             return error(f"No user is called {username}.", status.HTTP_404_NOT_FOUND)
         return Response(profile_data(user))
