@@ -105,22 +105,23 @@ class Archive:
                 return value
 
     def grow(self, count: int, max_plies: int) -> None:
-        """Adds ``count`` finished games after the ones already there."""
-        games, moves, changes, notes = [], [], [], []
-        for index in range(self.loaded, self.loaded + count):
-            game, game_moves, game_changes, game_notes = self.one_game(index + 1, max_plies)
-            games.append(game)
-            moves += game_moves
-            changes += game_changes
-            notes += game_notes
-        copy_rows(Game, games)
-        for start in range(0, len(moves), 200_000):
-            copy_rows(GameMove, moves[start : start + 200_000])
-        if changes:
-            copy_rows(RatingChange, changes)
-        if notes:
-            copy_rows(Annotation, notes)
-        self.loaded += count
+        """Adds ``count`` finished games after the ones already there, 10,000 at a time."""
+        end = self.loaded + count
+        while self.loaded < end:
+            chunk = min(10_000, end - self.loaded)
+            games, moves, changes, notes = [], [], [], []
+            for index in range(self.loaded, self.loaded + chunk):
+                game, game_moves, game_changes, game_notes = self.one_game(index + 1, max_plies)
+                games.append(game)
+                moves += game_moves
+                changes += game_changes
+                notes += game_notes
+            for model, rows in ((Game, games), (GameMove, moves), (RatingChange, changes)):
+                if rows:
+                    copy_rows(model, rows)
+            if notes:
+                copy_rows(Annotation, notes)
+            self.loaded += chunk
         with connection.cursor() as cursor:
             for model in (Game, RatingChange, Annotation):
                 table = model._meta.db_table
@@ -223,17 +224,20 @@ class Archive:
                         "updated_at": finished_at,
                     }
                 )
+        game["annotation_count"] = len(notes)
         return game, moves, changes, notes
 
 
 def busiest() -> str:
     """The username of the player with the most games."""
-    counts: dict[int, int] = {}
-    for white, black in Game.objects.values_list("white_id", "black_id").iterator():
-        for uid in (white, black):
-            if uid:
-                counts[uid] = counts.get(uid, 0) + 1
-    return User.objects.get(pk=max(counts, key=counts.get)).username
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT uid FROM (SELECT white_id AS uid FROM games_game UNION ALL "
+            "SELECT black_id FROM games_game) sides WHERE uid IS NOT NULL "
+            "GROUP BY uid ORDER BY count(*) DESC LIMIT 1"
+        )
+        (uid,) = cursor.fetchone()
+    return User.objects.get(pk=uid).username
 
 
 def middle_game() -> str:
