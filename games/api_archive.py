@@ -96,7 +96,7 @@ class GameListView(APIView):
                 "GamePage",
                 {
                     "count": serializers.IntegerField(
-                        help_text="games in the list, counted up to 10,000"
+                        help_text="games in the list, counted up to 1000"
                     ),
                     "count_capped": serializers.BooleanField(
                         help_text="there are more than `count`"

@@ -51,8 +51,8 @@ class UserView(APIView):
                     ),
                     "rating_history": serializers.ListField(
                         child=serializers.DictField(),
-                        help_text="Rating before the first rated game, then after each: "
-                        "{at, rating, game}",
+                        help_text="The latest 200 rated games: the rating before the first "
+                        "of them, then after each: {at, rating, game}",
                     ),
                 },
             ),

@@ -143,7 +143,7 @@ def archive_games(filters: ArchiveFilters | None = None) -> QuerySet[Game]:
 
 # --- pages: "older than this game" / "newer than this game" -----------------------------------
 PAGE_SIZE = 20
-COUNT_LIMIT = 10_000  # a page says "more than 10,000" rather than count a large archive
+COUNT_LIMIT = 1000  # a page says "more than 1000" rather than count a large archive
 
 
 @dataclass(frozen=True)

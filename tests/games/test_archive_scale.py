@@ -13,7 +13,8 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from accounts.models import Rating
+from accounts.models import Rating, RatingChange
+from accounts.selectors import rating_history
 from games.archive import annotation_create, annotation_delete, game_import
 from games.core import Actor
 from games.lobby import challenge_accept, challenge_create
@@ -21,6 +22,7 @@ from games.models import Game, PlayerRecord
 from games.presence import connection_close, connection_open, connection_seen
 from games.records import RECORD_FIELDS, recount_records
 from games.sweep import sweep
+from games.templatetags.archive import mini_board
 from tests.factories import make_user
 from tests.games.archive_helpers import FOOLS_MATE, play_out
 from tests.games.conftest import start_game
@@ -227,3 +229,28 @@ def test_records_kept_as_games_end_equal_a_recount_after_every_kind_of_ending(
         "best_win_at": Game.objects.get(pk=beaten.pk).finished_at,
     }
     assert (stored(bob)["streak_outcome"], stored(bob)["streak_games"]) == ("loss", 1)
+
+
+def test_the_rating_history_is_the_latest_games_from_the_rating_before_them(
+    alice, bob, carol
+) -> None:
+    rated = [g for n, g in enumerate(play_games(4, alice, bob, carol)) if n % 4 != 3]
+    changes = {c.game_id: c for c in RatingChange.objects.filter(user=alice)}
+    history = rating_history(alice, limit=2)
+    assert [point["game"] for point in history] == [None, rated[1].public_id, rated[2].public_id]
+    assert history[0]["rating"] == changes[rated[1].pk].rating_before
+    assert [p["rating"] for p in history[1:]] == [
+        changes[rated[1].pk].rating_after,
+        changes[rated[2].pk].rating_after,
+    ]
+    assert len(rating_history(alice)) == 4  # the start and all three
+
+
+def test_a_small_board_draws_every_piece_on_its_square() -> None:
+    svg = mini_board("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", 88)
+    assert svg.count("<rect ") == 33 and 'width="88"' in svg
+    assert re.findall(r'href="[^"]*/(\w+)\.svg" x="(\d)" y="(\d)"', svg) == [
+        ("bK", "4", "0"),
+        ("wR", "0", "7"),
+        ("wK", "4", "7"),
+    ]
