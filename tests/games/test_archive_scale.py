@@ -3,10 +3,12 @@ profile asks the same number of queries for 3 games as for 30, pages that go on 
 neither skip nor repeat one, and the players' stored records agree with a recount from the
 games after endings of every kind."""
 
+import importlib
 import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from django.apps import apps
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -254,3 +256,15 @@ def test_a_small_board_draws_every_piece_on_its_square() -> None:
         ("wR", "0", "7"),
         ("wK", "4", "7"),
     ]
+
+
+def test_the_migration_counts_the_games_finished_before_it(alice, bob, carol) -> None:
+    games = play_games(7, alice, bob, carol)
+    kept = {user.pk: stored(user) for user in (alice, bob, carol)}
+    Game.objects.update(annotation_count=0)
+    PlayerRecord.objects.all().delete()
+    migration = importlib.import_module("games.migrations.0008_archive_counts_and_player_records")
+    migration.count_existing(apps, None)
+    counts = dict(Game.objects.values_list("public_id", "annotation_count"))
+    assert counts == {g.public_id: (1 if n % 3 == 0 else 0) for n, g in enumerate(games)}
+    assert {user.pk: stored(user) for user in (alice, bob, carol)} == kept
