@@ -5,8 +5,8 @@ deleted first), 1,000 players with skewed activity (a few play most games), each
 moves, the rated ones with both players' rating changes, a few with annotations. Loading is by
 ``COPY``, and grows the archive in steps (10k, then 90k more), so one run measures every size.
 At each size it times every archive and profile page and API list with Django's test client
-(median of ``--runs`` requests after one warm-up) against ``/about/`` in the same run, and
-prints the number of queries of each. It never fails on time.
+(median and fastest of ``--runs`` requests after one warm-up) against ``/about/`` in the same
+run, and prints the number of queries of each. It never fails on time.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/chesskers_archive_bench \\
         .venv/bin/python bench/archive_bench.py [--games 10000 100000] [--runs 20]
@@ -262,7 +262,7 @@ def pages(first_only: bool) -> list[tuple[str, str]]:
     middle = middle_game()
     return [
         ("/games/ first page", "/games/"),
-        (f"/games/?page={middle_page} (middle, offset)", f"/games/?page={middle_page}"),
+        ("/games/?page=<middle> (offset, old links)", f"/games/?page={middle_page}"),
         ("/games/?before=<middle game>", f"/games/?before={middle}"),
         ("/games/?result=1-0", "/games/?result=1-0"),
         ("/games/?player=<busiest>", f"/games/?player={name}"),
@@ -276,8 +276,10 @@ def pages(first_only: bool) -> list[tuple[str, str]]:
     ]
 
 
-def measure(client: Client, url: str, runs: int) -> tuple[float, int]:
-    """Returns the median time of ``runs`` requests in ms and the query count of one."""
+def measure(client: Client, url: str, runs: int) -> tuple[float, float, int]:
+    """Returns the median and the fastest of ``runs`` requests in ms and the query count of
+    one. (On a machine shared with other work the fastest is the nearer to the page's own
+    cost; the median is what the issue's table gave.)"""
     reset_queries()  # the log keeps 9,000 queries; a full one would count none
     with CaptureQueriesContext(connection) as queries:
         response = client.get(url)
@@ -288,7 +290,7 @@ def measure(client: Client, url: str, runs: int) -> tuple[float, int]:
         start = time.perf_counter()
         client.get(url)
         times.append(time.perf_counter() - start)
-    return 1000 * statistics.median(times), len(queries)
+    return 1000 * statistics.median(times), 1000 * min(times), len(queries)
 
 
 def main() -> None:
@@ -303,22 +305,26 @@ def main() -> None:
     archive = Archive()
     archive.reset()
     client = Client(HTTP_HOST="localhost")
-    table: dict[str, dict[int, tuple[float, int]]] = {}
+    table: dict[str, dict[int, tuple[float, float, int]]] = {}
     for size in sorted(args.games):
         started = time.perf_counter()
         archive.grow(size - archive.loaded, args.max_plies)
         print(f"loaded {size} games in {time.perf_counter() - started:.0f} s", flush=True)
         for label, url in [("/about/ (reference)", "/about/"), *pages(args.first_page_only)]:
             table.setdefault(label, {})[size] = measure(client, url, args.runs)
-            ms, queries = table[label][size]
-            print(f"  {label:48} {ms:7.1f} ms  {queries:3d} queries", flush=True)
+            median, fastest, queries = table[label][size]
+            print(
+                f"  {label:46} {median:7.1f} ms (fastest {fastest:6.1f})  {queries:2d} queries",
+                flush=True,
+            )
     sizes = sorted(args.games)
     print()
-    print("| page | " + " | ".join(f"{s:,} ms (queries)" for s in sizes) + " |")
-    print("|---|" + "---|" * len(sizes))
+    print("| page | " + " | ".join(f"{s:,}: median / fastest ms" for s in sizes) + " | queries |")
+    print("|---|" + "---|" * len(sizes) + "---|")
     for label, row in table.items():
-        cells = " | ".join(f"{row[s][0]:.1f} ({row[s][1]})" for s in sizes)
-        print(f"| `{label}` | {cells} |")
+        cells = " | ".join(f"{row[s][0]:.1f} / {row[s][1]:.1f}" for s in sizes)
+        counts = sorted({row[s][2] for s in sizes})
+        print(f"| `{label}` | {cells} | {' / '.join(map(str, counts))} |")
 
 
 if __name__ == "__main__":
