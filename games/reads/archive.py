@@ -7,6 +7,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 from django.db.models import Q, QuerySet
+from django.db.models.functions import Lower
 
 from accounts.models import User
 from engine import STARTING_FEN
@@ -97,11 +98,9 @@ def filter_games(games: QuerySet[Game], filters: ArchiveFilters) -> QuerySet[Gam
     own white/black/importer columns, whose indexes serve it; a name nobody has matches
     nothing."""
     if filters.player:
-        user_id = (
-            User.objects.filter(username__iexact=filters.player)
-            .values_list("pk", flat=True)
-            .first()
-        )
+        # LOWER(username), as the case-blind unique index is written (iexact would be UPPER).
+        users = User.objects.alias(name=Lower("username")).filter(name=filters.player.lower())
+        user_id = users.values_list("pk", flat=True).first()
         if user_id is None:
             return games.none()
         games = games.filter(
