@@ -20,17 +20,24 @@ def rating_of(user: User) -> Rating:
         return Rating(user=user)
 
 
-def rating_history(user: User) -> list[dict[str, Any]]:
-    """Returns the user's rating after each rated game, oldest first, starting from the rating
-    before their first one: ``[{"at", "rating", "game"}]`` (``game`` None for the start)."""
-    changes = list(RatingChange.objects.filter(user=user).select_related("game"))
+HISTORY_POINTS = 200  # the rated games a profile's chart and the users API show, the latest
+
+
+def rating_history(user: User, limit: int = HISTORY_POINTS) -> list[dict[str, Any]]:
+    """Returns the user's rating after each of their latest ``limit`` rated games, oldest
+    first, starting from the rating before the first of them: ``[{"at", "rating", "game"}]``
+    (``game`` None for the start). Bounded, so that a profile costs the same after ten
+    thousand games as after two hundred; read from the ``(user, at)`` index."""
+    latest = (
+        RatingChange.objects.filter(user=user)
+        .order_by("-at", "-id")
+        .values_list("at", "rating_before", "rating_after", "game__public_id")[:limit]
+    )
+    changes = list(latest)[::-1]
     if not changes:
         return []
-    points = [{"at": changes[0].at, "rating": changes[0].rating_before, "game": None}]
-    points += [
-        {"at": change.at, "rating": change.rating_after, "game": change.game.public_id}
-        for change in changes
-    ]
+    points = [{"at": changes[0][0], "rating": changes[0][1], "game": None}]
+    points += [{"at": at, "rating": after, "game": game} for at, _, after, game in changes]
     return points
 
 

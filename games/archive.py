@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 import engine
@@ -76,8 +77,15 @@ def annotation_create(
         annotation = Annotation.objects.create(
             game=game, ply=ply, author_id=actor.user_id, glyph=glyph, comment=comment
         )
+        count_annotations(game, +1)
         publish_annotations(game)
     return annotation
+
+
+def count_annotations(game: Game, change: int) -> None:
+    """Moves the locked game's stored ``annotation_count`` by ``change`` (the archive's lists
+    read it instead of counting each game's annotations)."""
+    Game.objects.filter(pk=game.pk).update(annotation_count=F("annotation_count") + change)
 
 
 def lock_own_annotation(game: Game, actor: Actor, annotation_id: int) -> Annotation:
@@ -116,6 +124,7 @@ def annotation_delete(*, game_id: str, actor: Actor, annotation_id: int) -> None
     with transaction.atomic():
         game = lock_game(game_id)
         lock_own_annotation(game, actor, annotation_id).delete()
+        count_annotations(game, -1)
         publish_annotations(game)
 
 
@@ -289,10 +298,12 @@ def game_import(*, actor: Actor, text: str) -> list[Game]:
                 finished_at=now,
             )
             GameMove.objects.bulk_create(GameMove(game=game, **move) for move in item.moves)
-            Annotation.objects.bulk_create(
+            notes = Annotation.objects.bulk_create(
                 Annotation(game=game, ply=ply, glyph=note.glyph, comment=note.comment)
                 for ply, notes in sorted(item.parsed.notes.items())
                 for note in notes
             )
+            if notes:
+                count_annotations(game, len(notes))
             stored.append(game)
     return stored

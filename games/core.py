@@ -23,6 +23,7 @@ from games.history import History
 from games.models import Color, Game
 from games.policy import fresh_since
 from games.reads.state import state_message
+from games.records import record_game_end
 
 
 class _Request(Protocol):
@@ -155,6 +156,7 @@ def finish(game: Game, *, result: str, termination: str, at: datetime | None = N
             white_score=WHITE_SCORE[result],
             at=game.finished_at,
         )
+    record_game_end(game)
 
 
 def publish_state(

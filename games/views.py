@@ -4,7 +4,6 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -19,11 +18,13 @@ from games.play import game_create_bot, game_create_local, game_open
 from games.policy import BOT_LEVELS
 from games.reads.archive import (
     ArchiveFilters,
+    PageRequest,
     analysis_payload,
     annotations_of,
     archive_games,
     may_annotate_once_finished,
     no_analysis,
+    page_of,
 )
 from games.reads.live import live_games
 from games.reads.lobby import lobby_payload
@@ -172,8 +173,6 @@ def watch(request: HttpRequest) -> HttpResponse:
     return render(request, "games/watch.html", {"page_data": {"games": live_games()}})
 
 
-ARCHIVE_PAGE_SIZE = 20
-
 # The archive form's labels, which its refusals name instead of the query's parameters.
 ARCHIVE_LABELS = {
     "player": "Player",
@@ -188,20 +187,20 @@ ARCHIVE_LABELS = {
 
 
 def archive(request: HttpRequest) -> HttpResponse:
-    """The archive: every finished game, newest first, filtered and paginated."""
+    """The archive: every finished game, newest first, filtered, a page at a time ("Older"
+    asks for the games before the page's last, "Newer" for those after its first)."""
     try:
         filters = ArchiveFilters.from_query(request.GET, ARCHIVE_LABELS)
+        page = page_of(archive_games(filters), PageRequest.from_query(request.GET))
     except GameError as refusal:
         context = {"error": refusal.message, "games": [], "form": request.GET, "choices": CHOICES}
         return render(request, "games/archive.html", context, status=400)
-    paginator = Paginator(archive_games(filters), ARCHIVE_PAGE_SIZE)
-    page = paginator.get_page(request.GET.get("page"))
     query = urlencode(filters.query())
     return render(
         request,
         "games/archive.html",
         {
-            "games": page.object_list,
+            "games": page.games,
             "page_obj": page,
             "query": query,
             "filtered": bool(query),

@@ -15,21 +15,25 @@ from games.lobby import challenge_create
 from games.models import Game
 from games.schemas import ChallengeRequest
 from players.charts import rating_chart_svg
-from players.selectors import online_players, player_stats, profile_data
+from players.selectors import online_players, profile_data, record_of, stats_of
 
 
 def profile(request: HttpRequest, username: str) -> HttpResponse:
-    player = get_object_or_404(User, username__iexact=username, is_active=True)
+    player = get_object_or_404(
+        User.objects.select_related("rating"), username__iexact=username, is_active=True
+    )
     if player.username != username:
         return redirect("profile", username=player.username)
-    profile = profile_data(player)
+    history = rating_history(player)  # read once: the chart's points and the profile's
+    record = record_of(player)
+    profile = profile_data(player, history, record)
     labels = termination_labels()
     return render(
         request,
         "players/profile.html",
         {
             "player": player,
-            "stats": player_stats(player),
+            "stats": stats_of(record),
             "profile": profile,
             "by_color": [
                 ("White", profile["by_color"]["white"]),
@@ -40,7 +44,7 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
                 for name, counts in profile["by_termination"].items()
             ],
             # Built from numbers and escaped dates only (accounts.charts).
-            "chart": mark_safe(rating_chart_svg(rating_history(player))),
+            "chart": mark_safe(rating_chart_svg(history)),
             "can_challenge": request.user.is_authenticated and request.user.pk != player.pk,
         },
     )

@@ -6,8 +6,10 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
-from django.db.models import Count, Exists, OuterRef, Q, QuerySet
+from django.db.models import Q, QuerySet
+from django.db.models.functions import Lower
 
+from accounts.models import User
 from engine import STARTING_FEN
 from games import pgn
 from games.errors import ErrorCode, GameError
@@ -101,13 +103,21 @@ class ArchiveFilters:
 
 
 def filter_games(games: QuerySet[Game], filters: ArchiveFilters) -> QuerySet[Game]:
-    """Returns ``games`` narrowed by the filters (no ordering, no status condition)."""
+    """Returns ``games`` narrowed by the filters (no ordering, no status condition).
+
+    A player is looked up by name first (one indexed query), then matched by id on the games'
+    own white/black/importer columns, whose indexes serve it; a name nobody has matches
+    nothing."""
     if filters.player:
-        name = filters.player
+        # LOWER(username), as the case-blind unique index is written (iexact would be UPPER).
+        users = User.objects.alias(name=Lower("username")).filter(name=filters.player.lower())
+        user_id = users.values_list("pk", flat=True).first()
+        if user_id is None:
+            return games.none()
         games = games.filter(
-            Q(white__username__iexact=name)
-            | Q(black__username__iexact=name)
-            | Q(mode=Game.Mode.IMPORTED, imported_by__username__iexact=name)
+            Q(white_id=user_id)
+            | Q(black_id=user_id)
+            | Q(mode=Game.Mode.IMPORTED, imported_by_id=user_id)
         )
     if filters.result:
         games = games.filter(result=filters.result)
@@ -124,22 +134,131 @@ def filter_games(games: QuerySet[Game], filters: ArchiveFilters) -> QuerySet[Gam
     if filters.min_plies is not None:
         games = games.filter(ply__gte=filters.min_plies)
     if filters.annotated:
-        games = games.filter(Exists(Annotation.objects.filter(game=OuterRef("pk"))))
+        games = games.filter(annotation_count__gt=0)
     return games
 
 
 def archive_games(filters: ArchiveFilters | None = None) -> QuerySet[Game]:
     """Returns the finished games of every mode that match the filters, newest first (by the
-    time they finished, then by id, so pages are stable), each with ``annotation_count`` (and
-    its ``rating_changes`` prefetched)."""
+    time they finished, then by id, so pages are stable), each with its stored
+    ``annotation_count`` (and its ``rating_changes`` prefetched)."""
     games = (
         Game.objects.filter(status=Game.Status.FINISHED)
         .select_related("white", "black", "imported_by")
         .prefetch_related("rating_changes")
     )
     games = filter_games(games, filters or ArchiveFilters())
-    return games.annotate(annotation_count=Count("annotations", distinct=True)).order_by(
-        "-finished_at", "-id"
+    return games.order_by("-finished_at", "-id")
+
+
+# --- pages: "older than this game" / "newer than this game" -----------------------------------
+PAGE_SIZE = 20
+COUNT_LIMIT = 1000  # a page says "more than 1000" rather than count a large archive
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page of a list of games, newest first, and where its neighbours start.
+
+    ``older`` is the public id to ask ``before=`` for the next (older) page, ``newer`` the one
+    to ask ``after=`` for the previous page; None when there is none. ``count`` is the number of
+    games in the whole list, counted up to ``COUNT_LIMIT`` (``count_capped`` when there are
+    more), so that no page costs the size of the archive."""
+
+    games: list[Game]
+    count: int
+    count_capped: bool
+    older: str | None
+    newer: str | None
+
+
+@dataclass(frozen=True)
+class PageRequest:
+    """Which page is asked for: ``before`` or ``after`` a game (by public id), else the
+    ``page``-th of ``size`` games (the first by default; kept for old links, its cost grows
+    with its depth). A larger ``page_size`` than allowed is cut to the largest."""
+
+    before: str | None = None
+    after: str | None = None
+    page: int = 1
+    size: int = PAGE_SIZE
+
+    @classmethod
+    def from_query(
+        cls, query: Mapping[str, Any], size: int = PAGE_SIZE, max_size: int = PAGE_SIZE
+    ) -> "PageRequest":
+        """Returns the page asked for by ``before``, ``after``, ``page`` and ``page_size``;
+        raises ``GameError`` (bad_request) for a value that makes no sense."""
+
+        def number(name: str, default: int) -> int:
+            value = query.get(name)
+            if value in (None, ""):
+                return default
+            if not str(value).isdigit() or int(value) < 1:
+                raise GameError(
+                    ErrorCode.BAD_REQUEST, f"{name} is a whole number from 1, not {value}."
+                )
+            return int(value)
+
+        before, after = query.get("before") or None, query.get("after") or None
+        if before and after:
+            raise GameError(ErrorCode.BAD_REQUEST, "Ask for games before or after one, not both.")
+        return cls(
+            before=before,
+            after=after,
+            page=number("page", 1),
+            size=min(number("page_size", size), max_size),  # at most max_size, as DRF did
+        )
+
+
+def page_mark(public_id: str, name: str, field: str) -> tuple[Any, int]:
+    """Returns where the game a page starts from stands in the order: its ``field`` and id."""
+    mark = Game.objects.filter(public_id=public_id).values_list(field, "pk").first()
+    if mark is None or mark[0] is None:
+        raise GameError(ErrorCode.BAD_REQUEST, f"{name} names no game of this list: {public_id}.")
+    return mark
+
+
+def page_of(games: QuerySet[Game], asked: PageRequest, field: str = "finished_at") -> Page:
+    """Returns one page of ``games`` (ordered by ``-field, -id``, newest first) in a fixed
+    number of queries whatever the list's length: the game the page starts from, the page's
+    rows (one more, to know whether another page follows), their prefetches, a count stopped
+    at ``COUNT_LIMIT``."""
+    count = games.order_by()[: COUNT_LIMIT + 1].count()
+    size = asked.size
+    if asked.before:
+        at, pk = page_mark(asked.before, "before", field)
+        rows = list(
+            games.filter(**{f"{field}__lte": at}).exclude(**{field: at, "pk__gte": pk})[: size + 1]
+        )
+        older = rows[size - 1].public_id if len(rows) > size else None
+        rows = rows[:size]
+        newer = rows[0].public_id if rows else None
+    elif asked.after:
+        at, pk = page_mark(asked.after, "after", field)
+        ascending = games.order_by(field, "pk")
+        rows = list(
+            ascending.filter(**{f"{field}__gte": at}).exclude(**{field: at, "pk__lte": pk})[
+                : size + 1
+            ]
+        )
+        if len(rows) <= size:  # back at the top: the first page, full
+            return page_of(games, PageRequest(size=size), field)
+        newer = rows[size - 1].public_id
+        rows = rows[:size][::-1]
+        older = rows[-1].public_id
+    else:
+        start = (asked.page - 1) * size
+        rows = list(games[start : start + size + 1])
+        older = rows[size - 1].public_id if len(rows) > size else None
+        newer = rows[0].public_id if rows and asked.page > 1 else None
+        rows = rows[:size]
+    return Page(
+        games=rows,
+        count=min(count, COUNT_LIMIT),
+        count_capped=count > COUNT_LIMIT,
+        older=older,
+        newer=newer,
     )
 
 
@@ -242,8 +361,7 @@ def game_summary(game: Game) -> dict[str, Any]:
         "fen": game.fen,
         "created_at": game.created_at.isoformat(),
         "finished_at": game.finished_at.isoformat() if game.finished_at else None,
-        "annotated": bool(getattr(game, "annotation_count", None))
-        or (game.status == Game.Status.FINISHED and game.annotations.exists()),
+        "annotated": game.annotation_count > 0,
     }
 
 
