@@ -64,6 +64,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "chesskers_site.edge.EdgeTextMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -188,6 +189,13 @@ STORAGES = {
     },
 }
 
+# --- Limits at the edge (chesskers_site/edge.py) ----------------------------------------------
+# The largest request body, in bytes: a larger one is refused with 413 before it is read whole
+# (the largest legal request, an import, holds at most games.schemas.MAX_IMPORT_CHARS).
+REQUEST_MAX_BYTES = int(os.environ.get("REQUEST_MAX_BYTES", str(512 * 1024)))
+DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
+FILE_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
+
 # --- REST framework and the OpenAPI schema ---------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -197,6 +205,12 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "chesskers_site.api_errors.exception_handler",
+    # JSON nested at most a few levels and holding only storable text (chesskers_site/edge.py).
+    "DEFAULT_PARSER_CLASSES": [
+        "chesskers_site.edge.EdgeJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 20,
 }

@@ -103,7 +103,7 @@ def test_the_api_without_status_still_lists_live_games_newest_first(library) -> 
     [
         ("result=2-0", "result is one of 1-0, 0-1, 1/2-1/2, not 2-0."),
         ("since=yesterday", "since is a date written YYYY-MM-DD, not yesterday."),
-        ("min_plies=-3", "min_plies is a whole number, not -3."),
+        ("min_plies=-3", "min_plies is a whole number (at most six digits), not -3."),
         ("mode=blitz", "mode is one of online, local, bot, imported, not blitz."),
         ("status=paused", "status is live or finished."),
     ],
