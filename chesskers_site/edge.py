@@ -132,7 +132,8 @@ def refusal_response(request: HttpRequest, status: int, message: str) -> HttpRes
 
 class EdgeTextMiddleware:
     """Refuses (400, one sentence) a request whose path, query, form, cookies or authorization
-    hold text the database cannot store, before any view or authentication reads it."""
+    hold text the database cannot store, or whose JSON body ``load_json`` refuses, before any
+    view or authentication reads it."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -140,9 +141,21 @@ class EdgeTextMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         try:
             check_text(request_texts(request))
+            check_json_body(request)
         except EdgeRefusal as refusal:
             return refusal_response(request, 400, refusal.message)
         return self.get_response(request)
+
+
+def check_json_body(request: HttpRequest) -> None:
+    """Raises ``EdgeRefusal`` if a JSON body is not JSON ``load_json`` accepts: checked here, for
+    every view, because a view that takes no body (resign, accept) never parses its own."""
+    if request.content_type != "application/json" or not request.body:
+        return
+    try:
+        load_json(request.body.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise EdgeRefusal("A JSON body is UTF-8 text.") from None
 
 
 Receive = Callable[[], Awaitable[dict[str, Any]]]
