@@ -152,6 +152,18 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
+# --- Cache: the throttles' counts, shared by every process through Redis when it is configured
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "chesskers"),
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
 # --- Accounts ------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
 AUTH_PASSWORD_VALIDATORS = [
@@ -195,6 +207,17 @@ STORAGES = {
 REQUEST_MAX_BYTES = int(os.environ.get("REQUEST_MAX_BYTES", str(512 * 1024)))
 DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
 FILE_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
+
+# --- Throttles (chesskers_site/throttle.py): "count/seconds" per address and per account --------
+THROTTLE_RATES = {
+    "login_address": os.environ.get("THROTTLE_LOGIN_ADDRESS", "30/300"),  # failed log-ins
+    "login_account": os.environ.get("THROTTLE_LOGIN_ACCOUNT", "10/300"),
+    "signup_address": os.environ.get("THROTTLE_SIGNUP_ADDRESS", "10/3600"),  # accounts made
+    "seek_address": os.environ.get("THROTTLE_SEEK_ADDRESS", "60/60"),  # seeks posted
+    "seek_account": os.environ.get("THROTTLE_SEEK_ACCOUNT", "30/60"),
+    "challenge_address": os.environ.get("THROTTLE_CHALLENGE_ADDRESS", "60/60"),
+    "challenge_account": os.environ.get("THROTTLE_CHALLENGE_ACCOUNT", "30/60"),
+}
 
 # --- REST framework and the OpenAPI schema ---------------------------------------------------
 REST_FRAMEWORK = {

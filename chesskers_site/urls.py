@@ -4,6 +4,8 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from accounts.throttles import throttled_login
+
 urlpatterns = [
     path("", include("accounts.urls")),
     path("", include("games.urls")),
@@ -13,5 +15,7 @@ urlpatterns = [
     path("api/", include("players.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    # The admin's log-in, throttled as the site's (accounts/throttles.py).
+    path("admin/login/", throttled_login(admin.site.login)),
     path("admin/", admin.site.urls),
 ]
