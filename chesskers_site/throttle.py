@@ -92,7 +92,7 @@ class AccountAndAddressThrottle(BaseThrottle):
             return True
         checks = [(f"{self.scope}_address", address(request))]
         if request.user is not None and request.user.is_authenticated:
-            checks.append((f"{self.scope}_account", str(request.user.pk)))
+            checks.append((f"{self.scope}_account", request.user.get_username().lower()))
         self.waited = spend(checks)
         return self.waited is None
 
