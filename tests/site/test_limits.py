@@ -1,10 +1,13 @@
 """The body size limit on the real Daphne process: a body over ``REQUEST_MAX_BYTES`` is
-refused with 413 and a sentence, whether its length is declared or it arrives in chunks."""
+refused with 413 and a sentence, whether its length is declared or it arrives in chunks; a
+socket frame over Daphne's cap closes that socket alone."""
 
+import asyncio
 import http.client
 import json
 
 import pytest
+import websockets
 from django.conf import settings
 
 from games.models import Game
@@ -59,3 +62,20 @@ def test_a_body_within_the_limit_is_served(daphne_server) -> None:
     conn.request("POST", "/api/games/local/", body, {"Content-Type": "application/json"})
     status, payload = answer(conn)
     assert status == 201 and payload["ply"] == 0
+
+
+async def test_a_socket_frame_over_the_cap_closes_only_that_socket(daphne_server) -> None:
+    """Daphne's frame cap (``DAPHNE_LIMITS``, as ``make run`` gives it): a 20 KB message closes
+    its own socket before the site reads it; another socket still answers."""
+    url = f"{daphne_server.ws_url}/ws/watch/"
+    origin = daphne_server.url
+    async with websockets.connect(url, origin=origin) as bystander:
+        await bystander.recv()  # the live games
+        async with websockets.connect(url, origin=origin) as sender:
+            await sender.recv()
+            await sender.send(json.dumps({"type": "ping", "pad": "x" * 20_000}))
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                await asyncio.wait_for(sender.recv(), timeout=10)
+            assert closed.value.rcvd is None  # dropped at once, no close handshake
+        await bystander.send(json.dumps({"type": "ping"}))
+        assert json.loads(await asyncio.wait_for(bystander.recv(), timeout=10)) == {"type": "pong"}
