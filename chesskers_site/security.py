@@ -11,6 +11,7 @@ from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
+from drf_spectacular.authentication import SessionScheme
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.request import Request
 
@@ -47,3 +48,9 @@ class CsrfSessionAuthentication(SessionAuthentication):
         ):
             self.enforce_csrf(request)
         return result
+
+
+class CsrfSessionScheme(SessionScheme):
+    """The OpenAPI schema's description of ``CsrfSessionAuthentication``: the session cookie."""
+
+    target_class = "chesskers_site.security.CsrfSessionAuthentication"
