@@ -1,4 +1,5 @@
-"""A seeded fuzz of every POST endpoint and every socket message type with malformed input.
+"""A seeded fuzz of every POST endpoint and every socket (game, lobby, me, watch) with malformed
+input.
 
 Thousands of bodies and messages, each built to be refused: a poison anywhere in it (a NUL, a
 lone surrogate, nesting past the limit, a non-finite number, broken JSON or UTF-8), or the
@@ -20,7 +21,7 @@ from rest_framework.test import APIClient
 
 from accounts.services import user_token
 from games import consumers
-from games.models import Connection, Game
+from games.models import Connection
 from tests.games.archive_helpers import FOOLS_MATE, play_out
 from tests.games.conftest import start_game
 from tests.games.test_consumers import channel_layer_kind, connect, next_of_type  # noqa: F401
@@ -200,22 +201,28 @@ def test_thousands_of_malformed_bodies_get_4xx_and_change_nothing(table, alice, 
 GAME_TYPES = ["move", "resign", "draw", "takeback", "rematch", "sync", "ping"]
 
 
-def socket_case(rng: random.Random) -> tuple[str | bytes, bool]:
-    """A malformed message for the game socket, and whether it must be refused by the edge
-    (``bad_request``) rather than by a rule."""
+def socket_case(rng: random.Random) -> str | bytes:
+    """A malformed message for the game socket: refused (``bad_request``) whatever the game."""
     kind = rng.randrange(4)
     if kind == 0:
-        return poisoned_text(rng, {"type": rng.choice(GAME_TYPES)}), True
+        return poisoned_text(rng, {"type": rng.choice(GAME_TYPES)})
     if kind == 1:
         message = {**random_object(rng), "type": "move", "ply": wrong_ply(rng)}
-        return json.dumps(message), True
+        return json.dumps(message)
     if kind == 2:
         message = {**random_object(rng), "type": "draw", "action": rng.choice(["", "x", 1, None])}
-        return json.dumps(message), True
+        return json.dumps(message)
     wrong = rng.choice([value(rng), [1], "text", {"type": 5}, {"type": "dance"}, {}])
     if isinstance(wrong, dict) and wrong.get("type") in GAME_TYPES:
         wrong["type"] = "dance"  # a known type might be a legal message
-    return json.dumps(wrong), True
+    return json.dumps(wrong)
+
+
+async def send_raw(comm, raw: str | bytes) -> None:
+    if isinstance(raw, bytes):
+        await comm.send_to(bytes_data=raw)
+    else:
+        await comm.send_to(text_data=raw)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -236,11 +243,8 @@ async def test_thousands_of_malformed_socket_messages_drop_no_bystander(
     before = await database_sync_to_async(snapshot)()
     rng = random.Random(SEED)
     for _ in range(SOCKET_CASES):
-        raw, _ = socket_case(rng)
-        if isinstance(raw, bytes):
-            await sender.send_to(bytes_data=raw)
-        else:
-            await sender.send_to(text_data=raw)
+        raw = socket_case(rng)
+        await send_raw(sender, raw)
         answer = await next_of_type(sender, "error")
         assert answer["code"] != "server_error", (raw, answer)
         assert answer["code"] in ("bad_request", "rate_limited"), (raw, answer)
@@ -250,4 +254,28 @@ async def test_thousands_of_malformed_socket_messages_drop_no_bystander(
         state = await next_of_type(comm, "state")
         assert state["ply"] == 0 and state["status"] == "live"
         assert await comm.receive_nothing(timeout=0.1)
-    assert await database_sync_to_async(Game.objects.get)(pk=game.pk) is not None
+
+
+LOBBY_PATHS = ["/ws/lobby/", "/ws/me/", "/ws/watch/"]
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_other_sockets_refuse_poisoned_messages_and_stay_open(
+    ws, alice, monkeypatch
+) -> None:
+    monkeypatch.setattr(consumers, "LOBBY_BUDGET", 10**6)
+    rng = random.Random(SEED + 1)
+    for path in LOBBY_PATHS:
+        comm = await ws(path, alice)
+        connected, _ = await comm.connect()
+        assert connected
+        for _ in range(SOCKET_CASES // 10):
+            await send_raw(comm, poisoned_text(rng, {"type": rng.choice(["sync", "ping"])}))
+            answer = await comm.receive_json_from(timeout=5)
+            while answer["type"] != "error":  # what the socket sends on its own
+                answer = await comm.receive_json_from(timeout=5)
+            assert answer["code"] == "bad_request", (path, answer)
+        await comm.send_json_to({"type": "ping"})
+        answer = await comm.receive_json_from(timeout=5)
+        while answer["type"] != "pong":
+            answer = await comm.receive_json_from(timeout=5)
