@@ -5,7 +5,6 @@ from accounts import views
 from accounts.throttles import throttled_login
 
 urlpatterns = [
-    path("", views.home, name="home"),
     path("about/", views.about, name="about"),
     path("accounts/signup/", views.signup, name="signup"),
     path(

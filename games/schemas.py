@@ -238,10 +238,11 @@ class AnnotationRequest:
         return cls(ply=ply if in_range else None, glyph=glyph, comment=comment)
 
 
-def import_text(value: Any) -> str:
-    """Returns the text of games to import, or raises: text, not empty, not too long."""
+def import_text(value: Any, where: str = "`text`") -> str:
+    """Returns the text of games to import, or raises: text, not empty, not too long. ``where``
+    names the place the text goes: the API's field, or the form's box."""
     if not isinstance(value, str) or not value.strip():
-        raise refuse("Give the games' text in `text`.")
+        raise refuse(f"Give the games' text in {where}.")
     if len(value) > MAX_IMPORT_CHARS:
         raise refuse(f"That text is too long to import at once: at most {MAX_IMPORT_CHARS:,}.")
     problem = text_problem(value)  # an uploaded file's text has not passed the edge
