@@ -70,7 +70,8 @@ def pages(db) -> list[str]:
     done = play_out(start_game(alice, bob), FOOLS_MATE, alice, bob)
     return [
         "/", "/about/", "/play/", "/play/local/", "/play/bot/", "/watch/", "/rules/", "/games/",
-        "/accounts/login/", "/accounts/signup/", "/players/", "/@/alice", "/no/such/page/",
+        "/rules/russian/", "/rules/mix-chess/", "/accounts/login/", "/accounts/signup/",
+        "/players/", "/@/alice", "/no/such/page/",
         f"/game/{live.public_id}/", f"/game/{done.public_id}/", "/api/docs/",
     ]  # fmt: skip
 
