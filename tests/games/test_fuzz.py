@@ -32,7 +32,7 @@ SOCKET_CASES = 1500
 
 FIELDS = [
     "ply", "move", "path", "promotion", "color", "rated", "to", "level", "fen", "text",
-    "glyph", "comment", "action", "username", "password", "type",
+    "glyph", "comment", "action", "username", "password", "type", "variant", "speed",
 ]  # fmt: skip
 TEXTS = ["", " ", "e4", "white", "1-0", "Qh4#", "a1", "é", "☃", "ℵ", "²", "0", "-1", "{", "]", "$"]
 POISONS = ["\x00", "a\x00b", "\ud800", "x\udfffy"]
