@@ -39,7 +39,7 @@ def local_secret_key() -> str:
     processes starting together read the same key."""
     path = BASE_DIR / ".local_secret_key"
     if not path.exists():
-        draft = path.with_name(f".local_secret_key.{os.getpid()}")
+        draft = path.with_name(f".local_secret_key.{secrets.token_hex(8)}")
         draft.write_text(secrets.token_urlsafe(50))
         draft.chmod(0o600)
         try:

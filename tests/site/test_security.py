@@ -5,12 +5,14 @@ style for it to block, and the site's own error pages when DEBUG is off."""
 import re
 import urllib.error
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.test import RequestFactory
 from django.views.defaults import server_error
 from rest_framework.test import APIClient
 
+from chesskers_site import settings as site_settings
 from games.models import Game, GameMove
 from tests.conftest import DaphneServer
 from tests.factories import make_user
@@ -126,3 +128,14 @@ def test_make_runs_settings_serve_the_sites_own_404_and_static_files(django_db_s
             assert css.status == 200
     finally:
         server.stop()
+
+
+def test_processes_starting_together_read_one_generated_key(tmp_path, monkeypatch) -> None:
+    """The key file is made whole and exclusively: every starter reads the first one's key."""
+    monkeypatch.setattr(site_settings, "BASE_DIR", tmp_path)
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        keys = set(pool.map(lambda _: site_settings.local_secret_key(), range(32)))
+    assert len(keys) == 1 and len(keys.pop()) >= 50
+    key_file = tmp_path / ".local_secret_key"
+    assert key_file.stat().st_mode & 0o777 == 0o600
+    assert [path.name for path in tmp_path.iterdir()] == [".local_secret_key"]
