@@ -26,3 +26,10 @@ def test_an_inline_script_is_refused_and_shows_as_a_console_error(new_page, cons
     page.get_by_test_id("new-local").click()
     expect(page).to_have_url(re.compile(r"/game/[a-z0-9]+/$"))
     expect(page.locator("#board")).to_be_visible()
+
+
+def test_the_api_docs_render_under_the_policy(new_page) -> None:
+    page = new_page()
+    page.goto("/api/docs/")
+    expect(page.locator(".swagger-ui .info .title")).to_contain_text("Chesskers API")
+    expect(page.get_by_text("/api/games/local/").first).to_be_visible()
