@@ -7,6 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from accounts.forms import SignupForm
+from accounts.throttles import signup_done, signup_wait, too_many
 
 PIECE_LICENCE = settings.BASE_DIR / "static" / "pieces" / "cburnett" / "LICENSE"
 
@@ -18,6 +19,8 @@ def about(request: HttpRequest) -> HttpResponse:
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("home")
+    if request.method == "POST" and (wait := signup_wait(request)) is not None:
+        return too_many(request, wait, "accounts from this address")
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -25,6 +28,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         except ValidationError:
             pass  # the form now carries the errors
         else:
+            signup_done(request)
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             return redirect("home")
     return render(request, "accounts/signup.html", {"form": form})

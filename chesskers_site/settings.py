@@ -1,9 +1,11 @@
 """Settings for the Chesskers site, read from the environment.
 
 Without any environment the site runs on its embedded defaults: SQLite beside the code, the
-in-memory channel layer, DEBUG on and a secret generated once per checkout. Production sets
-``DATABASE_URL`` (PostgreSQL), ``REDIS_URL``, ``SECRET_KEY``, ``DEBUG=0``, ``ALLOWED_HOSTS`` and
-``CSRF_TRUSTED_ORIGINS``; then ``manage.py check --deploy`` is clean.
+in-memory channel layer, DEBUG on and a secret generated once per checkout. ``make run`` sets
+``DEVELOPMENT=1`` with DEBUG off (the site's own error pages) unless ``DEBUG=1`` is given.
+Production sets ``DATABASE_URL`` (PostgreSQL), ``REDIS_URL``, ``SECRET_KEY``, ``DEBUG=0``,
+``ALLOWED_HOSTS`` and ``CSRF_TRUSTED_ORIGINS``; then ``manage.py check --deploy`` is clean, and
+without ``SECRET_KEY`` it refuses to start.
 """
 
 import os
@@ -11,6 +13,7 @@ import secrets
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -30,16 +33,37 @@ def env_list(name: str, default: list[str]) -> list[str]:
 
 
 def local_secret_key() -> str:
-    """Returns this checkout's generated secret, creating it on first use (never committed)."""
+    """Returns this checkout's generated secret, creating it on first use (never committed).
+
+    Created exclusively (``O_EXCL``) and written whole before it is read by another: two
+    processes starting together read the same key."""
     path = BASE_DIR / ".local_secret_key"
     if not path.exists():
-        path.write_text(secrets.token_urlsafe(50))
-        path.chmod(0o600)
+        draft = path.with_name(f".local_secret_key.{secrets.token_hex(8)}")
+        draft.write_text(secrets.token_urlsafe(50))
+        draft.chmod(0o600)
+        try:
+            os.link(draft, path)  # atomic: fails if another process made the key first
+        except FileExistsError:
+            pass
+        finally:
+            draft.unlink()
     return path.read_text().strip()
 
 
 DEBUG = env_bool("DEBUG", True)
-SECRET_KEY = os.environ.get("SECRET_KEY") or local_secret_key()
+# A developer's own machine (``make run``, the tests): plain HTTP, the generated secret, static
+# files from the finders. DEBUG may be off there too, to see the site's own error pages.
+DEVELOPMENT = env_bool("DEVELOPMENT", DEBUG)
+if os.environ.get("SECRET_KEY"):
+    SECRET_KEY = os.environ["SECRET_KEY"]
+elif DEVELOPMENT:
+    SECRET_KEY = local_secret_key()
+else:
+    raise ImproperlyConfigured(
+        "SECRET_KEY is not set. With DEBUG off every server process must share one secret: "
+        "set SECRET_KEY in the environment (or DEVELOPMENT=1 on your own machine)."
+    )
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
@@ -64,6 +88,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "chesskers_site.edge.EdgeTextMiddleware",
+    "chesskers_site.security.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -151,6 +177,18 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
+# --- Cache: the throttles' counts, shared by every process through Redis when it is configured
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "chesskers"),
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
 # --- Accounts ------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
 AUTH_PASSWORD_VALIDATORS = [
@@ -173,30 +211,80 @@ USE_TZ = True
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
-if DEBUG:
+if DEVELOPMENT:
     # WhiteNoise serves from the finders in development but warns when STATIC_ROOT is missing.
     STATIC_ROOT.mkdir(exist_ok=True)
-WHITENOISE_USE_FINDERS = DEBUG
+WHITENOISE_USE_FINDERS = DEVELOPMENT
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
-            if DEBUG
+            if DEVELOPMENT
             else "whitenoise.storage.CompressedManifestStaticFilesStorage"
         )
     },
+}
+
+# --- Limits at the edge (chesskers_site/edge.py) ----------------------------------------------
+# The largest request body, in bytes: a larger one is refused with 413 before it is read whole
+# (the largest legal request, an import, holds at most games.schemas.MAX_IMPORT_CHARS).
+REQUEST_MAX_BYTES = int(os.environ.get("REQUEST_MAX_BYTES", str(512 * 1024)))
+DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
+FILE_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
+
+# --- Security headers (chesskers_site/security.py) --------------------------------------------
+# Scripts, styles and everything else from the site only; no inline script or style anywhere.
+# ``connect-src 'self'`` covers the site's own WebSockets (ws:/wss: on the same host).
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
+# The browser features the site never uses, refused to it and to anything it might embed.
+PERMISSIONS_POLICY = ", ".join(
+    f"{feature}=()"
+    for feature in (
+        "accelerometer", "camera", "geolocation", "gyroscope", "magnetometer", "microphone",
+        "payment", "usb",
+    )
+)  # fmt: skip
+
+# --- Throttles (chesskers_site/throttle.py): "count/seconds" per address and per account --------
+THROTTLE_RATES = {
+    "login_address": os.environ.get("THROTTLE_LOGIN_ADDRESS", "30/300"),  # failed log-ins
+    "login_account": os.environ.get("THROTTLE_LOGIN_ACCOUNT", "10/300"),
+    "signup_address": os.environ.get("THROTTLE_SIGNUP_ADDRESS", "10/3600"),  # accounts made
+    "seek_address": os.environ.get("THROTTLE_SEEK_ADDRESS", "60/60"),  # seeks posted
+    "seek_account": os.environ.get("THROTTLE_SEEK_ACCOUNT", "30/60"),
+    "challenge_address": os.environ.get("THROTTLE_CHALLENGE_ADDRESS", "60/60"),
+    "challenge_account": os.environ.get("THROTTLE_CHALLENGE_ACCOUNT", "30/60"),
 }
 
 # --- REST framework and the OpenAPI schema ---------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.TokenAuthentication",
-        "rest_framework.authentication.SessionAuthentication",
+        "chesskers_site.security.CsrfSessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "chesskers_site.api_errors.exception_handler",
+    # JSON nested at most a few levels and holding only storable text (chesskers_site/edge.py).
+    "DEFAULT_PARSER_CLASSES": [
+        "chesskers_site.edge.EdgeJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 20,
 }
@@ -213,8 +301,8 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
 }
 
-# --- Production hardening (DEBUG off) --------------------------------------------------------
-if not DEBUG:
+# --- Production hardening (not on a developer's machine) ---------------------------------------
+if not DEVELOPMENT:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))

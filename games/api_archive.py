@@ -2,6 +2,9 @@
 annotations and analysis. Thin, as ``games.api``: schema, one service, one read.
 """
 
+import re
+from urllib.parse import quote
+
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
@@ -149,10 +152,22 @@ class GameListView(APIView):
 MAX_BULK_EXPORT = 1000
 
 
+def attachment(filename: str) -> str:
+    """Returns a ``Content-Disposition`` naming a download, whatever text the name holds: an
+    ASCII ``filename`` with anything but letters, digits, ``.``, ``_`` and ``-`` replaced, and
+    the name itself as RFC 5987 ``filename*`` (percent-encoded UTF-8: no quote or separator of
+    the header survives)."""
+    fallback = UNSAFE_IN_FILENAME.sub("_", filename)
+    return f"attachment; filename=\"{fallback}\"; filename*=UTF-8''{quote(filename, safe='')}"
+
+
+UNSAFE_IN_FILENAME = re.compile(r"[^A-Za-z0-9._-]")
+
+
 def text_response(text: str, filename: str | None = None) -> HttpResponse:
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     if filename:
-        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        response["Content-Disposition"] = attachment(filename)
     return response
 
 

@@ -17,6 +17,7 @@ from games.errors import ErrorCode, GameError
 from games.history import captured_pieces, kind_name
 from games.models import Annotation, Game, GameMove
 from games.reads.archive import annotations_of, may_annotate
+from games.schemas import fen_text
 
 # --- the archive: annotations -----------------------------------------------------------------
 MAX_COMMENT = 2000
@@ -166,7 +167,10 @@ def replay_parsed(parsed: pgn.ParsedGame) -> ReplayedGame:
     variant = parsed.tag("Variant")
     if variant is None or variant.lower() != "chesskers":
         raise import_error(parsed, ErrorCode.BAD_REQUEST, 'it needs the tag [Variant "Chesskers"].')
-    fen = parsed.tag("FEN") or engine.STARTING_FEN
+    try:
+        fen = fen_text(parsed.tag("FEN")) or engine.STARTING_FEN
+    except GameError as error:
+        raise import_error(parsed, error.code, f"bad FEN: {error.message}") from None
     try:
         eg = engine.Game(fen)
     except engine.InvalidFenError as error:

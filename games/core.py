@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
+from django.middleware.csrf import get_token
 from django.utils import timezone
 
 from accounts.services import rating_record_game
@@ -50,6 +51,7 @@ class Actor:
         session = getattr(request, "session", None)
         if need_session and session is not None and not session.session_key:
             session.save()
+            get_token(request)  # its writes send the CSRF cookie's token (security.py)
         return cls.of(request.user, session.session_key if session is not None else None)
 
 

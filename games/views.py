@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_POST
 
 from games.archive import game_import
@@ -42,8 +43,10 @@ def play(request: HttpRequest) -> HttpResponse:
     return render(request, "games/play.html", {"page_data": page_data, "my_games": my_games})
 
 
+@ensure_csrf_cookie
 def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
-    """A game's table, for its players and spectators."""
+    """A game's table, for its players and spectators; its scripts' writes send the CSRF
+    cookie's token, visitors' included (``chesskers_site.security``)."""
     try:
         game = game_open(game_id=game_id)
     except GameError:

@@ -79,6 +79,10 @@ def test_database_env() -> dict[str, str]:
     }
 
 
+# The socket frame caps ``make run`` gives Daphne (the Makefile's DAPHNE_LIMITS).
+DAPHNE_LIMITS = ["--websocket-max-message-size", "16384", "--websocket-max-frame-size", "16384"]
+
+
 class DaphneServer:
     """A Daphne process serving the site on a free port, on the test database."""
 
@@ -101,7 +105,7 @@ class DaphneServer:
         self.process = subprocess.Popen(
             [
                 sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
-                "chesskers_site.asgi:application",
+                *DAPHNE_LIMITS, "chesskers_site.asgi:application",
             ],
             cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT,
         )  # fmt: skip

@@ -17,6 +17,13 @@ from games.evaluation import judge
 from games.models import Analysis, Annotation, Evaluation, Game
 from games.reads.state import player_name, rating_changes
 
+# The days a date filter may name: a filter's bound is a day's start or the next day's, which
+# must stay a date the database and Python can both hold.
+EARLIEST_DAY = date(1900, 1, 1)
+LATEST_DAY = date(9999, 12, 30)
+MAX_PLIES_DIGITS = 6
+MAX_PLAYER_CHARS = 150
+
 
 @dataclass(frozen=True)
 class ArchiveFilters:
@@ -61,23 +68,40 @@ class ArchiveFilters:
             if value is None:
                 return None
             try:
-                return date.fromisoformat(value)
+                found = date.fromisoformat(value)
             except ValueError:
                 raise GameError(
                     ErrorCode.BAD_REQUEST,
                     f"{label(name)} is a date written YYYY-MM-DD, not {value}.",
                 ) from None
+            if not EARLIEST_DAY <= found <= LATEST_DAY:
+                raise GameError(
+                    ErrorCode.BAD_REQUEST,
+                    f"{label(name)} is a day from {EARLIEST_DAY.isoformat()} to "
+                    f"{LATEST_DAY.isoformat()}.",
+                )
+            return found
 
         min_plies = text("min_plies")
-        if min_plies is not None and not min_plies.isdigit():
+        if min_plies is not None and not (min_plies.isascii() and min_plies.isdigit()):
             raise GameError(
                 ErrorCode.BAD_REQUEST, f"{label('min_plies')} is a whole number, not {min_plies}."
+            )
+        if min_plies is not None and len(min_plies) > MAX_PLIES_DIGITS:
+            raise GameError(
+                ErrorCode.BAD_REQUEST,
+                f"{label('min_plies')} has at most {MAX_PLIES_DIGITS} digits.",
+            )
+        player = text("player")
+        if player is not None and len(player) > MAX_PLAYER_CHARS:
+            raise GameError(
+                ErrorCode.BAD_REQUEST, f"{label('player')} is a username, at most 150 characters."
             )
         annotated = text("annotated")
         if annotated not in (None, "1", "true", "0", "false", "on"):
             raise GameError(ErrorCode.BAD_REQUEST, f"{label('annotated')} is true or false.")
         return cls(
-            player=text("player"),
+            player=player,
             result=choice("result", Game.Result.values),
             termination=choice("termination", Game.Termination.values),
             mode=choice("mode", Game.Mode.values),
