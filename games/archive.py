@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 import engine
+from engine.variants import DEFAULT
 from games import broadcast, pgn
 from games.core import Actor, lock_game, sentence
 from games.errors import ErrorCode, GameError
@@ -159,6 +160,7 @@ def replay_parsed(parsed: pgn.ParsedGame) -> ReplayedGame:
         raise import_error(parsed, ErrorCode.BAD_REQUEST, 'it needs the tag [Variant "Chesskers"].')
     fen = parsed.tag("FEN") or engine.STARTING_FEN
     try:
+        DEFAULT.playable_position(fen)  # a game reaches it, and its moves are within budget
         eg = engine.Game(fen)
     except engine.InvalidFenError as error:
         raise import_error(parsed, ErrorCode.BAD_REQUEST, f"bad FEN: {sentence(error)}") from None
