@@ -16,6 +16,7 @@ from games.core import Actor, lock_game, sentence
 from games.errors import ErrorCode, GameError
 from games.history import captured_pieces, kind_name
 from games.models import Annotation, Game, GameMove
+from games.moves import refuse_over_budget
 from games.reads.archive import annotations_of, may_annotate
 
 # --- the archive: annotations -----------------------------------------------------------------
@@ -193,6 +194,11 @@ def replay_parsed(parsed: pgn.ParsedGame) -> ReplayedGame:
             }
         )
         eg.push(move)
+        try:
+            refuse_over_budget(eg)
+        except GameError as error:
+            reason = error.message[:1].lower() + error.message[1:]
+            raise import_error(parsed, error.code, f"{label}: {reason}") from None
         moves[-1]["fen_after"] = eg.fen()
     result, termination = imported_result(parsed, eg)
     return ReplayedGame(parsed, initial_fen, moves, eg.fen(), result, termination)
