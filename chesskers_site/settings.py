@@ -95,16 +95,33 @@ ASGI_APPLICATION = "chesskers_site.asgi.application"
 
 # --- Database: PostgreSQL from DATABASE_URL, else SQLite beside the code -----------------------
 DATABASE_URL = os.environ.get("DATABASE_URL", "").strip()
+# A pool of at most DB_POOL_SIZE connections per server process (psycopg's, through Django):
+# every unit of work, a request or a socket message on a worker thread, borrows one and gives
+# it back, so a process never holds more, however many threads it runs (docs/deployment.md
+# gives the total across processes). DB_POOL_SIZE=0 turns the pool off: one persistent
+# connection per thread (CONN_MAX_AGE), unbounded under load.
+DB_POOL_SIZE = int(os.environ.get("DB_POOL_SIZE", "8"))
+DB_POOL_TIMEOUT = float(os.environ.get("DB_POOL_TIMEOUT", "20"))  # seconds to wait for one
 if DATABASE_URL:
-    # Persistent connections: every move runs on a worker thread, and opening a PostgreSQL
-    # connection per move was the largest cost per move under load (bench/ws_load.py).
+    pooled = DB_POOL_SIZE > 0
     DATABASES = {
         "default": dj_database_url.parse(
             DATABASE_URL,
-            conn_max_age=int(os.environ.get("CONN_MAX_AGE", "300")),
-            conn_health_checks=True,
+            # Pooling needs CONN_MAX_AGE=0: a connection goes back to the pool after each unit
+            # of work. Without the pool, persistent connections: opening one per move was the
+            # largest cost per move under load (bench/ws_load.py).
+            conn_max_age=0 if pooled else int(os.environ.get("CONN_MAX_AGE", "300")),
+            # The pool hands out connections it found healthy when they came back; checking
+            # each again before use would cost every unit of work a round trip.
+            conn_health_checks=not pooled,
         )
     }
+    if pooled:
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": min(2, DB_POOL_SIZE),
+            "max_size": DB_POOL_SIZE,
+            "timeout": DB_POOL_TIMEOUT,
+        }
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         # Django's backend, checking connections' health only after they were idle a while.
         DATABASES["default"]["ENGINE"] = "chesskers_site.postgresql"
