@@ -149,20 +149,32 @@ class GameConsumer(BaseConsumer):
     async def on_move(self, message: dict[str, Any]) -> None:
         move = MoveRequest.from_message(message)
         # The state goes to every connection, this one's included: none is built to answer.
-        await db(game_play)(game_id=self.game_id, actor=self.actor, move=move, answer=False)
+        await db(game_play, self.tell_undelivered)(
+            game_id=self.game_id, actor=self.actor, move=move, answer=False
+        )
 
     async def on_resign(self, message: dict[str, Any]) -> None:
-        await db(game_resign)(game_id=self.game_id, actor=self.actor)
+        await db(game_resign, self.tell_undelivered)(game_id=self.game_id, actor=self.actor)
 
     async def on_draw(self, message: dict[str, Any]) -> None:
         action = draw_action(message)
-        await db(game_draw)(game_id=self.game_id, actor=self.actor, action=action)
+        await db(game_draw, self.tell_undelivered)(
+            game_id=self.game_id, actor=self.actor, action=action
+        )
 
     async def on_takeback(self, message: dict[str, Any]) -> None:
-        await db(game_takeback)(game_id=self.game_id, actor=self.actor)
+        await db(game_takeback, self.tell_undelivered)(game_id=self.game_id, actor=self.actor)
 
     async def on_rematch(self, message: dict[str, Any]) -> None:
-        await db(game_rematch)(game_id=self.game_id, actor=self.actor)
+        await db(game_rematch, self.tell_undelivered)(game_id=self.game_id, actor=self.actor)
+
+    async def tell_undelivered(self, failed: broadcast.Outbox) -> None:
+        """Sends this socket the game's messages that its group did not get (the channel layer
+        failed after the change committed): the client who acted sees what it did."""
+        group = broadcast.game_group(self.game_id)
+        for to, message in failed:
+            if to == group:
+                await self.dispatch(message)
 
     # --- group events -----------------------------------------------------------------------
     async def game_state(self, event: dict[str, Any]) -> None:

@@ -34,7 +34,12 @@ def _in_thread(
         close_old_connections()
 
 
-def db(function: Callable[..., Any]) -> Callable[..., Awaitable[Any]]:
+Undelivered = Callable[[broadcast.Outbox], Awaitable[None]]
+
+
+def db(
+    function: Callable[..., Any], undelivered: Undelivered | None = None
+) -> Callable[..., Awaitable[Any]]:
     """Runs database work from a consumer on a worker thread of the loop's pool (not the one
     thread Channels shares by default), so one slow request never queues every other game's.
 
@@ -44,7 +49,11 @@ def db(function: Callable[..., Any]) -> Callable[..., Awaitable[Any]]:
     The work is handed to the pool directly rather than through asgiref's ``sync_to_async``,
     whose context copying and future juggling were a tenth of the event loop's work on a move.
     The work sees no context variables of the consumer (it needs none) and sends to groups only
-    by collecting (no ``async_to_sync`` from the thread)."""
+    by collecting (no ``async_to_sync`` from the thread).
+
+    Sending is best effort (``broadcast.flush``): what the channel layer could not take is
+    given to ``undelivered``, so a consumer can at least tell its own client (a mover whose
+    move committed while Redis was down still sees it played)."""
 
     async def call(*args: Any, **kwargs: Any) -> Any:
         outbox: broadcast.Outbox = []
@@ -55,7 +64,9 @@ def db(function: Callable[..., Any]) -> Callable[..., Awaitable[Any]]:
         finally:
             if not work.done():  # cancelled: the work still runs, and sends what it commits
                 await asyncio.wait([work])
-            await broadcast.flush(outbox)
+            failed = await broadcast.flush(outbox)
+            if failed and undelivered is not None:
+                await undelivered(failed)
 
     return call
 
