@@ -144,6 +144,18 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Channel layer: Redis pub/sub from REDIS_URL, else in-memory (one process only) ----------
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+
+
+def redis_channel_prefix(url: str) -> str:
+    """Returns the channel layer's prefix for a Redis URL: ``chesskers.<db>.``. Redis's pub/sub
+    ignores the database number, so two deployments sharing a Redis would hear each other's
+    game messages; with this prefix, those on different databases do not, and CHANNEL_PREFIX
+    sets one of a deployment's own."""
+    db = url.split("?")[0].rstrip("/").rsplit("/", 1)[-1] if url.count("/") > 2 else "0"
+    return f"chesskers.{db if db.isdigit() else 0}."
+
+
+CHANNEL_PREFIX = os.environ.get("CHANNEL_PREFIX", "").strip() or redis_channel_prefix(REDIS_URL)
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
@@ -162,6 +174,7 @@ if REDIS_URL:
                         "health_check_interval": 30,
                     }
                 ],
+                "prefix": CHANNEL_PREFIX,
             },
         }
     }
