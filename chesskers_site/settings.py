@@ -273,6 +273,11 @@ HEARTBEAT_FLUSH_EVERY = float(os.environ.get("HEARTBEAT_FLUSH_EVERY", "10"))
 # withdrawn, unless a lobby socket of theirs opened meanwhile: going from the lobby to another
 # page that keeps it (an invite link's), or a dropped connection coming back, keeps them.
 LOBBY_LEAVE_GRACE = float(os.environ.get("LOBBY_LEAVE_GRACE", "10"))
+
+# Sockets one server process accepts (games/sockets.py; 0: no cap): from one address (all
+# pages), and spectators of one game.
+SOCKETS_PER_ADDRESS = int(os.environ.get("SOCKETS_PER_ADDRESS", "50"))
+SOCKETS_PER_GAME = int(os.environ.get("SOCKETS_PER_GAME", "500"))
 # The server process's garbage-collector thresholds (see chesskers_site/asgi.py); None leaves
 # Python's own.
 SERVER_GC_THRESHOLDS: tuple[int, int, int] | None = (700, 10, 1000)

@@ -16,3 +16,7 @@ SERVER_SWITCH_INTERVAL = None
 
 # A lobby left is withdrawn half a second later, not ten (chesskers_site/settings.py).
 LOBBY_LEAVE_GRACE = 0.5
+
+# Every test client comes from one address (or none): the cap per address is for the tests
+# that set their own (tests/games/test_socket_limits.py).
+SOCKETS_PER_ADDRESS = 1000

@@ -174,15 +174,27 @@ async def test_presence_is_shown_to_both(ws, alice, bob) -> None:
     assert presence["absence"]["side"] == "black"
 
 
-async def test_the_spectator_count_follows_connections(ws, alice, bob, carol) -> None:
+async def test_spectators_are_counted_not_announced(ws, alice, bob, carol) -> None:
+    """A spectator's arrival and departure tell no one (a crowd would flood the table): the
+    count comes with the next state. A player's arrival is told at once."""
     game = await database_sync_to_async(start_game)(alice, bob)
     path = f"/ws/games/{game.public_id}/"
     white, _ = await connect(ws, path, alice)
     spectator, state = await connect(ws, path, carol)
     assert state["spectators"] == 1
-    assert (await white.receive_json_from(timeout=5))["spectators"] == 1
+    black, _ = await connect(ws, path, bob)
+    presence = await white.receive_json_from(timeout=5)  # the player's, not the spectator's
+    assert (presence["type"], presence["presence"], presence["spectators"]) == (
+        "presence",
+        {"white": True, "black": True},
+        1,
+    )
+    await white.send_json_to({"type": "move", "move": "e4", "ply": 0})
+    assert (await next_of_type(white, "state"))["spectators"] == 1
     await spectator.disconnect()
-    assert (await white.receive_json_from(timeout=5))["spectators"] == 0
+    await black.send_json_to({"type": "move", "move": "e5", "ply": 1})
+    state = await white.receive_json_from(timeout=5)  # no presence message came before it
+    assert (state["type"], state["ply"], state["spectators"]) == ("state", 2, 0)
 
 
 async def test_a_game_that_does_not_exist_closes_with_4404(ws) -> None:
