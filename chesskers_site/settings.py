@@ -264,6 +264,8 @@ LOGGING = {
 # --- Games ------------------------------------------------------------------------------------
 # Worker processes for the bot and analysis (never on the event loop); one leaves a core to serve.
 ENGINE_WORKERS = int(os.environ.get("ENGINE_WORKERS", "1"))
+# Analysis has worker processes of its own, at a lower priority: it never delays a bot's reply.
+ANALYSIS_WORKERS = int(os.environ.get("ANALYSIS_WORKERS", "1"))
 # Seconds between the periodic sweeps (abandonment, dead connections) of each server process.
 GAMES_SWEEP_INTERVAL = int(os.environ.get("GAMES_SWEEP_INTERVAL", "30"))
 # Seconds a server process gathers the heartbeats it hears before writing them in one statement

@@ -310,8 +310,16 @@ def bot_kick(game: Game) -> bool:
     if not bot_to_move(game):
         return False
     history = [game.initial_fen, *(move["fen"] for move in history_of(game).moves)]
+    human = game.white_id or game.black_id
+    owner = f"user:{human}" if human else f"session:{game.owner_session}"
     return bot_runner.request_move(
-        game.public_id, game.ply, game.fen, game.bot_level, history, play=game_play_bot
+        game.public_id,
+        game.ply,
+        game.fen,
+        game.bot_level,
+        history,
+        play=game_play_bot,
+        owner=owner,
     )
 
 

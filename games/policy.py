@@ -27,6 +27,9 @@ MAX_OPEN_SEEKS = 3
 MAX_OPEN_CHALLENGES = 10
 MAX_LISTED_CHALLENGES = 50
 
+# Analyses one user may have running at once (each searches every position of a game).
+MAX_RUNNING_ANALYSES = 2
+
 # An analysis with no progress for this long was left by a process that died: it is resumed.
 ANALYSIS_STALE_AFTER = timedelta(minutes=2)
 
