@@ -123,6 +123,9 @@ def annotation_delete(*, game_id: str, actor: Actor, annotation_id: int) -> None
 
 # --- the archive: import ----------------------------------------------------------------------
 MAX_IMPORT_GAMES = 200
+# Every ply of an import is replayed through the engine on the request's thread: bounded, with
+# each position's moves within the engine's budget, so an import takes seconds at most.
+MAX_IMPORT_PLIES = 6000
 TERMINATIONS_BY_RULE = {
     engine.Status.CHECKMATE: Game.Termination.CHECKMATE,
     engine.Status.STALEMATE: Game.Termination.STALEMATE,
@@ -278,6 +281,12 @@ def game_import(*, actor: Actor, text: str) -> list[Game]:
         raise GameError(ErrorCode.BAD_REQUEST, str(error)) from None
     if len(parsed_games) > MAX_IMPORT_GAMES:
         raise GameError(ErrorCode.BAD_REQUEST, f"Import at most {MAX_IMPORT_GAMES} games at once.")
+    plies = sum(len(parsed.moves) for parsed in parsed_games)
+    if plies > MAX_IMPORT_PLIES:
+        raise GameError(
+            ErrorCode.BAD_REQUEST,
+            f"Import at most {MAX_IMPORT_PLIES:,} moves at once; this text has {plies:,}.",
+        )
     replayed = [replay_parsed(parsed) for parsed in parsed_games]
     now = timezone.now()
     stored = []

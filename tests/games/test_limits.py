@@ -7,7 +7,10 @@ from rest_framework.test import APIClient
 
 from accounts.services import user_token
 from engine.variant import MOVE_BUDGET
+from games import archive
 from games import moves as moves_module
+from games.core import Actor
+from games.errors import GameError
 from games.models import Game
 from tests.engine.test_playable import LATTICE, REACHABLE_LATTICE
 
@@ -109,3 +112,14 @@ def test_an_import_stops_at_a_move_over_the_budget(alice) -> None:
         {"error": f"Game 1: move 2... Be4: {reason}"},
     )
     assert not Game.objects.exists()
+
+
+def test_an_import_is_bounded_in_moves(alice, monkeypatch) -> None:
+    """Each ply is replayed on the request's thread: the moves of one import are bounded."""
+    monkeypatch.setattr(archive, "MAX_IMPORT_PLIES", 5)
+    game = '[Variant "Chesskers"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n\n'
+    archive.game_import(actor=Actor.of(alice), text=game)  # 4 plies
+    with pytest.raises(GameError) as refused:
+        archive.game_import(actor=Actor.of(alice), text=game * 2)  # 8 plies
+    assert refused.value.message == "Import at most 5 moves at once; this text has 8."
+    assert Game.objects.count() == 1
