@@ -11,9 +11,33 @@ from accounts.services import user_token
 from games import broadcast
 from games.models import GameMove
 from tests.games.conftest import start_game
-from tests.games.test_consumers import MEMORY_LAYER, connect, next_of_type
+from tests.games.test_consumers import MEMORY_LAYER
 
 pytestmark = pytest.mark.django_db(transaction=True)  # sends happen after commit
+
+# Generous: a message comes as soon as it is sent; only a broken server waits this long (the
+# machine running the tests may be busy).
+WAIT = 30
+
+
+async def connect(make, path: str, user=None):
+    """Opens a socket and returns it with its first message other than presence."""
+    comm = await make(path, user)
+    connected, _ = await comm.connect(timeout=WAIT)
+    assert connected
+    first = await comm.receive_json_from(timeout=WAIT)
+    while first["type"] == "presence":  # another socket's presence may overtake it
+        first = await comm.receive_json_from(timeout=WAIT)
+    return comm, first
+
+
+async def next_of_type(comm, kind: str):
+    """Returns the next message of a type, skipping presence updates."""
+    while True:
+        message = await comm.receive_json_from(timeout=WAIT)
+        if message["type"] == kind:
+            return message
+        assert message["type"] == "presence", message
 
 
 @pytest.fixture(params=["memory", pytest.param("redis", marks=pytest.mark.services)])

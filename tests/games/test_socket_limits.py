@@ -9,9 +9,23 @@ from games import consumers
 from games.models import Connection
 from games.sockets import CLOSE_TOO_MANY
 from tests.games.conftest import start_game
-from tests.games.test_consumers import connect
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+# Generous: a message comes as soon as it is sent; only a broken server waits this long (the
+# machine running the tests may be busy).
+WAIT = 30
+
+
+async def connect(make, path: str, user=None):
+    """Opens a socket and returns it with its first message other than presence."""
+    comm = await make(path, user)
+    connected, _ = await comm.connect(timeout=WAIT)
+    assert connected
+    first = await comm.receive_json_from(timeout=WAIT)
+    while first["type"] == "presence":  # another socket's presence may overtake it
+        first = await comm.receive_json_from(timeout=WAIT)
+    return comm, first
 
 
 async def refused(make, path: str, user=None) -> dict:
@@ -20,8 +34,8 @@ async def refused(make, path: str, user=None) -> dict:
     comm = await make(path, user)
     connected, _ = await comm.connect()
     assert connected  # accepted, told why, then closed
-    error = await comm.receive_json_from(timeout=5)
-    assert await comm.receive_output(timeout=5) == {"type": "websocket.close", "code": 4429}
+    error = await comm.receive_json_from(timeout=WAIT)
+    assert await comm.receive_output(timeout=WAIT) == {"type": "websocket.close", "code": 4429}
     return error
 
 
@@ -62,10 +76,10 @@ async def test_a_users_sockets_share_one_budget(ws, monkeypatch, alice) -> None:
     second, _ = await connect(ws, "/ws/watch/", alice)
     for comm in (first, second, first, second):
         await comm.send_json_to({"type": "ping"})
-        assert (await comm.receive_json_from(timeout=5))["type"] == "pong"
+        assert (await comm.receive_json_from(timeout=WAIT))["type"] == "pong"
     await second.send_json_to({"type": "ping"})  # the fifth of the user's, on any socket
-    error = await second.receive_json_from(timeout=5)
+    error = await second.receive_json_from(timeout=WAIT)
     assert (error["type"], error["code"]) == ("error", "rate_limited")
     other, _ = await connect(ws, "/ws/watch/")  # someone else's budget is their own
     await other.send_json_to({"type": "ping"})
-    assert (await other.receive_json_from(timeout=5))["type"] == "pong"
+    assert (await other.receive_json_from(timeout=WAIT))["type"] == "pong"
