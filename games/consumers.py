@@ -39,7 +39,14 @@ from games.protocol import (
 from games.reads.live import live_games
 from games.reads.lobby import challenges_of, open_seeks
 from games.reads.state import game_state
-from games.realtime import db, heartbeats, lobby_closed, lobby_opened, start_sweeper
+from games.realtime import (
+    db,
+    heartbeats,
+    lobby_closed,
+    lobby_opened,
+    spectators_changed,
+    start_sweeper,
+)
 from games.schemas import MoveRequest, draw_action
 from games.sockets import CLOSE_TOO_MANY, LEDGER
 
@@ -175,6 +182,7 @@ class GameConsumer(BaseConsumer):
             self.budget = self.shared_budget("game.player", PLAYER_BUDGET)
         else:
             self.budget = self.shared_budget("game.spectator", SPECTATOR_BUDGET)
+            spectators_changed(self.game_id)
         await self.channel_layer.group_add(broadcast.game_group(self.game_id), self.channel_name)
         self.joined = True
         await self.on_sync({})
@@ -193,6 +201,8 @@ class GameConsumer(BaseConsumer):
             broadcast.game_group(self.game_id), self.channel_name
         )
         await db(connection_close)(channel_name=self.channel_name)
+        if not self.color:
+            spectators_changed(self.game_id)
 
     # --- inbound ------------------------------------------------------------------------
     async def on_sync(self, message: dict[str, Any]) -> None:

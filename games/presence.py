@@ -27,7 +27,7 @@ from games.core import (
 )
 from games.errors import ErrorCode, GameError
 from games.models import Color, Connection, Game
-from games.policy import ABANDON_AFTER
+from games.policy import ABANDON_AFTER, fresh_since
 from games.reads.state import absence_payload, bot_human_color, presence_of, table_of
 
 # The game's fields the absence clock keeps.
@@ -49,9 +49,10 @@ def connection_open(
 ) -> str | None:
     """Records a WebSocket to a game; returns the colour it sits at (None for a spectator).
 
-    A spectator is counted, not announced: its row is written without locking the game and no
-    one is told (the count comes with the next state or presence), so a crowd of spectators
-    neither queues on the game's row nor floods the table with presence messages. A player's
+    A spectator is counted, not announced one by one: its row is written without locking the
+    game, and the table is told the count at most once a second (the consumer's
+    ``spectators_changed``), so a crowd of spectators neither queues on the game's row nor
+    floods the table with presence messages. A player's
     arrival settles the absence clock under the game's lock and is told to the table."""
     now = now or timezone.now()
     seen = sql.game_row(game_id)
@@ -79,7 +80,7 @@ def _record_connection(
 
 def connection_close(*, channel_name: str, now: datetime | None = None) -> None:
     """Forgets a WebSocket; the absence clock starts if a player left an opponent waiting. A
-    spectator's goes without locking the game or telling anyone (see ``connection_open``)."""
+    spectator's goes without locking the game (see ``connection_open``)."""
     now = now or timezone.now()
     connection = Connection.objects.filter(channel_name=channel_name).first()
     if connection is None:
@@ -111,14 +112,29 @@ def presence_changed(game: Game, now: datetime) -> None:
     presence, spectators = table_of(game, now)
     settle_absence(game, presence, now)
     broadcast.send_on_commit(
-        broadcast.game_group(game.public_id),
-        {
-            "type": "game.presence",
-            "presence": presence,
-            "spectators": spectators,
-            "absence": absence_payload(game),
-        },
+        broadcast.game_group(game.public_id), presence_message(game, presence, spectators)
     )
+
+
+def presence_message(game: Game, presence: dict[str, bool], spectators: int) -> dict:
+    return {
+        "type": "game.presence",
+        "presence": presence,
+        "spectators": spectators,
+        "absence": absence_payload(game),
+    }
+
+
+def spectators_message(*, game_id: str, now: datetime | None = None) -> dict | None:
+    """Returns the game's presence message as it stands, read without locking the game (None
+    if it is gone): what the table is told, at most once a second, when spectators come and go
+    (``games.realtime.spectators_changed``). Spectators change no clock: nothing is settled."""
+    now = now or timezone.now()
+    game = sql.game_row(game_id, table_since=fresh_since(now))
+    if game is None:
+        return None
+    presence, spectators = table_of(game, now)
+    return presence_message(game, presence, spectators)
 
 
 def settle_absence(game: Game, presence: dict[str, bool], now: datetime) -> None:

@@ -17,7 +17,7 @@ from django.utils import timezone
 from accounts.services import users_seen
 from games import broadcast
 from games.lobby import lobby_left
-from games.presence import connections_seen
+from games.presence import connections_seen, spectators_message
 from games.sweep import sweep
 
 log = logging.getLogger(__name__)
@@ -69,6 +69,39 @@ def db(
                 await undelivered(failed)
 
     return call
+
+
+# --- spectators, counted and told at most once a second ---------------------------------------
+SPECTATORS_EVERY = 1.0
+_spectators_pending: set[str] = set()
+_spectator_tasks: set[asyncio.Task] = set()
+
+
+def spectators_changed(game_id: str) -> None:
+    """Tells the game's table its spectator count ``SPECTATORS_EVERY`` from now, once for every
+    spectator who came or went meanwhile (from the event loop)."""
+    if game_id in _spectators_pending:
+        return
+    _spectators_pending.add(game_id)
+    loop = asyncio.get_running_loop()
+
+    def due() -> None:
+        task = loop.create_task(_tell_spectators(game_id))
+        _spectator_tasks.add(task)
+        task.add_done_callback(_spectator_tasks.discard)
+
+    loop.call_later(SPECTATORS_EVERY, due)
+
+
+async def _tell_spectators(game_id: str) -> None:
+    _spectators_pending.discard(game_id)
+    try:
+        message = await db(spectators_message)(game_id=game_id)
+    except Exception:
+        log.exception("counting the spectators of %s failed", game_id)
+        return
+    if message is not None:
+        await broadcast.flush([(broadcast.game_group(game_id), message)])
 
 
 # --- the lobby sockets of this process --------------------------------------------------------
