@@ -121,16 +121,33 @@ ASGI_APPLICATION = "chesskers_site.asgi.application"
 
 # --- Database: PostgreSQL from DATABASE_URL, else SQLite beside the code -----------------------
 DATABASE_URL = os.environ.get("DATABASE_URL", "").strip()
+# A pool of at most DB_POOL_SIZE connections per server process (psycopg's, through Django):
+# every unit of work, a request or a socket message on a worker thread, borrows one and gives
+# it back, so a process never holds more, however many threads it runs (docs/deployment.md
+# gives the total across processes). DB_POOL_SIZE=0 turns the pool off: one persistent
+# connection per thread (CONN_MAX_AGE), unbounded under load.
+DB_POOL_SIZE = int(os.environ.get("DB_POOL_SIZE", "8"))
+DB_POOL_TIMEOUT = float(os.environ.get("DB_POOL_TIMEOUT", "20"))  # seconds to wait for one
 if DATABASE_URL:
-    # Persistent connections: every move runs on a worker thread, and opening a PostgreSQL
-    # connection per move was the largest cost per move under load (bench/ws_load.py).
+    pooled = DB_POOL_SIZE > 0
     DATABASES = {
         "default": dj_database_url.parse(
             DATABASE_URL,
-            conn_max_age=int(os.environ.get("CONN_MAX_AGE", "300")),
-            conn_health_checks=True,
+            # Pooling needs CONN_MAX_AGE=0: a connection goes back to the pool after each unit
+            # of work. Without the pool, persistent connections: opening one per move was the
+            # largest cost per move under load (bench/ws_load.py).
+            conn_max_age=0 if pooled else int(os.environ.get("CONN_MAX_AGE", "300")),
+            # The pool hands out connections it found healthy when they came back; checking
+            # each again before use would cost every unit of work a round trip.
+            conn_health_checks=not pooled,
         )
     }
+    if pooled:
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": min(2, DB_POOL_SIZE),
+            "max_size": DB_POOL_SIZE,
+            "timeout": DB_POOL_TIMEOUT,
+        }
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         # Django's backend, checking connections' health only after they were idle a while.
         DATABASES["default"]["ENGINE"] = "chesskers_site.postgresql"
@@ -153,6 +170,18 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Channel layer: Redis pub/sub from REDIS_URL, else in-memory (one process only) ----------
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+
+
+def redis_channel_prefix(url: str) -> str:
+    """Returns the channel layer's prefix for a Redis URL: ``chesskers.<db>.``. Redis's pub/sub
+    ignores the database number, so two deployments sharing a Redis would hear each other's
+    game messages; with this prefix, those on different databases do not, and CHANNEL_PREFIX
+    sets one of a deployment's own."""
+    db = url.split("?")[0].rstrip("/").rsplit("/", 1)[-1] if url.count("/") > 2 else "0"
+    return f"chesskers.{db if db.isdigit() else 0}."
+
+
+CHANNEL_PREFIX = os.environ.get("CHANNEL_PREFIX", "").strip() or redis_channel_prefix(REDIS_URL)
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
@@ -171,6 +200,7 @@ if REDIS_URL:
                         "health_check_interval": 30,
                     }
                 ],
+                "prefix": CHANNEL_PREFIX,
             },
         }
     }
@@ -322,6 +352,8 @@ LOGGING = {
 # --- Games ------------------------------------------------------------------------------------
 # Worker processes for the bot and analysis (never on the event loop); one leaves a core to serve.
 ENGINE_WORKERS = int(os.environ.get("ENGINE_WORKERS", "1"))
+# Analysis has worker processes of its own, at a lower priority: it never delays a bot's reply.
+ANALYSIS_WORKERS = int(os.environ.get("ANALYSIS_WORKERS", "1"))
 # Seconds between the periodic sweeps (abandonment, dead connections) of each server process.
 GAMES_SWEEP_INTERVAL = int(os.environ.get("GAMES_SWEEP_INTERVAL", "30"))
 # Seconds a server process gathers the heartbeats it hears before writing them in one statement
@@ -331,6 +363,11 @@ HEARTBEAT_FLUSH_EVERY = float(os.environ.get("HEARTBEAT_FLUSH_EVERY", "10"))
 # withdrawn, unless a lobby socket of theirs opened meanwhile: going from the lobby to another
 # page that keeps it (an invite link's), or a dropped connection coming back, keeps them.
 LOBBY_LEAVE_GRACE = float(os.environ.get("LOBBY_LEAVE_GRACE", "10"))
+
+# Sockets one server process accepts (games/sockets.py; 0: no cap): from one address (all
+# pages), and spectators of one game.
+SOCKETS_PER_ADDRESS = int(os.environ.get("SOCKETS_PER_ADDRESS", "50"))
+SOCKETS_PER_GAME = int(os.environ.get("SOCKETS_PER_GAME", "500"))
 # The server process's garbage-collector thresholds (see chesskers_site/asgi.py); None leaves
 # Python's own.
 SERVER_GC_THRESHOLDS: tuple[int, int, int] | None = (700, 10, 1000)

@@ -11,11 +11,13 @@ from django.db.models import F
 from django.utils import timezone
 
 import engine
+from engine.variants import DEFAULT
 from games import broadcast, pgn
 from games.core import Actor, lock_game, sentence
 from games.errors import ErrorCode, GameError
 from games.history import captured_pieces, kind_name
 from games.models import Annotation, Game, GameMove
+from games.moves import refuse_over_budget
 from games.reads.archive import annotations_of, may_annotate
 from games.schemas import fen_text
 
@@ -131,6 +133,9 @@ def annotation_delete(*, game_id: str, actor: Actor, annotation_id: int) -> None
 
 # --- the archive: import ----------------------------------------------------------------------
 MAX_IMPORT_GAMES = 200
+# Every ply of an import is replayed through the engine on the request's thread: bounded, with
+# each position's moves within the engine's budget, so an import takes seconds at most.
+MAX_IMPORT_PLIES = 6000
 TERMINATIONS_BY_RULE = {
     engine.Status.CHECKMATE: Game.Termination.CHECKMATE,
     engine.Status.STALEMATE: Game.Termination.STALEMATE,
@@ -172,6 +177,7 @@ def replay_parsed(parsed: pgn.ParsedGame) -> ReplayedGame:
     except GameError as error:
         raise import_error(parsed, error.code, f"bad FEN: {error.message}") from None
     try:
+        DEFAULT.playable_position(fen)  # a game reaches it, and its moves are within budget
         eg = engine.Game(fen)
     except engine.InvalidFenError as error:
         raise import_error(parsed, ErrorCode.BAD_REQUEST, f"bad FEN: {sentence(error)}") from None
@@ -204,6 +210,11 @@ def replay_parsed(parsed: pgn.ParsedGame) -> ReplayedGame:
             }
         )
         eg.push(move)
+        try:
+            refuse_over_budget(eg)
+        except GameError as error:
+            reason = error.message[:1].lower() + error.message[1:]
+            raise import_error(parsed, error.code, f"{label}: {reason}") from None
         moves[-1]["fen_after"] = eg.fen()
     result, termination = imported_result(parsed, eg)
     return ReplayedGame(parsed, initial_fen, moves, eg.fen(), result, termination)
@@ -283,6 +294,12 @@ def game_import(*, actor: Actor, text: str) -> list[Game]:
         raise GameError(ErrorCode.BAD_REQUEST, str(error)) from None
     if len(parsed_games) > MAX_IMPORT_GAMES:
         raise GameError(ErrorCode.BAD_REQUEST, f"Import at most {MAX_IMPORT_GAMES} games at once.")
+    plies = sum(len(parsed.moves) for parsed in parsed_games)
+    if plies > MAX_IMPORT_PLIES:
+        raise GameError(
+            ErrorCode.BAD_REQUEST,
+            f"Import at most {MAX_IMPORT_PLIES:,} moves at once; this text has {plies:,}.",
+        )
     replayed = [replay_parsed(parsed) for parsed in parsed_games]
     now = timezone.now()
     stored = []

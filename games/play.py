@@ -9,6 +9,7 @@ from django.db import transaction
 
 import engine
 from accounts.models import User
+from engine.variants import DEFAULT
 from games import broadcast, sql
 from games.core import (
     FINISH_FIELDS,
@@ -137,6 +138,7 @@ def validated_fen(fen: str | None) -> str:
     if not fen:
         return engine.STARTING_FEN
     try:
+        DEFAULT.playable_position(fen.strip())  # a game reaches it; its moves within budget
         eg = engine.Game(fen.strip())
     except engine.InvalidFenError as error:
         raise GameError(ErrorCode.BAD_REQUEST, f"Bad FEN: {sentence(error)}") from None

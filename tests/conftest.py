@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.db import connections
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "artifacts"
@@ -134,6 +135,19 @@ class DaphneServer:
                 self.process.kill()
                 self.process.wait()
         self.log.close()
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker) -> Iterator[None]:
+    """pytest-django's test database, whose connection pool (chesskers_site/settings.py) is
+    closed before the database is dropped: PostgreSQL refuses to drop a database that pooled
+    connections still hold."""
+    yield
+    with django_db_blocker.unblock():
+        for conn in connections.all():
+            conn.close()
+            if getattr(conn, "pool", None) is not None:
+                conn.close_pool()
 
 
 @pytest.fixture(scope="session")
