@@ -200,7 +200,13 @@ def _add_comment(game: ParsedGame, comment: str) -> None:
 
 def move_number(initial_fen: str, index: int) -> tuple[int, bool]:
     """Returns the move number of the ply ``index`` of a game from ``initial_fen`` and whether
-    White plays it."""
+    White plays it (in the draughts family, whose FEN is ``W:W…:B…:H0:F1``, whether it is the
+    first ply of a numbered move, as PDN numbers them: the side to move in the FEN opens one)."""
+    if ":" in initial_fen and " " not in initial_fen.strip():
+        fullmove_field = initial_fen.rsplit(":F", 1)
+        digits = fullmove_field[1] if len(fullmove_field) == 2 else ""
+        fullmove = int(digits) if digits.isdigit() else 1
+        return fullmove + index // 2, index % 2 == 0
     fields = initial_fen.split()
     black_first = len(fields) > 1 and fields[1] == "b"
     fullmove = int(fields[5]) if len(fields) > 5 and fields[5].isdigit() else 1
