@@ -93,10 +93,10 @@ class MoveRequest:
         if path is not None:
             if (
                 not isinstance(path, list)
-                or len(path) < 2
+                or not path  # one square: a removal (Hawaiian's opening moves)
                 or not all(isinstance(sq, str) and sq in SQUARE_NAMES for sq in path)
             ):
-                raise refuse("A move's path is a list of at least two squares.")
+                raise refuse("A move's path is a list of squares (one, for a removal).")
             if promotion not in (None, "") and (
                 not isinstance(promotion, str) or promotion.lower() not in PROMOTIONS
             ):
