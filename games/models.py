@@ -10,7 +10,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from engine import STARTING_FEN
+from engine import STARTING_FEN, variants
 
 ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
 # A game's id (``engine.variants``): the longest, ``byelorussian-cheskers``, has 21 characters.
@@ -220,6 +220,12 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return f"{self.public_id} ({self.mode}, {self.status})"
+
+    @property
+    def variant_name(self) -> str:
+        """The name of the game's rules (``Turkish Checkers``), as the pages write it."""
+        known = variants.VARIANTS.get(self.variant)
+        return known.name if known is not None else self.variant
 
     def player(self, color: str):
         """Returns the user playing ``color`` ("white"/"black"), or None."""

@@ -17,7 +17,7 @@ from games.errors import GameError
 from games.lobby import challenge_accept
 from games.models import Challenge, Game
 from games.play import game_create_bot, game_create_local, game_open
-from games.policy import BOT_LEVELS
+from games.policy import BOT_LEVELS, BOT_VARIANTS
 from games.reads.archive import (
     ArchiveFilters,
     analysis_payload,
@@ -28,7 +28,8 @@ from games.reads.archive import (
 from games.reads.live import live_games
 from games.reads.lobby import lobby_payload
 from games.reads.state import game_state
-from games.schemas import MAX_IMPORT_CHARS, BotGameRequest, fen_text, import_text
+from games.reads.variants import variant_descriptor, variant_groups, variant_names
+from games.schemas import MAX_IMPORT_CHARS, BotGameRequest, LocalGameRequest, import_text
 
 
 def play(request: HttpRequest) -> HttpResponse:
@@ -40,8 +41,9 @@ def play(request: HttpRequest) -> HttpResponse:
             .filter(Q(white=request.user) | Q(black=request.user))
             .select_related("white", "black")
         )
-    page_data = lobby_payload(request.user)
-    return render(request, "games/play.html", {"page_data": page_data, "my_games": my_games})
+    page_data = {**lobby_payload(request.user), "variants": variant_names()}
+    context = {"page_data": page_data, "my_games": my_games, "variant_groups": variant_groups()}
+    return render(request, "games/play.html", context)
 
 
 def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
@@ -62,6 +64,7 @@ def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
         "ws_url": f"/ws/games/{game.public_id}/",
         "api_url": f"/api/games/{game.public_id}/",
         "state": game_state(game),
+        "variant": variant_descriptor(game.variant),
     }
     if game.status == Game.Status.FINISHED:
         page_data["archive"] = {
@@ -87,8 +90,12 @@ def local(request: HttpRequest) -> HttpResponse:
     error = None
     if request.method == "POST":
         try:
-            fen = fen_text(request.POST.get("fen", ""))
-            game = game_create_local(actor=Actor.of_request(request, need_session=True), fen=fen)
+            asked = LocalGameRequest.from_body(request.POST)
+            game = game_create_local(
+                actor=Actor.of_request(request, need_session=True),
+                fen=asked.fen,
+                variant=asked.variant,
+            )
         except GameError as refusal:
             error = refusal.message
         else:
@@ -107,6 +114,8 @@ def local(request: HttpRequest) -> HttpResponse:
             "games": mine.order_by("-updated_at")[:10],
             "error": error,
             "fen": request.POST.get("fen", ""),
+            "variant_groups": variant_groups(),
+            "selected": request.POST.get("variant") or request.GET.get("variant", ""),
         },
     )
 
@@ -121,13 +130,21 @@ def bot(request: HttpRequest) -> HttpResponse:
                 actor=Actor.of_request(request, need_session=True),
                 level=asked.level,
                 color=asked.color,
+                variant=asked.variant,
+                fen=asked.fen,
             )
         except GameError as refusal:
             error = refusal.message
         else:
             return redirect("game", game_id=game.public_id)
-    levels = list(BOT_LEVELS.items())
-    return render(request, "games/bot.html", {"levels": levels, "error": error})
+    context = {
+        "levels": list(BOT_LEVELS.items()),
+        "error": error,
+        "fen": request.POST.get("fen", ""),
+        "variant_groups": variant_groups(only=BOT_VARIANTS),
+        "selected": request.POST.get("variant", ""),
+    }
+    return render(request, "games/bot.html", context)
 
 
 def invite(request: HttpRequest, challenge_id: str) -> HttpResponse:
@@ -196,6 +213,7 @@ def archive(request: HttpRequest) -> HttpResponse:
 
 
 CHOICES = {
+    "variants": list(variant_names().items()),
     "results": Game.Result.choices,
     "terminations": Game.Termination.choices,
     "modes": Game.Mode.choices,

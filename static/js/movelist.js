@@ -2,6 +2,7 @@
 // the pieces each chain or sweep took. A click (or the arrow keys, wired by the page) selects a
 // ply to view read-only; "Back to live" returns. It draws the moves it is given, nothing more.
 import { pieceName } from "./board.js";
+import { pieceArt } from "./variant.js";
 
 // How the analysis marks a move in the list (the glyphs lichess and PGN readers know).
 const JUDGEMENT_MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
@@ -20,7 +21,7 @@ export function moveNumber(initialFen, index) {
  * after move `index`, -1 for the initial position, or null for the live position.
  * Returns {update({moves, initialFen, viewing})} where `viewing` is null when live.
  */
-export function createMoveList(root, { onSelect }) {
+export function createMoveList(root, { onSelect, variant }) {
   const box = document.createElement("section");
   box.className = "movelist-box";
   box.setAttribute("aria-label", "Moves");
@@ -125,10 +126,12 @@ export function createMoveList(root, { onSelect }) {
         const pc = document.createElement("span");
         pc.className = "pc";
         pc.dataset.piece = theirs + letter.toUpperCase();
+        pc.dataset.art = pieceArt(pc.dataset.piece, variant || undefined);
         icons.append(pc);
       }
       button.append(icons);
-      label += `, took ${took.map((l) => pieceName(theirs + l.toUpperCase())).join(", ")}`;
+      const names = took.map((l) => pieceName(theirs + l.toUpperCase(), variant || undefined));
+      label += `, took ${names.join(", ")}`;
     }
     label += noteMarks(button, state.notes && state.notes.get(index));
     button.setAttribute("aria-label", label);
