@@ -165,7 +165,13 @@ def invite(request: HttpRequest, challenge_id: str) -> HttpResponse:
 def invite_context(challenge: Challenge, error: str | None = None) -> dict:
     """The invite page's context; its challenger's page script is given the challenge's id."""
     invite_data = {"challenge": challenge.public_id}
-    return {"challenge": challenge, "invite_data": invite_data, "error": error}
+    name = variant_names().get(challenge.variant, challenge.variant)
+    return {
+        "challenge": challenge,
+        "invite_data": invite_data,
+        "error": error,
+        "variant_name": name,
+    }
 
 
 @login_required

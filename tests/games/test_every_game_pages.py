@@ -92,3 +92,24 @@ def test_the_archive_lists_filters_and_draws_each_game(client) -> None:
     assert 'option value="turkish" selected' in html
     everything = client.get("/games/").content.decode()
     assert everything.count('class="game-row"') == 2
+
+
+def test_an_invite_link_names_its_game_and_starts_it(client) -> None:
+    alice, bob = make_user("alice"), make_user("bob")
+    client.force_login(alice)
+    made = client.post(
+        "/api/challenges/", {"color": "white", "variant": "dameo"}, "application/json"
+    ).json()
+    assert made["variant"] == "dameo"
+    client.force_login(bob)
+    page = client.get(f"/invite/{made['id']}/").content.decode()
+    assert "alice invites you to play Dameo</h1>" in page
+    answer = client.post(f"/invite/{made['id']}/accept/")
+    assert answer.status_code == 302
+    game = Game.objects.get()
+    assert (game.variant, game.fen, game.white, game.black) == (
+        "dameo",
+        variants.get("dameo").start_fen,
+        alice,
+        bob,
+    )
