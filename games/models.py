@@ -108,7 +108,8 @@ class Challenge(models.Model):
 
 
 class Game(models.Model):
-    """A game of Chesskers: its players, mode, result and current position.
+    """A game of any of the site's games (``variant``: its rules' id in ``engine.variants``): its
+    players, mode, result and current position.
 
     ``fen`` and ``ply`` are the current position; the moves that led there are ``GameMove`` rows.
     Presence and absence bookkeeping (the rules page: 10 minutes to come back, counted while the
