@@ -71,7 +71,7 @@ def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
             "annotations": annotations_of(game),
             "analysis": analysis_payload(game),
             "can_annotate": may_annotate(game, actor.user_id),
-            "can_analyse": actor.user_id is not None,
+            "can_analyse": actor.user_id is not None and game.variant in BOT_VARIANTS,
             "export_url": f"/api/games/{game.public_id}/export/?download=1",
         }
     return render(request, "games/game.html", {"game": game, "page_data": page_data})

@@ -269,6 +269,15 @@ def test_the_bot_plays_only_chesskers_for_now(client) -> None:
     assert not Game.objects.exists()
 
 
+def test_analysis_is_refused_for_a_game_the_bot_does_not_play(alice) -> None:
+    client = api(alice)
+    made = client.post("/api/games/local/", {"variant": "russian"}, "json").json()
+    assert client.post(f"/api/games/{made['id']}/resign/").status_code == 200
+    answer = client.post(f"/api/games/{made['id']}/analysis/")
+    assert answer.status_code == 400
+    assert answer.json()["error"] == "The bot cannot analyse Russian Checkers games yet."
+
+
 def test_a_rematch_is_of_the_same_game(alice, bob) -> None:
     _, game_id = seek_and_accept(alice, bob, "turkish")
     assert api(alice).post(f"/api/games/{game_id}/resign/").status_code == 200
