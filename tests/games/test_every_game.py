@@ -269,6 +269,31 @@ def test_the_bot_plays_only_chesskers_for_now(client) -> None:
     assert not Game.objects.exists()
 
 
+def test_a_hybrids_check_is_marked_and_each_game_has_its_own_moves_for_a_fen(client) -> None:
+    checked = "4k3/8/8/8/8/8/8/4R1K1 b - - 0 1"
+    made = client.post(
+        "/api/games/local/",
+        {"variant": "byelorussian-cheskers", "fen": checked},
+        content_type="application/json",
+    ).json()
+    assert made["check"] == "e8"
+    # The same FEN as Chesskers: its own legal moves, cached apart from the hybrid's.
+    chess = client.post("/api/games/local/", {"fen": checked}, "application/json").json()
+    assert chess["check"] == "e8"
+    assert {m["text"] for m in chess["legal_moves"]} == {"Kd7", "Kf7", "Kd8", "Kf8"}
+    # Game Mix and Mix Chess write positions alike but move differently: here only Game Mix's
+    # king may go to e2. Each game's legal moves are its own, though the FEN is the same.
+    fen = "2s2lDL/c4p2/Nkc5/1d3n2/3spc2/S1C1PP2/C1P4C/3DKS2 w - - 1 24"
+    texts = {}
+    for variant_id in ("game-mix", "mix-chess"):
+        state = client.post(
+            "/api/games/local/", {"variant": variant_id, "fen": fen}, "application/json"
+        ).json()
+        texts[variant_id] = {m["text"] for m in state["legal_moves"]}
+    assert texts["game-mix"] - texts["mix-chess"] == {"Ke2"}
+    assert texts["mix-chess"] <= texts["game-mix"]
+
+
 def test_analysis_is_refused_for_a_game_the_bot_does_not_play(alice) -> None:
     client = api(alice)
     made = client.post("/api/games/local/", {"variant": "russian"}, "json").json()
