@@ -188,7 +188,8 @@ def invite_accept(request: HttpRequest, challenge_id: str) -> HttpResponse:
 
 
 def watch(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/watch.html", {"page_data": {"games": live_games()}})
+    page_data = {"games": live_games(), "variants": variant_names()}
+    return render(request, "games/watch.html", {"page_data": page_data})
 
 
 ARCHIVE_PAGE_SIZE = 20

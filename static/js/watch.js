@@ -3,11 +3,13 @@ import { el, liveSocket } from "./api.js";
 
 const data = JSON.parse(document.getElementById("page-data").textContent);
 const body = document.getElementById("live-games");
+const variantNames = data.variants || {};
 
 function render(games) {
   body.replaceChildren(
     ...games.map((game) =>
       el("tr", { "data-game": game.id },
+        el("td", {}, variantNames[game.variant] || game.variant),
         el("td", {}, game.white),
         el("td", {}, game.black),
         el("td", {}, Math.ceil(game.ply / 2)),
