@@ -15,7 +15,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from engine import variants
-from tests.browser.board_helpers import server_state, shot, square, tap, wait_moves
+from tests.browser.board_helpers import log_in, server_state, shot, square, tap, wait_moves
+from tests.factories import make_user
 from tests.games.test_every_game import ending
 
 GAMES = ["alquerque", "international", "turkish", "byelorussian-cheskers"]
@@ -95,3 +96,33 @@ def test_a_game_is_played_by_clicking_and_taken_pieces_leave_the_board(
         ".movelist [data-ply] .move-text", "els => els.map(e => e.textContent)"
     )
     shot(page, f"every-game-{variant_id}")
+
+
+def test_a_seek_for_turkish_made_and_accepted_in_the_lobby_opens_a_turkish_board(new_page) -> None:
+    make_user("alice")
+    make_user("bob")
+    alice, bob = new_page(), new_page()
+    log_in(alice, "alice")
+    log_in(bob, "bob")
+    alice.goto("/play/")
+    alice.select_option("#seek-variant", "turkish")
+    alice.get_by_test_id("seek-white").click()
+    bob.goto("/play/")
+    expect(bob.get_by_test_id("seek-game-alice")).to_have_text("Turkish Checkers · Rated")
+    bob.get_by_test_id("accept-alice").click()
+    game_url = re.compile(r"/game/[^/]+/$")
+    bob.wait_for_url(game_url)
+    alice.wait_for_url(game_url)
+    assert alice.url == bob.url
+    start_fen = variants.get("turkish").start_fen
+    for page in (alice, bob):
+        expect(page.get_by_test_id("game-variant")).to_have_text("Turkish Checkers")
+        expect(page.locator("body[data-live=open]")).to_have_count(1)
+        wait_for_board(page, pieces_of("turkish", start_fen))
+    # Alice (White) moves a man straight ahead; Bob's board shows it.
+    tap(alice, "a3", "a4")
+    wait_moves(bob, 1)
+    expected = pieces_of("turkish", server_state(bob, bob.url.rstrip("/").rsplit("/", 1)[1])["fen"])
+    assert expected["a4"] == "wM" and "a3" not in expected
+    wait_for_board(bob, expected)
+    shot(bob, "every-game-turkish-online-black")
