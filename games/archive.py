@@ -210,7 +210,7 @@ def imported_variant(parsed: pgn.ParsedGame) -> Variant:
 
 def imported_result(parsed: pgn.ParsedGame, eg: engine.Game) -> tuple[str, str]:
     """Returns the result and termination of a replayed game, checked against the rules."""
-    tagged = parsed.tag("Result")
+    tagged = pgn.plain_result(parsed.tag("Result"))
     written = parsed.result
     if tagged is not None and written is not None and tagged != written:
         raise import_error(

@@ -27,6 +27,13 @@ from dataclasses import dataclass, field
 
 SEVEN_TAGS = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 RESULTS = ("1-0", "0-1", "1/2-1/2")
+# PDN's draughts results (two points a game), read as the archive writes them.
+PDN_RESULTS = {"2-0": "1-0", "0-2": "0-1", "1-1": "1/2-1/2"}
+
+
+def plain_result(result: str | None) -> str | None:
+    """Returns a result as the archive writes it (PDN's ``2-0`` is ``1-0``)."""
+    return PDN_RESULTS.get(result, result) if result is not None else None
 GLYPHS = ("!", "?", "!!", "??", "!?", "?!")
 NAG_OF_GLYPH = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 GLYPH_OF_NAG = {nag: glyph for glyph, nag in NAG_OF_GLYPH.items()}
@@ -77,7 +84,7 @@ _TOKEN = re.compile(
   | (?P<comment>\{[^}]*\})
   | (?P<open>\{)
   | (?P<nag>\$\d+)
-  | (?P<result>(?:1-0|0-1|1/2-1/2|\*)(?=[\s\[{]|$))
+  | (?P<result>(?:1-0|0-1|1/2-1/2|2-0|0-2|1-1|\*)(?=[\s\[{]|$))
   | (?P<number>\d+\.(?:\.\.)?)
   | (?P<move>[^\s{}\[\]$]+)
     """,
@@ -138,7 +145,7 @@ def parse_games(text: str) -> list[ParsedGame]:
         if kind == "number":
             continue
         if kind == "result":
-            game.result = token
+            game.result = plain_result(token)
             close()
             continue
         if kind == "comment":

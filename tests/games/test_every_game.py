@@ -207,6 +207,25 @@ def test_export_then_import_gives_back_the_same_game(alice, variant_id: str) -> 
     assert listed["results"][0]["variant"] == variant_id
 
 
+def test_a_pdn_game_named_by_its_game_type_with_a_draughts_result_is_imported(alice) -> None:
+    text = '[Event "Club"]\n[GameType "20"]\n[Result "2-0"]\n\n1. 32-28 17-22 2. 28x17 11x22 2-0\n'
+    answer = api(alice).post("/api/games/import/", {"text": text}, "json")
+    assert answer.status_code == 201, answer.content
+    game = Game.objects.get(public_id=answer.json()["id"])
+    assert (game.variant, game.result, game.termination, game.ply) == (
+        "international",
+        "1-0",
+        "resignation",
+        4,
+    )
+    assert list(game.moves.order_by("ply").values_list("text", flat=True)) == [
+        "32-28",
+        "17-22",
+        "28x17",
+        "11x22",
+    ]
+
+
 PDN_NUMBERED = {
     "international",
     "checkers",
