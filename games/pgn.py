@@ -34,6 +34,8 @@ PDN_RESULTS = {"2-0": "1-0", "0-2": "0-1", "1-1": "1/2-1/2"}
 def plain_result(result: str | None) -> str | None:
     """Returns a result as the archive writes it (PDN's ``2-0`` is ``1-0``)."""
     return PDN_RESULTS.get(result, result) if result is not None else None
+
+
 GLYPHS = ("!", "?", "!!", "??", "!?", "?!")
 NAG_OF_GLYPH = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 GLYPH_OF_NAG = {nag: glyph for glyph, nag in NAG_OF_GLYPH.items()}
