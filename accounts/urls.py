@@ -4,7 +4,6 @@ from django.urls import path
 from accounts import views
 
 urlpatterns = [
-    path("", views.home, name="home"),
     path("about/", views.about, name="about"),
     path("accounts/signup/", views.signup, name="signup"),
     path(

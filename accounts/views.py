@@ -1,4 +1,4 @@
-"""Account pages: home, sign-up, about (log-in, log-out, password change: Django's)."""
+"""Account pages: sign-up, about (log-in, log-out, password change: Django's)."""
 
 from django.conf import settings
 from django.contrib.auth import login
@@ -7,11 +7,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from accounts.forms import SignupForm
-
-
-def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
-
 
 PIECE_LICENCE = settings.BASE_DIR / "static" / "pieces" / "cburnett" / "LICENSE"
 

@@ -184,6 +184,10 @@ class GameConsumer(BaseConsumer):
     async def game_annotations(self, event: dict[str, Any]) -> None:
         await self.send_json({"type": "annotations", "annotations": event["annotations"]})
 
+    async def game_notice(self, event: dict[str, Any]) -> None:
+        # A word for the table that is no part of the state (a draw offer declined).
+        await self.send_json(event["message"])
+
 
 def load_state(game_id: str) -> dict[str, Any]:
     """Returns a game's state for its socket (``play.game_open``), keeping the record read so

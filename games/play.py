@@ -79,8 +79,18 @@ def game_draw(*, game_id: str, actor: Actor, action: DrawAction) -> dict[str, An
             finish(game, result=Game.Result.DRAW, termination=Game.Termination.AGREEMENT)
         else:
             game.draw_offer = None
+            tell_draw_declined(game, by=color)
         game.save(update_fields=FINISH_FIELDS)
         return publish(game)
+
+
+def tell_draw_declined(game: Game, *, by: str) -> None:
+    """Tells the game's sockets, after commit, that ``by`` declined the draw offer: the state
+    alone shows only that the offer is gone, and the offerer is owed the word."""
+    broadcast.send_on_commit(
+        broadcast.game_group(game.public_id),
+        {"type": "game.notice", "message": {"type": "draw_declined", "by": by}},
+    )
 
 
 def game_takeback(*, game_id: str, actor: Actor) -> dict[str, Any]:

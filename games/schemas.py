@@ -274,10 +274,11 @@ class AnnotationRequest:
         return cls(ply=ply if whole_number(ply) else None, glyph=glyph, comment=comment)
 
 
-def import_text(value: Any) -> str:
-    """Returns the text of games to import, or raises: text, not empty, not too long."""
+def import_text(value: Any, where: str = "`text`") -> str:
+    """Returns the text of games to import, or raises: text, not empty, not too long. ``where``
+    names the place the text goes: the API's field, or the form's box."""
     if not isinstance(value, str) or not value.strip():
-        raise refuse("Give the games' text in `text`.")
+        raise refuse(f"Give the games' text in {where}.")
     if len(value) > MAX_IMPORT_CHARS:
         raise refuse("That text is too long to import at once.")
     return value

@@ -5,7 +5,6 @@ from urllib.parse import urlencode
 
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -23,24 +22,22 @@ from games.reads.archive import (
     analysis_payload,
     annotations_of,
     archive_games,
-    may_annotate,
+    may_annotate_once_finished,
+    no_analysis,
 )
 from games.reads.live import live_games
 from games.reads.lobby import lobby_payload
+from games.reads.mine import games_in_progress
 from games.reads.state import game_state
 from games.reads.variants import variant_descriptor, variant_groups, variant_names
 from games.schemas import MAX_IMPORT_CHARS, BotGameRequest, LocalGameRequest, import_text
 
 
 def play(request: HttpRequest) -> HttpResponse:
-    """The lobby: open seeks (live), seek and challenge forms, your games in progress."""
-    my_games = []
-    if request.user.is_authenticated:
-        my_games = list(
-            Game.objects.filter(status=Game.Status.LIVE, mode=Game.Mode.ONLINE)
-            .filter(Q(white=request.user) | Q(black=request.user))
-            .select_related("white", "black")
-        )
+    """The lobby: open seeks (live), seek and challenge forms, the ways to play alone, your
+    games in progress (online, bot and pass-and-play; a visitor's by their session)."""
+    actor = Actor.of_request(request)
+    my_games = games_in_progress(actor.user_id, actor.session_key)
     page_data = {**lobby_payload(request.user), "variants": variant_names()}
     context = {"page_data": page_data, "my_games": my_games, "variant_groups": variant_groups()}
     return render(request, "games/play.html", context)
@@ -66,15 +63,22 @@ def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
         "state": game_state(game),
         "variant": variant_descriptor(game.variant),
     }
-    if game.status == Game.Status.FINISHED:
-        page_data["archive"] = {
-            "annotations": annotations_of(game),
-            "analysis": analysis_payload(game),
-            "can_annotate": may_annotate(game, actor.user_id),
-            "can_analyse": actor.user_id is not None and game.variant in BOT_VARIANTS,
-            "export_url": f"/api/games/{game.public_id}/export/?download=1",
-        }
+    page_data["archive"] = archive_data(game, actor)
     return render(request, "games/game.html", {"game": game, "page_data": page_data})
+
+
+def archive_data(game: Game, actor: Actor) -> dict[str, Any]:
+    """Returns what the page's archive tools need. A live game's page gets them too, empty, so
+    that Analyse, Download and the annotation form appear when the game ends, without a
+    reload; the page shows them only for a finished game."""
+    finished = game.status == Game.Status.FINISHED
+    return {
+        "annotations": annotations_of(game) if finished else [],
+        "analysis": analysis_payload(game) if finished else no_analysis(game),
+        "can_annotate": may_annotate_once_finished(game, actor.user_id),
+        "can_analyse": actor.user_id is not None and game.variant in BOT_VARIANTS,
+        "export_url": f"/api/games/{game.public_id}/export/?download=1",
+    }
 
 
 def player_side(game: Game, color: str | None) -> str | None:
@@ -194,11 +198,23 @@ def watch(request: HttpRequest) -> HttpResponse:
 
 ARCHIVE_PAGE_SIZE = 20
 
+# The archive form's labels, which its refusals name instead of the query's parameters.
+ARCHIVE_LABELS = {
+    "player": "Player",
+    "result": "Result",
+    "termination": "Reason",
+    "mode": "Mode",
+    "since": "From",
+    "until": "To",
+    "min_plies": "Min. plies",
+    "annotated": "Annotated only",
+}
+
 
 def archive(request: HttpRequest) -> HttpResponse:
     """The archive: every finished game, newest first, filtered and paginated."""
     try:
-        filters = ArchiveFilters.from_query(request.GET)
+        filters = ArchiveFilters.from_query(request.GET, ARCHIVE_LABELS)
     except GameError as refusal:
         context = {"error": refusal.message, "games": [], "form": request.GET, "choices": CHOICES}
         return render(request, "games/archive.html", context, status=400)
@@ -238,7 +254,8 @@ def import_games(request: HttpRequest) -> HttpResponse:
         if upload is not None:
             text = upload.read(MAX_IMPORT_CHARS + 1).decode("utf-8", errors="replace")
         try:
-            games = game_import(actor=Actor.of_request(request), text=import_text(text))
+            text = import_text(text, where="the Games box or a file")
+            games = game_import(actor=Actor.of_request(request), text=text)
         except GameError as refusal:
             error = refusal.message
         else:

@@ -31,9 +31,16 @@ class ArchiveFilters:
     annotated: bool = False
 
     @classmethod
-    def from_query(cls, query: Mapping[str, Any]) -> "ArchiveFilters":
+    def from_query(
+        cls, query: Mapping[str, Any], labels: Mapping[str, str] | None = None
+    ) -> "ArchiveFilters":
         """Returns the filters of a query string; raises ``GameError`` (bad_request) naming the
-        first value that makes no sense. Empty values mean "any"."""
+        first value that makes no sense. Empty values mean "any". The API's refusals name its
+        parameters; a form passes ``labels`` so that its refusals name what its reader sees."""
+        labels = labels or {}
+
+        def label(name: str) -> str:
+            return labels.get(name, name)
 
         def text(name: str) -> str | None:
             value = query.get(name)
@@ -42,8 +49,9 @@ class ArchiveFilters:
         def choice(name: str, allowed: list[str]) -> str | None:
             value = text(name)
             if value is not None and value not in allowed:
+                choices = ", ".join(allowed)
                 raise GameError(
-                    ErrorCode.BAD_REQUEST, f"{name} is one of {', '.join(allowed)}, not {value}."
+                    ErrorCode.BAD_REQUEST, f"{label(name)} is one of {choices}, not {value}."
                 )
             return value
 
@@ -55,15 +63,18 @@ class ArchiveFilters:
                 return date.fromisoformat(value)
             except ValueError:
                 raise GameError(
-                    ErrorCode.BAD_REQUEST, f"{name} is a date written YYYY-MM-DD, not {value}."
+                    ErrorCode.BAD_REQUEST,
+                    f"{label(name)} is a date written YYYY-MM-DD, not {value}.",
                 ) from None
 
         min_plies = text("min_plies")
         if min_plies is not None and not min_plies.isdigit():
-            raise GameError(ErrorCode.BAD_REQUEST, f"min_plies is a whole number, not {min_plies}.")
+            raise GameError(
+                ErrorCode.BAD_REQUEST, f"{label('min_plies')} is a whole number, not {min_plies}."
+            )
         annotated = text("annotated")
         if annotated not in (None, "1", "true", "0", "false", "on"):
-            raise GameError(ErrorCode.BAD_REQUEST, "annotated is true or false.")
+            raise GameError(ErrorCode.BAD_REQUEST, f"{label('annotated')} is true or false.")
         return cls(
             player=text("player"),
             variant=choice("variant", list(variants.VARIANTS)),
@@ -135,6 +146,11 @@ def archive_games(filters: ArchiveFilters | None = None) -> QuerySet[Game]:
     return games.annotate(annotation_count=Count("annotations", distinct=True)).order_by(
         "-finished_at", "-id"
     )
+
+
+def no_analysis(game: Game) -> dict[str, Any]:
+    """Returns the analysis payload of a game not analysed, without reading the database."""
+    return {"state": "none", "done": 0, "total": game.ply + 1, "evaluations": [], "plies": []}
 
 
 def analysis_payload(game: Game) -> dict[str, Any]:
@@ -283,7 +299,13 @@ def annotations_of(game: Game) -> list[dict[str, Any]]:
 def may_annotate(game: Game, user_id: int | None) -> bool:
     """Returns whether a user may annotate the game: one of its two players (the importer of an
     imported game), once it is finished."""
-    if user_id is None or game.status != Game.Status.FINISHED:
+    return game.status == Game.Status.FINISHED and may_annotate_once_finished(game, user_id)
+
+
+def may_annotate_once_finished(game: Game, user_id: int | None) -> bool:
+    """Returns whether a user may annotate the game when it is finished (a live game's page
+    shows its archive tools the moment it ends, without a reload)."""
+    if user_id is None:
         return False
     if game.mode == Game.Mode.IMPORTED:
         return user_id == game.imported_by_id
