@@ -9,11 +9,11 @@ function render(games) {
   body.replaceChildren(
     ...games.map((game) =>
       el("tr", { "data-game": game.id },
-        el("td", {}, variantNames[game.variant] || game.variant),
         el("td", {}, game.white),
         el("td", {}, game.black),
         el("td", {}, Math.ceil(game.ply / 2)),
         el("td", {}, game.spectators),
+        el("td", {}, variantNames[game.variant] || game.variant),
         el("td", {}, el("a", { class: "button button-small", href: `/game/${game.id}/` }, "Watch")))),
   );
   document.getElementById("no-live-games").hidden = games.length > 0;
