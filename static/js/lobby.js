@@ -58,7 +58,8 @@ function renderSeeks(seeks) {
         el("td", {}, COLOR_LABEL[seek.color]),
         el("td", {}, mine ? "—" : yours),
         el("td", { "data-testid": `seek-game-${seek.owner}` },
-          `${variantNames[seek.variant] || seek.variant} · ${seek.rated ? "Rated" : "Casual"}`),
+          el("span", { class: "seek-game" }, variantNames[seek.variant] || seek.variant),
+          ` · ${seek.rated ? "Rated" : "Casual"}`),
         el("td", {}, action));
     }),
   );
