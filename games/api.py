@@ -22,13 +22,14 @@ from games.errors import GameError
 from games.policy import CONNECTION_STALE_AFTER
 from games.reads.lobby import challenge_payload, challenges_of, open_seeks, seek_payload
 from games.reads.state import game_state
+from games.reads.variants import variant_summaries
 from games.schemas import (
     BotGameRequest,
     ChallengeRequest,
+    LocalGameRequest,
     MoveRequest,
     SeekRequest,
     draw_action,
-    fen_text,
 )
 from games.serializers import (
     ERRORS,
@@ -43,6 +44,7 @@ from games.serializers import (
     SeekCreate,
     SeekSerializer,
     StateSerializer,
+    VariantSerializer,
 )
 
 
@@ -66,6 +68,18 @@ STANDING = int(CONNECTION_STALE_AFTER.total_seconds())
 def body(request: Request) -> Mapping[str, Any]:
     """Returns a request's JSON or form body as a mapping (anything else: empty)."""
     return request.data if isinstance(request.data, Mapping) else {}
+
+
+# --- the games the site plays ---------------------------------------------------------------
+class VariantListView(APIView):
+    @extend_schema(
+        responses={200: VariantSerializer(many=True)},
+        summary="Every game the site plays",
+        description="Chesskers first, then the checkers family, then the hybrids. `id` is what "
+        "`variant` takes wherever a game is created.",
+    )
+    def get(self, request: Request) -> Response:
+        return Response(variant_summaries())
 
 
 # --- lobby ----------------------------------------------------------------------------------
@@ -93,7 +107,9 @@ class SeekListView(APIView):
     @refusals
     def post(self, request: Request) -> Response:
         asked = SeekRequest.from_body(body(request))
-        seek = lobby.seek_create(user=request.user, color=asked.color, rated=asked.rated)
+        seek = lobby.seek_create(
+            user=request.user, color=asked.color, rated=asked.rated, variant=asked.variant
+        )
         return Response(seek_payload(seek), status=status.HTTP_201_CREATED)
 
 
@@ -155,7 +171,11 @@ class ChallengeListView(APIView):
     def post(self, request: Request) -> Response:
         asked = ChallengeRequest.from_body(body(request))
         challenge = lobby.challenge_create(
-            user=request.user, to=asked.to, color=asked.color, rated=asked.rated
+            user=request.user,
+            to=asked.to,
+            color=asked.color,
+            rated=asked.rated,
+            variant=asked.variant,
         )
         payload = challenge_payload(challenge)
         payload["url"] = request.build_absolute_uri(f"/invite/{challenge.public_id}/")
@@ -189,12 +209,16 @@ class LocalGameView(APIView):
     @extend_schema(
         request=LocalCreate,
         responses={201: StateSerializer, 400: ERRORS[400]},
-        summary="Start a pass-and-play game (both sides yours), optionally from a FEN",
+        summary="Start a pass-and-play game (both sides yours) of any game, optionally from a FEN",
     )
     @refusals
     def post(self, request: Request) -> Response:
-        fen = fen_text(body(request).get("fen"))
-        game = play.game_create_local(actor=Actor.of_request(request, need_session=True), fen=fen)
+        asked = LocalGameRequest.from_body(body(request))
+        game = play.game_create_local(
+            actor=Actor.of_request(request, need_session=True),
+            fen=asked.fen,
+            variant=asked.variant,
+        )
         return Response(game_state(game), status=status.HTTP_201_CREATED)
 
 
@@ -202,7 +226,7 @@ class BotGameView(APIView):
     @extend_schema(
         request=BotCreate,
         responses={201: StateSerializer, 400: ERRORS[400]},
-        summary="Start a game against the bot at a level from 1 to 8",
+        summary="Start a game against the bot at a level from 1 to 8, optionally from a FEN",
     )
     @refusals
     def post(self, request: Request) -> Response:
@@ -211,6 +235,8 @@ class BotGameView(APIView):
             actor=Actor.of_request(request, need_session=True),
             level=asked.level,
             color=asked.color,
+            variant=asked.variant,
+            fen=asked.fen,
         )
         return Response(game_state(game), status=status.HTTP_201_CREATED)
 

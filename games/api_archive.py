@@ -32,6 +32,7 @@ from games.serializers import ERRORS, AnnotationSerializer, ErrorSerializer
 class GameSummarySerializer(serializers.Serializer):
     id = serializers.CharField()
     mode = serializers.CharField()
+    variant = serializers.CharField(help_text="The game's id (`GET /api/variants/`)")
     white = serializers.CharField(allow_null=True)
     black = serializers.CharField(allow_null=True)
     status = serializers.CharField()
@@ -73,6 +74,7 @@ ARCHIVE_PARAMETERS = [
     OpenApiParameter(
         "until", OpenApiTypes.DATE, description="finished on or before this day (UTC)"
     ),
+    OpenApiParameter("variant", str, description="only games of this game (its id)"),
     OpenApiParameter("min_plies", int, description="at least this many half-moves"),
     OpenApiParameter("annotated", bool, description="only games with annotations"),
 ]

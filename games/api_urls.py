@@ -5,6 +5,7 @@ from django.urls import path
 from games import api, api_archive
 
 urlpatterns = [
+    path("variants/", api.VariantListView.as_view(), name="api-variants"),
     path("seeks/", api.SeekListView.as_view(), name="api-seeks"),
     path("seeks/<str:seek_id>/", api.SeekDetailView.as_view(), name="api-seek"),
     path("seeks/<str:seek_id>/accept/", api.SeekAcceptView.as_view(), name="api-seek-accept"),

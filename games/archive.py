@@ -11,14 +11,15 @@ from django.db.models import F
 from django.utils import timezone
 
 import engine
-from engine.variants import DEFAULT
+from engine import variants
+from engine.variant import Variant
 from games import broadcast, pgn
-from games.core import Actor, lock_game, sentence
+from games.core import Actor, lock_game, result_of, sentence
 from games.errors import ErrorCode, GameError
 from games.history import captured_pieces, kind_name
 from games.models import Annotation, Game, GameMove
 from games.moves import refuse_over_budget
-from games.reads.archive import annotations_of, may_annotate
+from games.reads.archive import PDN_GAME_TYPES, annotations_of, may_annotate
 from games.schemas import fen_text
 
 # --- the archive: annotations -----------------------------------------------------------------
@@ -136,13 +137,6 @@ MAX_IMPORT_GAMES = 200
 # Every ply of an import is replayed through the engine on the request's thread: bounded, with
 # each position's moves within the engine's budget, so an import takes seconds at most.
 MAX_IMPORT_PLIES = 6000
-TERMINATIONS_BY_RULE = {
-    engine.Status.CHECKMATE: Game.Termination.CHECKMATE,
-    engine.Status.STALEMATE: Game.Termination.STALEMATE,
-    engine.Status.THREEFOLD: Game.Termination.THREEFOLD,
-    engine.Status.FIFTY_MOVES: Game.Termination.FIFTY_MOVES,
-    engine.Status.INSUFFICIENT_MATERIAL: Game.Termination.INSUFFICIENT,
-}
 CHOSEN_TERMINATIONS = {
     Game.Termination.RESIGNATION: (Game.Result.WHITE, Game.Result.BLACK),
     Game.Termination.ABANDONMENT: (Game.Result.WHITE, Game.Result.BLACK),
@@ -155,6 +149,7 @@ class ReplayedGame:
     """A parsed game replayed through the engine, ready to store."""
 
     parsed: pgn.ParsedGame
+    variant: str
     initial_fen: str
     moves: list[dict[str, Any]]
     fen: str
@@ -169,16 +164,14 @@ def import_error(parsed: pgn.ParsedGame, code: ErrorCode, message: str) -> GameE
 def replay_parsed(parsed: pgn.ParsedGame) -> ReplayedGame:
     """Replays a parsed game through the engine; raises ``GameError`` naming the game and its
     first bad move, or what else is wrong (variant, position, result, termination)."""
-    variant = parsed.tag("Variant")
-    if variant is None or variant.lower() != "chesskers":
-        raise import_error(parsed, ErrorCode.BAD_REQUEST, 'it needs the tag [Variant "Chesskers"].')
+    variant = imported_variant(parsed)
     try:
-        fen = fen_text(parsed.tag("FEN")) or engine.STARTING_FEN
+        fen = fen_text(parsed.tag("FEN")) or variant.start_fen
     except GameError as error:
         raise import_error(parsed, error.code, f"bad FEN: {error.message}") from None
     try:
-        DEFAULT.playable_position(fen)  # a game reaches it, and its moves are within budget
-        eg = engine.Game(fen)
+        variant.playable_position(fen)  # a game reaches it, and its moves are within budget
+        eg = variant.new_game(fen)
     except engine.InvalidFenError as error:
         raise import_error(parsed, ErrorCode.BAD_REQUEST, f"bad FEN: {sentence(error)}") from None
     initial_fen = eg.fen()
@@ -217,12 +210,30 @@ def replay_parsed(parsed: pgn.ParsedGame) -> ReplayedGame:
             raise import_error(parsed, error.code, f"{label}: {reason}") from None
         moves[-1]["fen_after"] = eg.fen()
     result, termination = imported_result(parsed, eg)
-    return ReplayedGame(parsed, initial_fen, moves, eg.fen(), result, termination)
+    return ReplayedGame(parsed, variant.id, initial_fen, moves, eg.fen(), result, termination)
+
+
+def imported_variant(parsed: pgn.ParsedGame) -> Variant:
+    """Returns the game a parsed game is of: its ``Variant`` tag (the game's name or id, in any
+    case), else PDN's ``GameType`` number; refused when neither names a game the site plays."""
+    named = (parsed.tag("Variant") or "").strip().lower()
+    for variant in variants.VARIANTS.values():
+        if named in (variant.id, variant.name.lower()):
+            return variant
+    game_type = (parsed.tag("GameType") or "").split(",")[0].strip()
+    for variant_id, number in PDN_GAME_TYPES.items():
+        if not named and game_type == number:
+            return variants.get(variant_id)
+    known = ", ".join(variant.name for variant in variants.VARIANTS.values())
+    what = f"the game {parsed.tag('Variant')!r}" if named else "no Variant tag"
+    raise import_error(
+        parsed, ErrorCode.BAD_REQUEST, f"it has {what}; the Variant tag names one of: {known}."
+    )
 
 
 def imported_result(parsed: pgn.ParsedGame, eg: engine.Game) -> tuple[str, str]:
     """Returns the result and termination of a replayed game, checked against the rules."""
-    tagged = parsed.tag("Result")
+    tagged = pgn.plain_result(parsed.tag("Result"))
     written = parsed.result
     if tagged is not None and written is not None and tagged != written:
         raise import_error(
@@ -238,14 +249,11 @@ def imported_result(parsed: pgn.ParsedGame, eg: engine.Game) -> tuple[str, str]:
             "the archive keeps finished games: the result must be 1-0, 0-1 or 1/2-1/2"
             + (f", not {result}." if result else "."),
         )
-    status = eg.status()
+    outcome = eg.outcome()
     termination = parsed.tag("Termination")
-    if status is not engine.Status.ONGOING:
-        rule = TERMINATIONS_BY_RULE[status]
-        if status is engine.Status.CHECKMATE:
-            expected = Game.Result.WHITE if eg.winner() is engine.Color.WHITE else Game.Result.BLACK
-        else:
-            expected = Game.Result.DRAW
+    if outcome.is_over:
+        rule = outcome.reason
+        expected = result_of(outcome)
         if result != expected:
             raise import_error(
                 parsed,
@@ -311,6 +319,7 @@ def game_import(*, actor: Actor, text: str) -> list[Game]:
                 status=Game.Status.FINISHED,
                 result=item.result,
                 termination=item.termination,
+                variant=item.variant,
                 initial_fen=item.initial_fen,
                 fen=item.fen,
                 ply=len(item.moves),

@@ -18,6 +18,8 @@ from django.middleware.csrf import get_token
 from django.utils import timezone
 
 from accounts.services import rating_record_game
+from engine.pieces import Color as EngineColor
+from engine.variant import Outcome
 from games import broadcast, sql
 from games.errors import ErrorCode, GameError
 from games.history import History
@@ -61,6 +63,14 @@ def opponent(color: str) -> str:
 
 def win_for(color: str) -> str:
     return Game.Result.WHITE if color == Color.WHITE else Game.Result.BLACK
+
+
+def result_of(outcome: Outcome) -> str:
+    """Returns the result of a game its rules ended: a win for the side the engine names, or a
+    draw."""
+    if outcome.winner is None:
+        return Game.Result.DRAW
+    return win_for(Color.WHITE if outcome.winner is EngineColor.WHITE else Color.BLACK)
 
 
 def sentence(error: Exception) -> str:

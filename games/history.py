@@ -10,13 +10,13 @@ the database is (``Game.revision`` says whether a kept history is current).
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
 import engine
-from engine import notation
-from games.models import Game, GameMove
+from engine import notation, variants
+from games.models import DEFAULT_VARIANT, Game, GameMove
 
 
 def kind_name(move: engine.Move) -> str:
@@ -24,7 +24,7 @@ def kind_name(move: engine.Move) -> str:
     return move.kind.value.replace("-", "_")
 
 
-def captured_pieces(position: engine.Position, move: engine.Move) -> list[str]:
+def captured_pieces(position: Any, move: engine.Move) -> list[str]:
     """Returns the letters of the pieces ``move`` removes, in capture order, before it is played."""
     letters = []
     for square in move.captured:
@@ -96,9 +96,11 @@ class LRU:
             self.total_cost = 0
 
 
-# The legal-move list of a position depends on the position alone: cached by FEN, bounded by
-# the size of the lists' JSON text (what a state sends; the objects behind it take a few times
-# more): a position's list holds up to ``engine.variant.MOVE_BUDGET`` moves, about 1.2 MB.
+# The legal-move list of a position depends on the position and its game alone: cached by FEN
+# (``position_key``: a Chesskers position by its FEN, another game's by its id and FEN, as two
+# games may write the same FEN), bounded by the size of the lists' JSON text (what a state
+# sends; the objects behind it take a few times more): a position's list holds up to
+# ``engine.variant.MOVE_BUDGET`` moves, about 1.2 MB.
 #
 # What the caches keep is built of strings and tuples, and handed out as fresh dicts and lists
 # (``listed``): the garbage collector stops tracking tuples and dicts of such things after one
@@ -109,12 +111,21 @@ _legal_by_fen = LRU(
 )
 
 
+def position_key(fen: str, variant_id: str = DEFAULT_VARIANT) -> Hashable:
+    """Returns the key of a position of a game in the per-position caches."""
+    return fen if variant_id == DEFAULT_VARIANT else (variant_id, fen)
+
+
 def listed(entry: dict[str, Any]) -> dict[str, Any]:
     """Returns a fresh copy of a cached move entry, its tuples as lists."""
     return {key: list(value) if type(value) is tuple else value for key, value in entry.items()}
 
 
-def _describe(position: engine.Position) -> tuple[tuple[dict[str, Any], ...], str]:
+def _describe(position: Any, variant_id: str) -> tuple[tuple[dict[str, Any], ...], str]:
+    if variant_id == DEFAULT_VARIANT:
+        pairs = notation.describe_moves(position)  # the fast path, as before every game
+    else:
+        pairs = variants.get(variant_id).describe_moves(position)
     described = tuple(
         {
             "text": text,
@@ -123,71 +134,93 @@ def _describe(position: engine.Position) -> tuple[tuple[dict[str, Any], ...], st
             "promotion": move.promotion.symbol if move.promotion else None,
             "kind": kind_name(move),
         }
-        for move, text in notation.describe_moves(position)
+        for move, text in pairs
     )
     return described, json.dumps(described)
 
 
+def position_of(fen: str, variant_id: str = DEFAULT_VARIANT) -> Any:
+    """Returns the engine's position of ``fen`` in the game ``variant_id``."""
+    if variant_id == DEFAULT_VARIANT:
+        return engine.Position.from_fen(fen)
+    return variants.get(variant_id).position(fen)
+
+
 def _described(
-    fen: str, position_of: Callable[[], engine.Position]
+    fen: str, position_of: Callable[[], Any], variant_id: str
 ) -> tuple[tuple[dict, ...], str]:
     """Returns the cached description of ``fen``'s legal moves and its JSON text, describing
     ``position_of()`` only when it is not cached."""
-    described = _legal_by_fen.get(fen)
+    key = position_key(fen, variant_id)
+    described = _legal_by_fen.get(key)
     if described is None:
-        described = _describe(position_of())
-        _legal_by_fen.put(fen, described)
+        described = _describe(position_of(), variant_id)
+        _legal_by_fen.put(key, described)
     return described
 
 
-def _legal_moves(fen: str, position_of: Callable[[], engine.Position]) -> list[dict[str, Any]]:
+def _legal_moves(fen: str, position_of: Callable[[], Any], variant_id: str) -> list[dict[str, Any]]:
     """Returns the legal-move list of ``fen`` (fresh dicts, from the cache)."""
-    return [listed(entry) for entry in _described(fen, position_of)[0]]
+    return [listed(entry) for entry in _described(fen, position_of, variant_id)[0]]
 
 
-def legal_moves_json(fen: str) -> str:
+def legal_moves_json(fen: str, variant_id: str = DEFAULT_VARIANT) -> str:
     """Returns the legal-move list of ``fen`` as JSON text (from the cache)."""
-    return _described(fen, lambda: engine.Position.from_fen(fen))[1]
+    return _described(fen, lambda: position_of(fen, variant_id), variant_id)[1]
 
 
-def remember_legal_moves(position: engine.Position, fen: str) -> None:
+def remember_legal_moves(position: Any, fen: str, variant_id: str = DEFAULT_VARIANT) -> None:
     """Caches the legal moves of the position the engine just played to, and whether it is
     check, for the state that follows."""
-    _described(fen, lambda: position)
-    _check_by_fen.put(fen, _check_of(position))
+    _described(fen, lambda: position, variant_id)
+    _check_by_fen.put(position_key(fen, variant_id), _check_of(position, variant_id))
 
 
-def legal_moves_of_position(position: engine.Position, fen: str | None = None) -> list[dict]:
+def legal_moves_of_position(
+    position: Any, fen: str | None = None, variant_id: str = DEFAULT_VARIANT
+) -> list[dict]:
     """Returns the legal moves of a position as the API lists them (fresh dicts, from the cache)."""
-    return _legal_moves(fen or position.fen(), lambda: position)
+    return _legal_moves(fen or position.fen(), lambda: position, variant_id)
 
 
-def legal_moves_of_fen(fen: str) -> list[dict[str, Any]]:
+def legal_moves_of_fen(fen: str, variant_id: str = DEFAULT_VARIANT) -> list[dict[str, Any]]:
     """Returns the legal moves of a position given by FEN, as the API lists them."""
-    return _legal_moves(fen, lambda: engine.Position.from_fen(fen))
+    return _legal_moves(fen, lambda: position_of(fen, variant_id), variant_id)
 
 
 def legal_moves_payload(game: engine.Game) -> list[dict[str, Any]]:
     """Returns the legal moves of the game's position as the API lists them (empty once over)."""
-    return [] if game.is_over() else legal_moves_of_position(game.position)
+    if game.is_over():
+        return []
+    return legal_moves_of_position(game.position, variant_id=game.variant.id)
 
 
 # The square of the king in check by FEN ("" for none).
 _check_by_fen = LRU(4096)
 
 
-def _check_of(position: engine.Position) -> str:
-    if not position.is_check():
+def _check_of(position: Any, variant_id: str) -> str:
+    if variant_id == DEFAULT_VARIANT:
+        if not position.is_check():
+            return ""
+        return engine.square_name(position.king_square(position.turn))
+    # The draughts family has no check; a hybrid names the checked side's (first) king.
+    if not hasattr(position, "is_check") or not position.is_check():
         return ""
-    return engine.square_name(position.king_square(position.turn))
+    names = variants.get(variant_id).board.names
+    for square, (color, piece) in sorted(position.pieces().items()):
+        if color == position.turn and piece.symbol == "k":
+            return names[square]
+    return ""
 
 
-def check_square(fen: str) -> str | None:
+def check_square(fen: str, variant_id: str = DEFAULT_VARIANT) -> str | None:
     """Returns the square of the king in check in the position, or None."""
-    square = _check_by_fen.get(fen)
+    key = position_key(fen, variant_id)
+    square = _check_by_fen.get(key)
     if square is None:
-        square = _check_of(engine.Position.from_fen(fen))
-        _check_by_fen.put(fen, square)
+        square = _check_of(position_of(fen, variant_id), variant_id)
+        _check_by_fen.put(key, square)
     return square or None
 
 
@@ -224,6 +257,7 @@ class History:
     # next such move starts from it (``games.moves.game_play``).
     record: Game | None = None
     _moves_json: str | None = None
+    variant: str = DEFAULT_VARIANT
 
     def moves_json(self) -> str:
         """Returns ``moves`` as JSON text (made once; the next history extends it)."""
@@ -241,7 +275,11 @@ class History:
         Only the writer that took the history (``take_history``) may play moves on it."""
         if self._engine is None:
             fens = [move["fen"] for move in self.moves]
-            self._engine = engine.Game.from_fens(self.initial_fen, fens)
+            if self.variant == DEFAULT_VARIANT:
+                self._engine = engine.Game.from_fens(self.initial_fen, fens)
+            else:
+                variant = variants.get(self.variant)
+                self._engine = variant.game_from_fens(self.initial_fen, fens)
         return self._engine
 
     def after(self, row: GameMove, eg: engine.Game, record: Game | None = None) -> "History":
@@ -252,7 +290,9 @@ class History:
         text = None
         if self._moves_json is not None:
             text = f"{self._moves_json[:-1]}{', ' if self.moves else ''}{json.dumps(payload)}]"
-        return History(self.game_id, self.revision + 1, self.initial_fen, moves, eg, record, text)
+        return History(
+            self.game_id, self.revision + 1, self.initial_fen, moves, eg, record, text, self.variant
+        )
 
 
 # One history per game, the latest a process has seen, bounded by the plies they hold together
@@ -279,7 +319,11 @@ def history_of(game: Game) -> History:
 def _read_history(game: Game) -> History:
     rows = list(game.moves.order_by("ply"))
     return History(
-        game.public_id, game.revision, game.initial_fen, [move_payload(row) for row in rows]
+        game.public_id,
+        game.revision,
+        game.initial_fen,
+        [move_payload(row) for row in rows],
+        variant=game.variant,
     )
 
 

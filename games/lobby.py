@@ -19,7 +19,7 @@ from accounts.services import user_seen
 from games import broadcast
 from games.core import Actor, lock_game, opponent, publish_state, require_player
 from games.errors import ErrorCode, GameError
-from games.models import Challenge, Color, Game, Seek, SeekColor
+from games.models import DEFAULT_VARIANT, Challenge, Color, Game, Seek, SeekColor
 from games.play import game_create_online
 from games.policy import MAX_OPEN_CHALLENGES, MAX_OPEN_SEEKS, fresh_since
 from games.reads.lobby import challenges_of, open_seeks
@@ -46,15 +46,22 @@ def publish_seeks() -> None:
     )
 
 
-def seek_create(*, user: User, color: str = SeekColor.RANDOM, rated: bool = True) -> Seek:
-    """Opens a seek in the lobby; a user has at most ``MAX_OPEN_SEEKS``."""
+def seek_create(
+    *,
+    user: User,
+    color: str = SeekColor.RANDOM,
+    rated: bool = True,
+    variant: str = DEFAULT_VARIANT,
+) -> Seek:
+    """Opens a seek for a game of ``variant`` in the lobby; a user has at most
+    ``MAX_OPEN_SEEKS``."""
     with transaction.atomic():
         User.objects.select_for_update().get(pk=user.pk)  # serialises one user's seeks
         if Seek.objects.filter(owner=user).count() >= MAX_OPEN_SEEKS:
             raise GameError(
                 ErrorCode.TOO_MANY_SEEKS, f"You already have {MAX_OPEN_SEEKS} open seeks."
             )
-        seek = Seek.objects.create(owner=user, color=color, rated=rated)
+        seek = Seek.objects.create(owner=user, color=color, rated=rated, variant=variant)
         # Posting is being here: a client of the API alone keeps its seek for as long as a
         # lobby page would after its last heartbeat.
         user_seen(user_id=user.pk, at=seek.created_at)
@@ -90,7 +97,7 @@ def seek_accept(*, user: User, seek_id: str, now: datetime | None = None) -> Gam
         seek.delete()
         if not owner_left:
             white, black = assign_colors(seek.owner, user, seek.color)
-            game = game_create_online(white, black, rated=seek.rated)
+            game = game_create_online(white, black, rated=seek.rated, variant=seek.variant)
         publish_seeks()
     if owner_left:  # refused once the withdrawal has committed
         raise GameError(ErrorCode.GONE, "That seek is gone: its player left the lobby.")
@@ -159,9 +166,11 @@ def challenge_create(
     color: str = SeekColor.RANDOM,
     rated: bool = True,
     rematch_of: Game | None = None,
+    variant: str = DEFAULT_VARIANT,
 ) -> Challenge:
-    """Challenges a user by name, or (``to`` empty) makes an invite link anyone may accept; a
-    user has at most ``MAX_OPEN_CHALLENGES`` open (rematch offers included)."""
+    """Challenges a user by name to a game of ``variant``, or (``to`` empty) makes an invite
+    link anyone may accept; a user has at most ``MAX_OPEN_CHALLENGES`` open (rematch offers
+    included)."""
     target = None
     if to:
         target = User.objects.filter(username__iexact=to.strip(), is_active=True).first()
@@ -178,7 +187,12 @@ def challenge_create(
                 f"You already have {MAX_OPEN_CHALLENGES} open challenges: cancel one first.",
             )
         challenge = Challenge.objects.create(
-            challenger=user, to=target, color=color, rated=rated, rematch_of=rematch_of
+            challenger=user,
+            to=target,
+            color=color,
+            rated=rated,
+            rematch_of=rematch_of,
+            variant=variant,
         )
         if rematch_of is None:  # made in the lobby, which it lasts as long as (as a seek)
             user_seen(user_id=user.pk, at=challenge.created_at)
@@ -211,7 +225,9 @@ def challenge_accept(*, user: User, challenge_id: str, now: datetime | None = No
             cancel_challenges(Challenge.objects.filter(pk=challenge.pk))
         else:
             white, black = assign_colors(challenge.challenger, user, challenge.color)
-            game = game_create_online(white, black, rated=challenge.rated)
+            game = game_create_online(
+                white, black, rated=challenge.rated, variant=challenge.variant
+            )
             challenge.state = Challenge.State.ACCEPTED
             challenge.to = user
             challenge.game = game
@@ -263,7 +279,12 @@ def game_rematch(*, game_id: str, actor: Actor) -> Challenge:
             offered.refresh_from_db()
             return offered
         challenge = challenge_create(
-            user=me, to=other.username, color=opponent(color), rated=game.rated, rematch_of=game
+            user=me,
+            to=other.username,
+            color=opponent(color),
+            rated=game.rated,
+            rematch_of=game,
+            variant=game.variant,  # a rematch is of the same game
         )
         publish_state(game)
     return challenge

@@ -10,9 +10,23 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from engine import STARTING_FEN
+from engine import STARTING_FEN, variants
 
 ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
+# A game's id (``engine.variants``): the longest, ``byelorussian-cheskers``, has 21 characters.
+VARIANT_LENGTH = 32
+DEFAULT_VARIANT = "chesskers"
+# The longest FEN of any game: the draughts family lists every piece (Hawaiian's 64 squares).
+FEN_LENGTH = 400
+
+
+def fen_turn(fen: str) -> str:
+    """Returns the side to move of a FEN of any game, ``w`` or ``b``: the second field of a
+    chess FEN, the first letter of a draughts FEN (``W:W21,…:B1,…``)."""
+    fields = fen.split()
+    if len(fields) > 1:
+        return fields[1]
+    return fen[:1].lower()
 
 
 def new_public_id() -> str:
@@ -40,6 +54,7 @@ class Seek(models.Model):
     )
     color = models.CharField(max_length=6, choices=SeekColor.choices, default=SeekColor.RANDOM)
     rated = models.BooleanField(default=True)
+    variant = models.CharField(max_length=VARIANT_LENGTH, default=DEFAULT_VARIANT)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -72,6 +87,7 @@ class Challenge(models.Model):
     color = models.CharField(max_length=6, choices=SeekColor.choices, default=SeekColor.RANDOM)
     state = models.CharField(max_length=10, choices=State.choices, default=State.OPEN)
     rated = models.BooleanField(default=True)
+    variant = models.CharField(max_length=VARIANT_LENGTH, default=DEFAULT_VARIANT)
     rematch_of = models.ForeignKey(
         "Game", on_delete=models.CASCADE, null=True, blank=True, related_name="rematches"
     )
@@ -92,7 +108,8 @@ class Challenge(models.Model):
 
 
 class Game(models.Model):
-    """A game of Chesskers: its players, mode, result and current position.
+    """A game of any of the site's games (``variant``: its rules' id in ``engine.variants``): its
+    players, mode, result and current position.
 
     ``fen`` and ``ply`` are the current position; the moves that led there are ``GameMove`` rows.
     Presence and absence bookkeeping (the rules page: 10 minutes to come back, counted while the
@@ -125,9 +142,15 @@ class Game(models.Model):
         RESIGNATION = "resignation", "Resignation"
         AGREEMENT = "agreement", "Draw by agreement"
         ABANDONMENT = "abandonment", "Abandonment"
+        # The endings of the other games (``engine.variant.Outcome.reason``).
+        NO_PROGRESS = "no-progress", "No progress"
+        NO_MOVES = "no-moves", "No moves left"
+        NO_PIECES = "no-pieces", "No pieces left"
+        KINGS_CAPTURED = "kings-captured", "Kings captured"
+        CONNECTION = "connection", "Connection"
 
     public_id = models.CharField(max_length=12, unique=True, default=new_public_id)
-    variant = models.CharField(max_length=20, default="chesskers")
+    variant = models.CharField(max_length=VARIANT_LENGTH, default=DEFAULT_VARIANT)
     mode = models.CharField(max_length=10, choices=Mode.choices)
     white = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -157,8 +180,8 @@ class Game(models.Model):
     termination = models.CharField(
         max_length=24, choices=Termination.choices, null=True, blank=True
     )
-    initial_fen = models.CharField(max_length=100, default=STARTING_FEN)
-    fen = models.CharField(max_length=100, default=STARTING_FEN)
+    initial_fen = models.CharField(max_length=FEN_LENGTH, default=STARTING_FEN)
+    fen = models.CharField(max_length=FEN_LENGTH, default=STARTING_FEN)
     ply = models.PositiveIntegerField(default=0)
     # Goes up by one with every change to the moves (a move, a takeback): names one history.
     revision = models.PositiveIntegerField(default=0)
@@ -203,6 +226,12 @@ class Game(models.Model):
     def __str__(self) -> str:
         return f"{self.public_id} ({self.mode}, {self.status})"
 
+    @property
+    def variant_name(self) -> str:
+        """The name of the game's rules (``Turkish Checkers``), as the pages write it."""
+        known = variants.VARIANTS.get(self.variant)
+        return known.name if known is not None else self.variant
+
     def player(self, color: str):
         """Returns the user playing ``color`` ("white"/"black"), or None."""
         return self.white if color == Color.WHITE else self.black
@@ -233,7 +262,7 @@ class Game(models.Model):
     @property
     def initial_ply_parity(self) -> int:
         """0 when White moved first from ``initial_fen``, 1 when Black did."""
-        return 0 if self.initial_fen.split()[1] == "w" else 1
+        return 0 if fen_turn(self.initial_fen) == "w" else 1
 
     def tag(self, name: str) -> str | None:
         """Returns the value of an imported game's tag ``name``, or None."""
@@ -254,7 +283,7 @@ class GameMove(models.Model):
     path = models.JSONField()
     captured = models.JSONField(default=list)
     captured_pieces = models.JSONField(default=list)
-    fen_after = models.CharField(max_length=100)
+    fen_after = models.CharField(max_length=FEN_LENGTH)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -39,8 +39,8 @@ from games.core import (
     publish_state,
     require_live,
     require_player,
+    result_of,
     sentence,
-    win_for,
 )
 from games.errors import ErrorCode, GameError
 from games.history import (
@@ -192,8 +192,8 @@ def _write_ordinary(
         row = record_move(game, eg, resolved)
     except GameError:
         return NeedsLock.REFUSED  # the engine's game is as it was; refused under the lock
-    remember_legal_moves(eg.position, game.fen)  # first: the status reuses its move list
-    if eg.status() is not engine.Status.ONGOING:
+    remember_legal_moves(eg.position, game.fen, game.variant)  # first: the status reuses it
+    if eg.is_over():
         eg.pop()
         return NeedsLock.ENDS_GAME
     if not sql.update_if_and_insert(game, MOVE_FIELDS, read, row, table_since=table_since):
@@ -275,18 +275,14 @@ def apply_move(
     ``history`` is the game's, taken (``take_history``). Returns the game's new history, kept
     for the next move once this one commits."""
     eg = history.engine_game()
-    mover = game.turn
     row = record_move(game, eg, move)
-    status = eg.status()
-    if status is not engine.Status.ONGOING:
+    outcome = eg.outcome()
+    if outcome.is_over:
         sql.insert(row)
-        if status is engine.Status.CHECKMATE:
-            finish(game, result=win_for(mover), termination=Game.Termination.CHECKMATE, at=now)
-        else:
-            finish(game, result=Game.Result.DRAW, termination=status.value, at=now)
+        finish(game, result=result_of(outcome), termination=outcome.reason, at=now)
         game.save(update_fields=[*MOVE_FIELDS, *FINISH_FIELDS])
     else:
-        remember_legal_moves(eg.position, game.fen)
+        remember_legal_moves(eg.position, game.fen, game.variant)
         sql.insert_and_update(row, game, MOVE_FIELDS)
     after = history.after(row, eg)
     transaction.on_commit(lambda: keep_history(after))

@@ -27,6 +27,15 @@ from dataclasses import dataclass, field
 
 SEVEN_TAGS = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 RESULTS = ("1-0", "0-1", "1/2-1/2")
+# PDN's draughts results (two points a game), read as the archive writes them.
+PDN_RESULTS = {"2-0": "1-0", "0-2": "0-1", "1-1": "1/2-1/2"}
+
+
+def plain_result(result: str | None) -> str | None:
+    """Returns a result as the archive writes it (PDN's ``2-0`` is ``1-0``)."""
+    return PDN_RESULTS.get(result, result) if result is not None else None
+
+
 GLYPHS = ("!", "?", "!!", "??", "!?", "?!")
 NAG_OF_GLYPH = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 GLYPH_OF_NAG = {nag: glyph for glyph, nag in NAG_OF_GLYPH.items()}
@@ -83,7 +92,7 @@ _TOKEN = re.compile(
   | (?P<comment>\{[^}]*\})
   | (?P<open>\{)
   | (?P<nag>\$\d{1,3}(?!\d))
-  | (?P<result>(?:1-0|0-1|1/2-1/2|\*)(?=[\s\[{]|$))
+  | (?P<result>(?:1-0|0-1|1/2-1/2|2-0|0-2|1-1|\*)(?=[\s\[{]|$))
   | (?P<number>\d+\.(?:\.\.)?)
   | (?P<move>[^\s{}\[\]$]+)
   | (?P<stray>.)
@@ -152,7 +161,7 @@ def parse_games(text: str) -> list[ParsedGame]:
         if kind == "number":
             continue
         if kind == "result":
-            game.result = token
+            game.result = plain_result(token)
             close()
             continue
         if kind == "comment":
@@ -220,7 +229,13 @@ def _add_comment(game: ParsedGame, comment: str) -> None:
 
 def move_number(initial_fen: str, index: int) -> tuple[int, bool]:
     """Returns the move number of the ply ``index`` of a game from ``initial_fen`` and whether
-    White plays it."""
+    White plays it (in the draughts family, whose FEN is ``W:W…:B…:H0:F1``, whether it is the
+    first ply of a numbered move, as PDN numbers them: the side to move in the FEN opens one)."""
+    if ":" in initial_fen and " " not in initial_fen.strip():
+        fullmove_field = initial_fen.rsplit(":F", 1)
+        digits = fullmove_field[1] if len(fullmove_field) == 2 else ""
+        fullmove = int(digits) if digits.isdigit() else 1
+        return fullmove + index // 2, index % 2 == 0
     fields = initial_fen.split()
     black_first = len(fields) > 1 and fields[1] == "b"
     fullmove = int(fields[5]) if len(fields) > 5 and fields[5].isdigit() else 1

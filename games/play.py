@@ -9,7 +9,7 @@ from django.db import transaction
 
 import engine
 from accounts.models import User
-from engine.variants import DEFAULT
+from engine import variants
 from games import broadcast, sql
 from games.core import (
     FINISH_FIELDS,
@@ -24,8 +24,9 @@ from games.core import (
 )
 from games.errors import ErrorCode, GameError
 from games.history import drop_history
-from games.models import Color, Game, SeekColor
+from games.models import DEFAULT_VARIANT, Color, Game, SeekColor
 from games.moves import bot_kick, publish
+from games.policy import BOT_VARIANTS
 from games.presence import enforce_absence
 from games.schemas import DrawAction
 
@@ -133,13 +134,15 @@ def game_takeback(*, game_id: str, actor: Actor) -> dict[str, Any]:
 
 
 # --- creating games ---------------------------------------------------------------------------
-def validated_fen(fen: str | None) -> str:
-    """Returns the FEN normalised by the engine, or raises ``bad_request`` saying what is wrong."""
+def validated_fen(fen: str | None, variant_id: str = DEFAULT_VARIANT) -> str:
+    """Returns the FEN, in the game ``variant_id``'s own form, normalised by the engine (none:
+    the game's start), or raises ``bad_request`` saying what is wrong."""
+    variant = variants.get(variant_id)
     if not fen:
-        return engine.STARTING_FEN
+        return variant.start_fen
     try:
-        DEFAULT.playable_position(fen.strip())  # a game reaches it; its moves within budget
-        eg = engine.Game(fen.strip())
+        variant.playable_position(fen.strip())  # a game reaches it; its moves within budget
+        eg = variant.new_game(fen.strip())
     except engine.InvalidFenError as error:
         raise GameError(ErrorCode.BAD_REQUEST, f"Bad FEN: {sentence(error)}") from None
     if eg.is_over():
@@ -149,13 +152,25 @@ def validated_fen(fen: str | None) -> str:
     return eg.fen()
 
 
-def game_create_bot(*, actor: Actor, level: int, color: str = SeekColor.RANDOM) -> Game:
-    """Starts a game against the bot at ``level`` (``policy.BOT_LEVELS``; checked at the edge,
-    ``schemas.BotGameRequest``); ``color`` is the side the human plays, or random.
+def game_create_bot(
+    *,
+    actor: Actor,
+    level: int,
+    color: str = SeekColor.RANDOM,
+    variant: str = DEFAULT_VARIANT,
+    fen: str | None = None,
+) -> Game:
+    """Starts a game of ``variant`` against the bot at ``level`` (``policy.BOT_LEVELS``; checked
+    at the edge, ``schemas.BotGameRequest``), from ``fen`` (the game's start by default);
+    ``color`` is the side the human plays, or random.
 
-    If the bot plays White it starts thinking at once."""
+    If the bot is to move first it starts thinking at once."""
     if actor.user_id is None and not actor.session_key:
         raise GameError(ErrorCode.FORBIDDEN, "A bot game needs a session.")
+    if variant not in BOT_VARIANTS:
+        names = ", ".join(sorted(BOT_VARIANTS))
+        raise GameError(ErrorCode.BAD_REQUEST, f"The bot plays only {names} for now.")
+    start = validated_fen(fen, variant)
     human = random.choice([Color.WHITE, Color.BLACK]) if color == SeekColor.RANDOM else color
     with transaction.atomic():
         game = Game.objects.create(
@@ -166,19 +181,26 @@ def game_create_bot(*, actor: Actor, level: int, color: str = SeekColor.RANDOM) 
             white_id=actor.user_id if human == Color.WHITE else None,
             black_id=actor.user_id if human == Color.BLACK else None,
             owner_session="" if actor.user_id else actor.session_key,
+            variant=variant,
+            initial_fen=start,
+            fen=start,
         )
         publish(game)
     return game
 
 
-def game_create_local(*, actor: Actor, fen: str | None = None) -> Game:
-    """Creates a pass-and-play game owned by the actor (a user, or a visitor's session)."""
+def game_create_local(
+    *, actor: Actor, fen: str | None = None, variant: str = DEFAULT_VARIANT
+) -> Game:
+    """Creates a pass-and-play game of ``variant`` owned by the actor (a user, or a visitor's
+    session), from ``fen`` in the game's own form (its start by default)."""
     if actor.user_id is None and not actor.session_key:
         raise GameError(ErrorCode.FORBIDDEN, "A pass-and-play game needs a session.")
-    start = validated_fen(fen)
+    start = validated_fen(fen, variant)
     with transaction.atomic():
         game = Game.objects.create(
             mode=Game.Mode.LOCAL,
+            variant=variant,
             rated=False,  # pass-and-play games are never rated
             white_id=actor.user_id,
             black_id=actor.user_id,
@@ -189,10 +211,21 @@ def game_create_local(*, actor: Actor, fen: str | None = None) -> Game:
     return game
 
 
-def game_create_online(white: User, black: User, *, rated: bool = True) -> Game:
-    """Creates a live online game and tells both players (their ``user.<id>`` groups). Call
-    inside the transaction that accepted the seek or challenge."""
-    game = Game.objects.create(mode=Game.Mode.ONLINE, white=white, black=black, rated=rated)
+def game_create_online(
+    white: User, black: User, *, rated: bool = True, variant: str = DEFAULT_VARIANT
+) -> Game:
+    """Creates a live online game of ``variant`` from its start and tells both players (their
+    ``user.<id>`` groups). Call inside the transaction that accepted the seek or challenge."""
+    start = variants.get(variant).start_fen
+    game = Game.objects.create(
+        mode=Game.Mode.ONLINE,
+        white=white,
+        black=black,
+        rated=rated,
+        variant=variant,
+        initial_fen=start,
+        fen=start,
+    )
     for user in (white, black):
         broadcast.send_on_commit(
             broadcast.user_group(user.pk),

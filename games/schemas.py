@@ -12,14 +12,23 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
-import engine
 from chesskers_site.edge import text_problem
+from engine import variants
 from games.errors import ErrorCode, GameError
-from games.models import SeekColor
+from games.models import DEFAULT_VARIANT, SeekColor
 from games.policy import BOT_LEVELS, HIGHEST_BOT_LEVEL, LOWEST_BOT_LEVEL
 
-SQUARE_NAMES = frozenset(engine.square_name(sq) for sq in range(64))
-PROMOTIONS = ("q", "r", "b", "n")
+# The names of the squares of every game's board (a1…l12), and every piece a move may choose to
+# promote to in any game: whether one fits the game is the engine's to say.
+SQUARE_NAMES = frozenset(
+    name for variant in variants.VARIANTS.values() for name in variant.board.names if name
+)
+PROMOTIONS = tuple(
+    sorted(
+        {kind.symbol for variant in variants.VARIANTS.values() for kind in variant.pieces}
+        - {"k", "m"}
+    )
+)
 # Within settings.REQUEST_MAX_BYTES, the body that carries it (chesskers_site/edge.py).
 MAX_IMPORT_CHARS = 500_000
 
@@ -28,7 +37,7 @@ MAX_IMPORT_CHARS = 500_000
 MAX_PLY = 100_000  # no game is longer (the fifty-move rule ends one in a few thousand plies)
 MAX_MOVE_CHARS = 300  # a chain of 32 captures written out
 MAX_PATH_SQUARES = 64
-MAX_FEN_CHARS = 200
+MAX_FEN_CHARS = 400  # the FEN column: a 12x12 draughts position with every piece a king
 MAX_FEN_DIGITS = 5  # a move number up to 99,999
 MAX_USERNAME_CHARS = 150
 
@@ -43,6 +52,15 @@ def refuse(message: str) -> GameError:
 
 def whole_number(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def variant_choice(value: Any) -> str:
+    """Returns the id of a game (``engine.variants``): absent or empty means Chesskers."""
+    if value is None or value == "":
+        return DEFAULT_VARIANT
+    if not isinstance(value, str) or value not in variants.VARIANTS:
+        raise refuse(f"Unknown game {value!r}; the games are: {', '.join(variants.VARIANTS)}.")
+    return value
 
 
 def color_choice(value: Any) -> str:
@@ -89,14 +107,14 @@ class MoveRequest:
         if path is not None:
             if (
                 not isinstance(path, list)
-                or not 2 <= len(path) <= MAX_PATH_SQUARES
+                or not 1 <= len(path) <= MAX_PATH_SQUARES  # one square: a removal (Hawaiian)
                 or not all(isinstance(sq, str) and sq in SQUARE_NAMES for sq in path)
             ):
-                raise refuse("A move's path is a list of at least two squares.")
+                raise refuse("A move's path is a list of squares (one, for a removal).")
             if promotion not in (None, "") and (
                 not isinstance(promotion, str) or promotion.lower() not in PROMOTIONS
             ):
-                raise refuse("A promotion is one of q, r, b or n.")
+                raise refuse(f"A promotion is one of {', '.join(PROMOTIONS)}.")
             text = "-".join(path) + (f"-{promotion.lower()}" if promotion else "")
         if not isinstance(text, str) or not text.strip():
             raise refuse("A move needs its text or its path.")
@@ -141,16 +159,35 @@ class BotGameRequest:
 
     level: int
     color: str = SeekColor.RANDOM
+    variant: str = DEFAULT_VARIANT
+    fen: str | None = None
 
     @classmethod
-    def of(cls, *, level: Any, color: Any = SeekColor.RANDOM) -> "BotGameRequest":
+    def of(
+        cls,
+        *,
+        level: Any,
+        color: Any = SeekColor.RANDOM,
+        variant: Any = None,
+        fen: Any = None,
+    ) -> "BotGameRequest":
         if not whole_number(level) or level not in BOT_LEVELS:
             raise refuse(f"A bot level is a number from {LOWEST_BOT_LEVEL} to {HIGHEST_BOT_LEVEL}.")
-        return cls(level=level, color=color_choice(color))
+        return cls(
+            level=level,
+            color=color_choice(color),
+            variant=variant_choice(variant),
+            fen=fen_text(fen),
+        )
 
     @classmethod
     def from_body(cls, data: Mapping[str, Any]) -> "BotGameRequest":
-        return cls.of(level=data.get("level"), color=data.get("color", SeekColor.RANDOM))
+        return cls.of(
+            level=data.get("level"),
+            color=data.get("color", SeekColor.RANDOM),
+            variant=data.get("variant"),
+            fen=data.get("fen"),
+        )
 
     @classmethod
     def from_form(cls, data: Mapping[str, Any]) -> "BotGameRequest":
@@ -159,13 +196,19 @@ class BotGameRequest:
             level = int(data.get("level", ""))
         except ValueError:
             level = 0
-        return cls.of(level=level, color=data.get("color", SeekColor.RANDOM))
+        return cls.of(
+            level=level,
+            color=data.get("color", SeekColor.RANDOM),
+            variant=data.get("variant"),
+            fen=data.get("fen"),
+        )
 
 
 def fen_text(value: Any) -> str | None:
-    """Returns a starting FEN as given (None or empty: the usual start), or raises if it is not
-    short plain text: the engine reads its numbers, which must stay small (a counter of
-    thousands of digits, or a superscript digit, is not a number it can read)."""
+    """Returns a pass-and-play or bot game's starting FEN as given (None or empty: the game's
+    usual start), or raises if it is not short plain text: the engine reads its numbers, which
+    must stay small (a counter of thousands of digits, or a superscript digit, is not a number
+    it can read)."""
     if value is None or value == "":
         return None
     if not isinstance(value, str):
@@ -180,16 +223,33 @@ def fen_text(value: Any) -> str | None:
 
 
 @dataclass(frozen=True, slots=True)
+class LocalGameRequest:
+    """A pass-and-play game: its game and its start, in the game's own FEN (none: its start)."""
+
+    variant: str = DEFAULT_VARIANT
+    fen: str | None = None
+
+    @classmethod
+    def from_body(cls, data: Mapping[str, Any]) -> "LocalGameRequest":
+        return cls(variant=variant_choice(data.get("variant")), fen=fen_text(data.get("fen")))
+
+
+@dataclass(frozen=True, slots=True)
 class SeekRequest:
     """A seek in the lobby: the colour its owner will play, rated or not."""
 
     color: str = SeekColor.RANDOM
     rated: bool = True
+    variant: str = DEFAULT_VARIANT
 
     @classmethod
     def from_body(cls, data: Mapping[str, Any]) -> "SeekRequest":
         color = color_choice(data.get("color", SeekColor.RANDOM))
-        return cls(color=color, rated=rated_choice(data.get("rated", True)))
+        return cls(
+            color=color,
+            rated=rated_choice(data.get("rated", True)),
+            variant=variant_choice(data.get("variant")),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +259,7 @@ class ChallengeRequest:
     to: str | None = None
     color: str = SeekColor.RANDOM
     rated: bool = True
+    variant: str = DEFAULT_VARIANT
 
     @classmethod
     def from_body(cls, data: Mapping[str, Any]) -> "ChallengeRequest":
@@ -207,7 +268,9 @@ class ChallengeRequest:
         to = data.get("to")
         if to and (not isinstance(to, str) or len(to) > MAX_USERNAME_CHARS):
             raise refuse("A challenge is sent to a username.")
-        return cls(to=to or None, color=color, rated=rated)
+        return cls(
+            to=to or None, color=color, rated=rated, variant=variant_choice(data.get("variant"))
+        )
 
 
 def note_text(glyph: Any, comment: Any) -> tuple[str | None, str | None]:

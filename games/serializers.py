@@ -90,11 +90,19 @@ class GameStateSerializer(serializers.Serializer):
 StateSerializer = GameStateSerializer
 
 
+VARIANT_HELP = "The game's id (`GET /api/variants/`); absent: chesskers"
+
+
+def variant_field() -> serializers.CharField:
+    return serializers.CharField(required=False, default="chesskers", help_text=VARIANT_HELP)
+
+
 class SeekSerializer(serializers.Serializer):
     id = serializers.CharField()
     owner = serializers.CharField()
     color = serializers.CharField()
     rated = serializers.BooleanField()
+    variant = serializers.CharField(help_text="The game's id")
     rating = serializers.IntegerField(help_text="The owner's rating")
     provisional = serializers.BooleanField(help_text="Deviation above 110: shown as 1500?")
     created_at = serializers.DateTimeField()
@@ -106,6 +114,7 @@ class ChallengeSerializer(serializers.Serializer):
     to = serializers.CharField(allow_null=True)
     color = serializers.CharField()
     rated = serializers.BooleanField()
+    variant = serializers.CharField(help_text="The game's id")
     state = serializers.CharField()
     game = serializers.CharField(allow_null=True)
     rematch_of = serializers.CharField(allow_null=True, help_text="The game a rematch is of")
@@ -141,6 +150,7 @@ SeekCreate = inline_serializer(
     {
         "color": serializers.CharField(),
         "rated": serializers.BooleanField(required=False, default=True),
+        "variant": variant_field(),
     },
 )
 ChallengeCreate = inline_serializer(
@@ -149,14 +159,25 @@ ChallengeCreate = inline_serializer(
         "to": serializers.CharField(required=False),
         "color": serializers.CharField(),
         "rated": serializers.BooleanField(required=False, default=True),
+        "variant": variant_field(),
     },
 )
-LocalCreate = inline_serializer("LocalCreate", {"fen": serializers.CharField(required=False)})
+PROMOTION_HELP = "With `path`: the letter of the piece chosen (Chesskers: q, r, b or n)"
+START_FEN_HELP = "The start, in the game's own FEN; absent: the game's usual start"
+LocalCreate = inline_serializer(
+    "LocalCreate",
+    {
+        "variant": variant_field(),
+        "fen": serializers.CharField(required=False, help_text=START_FEN_HELP),
+    },
+)
 BotCreate = inline_serializer(
     "BotCreate",
     {
         "level": serializers.IntegerField(min_value=LOWEST_BOT_LEVEL, max_value=HIGHEST_BOT_LEVEL),
         "color": serializers.CharField(help_text="white, black or random: your side"),
+        "variant": variant_field(),
+        "fen": serializers.CharField(required=False, help_text=START_FEN_HELP),
     },
 )
 MoveSubmit = inline_serializer(
@@ -168,8 +189,21 @@ MoveSubmit = inline_serializer(
             required=False,
             help_text="Instead of `move`: the squares the piece stops on",
         ),
-        "promotion": serializers.CharField(required=False, help_text="With `path`: q, r, b or n"),
+        "promotion": serializers.CharField(required=False, help_text=PROMOTION_HELP),
         "ply": serializers.IntegerField(help_text="Half-moves played before this one"),
     },
 )
 DrawAction = inline_serializer("DrawAction", {"action": serializers.CharField()})
+
+
+class BoardSizeSerializer(serializers.Serializer):
+    files = serializers.IntegerField()
+    ranks = serializers.IntegerField()
+
+
+class VariantSerializer(serializers.Serializer):
+    id = serializers.CharField(help_text="What `variant` takes")
+    name = serializers.CharField()
+    family = serializers.CharField(help_text="chesskers, draughts or hybrid")
+    board = BoardSizeSerializer()
+    start_fen = serializers.CharField(help_text="The start position, in the game's own FEN")

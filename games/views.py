@@ -16,7 +16,7 @@ from games.errors import GameError
 from games.lobby import challenge_accept
 from games.models import Challenge, Game
 from games.play import game_create_bot, game_create_local, game_open
-from games.policy import BOT_LEVELS
+from games.policy import BOT_LEVELS, BOT_VARIANTS
 from games.reads.archive import (
     ArchiveFilters,
     PageRequest,
@@ -31,7 +31,8 @@ from games.reads.live import live_games
 from games.reads.lobby import lobby_payload
 from games.reads.mine import games_in_progress
 from games.reads.state import game_state
-from games.schemas import MAX_IMPORT_CHARS, BotGameRequest, fen_text, import_text
+from games.reads.variants import variant_descriptor, variant_groups, variant_names
+from games.schemas import MAX_IMPORT_CHARS, BotGameRequest, LocalGameRequest, import_text
 
 
 def play(request: HttpRequest) -> HttpResponse:
@@ -39,8 +40,9 @@ def play(request: HttpRequest) -> HttpResponse:
     games in progress (online, bot and pass-and-play; a visitor's by their session)."""
     actor = Actor.of_request(request)
     my_games = games_in_progress(actor.user_id, actor.session_key)
-    page_data = lobby_payload(request.user)
-    return render(request, "games/play.html", {"page_data": page_data, "my_games": my_games})
+    page_data = {**lobby_payload(request.user), "variants": variant_names()}
+    context = {"page_data": page_data, "my_games": my_games, "variant_groups": variant_groups()}
+    return render(request, "games/play.html", context)
 
 
 @ensure_csrf_cookie
@@ -63,6 +65,7 @@ def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
         "ws_url": f"/ws/games/{game.public_id}/",
         "api_url": f"/api/games/{game.public_id}/",
         "state": game_state(game),
+        "variant": variant_descriptor(game.variant),
     }
     page_data["archive"] = archive_data(game, actor)
     return render(request, "games/game.html", {"game": game, "page_data": page_data})
@@ -77,7 +80,7 @@ def archive_data(game: Game, actor: Actor) -> dict[str, Any]:
         "annotations": annotations_of(game) if finished else [],
         "analysis": analysis_payload(game) if finished else no_analysis(game),
         "can_annotate": may_annotate_once_finished(game, actor.user_id),
-        "can_analyse": actor.user_id is not None,
+        "can_analyse": actor.user_id is not None and game.variant in BOT_VARIANTS,
         "export_url": f"/api/games/{game.public_id}/export/?download=1",
     }
 
@@ -95,8 +98,12 @@ def local(request: HttpRequest) -> HttpResponse:
     error = None
     if request.method == "POST":
         try:
-            fen = fen_text(request.POST.get("fen", ""))
-            game = game_create_local(actor=Actor.of_request(request, need_session=True), fen=fen)
+            asked = LocalGameRequest.from_body(request.POST)
+            game = game_create_local(
+                actor=Actor.of_request(request, need_session=True),
+                fen=asked.fen,
+                variant=asked.variant,
+            )
         except GameError as refusal:
             error = refusal.message
         else:
@@ -115,6 +122,8 @@ def local(request: HttpRequest) -> HttpResponse:
             "games": mine.order_by("-updated_at")[:10],
             "error": error,
             "fen": request.POST.get("fen", ""),
+            "variant_groups": variant_groups(),
+            "selected": request.POST.get("variant") or request.GET.get("variant", ""),
         },
     )
 
@@ -129,13 +138,21 @@ def bot(request: HttpRequest) -> HttpResponse:
                 actor=Actor.of_request(request, need_session=True),
                 level=asked.level,
                 color=asked.color,
+                variant=asked.variant,
+                fen=asked.fen,
             )
         except GameError as refusal:
             error = refusal.message
         else:
             return redirect("game", game_id=game.public_id)
-    levels = list(BOT_LEVELS.items())
-    return render(request, "games/bot.html", {"levels": levels, "error": error})
+    context = {
+        "levels": list(BOT_LEVELS.items()),
+        "error": error,
+        "fen": request.POST.get("fen", ""),
+        "variant_groups": variant_groups(only=BOT_VARIANTS),
+        "selected": request.POST.get("variant", ""),
+    }
+    return render(request, "games/bot.html", context)
 
 
 def invite(request: HttpRequest, challenge_id: str) -> HttpResponse:
@@ -156,7 +173,13 @@ def invite(request: HttpRequest, challenge_id: str) -> HttpResponse:
 def invite_context(challenge: Challenge, error: str | None = None) -> dict:
     """The invite page's context; its challenger's page script is given the challenge's id."""
     invite_data = {"challenge": challenge.public_id}
-    return {"challenge": challenge, "invite_data": invite_data, "error": error}
+    name = variant_names().get(challenge.variant, challenge.variant)
+    return {
+        "challenge": challenge,
+        "invite_data": invite_data,
+        "error": error,
+        "variant_name": name,
+    }
 
 
 @login_required
@@ -173,7 +196,8 @@ def invite_accept(request: HttpRequest, challenge_id: str) -> HttpResponse:
 
 
 def watch(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/watch.html", {"page_data": {"games": live_games()}})
+    page_data = {"games": live_games(), "variants": variant_names()}
+    return render(request, "games/watch.html", {"page_data": page_data})
 
 
 # The archive form's labels, which its refusals name instead of the query's parameters.
@@ -214,6 +238,7 @@ def archive(request: HttpRequest) -> HttpResponse:
 
 
 CHOICES = {
+    "variants": list(variant_names().items()),
     "results": Game.Result.choices,
     "terminations": Game.Termination.choices,
     "modes": Game.Mode.choices,

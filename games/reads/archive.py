@@ -10,7 +10,7 @@ from django.db.models import Q, QuerySet
 from django.db.models.functions import Lower
 
 from accounts.models import User
-from engine import STARTING_FEN
+from engine import variants
 from games import pgn
 from games.errors import ErrorCode, GameError
 from games.evaluation import judge
@@ -30,6 +30,7 @@ class ArchiveFilters:
     """What the archive is filtered by; every field None (or False) means "any"."""
 
     player: str | None = None
+    variant: str | None = None
     result: str | None = None
     termination: str | None = None
     mode: str | None = None
@@ -102,6 +103,7 @@ class ArchiveFilters:
             raise GameError(ErrorCode.BAD_REQUEST, f"{label('annotated')} is true or false.")
         return cls(
             player=player,
+            variant=choice("variant", list(variants.VARIANTS)),
             result=choice("result", Game.Result.values),
             termination=choice("termination", Game.Termination.values),
             mode=choice("mode", Game.Mode.values),
@@ -115,6 +117,7 @@ class ArchiveFilters:
         """Returns the filters as query-string values (for page links)."""
         values = {
             "player": self.player,
+            "variant": self.variant,
             "result": self.result,
             "termination": self.termination,
             "mode": self.mode,
@@ -143,6 +146,8 @@ def filter_games(games: QuerySet[Game], filters: ArchiveFilters) -> QuerySet[Gam
             | Q(black_id=user_id)
             | Q(mode=Game.Mode.IMPORTED, imported_by_id=user_id)
         )
+    if filters.variant:
+        games = games.filter(variant=filters.variant)
     if filters.result:
         games = games.filter(result=filters.result)
     if filters.termination:
@@ -319,6 +324,32 @@ def analysis_payload(game: Game) -> dict[str, Any]:
     }
 
 
+# PDN's numbers of the draughts games it names (its GameType tag); the other games of the family
+# are named by their Variant tag alone.
+PDN_GAME_TYPES = {
+    "international": "20",
+    "checkers": "21",
+    "italian": "22",
+    "russian": "25",
+    "brazilian": "26",
+    "canadian": "27",
+    "portuguese": "28",
+    "czech": "29",
+    "turkish": "30",
+    "thai": "31",
+}
+
+
+def variant_tags(variant_id: str) -> list[tuple[str, str]]:
+    """Returns the tags that name a game's rules: ``Variant`` (its name), and for the draughts
+    family PDN's ``GameType`` where PDN numbers the game."""
+    variant = variants.get(variant_id)
+    tags = [("Variant", variant.name)]
+    if variant.family == "draughts" and variant_id in PDN_GAME_TYPES:
+        tags.append(("GameType", PDN_GAME_TYPES[variant_id]))
+    return tags
+
+
 def export_tags(game: Game) -> list[tuple[str, str]]:
     """Returns the tags of a game's export: the seven standard tags, the variant, the start
     position when it is not the usual one, the termination. An imported game keeps its own."""
@@ -339,9 +370,9 @@ def export_tags(game: Game) -> list[tuple[str, str]]:
         ("White", player_name(game, "white") or "?"),
         ("Black", player_name(game, "black") or "?"),
         ("Result", game.result or "*"),
-        ("Variant", "Chesskers"),
+        *variant_tags(game.variant),
     ]
-    if game.initial_fen != STARTING_FEN:
+    if game.initial_fen != variants.get(game.variant).start_fen:
         tags += [("SetUp", "1"), ("FEN", game.initial_fen)]
     if game.termination:
         tags.append(("Termination", game.termination))
@@ -374,6 +405,7 @@ def game_summary(game: Game) -> dict[str, Any]:
     return {
         "id": game.public_id,
         "mode": game.mode,
+        "variant": game.variant,
         "white": player_name(game, "white"),
         "black": player_name(game, "black"),
         "status": game.status,

@@ -40,6 +40,7 @@ def live_games(limit: int = 100) -> list[dict[str, Any]]:
             "white": game.white.username if game.white else None,
             "black": game.black.username if game.black else None,
             "ply": game.ply,
+            "variant": game.variant,
             "fen": game.fen,
             "spectators": game.watching,
             "created_at": game.created_at.isoformat(),

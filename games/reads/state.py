@@ -88,7 +88,7 @@ def game_state(
     return {
         **_state_fields(game, now),
         "moves": [listed(move) for move in moves],
-        "legal_moves": legal_moves_of_fen(game.fen) if live else [],
+        "legal_moves": legal_moves_of_fen(game.fen, game.variant) if live else [],
     }
 
 
@@ -99,7 +99,7 @@ def state_message(game: Game, now: datetime | None = None, history: History | No
     history = history or history_of(game)
     live = game.status == Game.Status.LIVE
     head = json.dumps({"type": "state", **_state_fields(game, now)})
-    legal = legal_moves_json(game.fen) if live else "[]"
+    legal = legal_moves_json(game.fen, game.variant) if live else "[]"
     return f'{head[:-1]}, "moves": {history.moves_json()}, "legal_moves": {legal}}}'
 
 
@@ -131,7 +131,7 @@ def _state_fields(game: Game, now: datetime | None) -> dict[str, Any]:
         "result": game.result,
         "termination": game.termination,
         "draw_offer": game.draw_offer,
-        "check": check_square(game.fen),
+        "check": check_square(game.fen, game.variant),
         "presence": presence,
         "spectators": spectators,
         "absence": absence_payload(game),

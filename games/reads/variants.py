@@ -48,6 +48,35 @@ def variant_ids() -> list[str]:
     return list(variants.VARIANTS)
 
 
+# The families as the pages group the games: Chesskers, then the hybrids, then the checkers family.
+FAMILY_GROUPS = (
+    ("chesskers", "Chesskers"),
+    ("hybrid", "Chess and draughts hybrids"),
+    ("draughts", "The checkers family"),
+)
+
+
+def variant_names() -> dict[str, str]:
+    """Returns every game's name by its id (the pages write a game's name where the API
+    writes its id)."""
+    return {variant.id: variant.name for variant in variants.VARIANTS.values()}
+
+
+def variant_groups(only: frozenset[str] | None = None) -> list[tuple[str, list[tuple[str, str]]]]:
+    """Returns the games grouped by family as a page's game picker lists them: (the family's
+    label, [(id, name), …]); with ``only``, just those games (empty groups left out)."""
+    groups = []
+    for family, label in FAMILY_GROUPS:
+        games = [
+            (variant.id, variant.name)
+            for variant in variants.VARIANTS.values()
+            if variant.family == family and (only is None or variant.id in only)
+        ]
+        if games:
+            groups.append((label, games))
+    return groups
+
+
 def variant_summaries() -> list[dict[str, Any]]:
     """Returns every game as ``GET /api/variants/`` lists it: ``{id, name, family, board: {files,
     ranks}, start_fen}``."""

@@ -4,11 +4,13 @@ from functools import lru_cache
 
 from django import template
 from django.templatetags.static import static
-from django.utils.html import escape
+from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
+from engine import variants
 from games.reads.archive import ArchiveFilters, archive_games
 from games.reads.state import player_name
+from games.reads.variants import MAN_LETTER, variant_descriptor
 
 register = template.Library()
 
@@ -32,9 +34,11 @@ def piece_href(name: str) -> str:
 
 
 @register.simple_tag
-def mini_board(fen: str, size: int = 96) -> SafeString:
-    """Returns an SVG picture of the board of ``fen`` (White at the bottom) with the cburnett
-    pieces, for lists of games."""
+def mini_board(fen: str, size: int = 96, variant_id: str = "chesskers") -> SafeString:
+    """Returns an SVG picture of the board of ``fen`` (White at the bottom) of the game
+    ``variant_id``, with its pieces' art, for lists of games."""
+    if variant_id != "chesskers" and variant_id in variants.VARIANTS:
+        return variant_mini_board(fen, size, variant_id)
     rows = fen.split()[0].split("/")
     pieces = []
     for rank_index, row in enumerate(rows):
@@ -53,6 +57,43 @@ def mini_board(fen: str, size: int = 96) -> SafeString:
         f'<svg class="mini-board" viewBox="0 0 8 8" width="{side}" height="{side}" role="img" '
         'aria-label="Final position" xmlns="http://www.w3.org/2000/svg">'
         f'<rect width="8" height="8" fill="{LIGHT}"/>{DARK_SQUARES}{"".join(pieces)}</svg>'
+    )
+
+
+def variant_mini_board(fen: str, size: int, variant_id: str) -> SafeString:
+    """``mini_board`` of a game other than Chesskers: its board's size, its dark (used)
+    squares, its pieces as its descriptor draws them."""
+    variant = variants.get(variant_id)
+    board = variant.board
+    drawn = variant_descriptor(variant_id)["pieces"]
+    art_by_symbol = {
+        kind.symbol: drawn[kind.letter or MAN_LETTER]["art"] for kind in variant.pieces
+    }
+    squares = [
+        (board.file_of(sq), board.ranks - 1 - board.rank_of(sq), DARK)
+        for sq in range(board.size)
+        if board.is_used(sq) and board.pattern.value != "all"
+    ]
+    pieces = []
+    for sq, (color, piece) in variant.position(fen).pieces().items():
+        art = art_by_symbol[piece.symbol]
+        slash = art.rfind("/")
+        colour = "w" if color.name == "WHITE" else "b"
+        href = static(f"pieces/{art[: slash + 1]}{colour}{art[slash + 1 :]}.svg")
+        pieces.append((href, board.file_of(sq), board.ranks - 1 - board.rank_of(sq)))
+    return format_html(
+        '<svg class="mini-board" viewBox="0 0 {} {}" width="{}" height="{}" role="img" '
+        'aria-label="Final position" xmlns="http://www.w3.org/2000/svg">'
+        '<rect width="{}" height="{}" fill="{}"/>{}{}</svg>',
+        board.files,
+        board.ranks,
+        size,
+        size,
+        board.files,
+        board.ranks,
+        LIGHT,
+        format_html_join("", '<rect x="{}" y="{}" width="1" height="1" fill="{}"/>', squares),
+        format_html_join("", '<image href="{}" x="{}" y="{}" width="1" height="1"/>', pieces),
     )
 
 

@@ -106,10 +106,13 @@ export function el(tag, attrs = {}, ...children) {
 export const COLOR_LABEL = { white: "White", black: "Black", random: "Random" };
 
 /** A challenge made to the viewer, as the lobby and the other pages' notices word it. */
-export function challengeText(challenge) {
+export function challengeText(challenge, names = {}) {
   const rematch = challenge.rematch_of ? " to a rematch" : "";
   const kind = challenge.rated ? "rated" : "casual";
-  return `${challenge.challenger} challenges you${rematch} (${kind}, they play ${COLOR_LABEL[challenge.color]})`;
+  // Chesskers goes unnamed, as before every game was played here; another game is named.
+  const game = challenge.variant && challenge.variant !== "chesskers"
+    ? `${names[challenge.variant] || challenge.variant}, ` : "";
+  return `${challenge.challenger} challenges you${rematch} (${game}${kind}, they play ${COLOR_LABEL[challenge.color]})`;
 }
 
 // Accepting a seek or a challenge answers with the game, and the user's socket announces it too:

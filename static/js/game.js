@@ -3,7 +3,7 @@
 // what this viewer is looking at. The server decides every rule; this page shows and asks.
 import { createAnnotationPanel, judgementText, notesByPly } from "./annotations.js";
 import { api, goToGame } from "./api.js";
-import { checkedKing, createPlayBoard, pieceName } from "./board.js";
+import { checkedKing, createPlayBoard } from "./board.js";
 import { createEvalGraph } from "./evalgraph.js";
 import { createMoveList } from "./movelist.js";
 import {
@@ -29,13 +29,17 @@ const page = {
   archive: data.archive || null, // a finished game's {annotations, analysis, can_annotate, …}
 };
 
+// The game's descriptor (games/reads/variants.py): its board, its pieces and their names.
+const variant = data.variant || null;
+
 const board = createPlayBoard($("#board"), {
   orientation: viewer.color === "black" && !viewer.both_sides ? "black" : "white",
-  label: "Game board",
+  label: variant ? `${variant.name} board` : "Game board",
+  variant,
   onMove: sendPathMove,
   onChange: () => renderHint(),
 });
-const moveList = createMoveList($("#movelist"), { onSelect: view });
+const moveList = createMoveList($("#movelist"), { onSelect: view, variant });
 let evalGraph = null;
 let annotationPanel = null;
 
@@ -213,7 +217,7 @@ function render({ animate }) {
     const fen = move ? move.fen : s.initial_fen;
     key = `view|${page.viewing}|${fen}`;
     position = {
-      fen, legalMoves: [], lastMove: move, check: move ? checkedKing(fen, move.text) : null,
+      fen, legalMoves: [], lastMove: move, check: move ? checkedKing(fen, move.text, variant) : null,
       interactive: false, animate: slide, replay: stepForward ? move : null,
     };
   } else {
@@ -590,6 +594,8 @@ const MARKS = [
   ["replacement", "capture (ring)"],
   ["en_passant", "capture en passant"],
   ["castle", "castle"],
+  ["removal", "remove your own piece"],
+  ["line", "line move"],
   ["quiet", "move (dot)"],
 ];
 
@@ -597,7 +603,8 @@ const MARKS = [
 function selectionHint(v) {
   const kinds = new Set(v.targets.map((t) => t.kind));
   const code = board.pieceAt(v.selected);
-  const name = code ? pieceName(code).split(" ")[1] : "piece";
+  // The board's name of the piece ("white man"), without its colour.
+  const name = code ? board.pieceName(code).split(" ").slice(1).join(" ") : "piece";
   const parts = MARKS.filter(([kind]) => kinds.has(kind)).map(([, text]) => text);
   return `${name[0].toUpperCase()}${name.slice(1)} on ${v.selected}: ${parts.join(", ")}.`;
 }

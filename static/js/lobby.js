@@ -3,6 +3,7 @@ import { api, challengeText, COLOR_LABEL, el, goToGame, liveSocket } from "./api
 
 const data = JSON.parse(document.getElementById("page-data").textContent);
 const me = data.username;
+const variantNames = data.variants || {};
 const seeksBody = document.getElementById("seeks");
 const incomingList = document.getElementById("incoming");
 const outgoingList = document.getElementById("outgoing");
@@ -56,7 +57,9 @@ function renderSeeks(seeks) {
           el("span", { class: "rating", "data-testid": `rating-${seek.owner}` }, ratingText(seek))),
         el("td", {}, COLOR_LABEL[seek.color]),
         el("td", {}, mine ? "—" : yours),
-        el("td", {}, seek.rated ? "Rated" : "Casual"),
+        el("td", { "data-testid": `seek-game-${seek.owner}` },
+          el("span", { class: "seek-game" }, variantNames[seek.variant] || seek.variant),
+          ` · ${seek.rated ? "Rated" : "Casual"}`),
         el("td", {}, action));
     }),
   );
@@ -68,7 +71,7 @@ function renderChallenges({ incoming, outgoing }) {
   incomingList.replaceChildren(
     ...incoming.map((c) =>
       el("li", { "data-challenge": c.id },
-        el("span", {}, challengeText(c)),
+        el("span", {}, challengeText(c, variantNames)),
         el("button", { class: "button button-small", onclick: async () => {
           const result = await act("POST", `/api/challenges/${c.id}/accept/`);
           if (result) goToGame(result.game);
@@ -107,6 +110,7 @@ for (const button of document.querySelectorAll("[data-seek-color]")) {
     act("POST", "/api/seeks/", {
       color: button.dataset.seekColor,
       rated: document.getElementById("seek-rated").checked,
+      variant: document.getElementById("seek-variant").value,
     }));
 }
 
@@ -119,6 +123,7 @@ challengeForm?.addEventListener("submit", async (event) => {
     to: to || null,
     color: form.get("color"),
     rated: form.get("rated") === "on",
+    variant: form.get("variant"),
   });
   if (result) {
     say(to ? `Challenge sent to ${result.to}.` : `Invite link: ${result.url}`, "info");

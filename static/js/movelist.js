@@ -3,6 +3,7 @@
 // ply to view read-only; "Back to live" ("Back to the end" in a finished game) returns. It draws
 // the moves it is given, nothing more.
 import { pieceName } from "./board.js";
+import { pieceArt } from "./variant.js";
 
 // How the analysis marks a move in the list (the glyphs lichess and PGN readers know).
 const JUDGEMENT_MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
@@ -22,7 +23,7 @@ export function moveNumber(initialFen, index) {
  * Returns {update({moves, initialFen, viewing, finished})} where `viewing` is null when live
  * and `finished` says the game is over (there is no live position to go back to, only the end).
  */
-export function createMoveList(root, { onSelect }) {
+export function createMoveList(root, { onSelect, variant }) {
   const box = document.createElement("section");
   box.className = "movelist-box";
   box.setAttribute("aria-label", "Moves");
@@ -130,10 +131,12 @@ export function createMoveList(root, { onSelect }) {
         const pc = document.createElement("span");
         pc.className = "pc";
         pc.dataset.piece = theirs + letter.toUpperCase();
+        pc.dataset.art = pieceArt(pc.dataset.piece, variant || undefined);
         icons.append(pc);
       }
       button.append(icons);
-      label += `, took ${took.map((l) => pieceName(theirs + l.toUpperCase())).join(", ")}`;
+      const names = took.map((l) => pieceName(theirs + l.toUpperCase(), variant || undefined));
+      label += `, took ${names.join(", ")}`;
     }
     label += noteMarks(button, state.notes && state.notes.get(index));
     button.setAttribute("aria-label", label);

@@ -3,6 +3,7 @@ import { el, liveSocket } from "./api.js";
 
 const data = JSON.parse(document.getElementById("page-data").textContent);
 const body = document.getElementById("live-games");
+const variantNames = data.variants || {};
 
 function render(games) {
   body.replaceChildren(
@@ -12,6 +13,7 @@ function render(games) {
         el("td", {}, game.black),
         el("td", {}, Math.ceil(game.ply / 2)),
         el("td", {}, game.spectators),
+        el("td", {}, variantNames[game.variant] || game.variant),
         el("td", {}, el("a", { class: "button button-small", href: `/game/${game.id}/` }, "Watch")))),
   );
   document.getElementById("no-live-games").hidden = games.length > 0;

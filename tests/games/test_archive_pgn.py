@@ -164,7 +164,8 @@ def test_the_same_texts_import_when_they_are_right(alice) -> None:
 
 def test_other_import_refusals(alice) -> None:
     for text, message in [
-        ("1. e4 e5 1-0", 'Game 1: it needs the tag [Variant "Chesskers"].'),
+        ("1. e4 e5 1-0", "Game 1: it has no Variant tag; the Variant tag names one of: Chess"),
+        ('[Variant "Go"]\n\n1. e4 e5 1-0', "Game 1: it has the game 'Go'; the Variant tag names "),
         ('[Variant "Chesskers"]\n\n1. e4 e5 *', "Game 1: the archive keeps finished games"),
         ('[Variant "Chesskers"]\n\n1. e4 {never closed 1-0', "Game 1: a comment is opened"),
         ('[Variant "Chesskers"]\n\n{first} 1. e4 1-0', "Game 1: a comment comes before"),

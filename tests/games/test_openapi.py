@@ -128,6 +128,10 @@ def test_the_apis_other_answers_are_what_the_schema_says(alice, bob, carol) -> N
 
     ask(carol, "post", "/api/seeks/", "/api/seeks/", 201, {"color": "white"})
     ask(None, "get", "/api/seeks/", "/api/seeks/", 200)
+    ask(None, "get", "/api/variants/", "/api/variants/", 200)
+    ask(bob, "post", "/api/seeks/", "/api/seeks/", 201, {"color": "black", "variant": "dameo"})
+    local = {"variant": "international", "fen": "W:W31:B1:H0:F1"}
+    ask(bob, "post", "/api/games/local/", "/api/games/local/", 201, local)
     link = ask(alice, "post", "/api/challenges/", "/api/challenges/", 201, {"color": "white"})
     ask(alice, "post", "/api/challenges/", "/api/challenges/", 201, {"to": "bob"})
     ask(bob, "get", "/api/challenges/", "/api/challenges/", 200)

@@ -84,9 +84,10 @@ def test_an_invite_page_accepts_for_a_signed_in_visitor(client: Client, alice, c
 def test_the_watch_page_lists_live_games(client: Client, alice, bob) -> None:
     game = start_game(alice, bob)
     data = page_data(client.get("/watch/"))
-    assert [(g["id"], g["white"], g["black"]) for g in data["games"]] == [
-        (game.public_id, "alice", "bob")
+    assert [(g["id"], g["white"], g["black"], g["variant"]) for g in data["games"]] == [
+        (game.public_id, "alice", "bob", "chesskers")
     ]
+    assert data["variants"]["chesskers"] == "Chesskers"
 
 
 def test_profile_counts_finished_games(client: Client, alice, bob, carol) -> None:

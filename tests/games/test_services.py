@@ -150,11 +150,18 @@ def test_unparsable_text_is_refused(online_game, alice) -> None:
 
 
 def test_a_bad_path_is_refused(online_game, alice) -> None:
-    for path in (["e2"], ["e2", "z9"], "e2e4", [1, 2]):
+    for path in ([], ["e2", "z9"], "e2e4", [1, 2]):
         refused(
             ErrorCode.BAD_REQUEST, online_game,
             submit, game_id=online_game.public_id, actor=act(alice), ply=0, path=path,
         )  # fmt: skip
+    # One square is a path's shape (a removal, in Hawaiian), but no Chesskers move: the engine
+    # refuses it.
+    error = refused(
+        ErrorCode.ILLEGAL_MOVE, online_game,
+        submit, game_id=online_game.public_id, actor=act(alice), ply=0, path=["e2"],
+    )  # fmt: skip
+    assert (error.http_status, error.message) == (400, "Illegal move e2: no legal move fits.")
 
 
 def test_a_stale_or_repeated_move_is_refused_and_never_applied_twice(online_game, alice) -> None:
