@@ -143,6 +143,7 @@ def _next(game_id: str) -> None:
             fens[:index],
             depth,
             time_limit,
+            game.variant,
             then=partial(_store, game_id, index),
         )
         future.add_done_callback(partial(_failed, game_id))

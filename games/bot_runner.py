@@ -1,5 +1,8 @@
 """Asks the bot for its move in a worker process and hands the answer to the function given.
 
+The bot plays every game: the request names the game's variant (``Game.variant``), which the
+search takes (``engine.bot.choose_move``).
+
 The bot's search runs in a worker process (``games.workers``); its move is handed, on an applier
 thread, to ``play`` (``games.moves.game_play_bot``), which validates it like any other move (ply
 included, so a move for a position that a takeback has since changed is refused and dropped).
@@ -9,6 +12,7 @@ import logging
 from collections.abc import Callable
 from functools import partial
 
+from engine import variants
 from engine.bot import choose_move
 from games import workers
 from games.errors import GameError
@@ -22,16 +26,25 @@ BotPlay = Callable[..., object]
 
 
 def request_move(
-    game_id: str, ply: int, fen: str, level: int, history: list[str], *, play: BotPlay
+    game_id: str,
+    ply: int,
+    fen: str,
+    level: int,
+    history: list[str],
+    *,
+    play: BotPlay,
+    variant: str = variants.DEFAULT.id,
 ) -> bool:
-    """Starts the bot thinking on a game's position, once per (game, ply) in this process; its
-    move is played by ``play(game_id=, ply=, move=)``. Returns whether a request was started."""
+    """Starts the bot thinking on a game of ``variant``'s position, once per (game, ply) in
+    this process; its move is played by ``play(game_id=, ply=, move=)``. Returns whether a
+    request was started."""
     key = (game_id, ply)
     if key in _in_flight:
         return False
     _in_flight.add(key)
     then = partial(_apply, play, game_id, ply)
-    future = workers.compute(choose_move, fen, level, history, then=then)
+    think = partial(choose_move, variant=variant)  # a partial of a module function pickles
+    future = workers.compute(think, fen, level, history, then=then)
     # A search that failed frees the slot, so the next look at the game asks again.
     future.add_done_callback(lambda done: done.exception() and _in_flight.discard(key))
     return True

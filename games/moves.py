@@ -290,7 +290,13 @@ def bot_kick(game: Game) -> bool:
         return False
     history = [game.initial_fen, *(move["fen"] for move in history_of(game).moves)]
     return bot_runner.request_move(
-        game.public_id, game.ply, game.fen, game.bot_level, history, play=game_play_bot
+        game.public_id,
+        game.ply,
+        game.fen,
+        game.bot_level,
+        history,
+        play=game_play_bot,
+        variant=game.variant,
     )
 
 
