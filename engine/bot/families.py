@@ -14,6 +14,9 @@ the families by what their rules make matter:
   own pieces beside it is harder to attack, one in check is in danger;
 - in Anti Checkers, where the side left without a move wins, all of this is turned around:
   material and mobility count against their owner;
+- in Hawaiian (Konane), where every move is a capture and the side left without a move loses,
+  mobility is most of the game: it weighs more, and the search does not extend captures at its
+  horizon (they never settle down);
 - in Game Mix, the connection goal (docs/rules/hybrids.md §3.5): the side with more pieces wins
   when every piece touches, so it draws its pieces together and the other side keeps apart.
 
@@ -50,6 +53,8 @@ PIECE_VALUES = {
 }
 ADVANCE_STEP = 6  # centipawns per row a man has come forward
 MOBILITY = {"draughts": 1, "hybrid": 3}
+KONANE_MOBILITY = 12
+ALWAYS_CAPTURING = frozenset(("hawaiian",))  # games whose every move (after the opening) takes
 KING_SHELTER = 8  # per own piece beside a king that can be checked
 IN_CHECK = 30
 CONNECTION = 6  # per pair of touching pieces, for the side with more pieces in Game Mix
@@ -60,7 +65,7 @@ TEMPO = 5
 class Evaluator:
     """One game's evaluation tables: the value of each signed code, each code's advancement
     bonus per square, the king code to shelter (0: no check) and the squares beside each
-    square."""
+    square; ``settles`` is False for a game whose captures never settle (no quiescence)."""
 
     family: str
     values: dict[int, int]
@@ -69,6 +74,7 @@ class Evaluator:
     neighbours: tuple[tuple[int, ...], ...]
     connection: bool
     mobility: int
+    settles: bool = True
 
     def value(self, code: int) -> int:
         """Returns the value of the piece of signed ``code`` (0 for an empty square)."""
@@ -155,8 +161,16 @@ def evaluator_for(variant: Variant) -> Evaluator:
         king_code=king_code,
         neighbours=_neighbours(files, ranks),
         connection=variant.id == "game-mix",
-        mobility=-MOBILITY[variant.family] if giveaway else MOBILITY[variant.family],
+        mobility=_mobility(variant, giveaway),
+        settles=variant.id not in ALWAYS_CAPTURING,
     )
+
+
+def _mobility(variant: Variant, giveaway: bool) -> int:
+    if variant.id in ALWAYS_CAPTURING:
+        return KONANE_MOBILITY
+    weight = MOBILITY[variant.family]
+    return -weight if giveaway else weight
 
 
 def _symbols_by_code(variant: Variant) -> dict[int, str]:

@@ -207,7 +207,7 @@ class GenericSearcher:
         if ply < MAX_PLY // 2 and (len(moves) == 1 or self._in_check(position)):
             depth += 1  # a forced reply or a check is never left at the horizon
         if depth <= 0 or ply >= MAX_PLY:
-            if self.limits.quiescence:
+            if self.limits.quiescence and self.eval.settles:
                 return self.quiescence(position, alpha, beta, ply, 0)
             self._tick()
             return self._evaluate(position, len(moves), False)
