@@ -65,9 +65,7 @@ class _Start:
     def __init__(self, variant_id: str, fen: str, history_fens: Sequence[str]) -> None:
         self.variant = variants.get(variant_id)
         self.chesskers = self.variant is variants.DEFAULT
-        self.position: Any = (
-            Position.from_fen(fen) if self.chesskers else self.variant.position(fen)
-        )
+        self.position: Any = self._parse(fen)
         keys = [self._key(self._parse(f)) for f in history_fens]
         if keys and keys[-1] == self._key(self.position):
             keys.pop()  # the caller included the current position itself
