@@ -15,8 +15,9 @@ the families by what their rules make matter:
 - in Anti Checkers, where the side left without a move wins, all of this is turned around:
   material and mobility count against their owner;
 - in Hawaiian (Konane), where every move is a capture and the side left without a move loses,
-  mobility is most of the game: it weighs more, and the search does not extend captures at its
-  horizon (they never settle down);
+  mobility is the game: it counts both sides' moves (``opponent_mobility``), material and
+  advancement count nothing (every move takes; nothing is crowned), and the search does not
+  extend captures at its horizon (they never settle down);
 - in Game Mix, the connection goal (docs/rules/hybrids.md §3.5): the side with more pieces wins
   when every piece touches, so it draws its pieces together and the other side keeps apart.
 
@@ -26,6 +27,7 @@ Tactics (captures, chains, checks) are left to the search's quiescence.
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.draughts.position import DraughtsPosition
 from engine.variant import Variant
 
 MEN = frozenset(("m", "p", "c"))  # the pieces that advance to be crowned or promoted
@@ -75,6 +77,7 @@ class Evaluator:
     connection: bool
     mobility: int
     settles: bool = True
+    both_mobilities: bool = False
 
     def value(self, code: int) -> int:
         """Returns the value of the piece of signed ``code`` (0 for an empty square)."""
@@ -134,6 +137,8 @@ def evaluator_for(variant: Variant) -> Evaluator:
     if variant.family == "draughts":
         rules = variant.rules  # type: ignore[attr-defined]
         values = {code: DRAUGHTS_VALUES[s] for code, s in symbols.items()}
+        if variant.id in ALWAYS_CAPTURING:
+            values = {code: 0 for code in values}
         if rules.flying and "k" in symbols.values():
             values[_code_of(symbols, "k")] = DRAUGHTS_FLYING_KING
         black_up = rules.both_men_up
@@ -149,7 +154,7 @@ def evaluator_for(variant: Variant) -> Evaluator:
     giveaway = variant.family == "draughts" and variant.rules.no_move_wins  # type: ignore[attr-defined]
     advance: dict[int, tuple[int, ...]] = {}
     for code, symbol in symbols.items():
-        if symbol not in MEN or giveaway:
+        if symbol not in MEN or giveaway or variant.id in ALWAYS_CAPTURING:
             continue
         white = tuple(ADVANCE_STEP * board.rank_of(sq) for sq in range(files * ranks))
         black = white if black_up else tuple(ADVANCE_STEP * (ranks - 1) - v for v in white)
@@ -163,6 +168,18 @@ def evaluator_for(variant: Variant) -> Evaluator:
         connection=variant.id == "game-mix",
         mobility=_mobility(variant, giveaway),
         settles=variant.id not in ALWAYS_CAPTURING,
+        both_mobilities=variant.id in ALWAYS_CAPTURING,
+    )
+
+
+def opponent_mobility(position: DraughtsPosition) -> int:
+    """Returns how many legal moves the side not to move would have if it were its turn (for
+    the games where mobility is the game: the side left without a move loses)."""
+    board, side = position.copy_state()
+    return len(
+        DraughtsPosition(
+            position.tables, board, -side, position.halfmove, position.fullmove
+        ).legal_moves()
     )
 
 

@@ -20,7 +20,7 @@ import time
 from collections.abc import Hashable, Iterable
 
 from engine.bot.evaluation import MATE
-from engine.bot.families import Evaluator, evaluator_for
+from engine.bot.families import Evaluator, evaluator_for, opponent_mobility
 from engine.bot.search import INFINITY, MATE_BOUND, MAX_PLY, Limits, SearchResult, SearchTimeout
 from engine.moves import Move, MoveKind
 from engine.variant import Variant, VariantPosition
@@ -105,6 +105,8 @@ class GenericSearcher:
         return self.has_check and position.is_check()  # type: ignore[attr-defined]
 
     def _evaluate(self, position: VariantPosition, moves: int, in_check: bool) -> int:
+        if self.eval.both_mobilities:
+            moves -= opponent_mobility(position)  # type: ignore[arg-type]
         return self.eval.evaluate(position.board, position.side, moves, in_check)  # type: ignore[attr-defined]
 
     # --- ordering ------------------------------------------------------------------------------

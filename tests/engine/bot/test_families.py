@@ -11,6 +11,7 @@ from engine.bot.families import (
     KING_SHELTER,
     TEMPO,
     evaluator_for,
+    opponent_mobility,
 )
 
 
@@ -77,3 +78,14 @@ def test_game_mix_draws_the_side_with_more_pieces_together():
         - score("game-mix", apart.replace(" w ", " b "))
         == -CONNECTION
     )
+
+
+def test_hawaiian_counts_both_sides_moves_and_no_material():
+    # Konane: every move takes, and the last side able to move wins.
+    white_to_move = "W:Wa1,c1,c3:Bb1,b3,d3:H0:F10"
+    black_to_move = white_to_move.replace("W:W", "B:W", 1)
+    variant = variants.get("hawaiian")
+    theirs = len(variant.position(black_to_move).legal_moves())
+    assert theirs >= 1
+    assert opponent_mobility(variant.position(white_to_move)) == theirs
+    assert score("hawaiian", white_to_move) == score("hawaiian", "W:Wa1:Bb1:H0:F10")
