@@ -1,19 +1,24 @@
-"""Matches between the bot's levels and two simple movers (issue 6 benchmark; never pass/fail).
+"""Matches between the bot's levels and two simple movers, in any game (issues 6 and 26
+benchmark; never pass/fail).
 
-    python bench/bot_match.py [--games N] [--time-scale X | --time SECONDS] [--procs P]
+    python bench/bot_match.py [--variant ID ... | --variant all] [--games N]
+                              [--time-scale X | --time SECONDS] [--nodes N] [--procs P]
                               [--plies K] [--max-plies M] [--seed S] [--match A:B ...]
 
 Players are ``1``..``8`` (bot levels), ``random`` (a uniformly random legal move) and ``greedy``
 (the legal move that removes the most material now, promotions counted; ties and quiet
 positions broken at random). Each match plays ``N`` games with colours alternating; every pair
 of games starts from the same opening, ``K`` random plies from the start position. A game that
-reaches ``M`` plies is scored a draw (counted as "adjudicated"). For each match it prints the
+reaches ``M`` plies is scored a draw (counted as "adjudicated"); every other ending is scored by
+the game's own rules (``Variant.outcome``). For each match it prints the
 first player's wins/draws/losses, its score, an Elo-difference estimate with a 95% error, and
 for bot players the average depth reached and the nodes per second of their searches.
 
 ``--time-scale`` multiplies every level's time budget (level 8's two seconds become 0.5 s at
-0.25); ``--time`` gives every level the same budget instead. The default matches are the issue's
-targets: 8 against greedy and random, and every level against the level two below it.
+0.25); ``--time`` gives every level the same budget instead; ``--nodes`` caps every search's
+nodes as well (a machine-independent budget). ``--variant`` names the games (repeatable; ``all``
+for every game; Chesskers by default). The default matches are the issues' targets: 8 against
+greedy and random, and every level against the level two below it.
 """
 
 import argparse
@@ -27,9 +32,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import Game, Status
+from engine import variants
 from engine.bot import LEVELS, think
 from engine.bot.evaluation import VALUES
+from engine.bot.generic import evaluator, is_capture
+from engine.game import Game
 
 DEFAULT_MATCHES = ["8:greedy", "8:random", *(f"{n}:{n - 2}" for n in range(8, 2, -1))]
 
@@ -48,13 +55,19 @@ class GameResult:
 
 
 def greedy_move(game: Game, rng: random.Random):
-    """Returns the legal move that removes the most material now (promotions count)."""
+    """Returns the legal move that removes the most material now (Chesskers' promotions count;
+    the other games value pieces as the bot's evaluation does)."""
     board = game.position.board
     best, best_gain = [], -1
+    chesskers = game.variant is variants.DEFAULT
+    value = None if chesskers else evaluator(game.variant).value
     for move in game.legal_moves():
-        gain = sum(VALUES[abs(board[s])] for s in move.captured)
-        if move.promotion is not None:
-            gain += VALUES[move.promotion] - VALUES[1]
+        if chesskers:
+            gain = sum(VALUES[abs(board[s])] for s in move.captured)
+            if move.promotion is not None:
+                gain += VALUES[move.promotion] - VALUES[1]
+        else:
+            gain = sum(abs(value(board[s])) for s in move.captured) if is_capture(move) else 0
         if gain > best_gain:
             best, best_gain = [move], gain
         elif gain == best_gain:
@@ -62,10 +75,10 @@ def greedy_move(game: Game, rng: random.Random):
     return rng.choice(best)
 
 
-def opening(plies: int, seed: int) -> list[str]:
-    """Returns the machine forms of ``plies`` random moves from the start position."""
+def opening(plies: int, seed: int, variant_id: str) -> list[str]:
+    """Returns the machine forms of ``plies`` random moves from the game's start position."""
     rng = random.Random(seed)
-    game = Game()
+    game = variants.get(variant_id).new_game()
     out = []
     for _ in range(plies):
         moves = game.legal_moves()
@@ -78,17 +91,28 @@ def opening(plies: int, seed: int) -> list[str]:
 
 
 def play_game(task: tuple) -> GameResult:
-    """Plays one game; ``task`` is (first, second, first_is_white, opening, seed, time options,
-    max plies). Returns the result for ``first``."""
-    first, second, first_white, moves, seed, time_scale, fixed_time, max_plies = task
+    """Plays one game; ``task`` is (variant, first, second, first_is_white, opening, seed, time
+    options, node limit, max plies). Returns the result for ``first``."""
+    (
+        variant_id,
+        first,
+        second,
+        first_white,
+        moves,
+        seed,
+        time_scale,
+        fixed_time,
+        nodes,
+        max_plies,
+    ) = task
     rng = random.Random(seed)
-    game = Game()
+    game = variants.get(variant_id).new_game()
     fens = [game.fen()]
     for text in moves:
         game.push(game.parse_move(text))
         fens.append(game.fen())
     result = GameResult(0.5, 0, False, "")
-    while game.status() is Status.ONGOING and game.ply < max_plies:
+    while not game.is_over() and game.ply < max_plies:
         white_to_move = game.position.turn.value == 1
         player = first if white_to_move == first_white else second
         if player == "random":
@@ -99,7 +123,13 @@ def play_game(task: tuple) -> GameResult:
             level = int(player)
             budget = fixed_time if fixed_time else LEVELS[level].time * time_scale
             decision = think(
-                game.fen(), level, fens[:-1], seed=rng.getrandbits(32), time_limit=budget
+                game.fen(),
+                level,
+                fens[:-1],
+                seed=rng.getrandbits(32),
+                time_limit=budget,
+                node_limit=nodes,
+                variant=variant_id,
             )
             move = decision.move
             if player == first and decision.nodes:
@@ -108,13 +138,13 @@ def play_game(task: tuple) -> GameResult:
                 result.seconds += decision.seconds
         game.push(move)
         fens.append(game.fen())
-    status = game.status()
+    outcome = game.outcome()
     result.plies = game.ply
-    result.status = status.value
-    if status is Status.ONGOING:
+    result.status = outcome.status
+    if not outcome.is_over:
         result.adjudicated = True
-    elif status is Status.CHECKMATE:
-        first_won = (game.winner().value == 1) == first_white
+    elif outcome.winner is not None:
+        first_won = (outcome.winner.value == 1) == first_white
         result.score = 1.0 if first_won else 0.0
     return result
 
@@ -125,7 +155,7 @@ def elo(score: float) -> float:
     return -400 * math.log10(1 / score - 1)
 
 
-def summary(first: str, second: str, results: list[GameResult]) -> str:
+def summary(variant_id: str, first: str, second: str, results: list[GameResult]) -> str:
     """Returns one line of figures for a match."""
     n = len(results)
     wins = sum(r.score == 1 for r in results)
@@ -140,8 +170,8 @@ def summary(first: str, second: str, results: list[GameResult]) -> str:
     low, high = elo(max(shown - 1.96 * sd, 0)), elo(min(shown + 1.96 * sd, 1))
     bound = ">=" if p == 1 else "<=" if p == 0 else ""
     text = (
-        f"{first:>6} vs {second:<6} +{wins} ={draws} -{losses}  score {100 * p:5.1f}%  "
-        f"Elo {bound}{elo(shown):+.0f} (95%: {low:+.0f}..{high:+.0f})"
+        f"{variant_id:<22} {first:>6} vs {second:<6} +{wins} ={draws} -{losses}  "
+        f"score {100 * p:5.1f}%  Elo {bound}{elo(shown):+.0f} (95%: {low:+.0f}..{high:+.0f})"
     )
     depths = [d for r in results for d in r.depths]
     if depths:
@@ -162,6 +192,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=40, help="games per match (even)")
     parser.add_argument("--time-scale", type=float, default=1.0, help="times each level budget")
     parser.add_argument("--time", type=float, default=None, help="one budget for every level")
+    parser.add_argument("--nodes", type=int, default=None, help="node limit of every search")
+    parser.add_argument(
+        "--variant", action="append", help="a game's id (repeatable), or all; chesskers by default"
+    )
     parser.add_argument("--procs", type=int, default=2, help="processes playing games")
     parser.add_argument("--plies", type=int, default=4, help="random opening plies")
     parser.add_argument("--max-plies", type=int, default=200, help="draw after this many plies")
@@ -169,32 +203,42 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--match", action="append", help="A:B, e.g. 8:greedy (repeatable)")
     args = parser.parse_args(argv)
     matches = [m.split(":") for m in (args.match or DEFAULT_MATCHES)]
+    games = args.variant or [variants.DEFAULT.id]
+    if "all" in games:
+        games = list(variants.VARIANTS)
+    for variant_id in games:
+        variants.get(variant_id)  # an unknown id stops here, naming the known ones
     print(
         f"# bot_match: {args.games} games a match, time scale {args.time_scale}, "
-        f"fixed time {args.time}, {args.plies} opening plies, ply limit {args.max_plies}, "
-        f"seed {args.seed}, {args.procs} processes",
+        f"fixed time {args.time}, node limit {args.nodes}, {args.plies} opening plies, "
+        f"ply limit {args.max_plies}, seed {args.seed}, {args.procs} processes",
         flush=True,
     )
     with ProcessPoolExecutor(max_workers=args.procs) as pool:
-        for first, second in matches:
+        for variant_id, (first, second) in [(v, m) for v in games for m in matches]:
             started = time.monotonic()
             tasks = []
             for g in range(args.games):
                 pair_seed = args.seed * 1000 + g // 2
                 tasks.append(
                     (
+                        variant_id,
                         first,
                         second,
                         g % 2 == 0,
-                        opening(args.plies, pair_seed),
+                        opening(args.plies, pair_seed, variant_id),
                         args.seed * 100_000 + g,
                         args.time_scale,
                         args.time,
+                        args.nodes,
                         args.max_plies,
                     )
                 )
             results = list(pool.map(play_game, tasks))
-            print(summary(first, second, results), f" [{time.monotonic() - started:.0f} s]")
+            print(
+                summary(variant_id, first, second, results),
+                f" [{time.monotonic() - started:.0f} s]",
+            )
             sys.stdout.flush()
     return 0
 

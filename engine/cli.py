@@ -3,7 +3,7 @@
     python -m engine [--variant <id>] moves "<FEN>"
     python -m engine [--variant <id>] perft "<FEN>" <depth> [--divide]
     python -m engine [--variant <id>] play "<FEN>" <move>...
-    python -m engine bestmove "<FEN>" --level N ...
+    python -m engine [--variant <id>] bestmove "<FEN>" --level N ...
 
 Without ``--variant`` the game is Chesskers (docs/rules/chesskers.md §6); the other games are
 named by their ids (``engine.variants``; docs/rules/draughts.md §1.12, docs/rules/hybrids.md
@@ -17,12 +17,13 @@ import sys
 from collections.abc import Sequence
 
 from engine import variants
+from engine.bot.command import bestmove
 from engine.game import Game
 from engine.variant import Variant
 
 USAGE = (
     'usage: python -m engine [--variant <id>] moves "<FEN>" | perft "<FEN>" <depth> [--divide]'
-    ' | play "<FEN>" <move>...'
+    ' | play "<FEN>" <move>... | bestmove "<FEN>" --level N'
 )
 
 
@@ -102,9 +103,5 @@ def _run(args: list[str]) -> int:
         print(game.outcome().status)
         return 0
     if command == "bestmove":  # the bot's command; its arguments live in engine.bot.command
-        if variant is not variants.DEFAULT:
-            raise _UsageError(f"the bot plays Chesskers only, not {variant.id}")
-        from engine.bot.command import bestmove
-
-        return bestmove(rest)
+        return bestmove(rest, variant)
     raise _UsageError(f"unknown command {command!r}; {USAGE}")

@@ -20,7 +20,7 @@ from games.core import Actor, lock_game
 from games.errors import ErrorCode, GameError
 from games.evaluation import evaluate_position
 from games.models import Analysis, Evaluation, Game
-from games.policy import ANALYSIS_STALE_AFTER, BOT_VARIANTS, MAX_RUNNING_ANALYSES
+from games.policy import ANALYSIS_STALE_AFTER, MAX_RUNNING_ANALYSES
 from games.reads.archive import analysis_payload
 
 
@@ -35,10 +35,6 @@ def game_analyse(*, game_id: str, actor: Actor, now: datetime | None = None) -> 
         game = lock_game(game_id)
         if game.status != Game.Status.FINISHED:
             raise GameError(ErrorCode.NOT_ALLOWED, "A game is analysed once it is finished.")
-        if game.variant not in BOT_VARIANTS:  # the analysis is the bot's search
-            raise GameError(
-                ErrorCode.NOT_ALLOWED, f"The bot cannot analyse {game.variant_name} games yet."
-            )
         analysis = Analysis.objects.filter(game=game).first()
         if analysis is not None and (
             analysis.state == Analysis.State.DONE
@@ -167,6 +163,7 @@ def _next(game_id: str) -> None:
             fens[:index],
             depth,
             time_limit,
+            game.variant,
             then=partial(_store, game_id, index),
             kind=workers.ANALYSIS,
         )

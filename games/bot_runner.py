@@ -1,5 +1,8 @@
 """Asks the bot for its move in a worker process and hands the answer to the function given.
 
+The bot plays every game: the request names the game's variant (``Game.variant``), which the
+search takes (``engine.bot.choose_move``).
+
 The bot's search runs in a worker process (``games.workers``); its move is handed, on an applier
 thread, to ``play`` (``games.moves.game_play_bot``), which validates it like any other move (ply
 included, so a move for a position that a takeback has since changed is refused and dropped).
@@ -16,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
+from engine import variants
 from engine.bot import choose_move
 from games import workers
 from games.errors import GameError
@@ -29,7 +33,8 @@ MAX_THINKING_PER_OWNER = 2
 
 @dataclass(frozen=True)
 class Request:
-    """One request for the bot's move: the game and ply, the position, who owns the game."""
+    """One request for the bot's move: the game and ply, the position, who owns the game,
+    and which game it is."""
 
     game_id: str
     ply: int
@@ -38,6 +43,7 @@ class Request:
     history: tuple[str, ...]
     play: BotPlay
     owner: str
+    variant: str
 
 
 # The (game, ply) pairs whose move this process is waiting for (submitted or waiting their
@@ -58,12 +64,13 @@ def request_move(
     *,
     play: BotPlay,
     owner: str = "",
+    variant: str = variants.DEFAULT.id,
 ) -> bool:
-    """Starts the bot thinking on a game's position, once per (game, ply) in this process; its
-    move is played by ``play(game_id=, ply=, move=)``. An ``owner`` with
+    """Starts the bot thinking on a game of ``variant``'s position, once per (game, ply) in
+    this process; its move is played by ``play(game_id=, ply=, move=)``. An ``owner`` with
     ``MAX_THINKING_PER_OWNER`` searches submitted waits for one of them to finish. Returns
     whether a request was made (submitted or waiting)."""
-    request = Request(game_id, ply, fen, level, tuple(history), play, owner)
+    request = Request(game_id, ply, fen, level, tuple(history), play, owner, variant)
     with _guard:
         if (game_id, ply) in _in_flight:
             return False
@@ -78,9 +85,8 @@ def request_move(
 
 def _submit(request: Request) -> None:
     then = partial(_apply, request)
-    future = workers.compute(
-        choose_move, request.fen, request.level, list(request.history), then=then
-    )
+    think = partial(choose_move, variant=request.variant)  # a module function's partial pickles
+    future = workers.compute(think, request.fen, request.level, list(request.history), then=then)
     # A search that failed frees the slot, so the next look at the game asks again.
     future.add_done_callback(lambda done: done.exception() and _finished(request))
 

@@ -7,8 +7,9 @@ plain values. Storing and telling clients is ``games.analysis``.
 
 from collections.abc import Sequence
 
-import engine
+from engine import variants
 from engine.bot import analyse
+from engine.pieces import Color
 
 MATE = 100000
 # Scores beyond a clear win are all "winning": a mate found one ply later is no mistake.
@@ -18,22 +19,26 @@ THRESHOLDS = (("blunder", 300), ("mistake", 150), ("inaccuracy", 60))
 
 
 def evaluate_position(
-    initial_fen: str, fens_after: Sequence[str], depth: int | None, time_limit: float | None
+    initial_fen: str,
+    fens_after: Sequence[str],
+    depth: int | None,
+    time_limit: float | None,
+    variant: str = variants.DEFAULT.id,
 ) -> tuple[int, str, int]:
-    """Returns ``(score, best, depth)`` for the last position of a game from ``initial_fen``
-    through ``fens_after``: the score in centipawns from White's side, the best move's canonical
-    text and the depth searched. A position where the game is over scores as the rules end it
-    (checkmate ±MATE, any draw 0) with no best move."""
-    game = engine.Game.from_fens(initial_fen, list(fens_after))
-    status = game.status()
-    if status is engine.Status.CHECKMATE:
-        white_mated = game.position.turn is engine.Color.WHITE
-        return (-MATE if white_mated else MATE), "", 0
-    if status is not engine.Status.ONGOING:
-        return 0, "", 0
+    """Returns ``(score, best, depth)`` for the last position of a game of ``variant`` (the
+    game's id, ``Game.variant``) from ``initial_fen`` through ``fens_after``: the score in
+    centipawns from White's side, the best move's canonical text and the depth searched. A
+    position where the game is over scores as its rules end it (a win ±MATE, any draw 0) with
+    no best move."""
+    game = variants.get(variant).game_from_fens(initial_fen, list(fens_after))
+    outcome = game.outcome()
+    if outcome.is_over:
+        if outcome.winner is None:
+            return 0, "", 0
+        return (MATE if outcome.winner is Color.WHITE else -MATE), "", 0
     history = [initial_fen, *fens_after]
     score, machine, reached = analyse(
-        game.fen(), time_limit=time_limit, depth=depth, history_fens=history
+        game.fen(), time_limit=time_limit, depth=depth, history_fens=history, variant=variant
     )
     best = game.move_text(game.parse_move(machine))
     return score, best, reached

@@ -316,6 +316,7 @@ def bot_kick(game: Game) -> bool:
         history,
         play=game_play_bot,
         owner=owner,
+        variant=game.variant,
     )
 
 

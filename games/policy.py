@@ -44,9 +44,6 @@ BOT_LEVELS: dict[int, str] = {
     8: "Strongest: thinks about two seconds",
 }
 LOWEST_BOT_LEVEL, HIGHEST_BOT_LEVEL = min(BOT_LEVELS), max(BOT_LEVELS)
-# The games the bot plays (``engine.bot`` searches Chesskers positions); a bot game of another
-# game is refused until the bot plays it.
-BOT_VARIANTS = frozenset({"chesskers"})
 
 
 def fresh_since(now: datetime | None = None) -> datetime:

@@ -16,7 +16,7 @@ from games.errors import GameError
 from games.lobby import challenge_accept
 from games.models import Challenge, Game
 from games.play import game_create_bot, game_create_local, game_open
-from games.policy import BOT_LEVELS, BOT_VARIANTS
+from games.policy import BOT_LEVELS
 from games.reads.archive import (
     ArchiveFilters,
     PageRequest,
@@ -80,7 +80,7 @@ def archive_data(game: Game, actor: Actor) -> dict[str, Any]:
         "annotations": annotations_of(game) if finished else [],
         "analysis": analysis_payload(game) if finished else no_analysis(game),
         "can_annotate": may_annotate_once_finished(game, actor.user_id),
-        "can_analyse": actor.user_id is not None and game.variant in BOT_VARIANTS,
+        "can_analyse": actor.user_id is not None,
         "export_url": f"/api/games/{game.public_id}/export/?download=1",
     }
 
@@ -149,7 +149,7 @@ def bot(request: HttpRequest) -> HttpResponse:
         "levels": list(BOT_LEVELS.items()),
         "error": error,
         "fen": request.POST.get("fen", ""),
-        "variant_groups": variant_groups(only=BOT_VARIANTS),
+        "variant_groups": variant_groups(),
         "selected": request.POST.get("variant", ""),
     }
     return render(request, "games/bot.html", context)

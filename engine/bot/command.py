@@ -1,22 +1,30 @@
 """The ``bestmove`` command of ``python -m engine`` (argument handling for ``engine.cli``).
 
-    python -m engine bestmove "<FEN>" --level N [--seed S] [--time SECONDS]
+    python -m engine [--variant <id>] bestmove "<FEN>" --level N [--seed S] [--time SECONDS]
 
-Prints the bot's move in canonical text (docs/rules/chesskers.md §4). Bad input raises
+Prints the bot's move in the game's canonical text (Chesskers without ``--variant``:
+docs/rules/chesskers.md §4; the others: docs/rules/draughts.md §1.10, docs/rules/hybrids.md
+§0.4). The word ``start`` stands for the game's start position. Bad input raises
 ``ValueError``, which ``engine.cli`` turns into one line on stderr and exit status 2. This module
 owns the command's arguments and output only.
 """
 
 from collections.abc import Sequence
 
+from engine import variants
 from engine.bot import think
 from engine.game import Game
+from engine.variant import Variant
 
-USAGE = 'usage: python -m engine bestmove "<FEN>" --level N [--seed S] [--time SECONDS]'
+USAGE = (
+    'usage: python -m engine [--variant <id>] bestmove "<FEN>" --level N [--seed S]'
+    " [--time SECONDS]"
+)
 
 
-def bestmove(args: Sequence[str]) -> int:
-    """Runs ``bestmove`` with the arguments after the command name; returns the exit status."""
+def bestmove(args: Sequence[str], variant: Variant = variants.DEFAULT) -> int:
+    """Runs ``bestmove`` for ``variant`` with the arguments after the command name; returns the
+    exit status."""
     options = {"--level": None, "--seed": None, "--time": None}
     positional = []
     items = list(args)
@@ -42,8 +50,9 @@ def bestmove(args: Sequence[str]) -> int:
             raise ValueError(
                 f"time must be a positive number of seconds, got {options['--time']!r}"
             )
-    game = Game(positional[0])
-    move = think(positional[0], level, seed=seed, time_limit=time_limit).move
+    fen = variant.start_fen if positional[0].strip() == "start" else positional[0]
+    game = Game(fen, variant=variant)
+    move = think(fen, level, seed=seed, time_limit=time_limit, variant=variant.id).move
     print(game.move_text(move))
     return 0
 

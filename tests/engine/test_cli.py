@@ -173,7 +173,8 @@ def test_variant_play_reports_a_draw_by_no_progress_in_the_fen():
         ("--variant", "russian", "play", "W:Wc3:Bd4", "c3-e5"),
         ("--variant", "checkers", "play", "W:W30:B17,18,25,26", "30x14"),
         ("--variant", "russian", "play", "W:WKa1:BKh8:H30", "a1-b2"),
-        ("--variant", "checkers", "bestmove", "start", "--level", "1"),
+        ("--variant", "checkers", "bestmove", "start", "--level", "9"),
+        ("--variant", "checkers", "bestmove", "W:W33:B1", "--level", "1"),
     ],
 )
 def test_variant_bad_input_prints_one_line_to_stderr_and_exits_2(args):

@@ -279,15 +279,6 @@ def test_the_variants_list_names_every_game_with_its_board_and_start(client) -> 
     assert by_id["alquerque"]["board"] == {"files": 5, "ranks": 5}
 
 
-def test_the_bot_plays_only_chesskers_for_now(client) -> None:
-    answer = client.post(
-        "/api/games/bot/", {"level": 1, "variant": "checkers"}, content_type="application/json"
-    )
-    assert answer.status_code == 400
-    assert answer.json()["error"] == "The bot plays only chesskers for now."
-    assert not Game.objects.exists()
-
-
 def test_a_hybrids_check_is_marked_and_each_game_has_its_own_moves_for_a_fen(client) -> None:
     checked = "4k3/8/8/8/8/8/8/4R1K1 b - - 0 1"
     made = client.post(
@@ -311,15 +302,6 @@ def test_a_hybrids_check_is_marked_and_each_game_has_its_own_moves_for_a_fen(cli
         texts[variant_id] = {m["text"] for m in state["legal_moves"]}
     assert texts["game-mix"] - texts["mix-chess"] == {"Ke2"}
     assert texts["mix-chess"] <= texts["game-mix"]
-
-
-def test_analysis_is_refused_for_a_game_the_bot_does_not_play(alice) -> None:
-    client = api(alice)
-    made = client.post("/api/games/local/", {"variant": "russian"}, "json").json()
-    assert client.post(f"/api/games/{made['id']}/resign/").status_code == 200
-    answer = client.post(f"/api/games/{made['id']}/analysis/")
-    assert answer.status_code == 400
-    assert answer.json()["error"] == "The bot cannot analyse Russian Checkers games yet."
 
 
 def test_a_rematch_is_of_the_same_game(alice, bob) -> None:

@@ -1,0 +1,219 @@
+"""The static evaluation of a position of any game but Chesskers, by the game's family.
+
+This module owns what the generic search (``engine.bot.generic``) thinks a position is worth
+when it stops searching, in centipawns for the side to move. It reads the board only through a
+position's public ``board`` (signed piece codes, + White) and the game's piece kinds, and knows
+the families by what their rules make matter:
+
+- material from the game's own piece values (``PIECE_VALUES``, by the piece's symbol: a flying
+  draughts king is worth more than a short one, a chess queen more than a dama);
+- advancement for men (draughts men, pawns, checkers, draughtsmen): a man nearer its crowning
+  row is worth more, as crowning is the family's main way to gain material;
+- mobility: the side to move's number of legal moves (the search has them already);
+- king safety where there is check (Byelorussian Cheskers, Game Mix, Mix Chess): a king with its
+  own pieces beside it is harder to attack, one in check is in danger;
+- in Anti Checkers, where the side left without a move wins, all of this is turned around:
+  material and mobility count against their owner;
+- in Hawaiian (Konane), where every move is a capture and the side left without a move loses,
+  mobility is the game: it counts both sides' moves (``opponent_mobility``), material and
+  advancement count nothing (every move takes; nothing is crowned), and the search does not
+  extend captures at its horizon (they never settle down);
+- in Game Mix, the connection goal (docs/rules/hybrids.md §3.5): the side with more pieces wins
+  when every piece touches, so it draws its pieces together and the other side keeps apart.
+
+Tactics (captures, chains, checks) are left to the search's quiescence.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.draughts.position import DraughtsPosition
+from engine.variant import Variant
+
+MEN = frozenset(("m", "p", "c"))  # the pieces that advance to be crowned or promoted
+KINGS_WITH_CHECK = "k"
+
+# Piece values by family and symbol. A draughts king is a man's three, a flying one (Czech,
+# International, Russian, …) more; a parachutist moves as a man from the far side.
+DRAUGHTS_VALUES = {"m": 100, "k": 300, "p": 130}
+DRAUGHTS_FLYING_KING = 450
+PIECE_VALUES = {
+    # Cheskers: its kings are draughts kings and losing both loses, so each is worth much.
+    "cheskers": {"p": 100, "k": 450, "b": 330, "c": 300},
+    "byelorussian-cheskers": {
+        "k": 0,
+        "q": 900,
+        "r": 500,
+        "b": 330,
+        "n": 320,
+        "p": 100,
+        "m": 110,
+        "d": 450,
+    },
+    "game-mix": {"k": 0, "d": 450, "s": 250, "n": 300, "l": 350, "c": 110, "p": 100},
+    "mix-chess": {"k": 0, "d": 450, "s": 250, "n": 300, "l": 350, "c": 110, "p": 100},
+}
+ADVANCE_STEP = 6  # centipawns per row a man has come forward
+MOBILITY = {"draughts": 1, "hybrid": 3}
+KONANE_MOBILITY = 12
+ALWAYS_CAPTURING = frozenset(("hawaiian",))  # games whose every move (after the opening) takes
+KING_SHELTER = 8  # per own piece beside a king that can be checked
+IN_CHECK = 30
+CONNECTION = 6  # per pair of touching pieces, for the side with more pieces in Game Mix
+TEMPO = 5
+
+
+@dataclass(frozen=True)
+class Evaluator:
+    """One game's evaluation tables: the value of each signed code, each code's advancement
+    bonus per square, the king code to shelter (0: no check) and the squares beside each
+    square; ``settles`` is False for a game whose captures never settle (no quiescence)."""
+
+    family: str
+    values: dict[int, int]
+    advance: dict[int, tuple[int, ...]]
+    king_code: int
+    neighbours: tuple[tuple[int, ...], ...]
+    connection: bool
+    mobility: int
+    settles: bool = True
+    both_mobilities: bool = False
+
+    def value(self, code: int) -> int:
+        """Returns the value of the piece of signed ``code`` (0 for an empty square)."""
+        return self.values.get(abs(code), 0)
+
+    def evaluate(self, board: Sequence[int], side: int, mobility: int, in_check: bool) -> int:
+        """Returns the score of ``board`` for ``side`` (+1 White, -1 Black) to move, which has
+        ``mobility`` legal moves and is (or not) ``in_check``."""
+        score = 0
+        counts = [0, 0, 0]
+        values = self.values
+        advance = self.advance
+        for sq, code in enumerate(board):
+            if not code:
+                continue
+            sign = 1 if code > 0 else -1
+            counts[sign] += 1
+            score += sign * values.get(code * sign, 0)
+            bonus = advance.get(code)
+            if bonus is not None:
+                score += sign * bonus[sq]
+        score *= side
+        score += self.mobility * mobility + TEMPO
+        if self.king_code:
+            score += self._shelter(board, side)
+            if in_check:
+                score -= IN_CHECK
+        if self.connection:
+            score += self._connection(board, side, counts[side] - counts[-side])
+        return score
+
+    def _shelter(self, board: Sequence[int], side: int) -> int:
+        # Own pieces beside each side's king, for the side to move.
+        score = 0
+        neighbours = self.neighbours
+        for sq, code in enumerate(board):
+            if code == self.king_code or code == -self.king_code:
+                sign = 1 if code > 0 else -1
+                near = sum(1 for n in neighbours[sq] if board[n] * sign > 0)
+                score += sign * KING_SHELTER * near
+        return score * side
+
+    def _connection(self, board: Sequence[int], side: int, lead: int) -> int:
+        # Touching pairs help the side with more pieces and hurt the other (§3.5).
+        if lead == 0:
+            return 0
+        neighbours = self.neighbours
+        pairs = sum(1 for sq, code in enumerate(board) if code for n in neighbours[sq] if board[n])
+        return (CONNECTION * pairs // 2) * (1 if lead > 0 else -1)
+
+
+def evaluator_for(variant: Variant) -> Evaluator:
+    """Returns the evaluation tables of ``variant`` (a game of the draughts or hybrid family)."""
+    board = variant.board
+    files, ranks = board.files, board.ranks
+    symbols = _symbols_by_code(variant)
+    if variant.family == "draughts":
+        rules = variant.rules  # type: ignore[attr-defined]
+        values = {code: DRAUGHTS_VALUES[s] for code, s in symbols.items()}
+        if variant.id in ALWAYS_CAPTURING:
+            values = {code: 0 for code in values}
+        if rules.flying and "k" in symbols.values():
+            values[_code_of(symbols, "k")] = DRAUGHTS_FLYING_KING
+        black_up = rules.both_men_up
+        king_code = 0
+        if rules.no_move_wins:
+            values = {code: -value for code, value in values.items()}
+    else:
+        table = PIECE_VALUES[variant.id]
+        values = {code: table[s] for code, s in symbols.items()}
+        black_up = False
+        has_check = getattr(variant, "has_check", False)
+        king_code = _code_of(symbols, KINGS_WITH_CHECK) if has_check else 0
+    giveaway = variant.family == "draughts" and variant.rules.no_move_wins  # type: ignore[attr-defined]
+    advance: dict[int, tuple[int, ...]] = {}
+    for code, symbol in symbols.items():
+        if symbol not in MEN or giveaway or variant.id in ALWAYS_CAPTURING:
+            continue
+        white = tuple(ADVANCE_STEP * board.rank_of(sq) for sq in range(files * ranks))
+        black = white if black_up else tuple(ADVANCE_STEP * (ranks - 1) - v for v in white)
+        advance[code], advance[-code] = white, black
+    return Evaluator(
+        family=variant.family,
+        values=values,
+        advance=advance,
+        king_code=king_code,
+        neighbours=_neighbours(files, ranks),
+        connection=variant.id == "game-mix",
+        mobility=_mobility(variant, giveaway),
+        settles=variant.id not in ALWAYS_CAPTURING,
+        both_mobilities=variant.id in ALWAYS_CAPTURING,
+    )
+
+
+def opponent_mobility(position: DraughtsPosition) -> int:
+    """Returns how many legal moves the side not to move would have if it were its turn (for
+    the games where mobility is the game: the side left without a move loses)."""
+    board, side = position.copy_state()
+    return len(
+        DraughtsPosition(
+            position.tables, board, -side, position.halfmove, position.fullmove
+        ).legal_moves()
+    )
+
+
+def _mobility(variant: Variant, giveaway: bool) -> int:
+    if variant.id in ALWAYS_CAPTURING:
+        return KONANE_MOBILITY
+    weight = MOBILITY[variant.family]
+    return -weight if giveaway else weight
+
+
+def _symbols_by_code(variant: Variant) -> dict[int, str]:
+    # The positive code of each piece kind: draughts codes are ``Power`` values (the enum's
+    # order), hybrid codes the game's own enum values.
+    if variant.family == "draughts":
+        order = {"m": 1, "k": 2, "p": 3}
+        return {order[kind.symbol]: kind.symbol for kind in variant.pieces}
+    return {kind.piece.value: kind.symbol for kind in variant.pieces}
+
+
+def _code_of(symbols: dict[int, str], symbol: str) -> int:
+    return next(code for code, s in symbols.items() if s == symbol)
+
+
+def _neighbours(files: int, ranks: int) -> tuple[tuple[int, ...], ...]:
+    # The up to eight squares around each square, a1 = 0, rank by rank.
+    out = []
+    for sq in range(files * ranks):
+        f, r = sq % files, sq // files
+        out.append(
+            tuple(
+                (r + dr) * files + f + df
+                for dr in (-1, 0, 1)
+                for df in (-1, 0, 1)
+                if (dr or df) and 0 <= f + df < files and 0 <= r + dr < ranks
+            )
+        )
+    return tuple(out)

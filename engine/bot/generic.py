@@ -1,0 +1,346 @@
+"""The bot's search for every game but Chesskers, over the engine's variant interface.
+
+This module owns how the bot looks ahead in a game of the draughts family or a hybrid:
+principal variation search with iterative deepening, a transposition table keyed by the
+position's repetition key (``VariantPosition.key``), move ordering (the table's move, captures
+by the value they take, killer moves, the history heuristic), an extension for a check and for
+a single reply (a forced capture), and a quiescence search over captures. It takes every rule
+from the variant: the legal moves, the effect of a move (``play_unchecked``) and the end of the
+game (``Variant.outcome``); the evaluation is the family's (``engine.bot.families``).
+
+Chesskers keeps its own search (``engine.bot.search``): it plays on a mutable board with an
+incremental Zobrist hash, several times faster than immutable positions allow. Scores, limits
+and results are that module's (``Limits``, ``SearchResult``, ``MATE``): centipawns for the side
+to move, a win in n plies ``MATE - n``. A repetition of a position of the game or of the search
+path scores 0.
+"""
+
+import random
+import time
+from collections.abc import Hashable, Iterable
+
+from engine.bot.evaluation import MATE
+from engine.bot.families import Evaluator, evaluator_for, opponent_mobility
+from engine.bot.search import INFINITY, MATE_BOUND, MAX_PLY, Limits, SearchResult, SearchTimeout
+from engine.moves import Move, MoveKind
+from engine.variant import Variant, VariantPosition
+
+QUIESCENCE_DEPTH = 6  # plies of captures after the horizon
+TT_LIMIT = 200_000  # entries kept before the table is cleared
+EXACT, LOWER, UPPER = 0, 1, 2
+REMOVAL = MoveKind.REMOVAL
+
+_EVALUATORS: dict[str, Evaluator] = {}
+
+
+def evaluator(variant: Variant) -> Evaluator:
+    """Returns ``variant``'s evaluation tables, built once per process."""
+    found = _EVALUATORS.get(variant.id)
+    if found is None:
+        found = _EVALUATORS[variant.id] = evaluator_for(variant)
+    return found
+
+
+def is_capture(move: Move) -> bool:
+    """Returns whether ``move`` takes enemy pieces (Hawaiian's removals take the mover's own)."""
+    return bool(move.captured) and move.kind is not REMOVAL
+
+
+class GenericSearcher:
+    """One search of one game's position. Not thread-safe; make one per decision."""
+
+    def __init__(
+        self,
+        variant: Variant,
+        position: VariantPosition,
+        history_keys: Iterable[Hashable] = (),
+        limits: Limits | None = None,
+    ) -> None:
+        self.variant = variant
+        self.root = position
+        self.limits = limits or Limits()
+        self.eval = evaluator(variant)
+        self.has_check = variant.family == "hybrid" and getattr(variant, "has_check", False)
+        # Keys of the game so far (for repetition), then of the search path, with how often
+        # each occurs on it.
+        self.path: list[Hashable] = []
+        self.seen: dict[Hashable, int] = {}
+        for key in (*history_keys, position.key()):
+            self._push(key)
+        self.tt: dict[Hashable, tuple[int, int, int, Move | None]] = {}
+        self.killers: list[list[Move | None]] = [[None, None] for _ in range(MAX_PLY + 8)]
+        self.history: dict[tuple[int, int], int] = {}
+        self.nodes = 0
+        self.deadline: float | None = None
+
+    # --- facts -------------------------------------------------------------------------------
+    def _tick(self) -> None:
+        self.nodes += 1
+        limit = self.limits.nodes
+        if limit is not None and self.nodes >= limit:
+            raise SearchTimeout
+        if self.deadline is not None and not self.nodes & 31 and time.monotonic() > self.deadline:
+            raise SearchTimeout
+
+    def _end_score(self, position: VariantPosition, ply: int) -> int | None:
+        """Returns the score of a position where the game is over by its rules, else None."""
+        outcome = self.variant.outcome(position, 1)
+        if not outcome.is_over:
+            return None
+        if outcome.winner is None:
+            return 0
+        return MATE - ply if outcome.winner is position.turn else -MATE + ply
+
+    def _push(self, key: Hashable) -> None:
+        self.path.append(key)
+        self.seen[key] = self.seen.get(key, 0) + 1
+
+    def _pop(self) -> None:
+        self.seen[self.path.pop()] -= 1
+
+    def _repeated(self) -> bool:
+        return self.seen[self.path[-1]] > 1
+
+    def _in_check(self, position: VariantPosition) -> bool:
+        return self.has_check and position.is_check()  # type: ignore[attr-defined]
+
+    def _evaluate(self, position: VariantPosition, moves: int, in_check: bool) -> int:
+        if self.eval.both_mobilities:
+            moves -= opponent_mobility(position)  # type: ignore[arg-type]
+        return self.eval.evaluate(position.board, position.side, moves, in_check)  # type: ignore[attr-defined]
+
+    # --- ordering ------------------------------------------------------------------------------
+    def _gain(self, board: tuple[int, ...], move: Move) -> int:
+        if not is_capture(move):
+            return 0
+        value = self.eval.value
+        return sum(value(board[s]) for s in move.captured)
+
+    def _order(
+        self, position: VariantPosition, moves: list[Move], tt_move: Move | None, ply: int
+    ) -> list[Move]:
+        killers = self.killers[ply]
+        history = self.history
+        board = position.board  # type: ignore[attr-defined]
+        scored = []
+        for m in moves:
+            if m == tt_move:
+                s = 10_000_000
+            elif is_capture(m) or m.promotion is not None:
+                s = 1_000_000 + 10 * self._gain(board, m) - len(m.path)
+            elif m == killers[0]:
+                s = 900_000
+            elif m == killers[1]:
+                s = 800_000
+            else:
+                s = history.get((m.path[0], m.path[-1]), 0)
+            scored.append((s, m))
+        scored.sort(key=lambda x: x[0], reverse=True)
+        return [m for _, m in scored]
+
+    def _reward(self, move: Move, depth: int, ply: int) -> None:
+        if is_capture(move) or move.promotion is not None:
+            return
+        killers = self.killers[ply]
+        if killers[0] != move:
+            killers[1] = killers[0]
+            killers[0] = move
+        key = (move.path[0], move.path[-1])
+        self.history[key] = min(self.history.get(key, 0) + depth * depth, 700_000)
+
+    def _child(self, position: VariantPosition, move: Move) -> VariantPosition:
+        child = position.play_unchecked(move)
+        self._push(child.key())
+        return child
+
+    # --- search --------------------------------------------------------------------------------
+    def quiescence(
+        self, position: VariantPosition, alpha: int, beta: int, ply: int, qdepth: int
+    ) -> int:
+        """Returns the score after the captures settle down. When every legal move is a capture
+        (the family's compulsory capture) or the side is in check, it may not stand pat."""
+        self._tick()
+        if self._repeated():
+            return 0
+        end = self._end_score(position, ply)
+        if end is not None:
+            return end
+        moves = position.legal_moves()
+        in_check = self._in_check(position)
+        captures = [m for m in moves if is_capture(m) or m.promotion is not None]
+        forced = in_check or (captures and len(captures) == len(moves))
+        if qdepth >= QUIESCENCE_DEPTH or ply >= MAX_PLY:
+            return self._evaluate(position, len(moves), in_check)
+        if forced:
+            best = -INFINITY
+            candidates = moves
+        else:
+            best = self._evaluate(position, len(moves), in_check)
+            if best >= beta:
+                return best
+            alpha = max(alpha, best)
+            candidates = captures
+        for move in self._order(position, candidates, None, ply):
+            child = self._child(position, move)
+            try:
+                score = -self.quiescence(child, -beta, -alpha, ply + 1, qdepth + 1)
+            finally:
+                self._pop()
+            if score > best:
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if score >= beta:
+                        break
+        return best
+
+    def negamax(
+        self, position: VariantPosition, depth: int, alpha: int, beta: int, ply: int
+    ) -> int:
+        """Returns the score of ``position`` searched ``depth`` plies deep (fail-soft)."""
+        if ply > 0 and self._repeated():
+            self._tick()
+            return 0
+        end = self._end_score(position, ply)
+        if end is not None:
+            self._tick()
+            return end
+        moves = position.legal_moves()
+        if ply < MAX_PLY // 2 and (len(moves) == 1 or self._in_check(position)):
+            depth += 1  # a forced reply or a check is never left at the horizon
+        if depth <= 0 or ply >= MAX_PLY:
+            if self.limits.quiescence and self.eval.settles:
+                return self.quiescence(position, alpha, beta, ply, 0)
+            self._tick()
+            return self._evaluate(position, len(moves), False)
+        self._tick()
+        alpha = max(alpha, -MATE + ply)
+        beta = min(beta, MATE - ply - 1)
+        if alpha >= beta:
+            return alpha
+        key = self.path[-1]
+        entry = self.tt.get(key)
+        tt_move = None
+        if entry is not None:
+            e_depth, e_score, e_flag, tt_move = entry
+            if ply > 0 and e_depth >= depth:
+                score = _from_tt(e_score, ply)
+                if (
+                    e_flag == EXACT
+                    or (e_flag == LOWER and score >= beta)
+                    or (e_flag == UPPER and score <= alpha)
+                ):
+                    return score
+        original_alpha = alpha
+        best, best_move = -INFINITY, None
+        for index, move in enumerate(self._order(position, moves, tt_move, ply)):
+            child = self._child(position, move)
+            try:
+                if index == 0:
+                    score = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1)
+                else:
+                    score = -self.negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1)
+                    if alpha < score < beta:
+                        score = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1)
+            finally:
+                self._pop()
+            if score > best:
+                best, best_move = score, move
+                if score > alpha:
+                    alpha = score
+                    if score >= beta:
+                        self._reward(move, depth, ply)
+                        break
+        flag = UPPER if best <= original_alpha else LOWER if best >= beta else EXACT
+        if len(self.tt) >= TT_LIMIT:
+            self.tt.clear()
+        self.tt[key] = (depth, _to_tt(best, ply), flag, best_move)
+        return best
+
+    def search(self, all_scores: bool = False, margin: int = INFINITY) -> SearchResult:
+        """Runs iterative deepening within the limits; returns the best move found. With
+        ``all_scores`` every root move gets a score (exact within ``margin`` of the best), as
+        ``engine.bot.search.Searcher.search`` gives them for the weak levels' noise."""
+        start = time.monotonic()
+        limits = self.limits
+        if limits.time is not None:
+            self.deadline = start + limits.time
+        position = self.root
+        moves = position.legal_moves()
+        if not moves:
+            raise ValueError("no legal move: the game is over")
+        root = self._order(position, moves, None, 0)
+        best_move, best_score, depth_done = root[0], -INFINITY, 0
+        scores: dict[Move, int] = {}
+        for depth in range(1, max(limits.depth, 1) + 1):
+            iteration: dict[Move, int] = {}
+            alpha = -INFINITY
+            it_best, it_score = None, -INFINITY
+            try:
+                for index, move in enumerate(root):
+                    child = self._child(position, move)
+                    try:
+                        if index == 0:
+                            score = -self.negamax(child, depth - 1, -INFINITY, INFINITY, 1)
+                        elif all_scores:
+                            floor = max(it_score - margin, -INFINITY)
+                            score = -self.negamax(child, depth - 1, -INFINITY, -floor, 1)
+                        else:
+                            score = -self.negamax(child, depth - 1, -alpha - 1, -alpha, 1)
+                            if score > alpha:
+                                score = -self.negamax(child, depth - 1, -INFINITY, -alpha, 1)
+                    finally:
+                        self._pop()
+                    iteration[move] = score
+                    if score > it_score:
+                        it_best, it_score = move, score
+                        alpha = max(alpha, score)
+            except SearchTimeout:
+                # The previous best is searched first with a full window, so a move that beat
+                # it in the unfinished iteration is better at this depth.
+                if it_best is not None and not all_scores:
+                    best_move, best_score = it_best, it_score
+                break
+            best_move, best_score, depth_done = it_best, it_score, depth
+            scores = iteration
+            root.sort(key=lambda m: iteration.get(m, -INFINITY), reverse=True)
+            if len(root) == 1 or (
+                abs(best_score) >= MATE_BOUND and depth >= MATE - abs(best_score)
+            ):
+                break  # one move, or a forced win found at full width: no need to go deeper
+            if self.deadline is not None and time.monotonic() - start > 0.45 * limits.time:  # type: ignore[operator]
+                break  # the next iteration would most likely not finish
+        if depth_done == 0 and best_score == -INFINITY:
+            best_score = self._evaluate(position, len(moves), False)
+        return SearchResult(
+            move=best_move,  # type: ignore[arg-type]
+            score=best_score,
+            depth=depth_done,
+            nodes=self.nodes,
+            seconds=time.monotonic() - start,
+            scores=tuple(scores.items()) if all_scores else (),
+        )
+
+
+def _to_tt(score: int, ply: int) -> int:
+    if score >= MATE_BOUND:
+        return score + ply
+    if score <= -MATE_BOUND:
+        return score - ply
+    return score
+
+
+def _from_tt(score: int, ply: int) -> int:
+    if score >= MATE_BOUND:
+        return score - ply
+    if score <= -MATE_BOUND:
+        return score + ply
+    return score
+
+
+def random_move(position: VariantPosition, rng: random.Random) -> Move:
+    """Returns a legal move of ``position`` chosen uniformly by ``rng``."""
+    moves = position.legal_moves()
+    if not moves:
+        raise ValueError("no legal move: the game is over")
+    return rng.choice(moves)

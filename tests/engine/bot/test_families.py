@@ -1,0 +1,91 @@
+"""Each family's evaluation (engine.bot.families): material from the game's piece values,
+advancement for men, mobility, king safety where there is check, Game Mix's connection goal and
+Anti Checkers turned around — each checked on positions that differ in that one thing."""
+
+from engine import variants
+from engine.bot.families import (
+    ADVANCE_STEP,
+    CONNECTION,
+    DRAUGHTS_FLYING_KING,
+    IN_CHECK,
+    KING_SHELTER,
+    TEMPO,
+    evaluator_for,
+    opponent_mobility,
+)
+
+
+def score(variant_id: str, fen: str, mobility: int = 0, in_check: bool = False) -> int:
+    variant = variants.get(variant_id)
+    position = variant.position(fen)
+    return evaluator_for(variant).evaluate(position.board, position.side, mobility, in_check)
+
+
+def test_material_counts_the_games_own_piece_values():
+    # A short king is three men in English checkers, a flying one more in Russian draughts.
+    man = score("checkers", "W:W22,K30:B11:H0:F1") - score("checkers", "W:W22:B11:H0:F1")
+    assert man == 300
+    flying = score("russian", "W:Wc3,Ka1:Bf6:H0:F1") - score("russian", "W:Wc3:Bf6:H0:F1")
+    assert flying == DRAUGHTS_FLYING_KING
+    # The side to move sees it from its side (and has the move).
+    black = score("checkers", "B:W22,K30:B11:H0:F1")
+    assert black - TEMPO == -(score("checkers", "W:W22,K30:B11:H0:F1") - TEMPO)
+
+
+def test_a_man_nearer_its_crowning_row_is_worth_more():
+    # International draughts: White's man on 28 (the fifth row) against on 33 (the fourth).
+    near = score("international", "W:W28:B1:H0:F1")
+    far = score("international", "W:W33:B1:H0:F1")
+    assert near - far == ADVANCE_STEP
+    # Black's men advance downwards.
+    assert score("international", "W:W38:B22:H0:F1") < score("international", "W:W38:B12:H0:F1")
+
+
+def test_mobility_counts_for_the_side_to_move():
+    fen = "W:W22:B11:H0:F1"
+    assert score("checkers", fen, mobility=5) - score("checkers", fen, mobility=2) == 3
+
+
+def test_anti_checkers_counts_material_and_mobility_against_their_owner():
+    more = score("anti-checkers", "W:W22,30:B11:H0:F1", mobility=2)
+    fewer = score("anti-checkers", "W:W22:B11:H0:F1", mobility=2)
+    assert more - fewer == -100
+    fen = "W:W22:B11:H0:F1"
+    assert score("anti-checkers", fen, mobility=5) < score("anti-checkers", fen, mobility=2)
+
+
+def test_a_king_that_can_be_checked_is_safer_among_its_own_pieces():
+    # Mix Chess: White's king on e1 with a silver beside it on f2, or far away on h8 side.
+    sheltered = score("mix-chess", "3k4/8/8/8/8/8/5S2/4K3 w - - 0 1")
+    alone = score("mix-chess", "3k4/8/8/8/8/5S2/8/4K3 w - - 0 1")
+    assert sheltered - alone == KING_SHELTER
+    fen = "3k4/8/8/8/8/8/5S2/4K3 w - - 0 1"
+    assert score("mix-chess", fen) - score("mix-chess", fen, in_check=True) == IN_CHECK
+    # Cheskers has no check: nothing is added for its kings' neighbours.
+    assert evaluator_for(variants.get("cheskers")).king_code == 0
+
+
+def test_game_mix_draws_the_side_with_more_pieces_together():
+    # White has three pieces to Black's one: touching pieces help White, only in Game Mix.
+    apart = "3k4/8/8/8/S1S5/8/8/7K w - - 0 1"
+    together = "3k4/8/8/8/SS6/8/8/7K w - - 0 1"
+    gain = score("game-mix", together) - score("game-mix", apart)
+    assert gain == CONNECTION  # one more touching pair
+    assert score("mix-chess", together) == score("mix-chess", apart)
+    # The side with fewer pieces (Black, to move) is hurt by the same pair.
+    assert (
+        score("game-mix", together.replace(" w ", " b "))
+        - score("game-mix", apart.replace(" w ", " b "))
+        == -CONNECTION
+    )
+
+
+def test_hawaiian_counts_both_sides_moves_and_no_material():
+    # Konane: every move takes, and the last side able to move wins.
+    white_to_move = "W:Wa1,c1,c3:Bb1,b3,d3:H0:F10"
+    black_to_move = white_to_move.replace("W:W", "B:W", 1)
+    variant = variants.get("hawaiian")
+    theirs = len(variant.position(black_to_move).legal_moves())
+    assert theirs >= 1
+    assert opponent_mobility(variant.position(white_to_move)) == theirs
+    assert score("hawaiian", white_to_move) == score("hawaiian", "W:Wa1:Bb1:H0:F10")
