@@ -90,7 +90,9 @@ class SeekListView(APIView):
     @refusals
     def post(self, request: Request) -> Response:
         asked = SeekRequest.from_body(body(request))
-        seek = lobby.seek_create(user=request.user, color=asked.color, rated=asked.rated)
+        seek = lobby.seek_create(
+            user=request.user, color=asked.color, rated=asked.rated, clock=asked.clock
+        )
         return Response(seek_payload(seek), status=status.HTTP_201_CREATED)
 
 
@@ -151,7 +153,11 @@ class ChallengeListView(APIView):
     def post(self, request: Request) -> Response:
         asked = ChallengeRequest.from_body(body(request))
         challenge = lobby.challenge_create(
-            user=request.user, to=asked.to, color=asked.color, rated=asked.rated
+            user=request.user,
+            to=asked.to,
+            color=asked.color,
+            rated=asked.rated,
+            clock=asked.clock,
         )
         payload = challenge_payload(challenge)
         payload["url"] = request.build_absolute_uri(f"/invite/{challenge.public_id}/")

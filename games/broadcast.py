@@ -21,7 +21,11 @@ from django.db import transaction
 LOBBY_GROUP = "lobby"
 WATCH_GROUP = "watch"
 
+# Not a group: a game's next clock deadline, for the flag timer of the process that made the
+# change (``games.flag_timer``), handed to the handler registered for it (``handle_locally``).
+DEADLINES = "clock.deadlines"
 Outbox = list[tuple[str, dict[str, Any]]]
+_local_handlers: dict[str, Callable[[dict[str, Any]], None]] = {}
 _collecting = threading.local()
 
 
@@ -58,13 +62,23 @@ def collect(outbox: Outbox, function: Callable[..., Any], *args: Any, **kwargs: 
         _collecting.outbox = None
 
 
+def handle_locally(name: str, handler: Callable[[dict[str, Any]], None]) -> None:
+    """Hands the messages for ``name`` (``DEADLINES``) to ``handler`` in the process that sends
+    them, on its event loop, instead of sending them anywhere."""
+    _local_handlers[name] = handler
+
+
 async def flush(outbox: Outbox) -> None:
     """Sends collected messages in order. ``watch.changed`` goes out at most once a second."""
     layer = get_channel_layer()
     if layer is None:
         return
     for group, message in outbox:
-        if group == WATCH_GROUP and message == WATCH_CHANGED:
+        if group == DEADLINES:
+            handler = _local_handlers.get(group)
+            if handler is not None:
+                handler(message)
+        elif group == WATCH_GROUP and message == WATCH_CHANGED:
             await _watch_changed(layer)
         else:
             await layer.group_send(group, message)

@@ -21,6 +21,7 @@ from games.core import Actor
 from games.errors import ErrorCode, GameError
 from games.history import keep_record
 from games.lobby import game_rematch
+from games.models import Game
 from games.moves import game_play
 from games.play import game_draw, game_open, game_resign, game_takeback
 from games.policy import HEARTBEAT_WRITE_EVERY
@@ -191,6 +192,10 @@ def load_state(game_id: str) -> dict[str, Any]:
     game = game_open(game_id=game_id)
     state = game_state(game)
     keep_record(game)
+    if game.status == Game.Status.LIVE and game.clock_deadline is not None:
+        # This process's flag timer learns the deadline (after a restart, from the sockets).
+        deadline = {"game": game.public_id, "at": game.clock_deadline.timestamp()}
+        broadcast.send_now(broadcast.DEADLINES, deadline)
     return state
 
 

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from django.utils import timezone
 
 from accounts.services import rating_record_game
-from games import broadcast, sql
+from games import broadcast, clock, sql
 from games.errors import ErrorCode, GameError
 from games.history import History
 from games.models import Color, Game
@@ -128,6 +128,7 @@ FINISH_FIELDS = [
     "absence_side",
     "absence_since",
     "updated_at",
+    *clock.CLOCK_FIELDS,
 ]
 
 
@@ -140,13 +141,9 @@ def finish(game: Game, *, result: str, termination: str, at: datetime | None = N
     game moves both players' ratings exactly once and only if the ending commits. Locks the
     players' rating rows after the game's (see ``accounts.services.rating_record_game``).
     """
-    game.status = Game.Status.FINISHED
+    _end(game, Game.Status.FINISHED, at)
     game.result = result
     game.termination = termination
-    game.finished_at = at or timezone.now()
-    game.draw_offer = None
-    game.absence_side = None
-    game.absence_since = None
     if game.is_rated:
         rating_record_game(
             game_id=game.pk,
@@ -155,6 +152,22 @@ def finish(game: Game, *, result: str, termination: str, at: datetime | None = N
             white_score=WHITE_SCORE[result],
             at=game.finished_at,
         )
+
+
+def abort(game: Game, *, at: datetime | None = None) -> None:
+    """Marks a locked live game aborted (a side did not make its first move in time): no
+    result, never rated; the caller saves ``FINISH_FIELDS``."""
+    _end(game, Game.Status.ABORTED, at)
+    game.result = game.termination = None
+
+
+def _end(game: Game, status: str, at: datetime | None) -> None:
+    game.status = status
+    game.finished_at = at or timezone.now()
+    game.draw_offer = None
+    game.absence_side = None
+    game.absence_since = None
+    clock.stop(game, game.finished_at)
 
 
 def publish_state(
@@ -169,6 +182,9 @@ def publish_state(
     )
     if game.mode == Game.Mode.ONLINE:
         broadcast.send_on_commit(broadcast.WATCH_GROUP, dict(broadcast.WATCH_CHANGED))
+    if game.clock_deadline is not None and game.status == Game.Status.LIVE:
+        deadline = {"game": game.public_id, "at": game.clock_deadline.timestamp()}
+        broadcast.send_on_commit(broadcast.DEADLINES, deadline)
     if not answer:
         return None
     state = json.loads(text)  # the state read from what was sent: its fields built once

@@ -17,6 +17,7 @@ from django.db.models import Q, QuerySet
 from accounts.models import User
 from accounts.services import user_seen
 from games import broadcast
+from games.clock import UNLIMITED, TimeControl
 from games.core import Actor, lock_game, opponent, publish_state, require_player
 from games.errors import ErrorCode, GameError
 from games.models import Challenge, Color, Game, Seek, SeekColor
@@ -46,15 +47,22 @@ def publish_seeks() -> None:
     )
 
 
-def seek_create(*, user: User, color: str = SeekColor.RANDOM, rated: bool = True) -> Seek:
-    """Opens a seek in the lobby; a user has at most ``MAX_OPEN_SEEKS``."""
+def seek_create(
+    *,
+    user: User,
+    color: str = SeekColor.RANDOM,
+    rated: bool = True,
+    clock: TimeControl = UNLIMITED,
+) -> Seek:
+    """Opens a seek in the lobby, with its time control; a user has at most
+    ``MAX_OPEN_SEEKS``."""
     with transaction.atomic():
         User.objects.select_for_update().get(pk=user.pk)  # serialises one user's seeks
         if Seek.objects.filter(owner=user).count() >= MAX_OPEN_SEEKS:
             raise GameError(
                 ErrorCode.TOO_MANY_SEEKS, f"You already have {MAX_OPEN_SEEKS} open seeks."
             )
-        seek = Seek.objects.create(owner=user, color=color, rated=rated)
+        seek = Seek.objects.create(owner=user, color=color, rated=rated, clock=clock.as_json())
         # Posting is being here: a client of the API alone keeps its seek for as long as a
         # lobby page would after its last heartbeat.
         user_seen(user_id=user.pk, at=seek.created_at)
@@ -90,7 +98,8 @@ def seek_accept(*, user: User, seek_id: str, now: datetime | None = None) -> Gam
         seek.delete()
         if not owner_left:
             white, black = assign_colors(seek.owner, user, seek.color)
-            game = game_create_online(white, black, rated=seek.rated)
+            control = TimeControl.from_json(seek.clock)
+            game = game_create_online(white, black, rated=seek.rated, clock=control, now=now)
         publish_seeks()
     if owner_left:  # refused once the withdrawal has committed
         raise GameError(ErrorCode.GONE, "That seek is gone: its player left the lobby.")
@@ -159,8 +168,10 @@ def challenge_create(
     color: str = SeekColor.RANDOM,
     rated: bool = True,
     rematch_of: Game | None = None,
+    clock: TimeControl = UNLIMITED,
 ) -> Challenge:
-    """Challenges a user by name, or (``to`` empty) makes an invite link anyone may accept."""
+    """Challenges a user by name, or (``to`` empty) makes an invite link anyone may accept,
+    with its time control."""
     target = None
     if to:
         target = User.objects.filter(username__iexact=to.strip(), is_active=True).first()
@@ -170,7 +181,12 @@ def challenge_create(
             raise GameError(ErrorCode.NOT_ALLOWED, "You cannot challenge yourself.")
     with transaction.atomic():
         challenge = Challenge.objects.create(
-            challenger=user, to=target, color=color, rated=rated, rematch_of=rematch_of
+            challenger=user,
+            to=target,
+            color=color,
+            rated=rated,
+            rematch_of=rematch_of,
+            clock=clock.as_json(),
         )
         if rematch_of is None:  # made in the lobby, which it lasts as long as (as a seek)
             user_seen(user_id=user.pk, at=challenge.created_at)
@@ -203,7 +219,8 @@ def challenge_accept(*, user: User, challenge_id: str, now: datetime | None = No
             cancel_challenges(Challenge.objects.filter(pk=challenge.pk))
         else:
             white, black = assign_colors(challenge.challenger, user, challenge.color)
-            game = game_create_online(white, black, rated=challenge.rated)
+            control = TimeControl.from_json(challenge.clock)
+            game = game_create_online(white, black, rated=challenge.rated, clock=control, now=now)
             challenge.state = Challenge.State.ACCEPTED
             challenge.to = user
             challenge.game = game
@@ -255,7 +272,12 @@ def game_rematch(*, game_id: str, actor: Actor) -> Challenge:
             offered.refresh_from_db()
             return offered
         challenge = challenge_create(
-            user=me, to=other.username, color=opponent(color), rated=game.rated, rematch_of=game
+            user=me,
+            to=other.username,
+            color=opponent(color),
+            rated=game.rated,
+            rematch_of=game,
+            clock=TimeControl.of_game(game),
         )
         publish_state(game)
     return challenge

@@ -3,13 +3,17 @@ draw, take back; opening a game to show it. Moves are ``games.moves``.
 """
 
 import random
+from datetime import datetime
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 import engine
 from accounts.models import User
 from games import broadcast, sql
+from games.clock import UNLIMITED, TimeControl
+from games.clock import start as start_clock
 from games.core import (
     FINISH_FIELDS,
     Actor,
@@ -177,10 +181,23 @@ def game_create_local(*, actor: Actor, fen: str | None = None) -> Game:
     return game
 
 
-def game_create_online(white: User, black: User, *, rated: bool = True) -> Game:
-    """Creates a live online game and tells both players (their ``user.<id>`` groups). Call
-    inside the transaction that accepted the seek or challenge."""
-    game = Game.objects.create(mode=Game.Mode.ONLINE, white=white, black=black, rated=rated)
+def game_create_online(
+    white: User,
+    black: User,
+    *,
+    rated: bool = True,
+    clock: TimeControl = UNLIMITED,
+    now: datetime | None = None,
+) -> Game:
+    """Creates a live online game with its clock (the first move's allowance running from
+    ``now``) and tells both players (their ``user.<id>`` groups). Call inside the transaction
+    that accepted the seek or challenge."""
+    game = Game(mode=Game.Mode.ONLINE, white=white, black=black, rated=rated)
+    start_clock(game, clock, now or timezone.now())
+    game.save()
+    if game.clock_deadline is not None:  # this process's flag timer learns the deadline
+        deadline = {"game": game.public_id, "at": game.clock_deadline.timestamp()}
+        broadcast.send_on_commit(broadcast.DEADLINES, deadline)
     for user in (white, black):
         broadcast.send_on_commit(
             broadcast.user_group(user.pk),

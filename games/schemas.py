@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
 import engine
+from games.clock import UNLIMITED, ClockError, TimeControl
 from games.errors import ErrorCode, GameError
 from games.models import SeekColor
 from games.policy import BOT_LEVELS, HIGHEST_BOT_LEVEL, LOWEST_BOT_LEVEL
@@ -19,6 +20,7 @@ from games.policy import BOT_LEVELS, HIGHEST_BOT_LEVEL, LOWEST_BOT_LEVEL
 SQUARE_NAMES = frozenset(engine.square_name(sq) for sq in range(64))
 PROMOTIONS = ("q", "r", "b", "n")
 MAX_IMPORT_CHARS = 2_000_000
+MAX_LAG_MS = 60_000
 
 DrawAction = Literal["offer", "accept", "decline"]
 
@@ -36,6 +38,14 @@ def color_choice(value: Any) -> str:
     if value not in SeekColor.values:
         raise refuse("A colour is white, black or random.")
     return value
+
+
+def clock_choice(value: Any) -> TimeControl:
+    """Returns a seek's or challenge's time control (absent or null: unlimited)."""
+    try:
+        return TimeControl.from_json(value)
+    except ClockError as error:
+        raise refuse(str(error)) from None
 
 
 def rated_choice(value: Any) -> bool:
@@ -59,6 +69,9 @@ class MoveRequest:
 
     ply: int
     text: str
+    # The client's measured one-way delay (a socket's ``lag``), credited to its clock within
+    # the bounds of ``games.clock``.
+    lag_ms: int = 0
 
     @classmethod
     def of(
@@ -68,10 +81,13 @@ class MoveRequest:
         text: Any = None,
         path: Any = None,
         promotion: Any = None,
+        lag: Any = None,
     ) -> "MoveRequest":
         """Returns the move of a body or message's values, or raises ``bad_request``."""
         if not whole_number(ply):
             raise refuse("A move needs the ply it is for, as a number.")
+        if lag is not None and (not whole_number(lag) or not 0 <= lag <= MAX_LAG_MS):
+            raise refuse(f"A move's lag is a number of milliseconds, 0 to {MAX_LAG_MS}.")
         if path is not None:
             if (
                 not isinstance(path, list)
@@ -86,7 +102,7 @@ class MoveRequest:
             text = "-".join(path) + (f"-{promotion.lower()}" if promotion else "")
         if not isinstance(text, str) or not text.strip():
             raise refuse("A move needs its text or its path.")
-        return cls(ply=ply, text=text.strip())
+        return cls(ply=ply, text=text.strip(), lag_ms=lag or 0)
 
     @classmethod
     def from_message(cls, message: Mapping[str, Any]) -> "MoveRequest":
@@ -96,7 +112,13 @@ class MoveRequest:
             raise refuse("A move message needs move (text) or path.")
         if "ply" not in message:
             raise refuse("A move message needs the ply it is for.")
-        return cls.of(ply=message["ply"], text=move, path=path, promotion=message.get("promotion"))
+        return cls.of(
+            ply=message["ply"],
+            text=move,
+            path=path,
+            promotion=message.get("promotion"),
+            lag=message.get("lag"),
+        )
 
     @classmethod
     def from_body(cls, data: Mapping[str, Any]) -> "MoveRequest":
@@ -161,11 +183,13 @@ class SeekRequest:
 
     color: str = SeekColor.RANDOM
     rated: bool = True
+    clock: TimeControl = UNLIMITED
 
     @classmethod
     def from_body(cls, data: Mapping[str, Any]) -> "SeekRequest":
         color = color_choice(data.get("color", SeekColor.RANDOM))
-        return cls(color=color, rated=rated_choice(data.get("rated", True)))
+        clock = clock_choice(data.get("clock"))
+        return cls(color=color, rated=rated_choice(data.get("rated", True)), clock=clock)
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +199,7 @@ class ChallengeRequest:
     to: str | None = None
     color: str = SeekColor.RANDOM
     rated: bool = True
+    clock: TimeControl = UNLIMITED
 
     @classmethod
     def from_body(cls, data: Mapping[str, Any]) -> "ChallengeRequest":
@@ -183,7 +208,8 @@ class ChallengeRequest:
         to = data.get("to")
         if to and not isinstance(to, str):
             raise refuse("A challenge is sent to a username.")
-        return cls(to=to or None, color=color, rated=rated)
+        clock = clock_choice(data.get("clock"))
+        return cls(to=to or None, color=color, rated=rated, clock=clock)
 
 
 def note_text(glyph: Any, comment: Any) -> tuple[str | None, str | None]:

@@ -4,8 +4,16 @@ from datetime import datetime
 from typing import Any
 
 from accounts.selectors import rating_of
+from games.clock import TimeControl
 from games.models import Challenge, Seek
 from games.policy import fresh_since
+
+
+def clock_fields(stored: dict | None) -> dict[str, Any]:
+    """A seek's or challenge's ``clock`` (as the API takes it), its ``speed`` and its
+    ``control`` as players write it (``3+2``)."""
+    control = TimeControl.from_json(stored)
+    return {"clock": control.as_json(), "speed": control.speed, "control": control.label}
 
 
 def seek_payload(seek: Seek) -> dict[str, Any]:
@@ -15,6 +23,7 @@ def seek_payload(seek: Seek) -> dict[str, Any]:
         "owner": seek.owner.username,
         "color": seek.color,
         "rated": seek.rated,
+        **clock_fields(seek.clock),
         "rating": round(standing.rating),
         "provisional": standing.provisional,
         "created_at": seek.created_at.isoformat(),
@@ -35,6 +44,7 @@ def challenge_payload(challenge: Challenge) -> dict[str, Any]:
         "to": challenge.to.username if challenge.to_id else None,
         "color": challenge.color,
         "rated": challenge.rated,
+        **clock_fields(challenge.clock),
         "state": challenge.state,
         "game": challenge.game.public_id if challenge.game_id else None,
         "rematch_of": challenge.rematch_of.public_id if challenge.rematch_of_id else None,
