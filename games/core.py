@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from django.utils import timezone
 
+from accounts.models import rating_category
 from accounts.services import rating_record_game
 from games import broadcast, clock, sql
 from games.errors import ErrorCode, GameError
@@ -151,6 +152,7 @@ def finish(game: Game, *, result: str, termination: str, at: datetime | None = N
             black_id=game.black_id,
             white_score=WHITE_SCORE[result],
             at=game.finished_at,
+            category=rating_category(game.variant, clock.speed_of(game)),
         )
 
 
@@ -182,9 +184,10 @@ def publish_state(
     )
     if game.mode == Game.Mode.ONLINE:
         broadcast.send_on_commit(broadcast.WATCH_GROUP, dict(broadcast.WATCH_CHANGED))
-    if game.clock_deadline is not None and game.status == Game.Status.LIVE:
-        deadline = {"game": game.public_id, "at": game.clock_deadline.timestamp()}
-        broadcast.send_on_commit(broadcast.DEADLINES, deadline)
+    if clock.clocked(game):  # the flag timer here learns the deadline, or that there is none
+        running = game.clock_deadline is not None and game.status == Game.Status.LIVE
+        at = game.clock_deadline.timestamp() if running else None
+        broadcast.send_on_commit(broadcast.DEADLINES, {"game": game.public_id, "at": at})
     if not answer:
         return None
     state = json.loads(text)  # the state read from what was sent: its fields built once

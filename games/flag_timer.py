@@ -43,13 +43,22 @@ class FlagTimer:
         """Notes a game's deadline (None: it has none any more)."""
         if at is None:
             self.wanted.pop(game_id, None)
-            return
-        if self.wanted.get(game_id) == at:
-            return
-        self.wanted[game_id] = at
-        heapq.heappush(self.heap, (at, game_id))
-        if self.armed_for is None or at < self.armed_for:
-            self._arm(at)
+        elif self.wanted.get(game_id) != at:
+            self.wanted[game_id] = at
+            heapq.heappush(self.heap, (at, game_id))
+        self._rearm()
+
+    def _rearm(self) -> None:
+        """Arms the timer for the earliest deadline still wanted (a game whose deadline moved
+        may have been the earliest), or disarms it when none is left."""
+        while self.heap and self.wanted.get(self.heap[0][1]) != self.heap[0][0]:
+            heapq.heappop(self.heap)  # stale: the game's deadline moved or went
+        if not self.heap:
+            if self.handle is not None:
+                self.handle.cancel()
+            self.handle = self.armed_for = None
+        elif self.heap[0][0] != self.armed_for:
+            self._arm(self.heap[0][0])
 
     def _arm(self, at: float) -> None:
         if self.handle is not None:
@@ -67,10 +76,7 @@ class FlagTimer:
             if self.wanted.get(game_id) == at:
                 del self.wanted[game_id]
                 due.append(game_id)
-        while self.heap and self.wanted.get(self.heap[0][1]) != self.heap[0][0]:
-            heapq.heappop(self.heap)  # stale: the game's deadline moved or went
-        if self.heap:
-            self._arm(self.heap[0][0])
+        self._rearm()
         if due:
             task = self.loop.create_task(self.on_due(due))
             self.tasks.add(task)

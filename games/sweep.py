@@ -26,8 +26,8 @@ def sweep(*, now: datetime | None = None) -> dict[str, int]:
     """Prunes connections of dead processes, enforces every running absence clock,
     withdraws the seeks and lobby challenges of players who left the lobby
     (``lobby.withdraw_left``; ``withdrawn`` counts both) and ends every game whose clock ran
-    out (``timeout.flag_overdue``; ``flagged``): the flag timer's safety net, for the games
-    whose serving process is gone.
+    out (``timeout.flag_overdue``, counted as ``forfeited``): the flag timer's safety net,
+    for the games whose serving process is gone.
 
     A game whose connections this sweep pruned has its absence settled and its table told who
     is there now (``presence_changed``): a player whose process died is seen to have left, and
@@ -59,10 +59,5 @@ def sweep(*, now: datetime | None = None) -> dict[str, int]:
             else:
                 settle_absence(game, presence_of(game, now), now)
             forfeited += was_live and game.status == Game.Status.FINISHED
-    flagged = flag_overdue(now)
-    return {
-        "pruned": len(pruned_games),
-        "forfeited": forfeited,
-        "withdrawn": withdrawn,
-        "flagged": flagged,
-    }
+    forfeited += flag_overdue(now)
+    return {"pruned": len(pruned_games), "forfeited": forfeited, "withdrawn": withdrawn}

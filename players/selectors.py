@@ -8,8 +8,15 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, Q
 
-from accounts.models import RatingChange, User
-from accounts.selectors import rating_history, rating_of, rating_summary
+from accounts.models import CLASSICAL, SPEED_CATEGORIES, RatingChange, User
+from accounts.selectors import (
+    categories_of,
+    rating_history,
+    rating_of,
+    rating_summary,
+    ratings_of,
+)
+from engine import variants
 from games.models import Color, Game
 from games.reads.live import online_user_ids
 
@@ -140,17 +147,42 @@ def player_game_statistics(user: AbstractBaseUser) -> dict[str, Any]:
 
 def online_players(now: datetime | None = None) -> list[dict[str, Any]]:
     """Returns the players online now (see ``games.reads.live.online_user_ids``), by name."""
-    users = (
-        User.objects.filter(pk__in=online_user_ids(now), is_active=True)
-        .select_related("rating")
-        .order_by("username")
+    users = list(
+        User.objects.filter(pk__in=online_user_ids(now), is_active=True).order_by("username")
     )
-    return [{"username": user.username, **rating_summary(rating_of(user))} for user in users]
+    ratings = ratings_of(users)
+    return [{"username": user.username, **rating_summary(ratings[user.pk])} for user in users]
 
 
-def profile_data(user: User) -> dict[str, Any]:
-    """Returns the public profile of a user, as the API and the profile page show it."""
-    row = rating_of(user)
+def rating_categories() -> list[dict[str, str]]:
+    """Returns every rating category, as the pages offer them: Chesskers' speeds, then every
+    other game (``{"id", "name"}``)."""
+    speeds = [{"id": speed, "name": f"Chesskers {speed}"} for speed in SPEED_CATEGORIES]
+    games = [
+        {"id": v.id, "name": v.name} for v in variants.VARIANTS.values() if v.id != "chesskers"
+    ]
+    return speeds + games
+
+
+def known_category(asked: str | None) -> str | None:
+    """Returns a category asked for in a page's query if it is one (else None)."""
+    return asked if asked in {c["id"] for c in rating_categories()} else None
+
+
+def profile_category(user: User, asked: str | None = None) -> str:
+    """Returns the rating category a profile shows: the one asked for, else the user's most
+    played, else Chesskers classical."""
+    if asked:
+        return asked
+    played = categories_of(user)
+    return played[0]["category"] if played else CLASSICAL
+
+
+def profile_data(user: User, category: str | None = None) -> dict[str, Any]:
+    """Returns the public profile of a user, as the API and the profile page show it: the
+    rating and its history in one category (``profile_category``), and every category's."""
+    category = profile_category(user, category)
+    row = rating_of(user, category)
     return {
         "username": user.username,
         "joined": user.date_joined.isoformat(),
@@ -161,6 +193,8 @@ def profile_data(user: User) -> dict[str, Any]:
         **player_game_statistics(user),
         "rating_history": [
             {**point, "at": point["at"].isoformat(), "rating": round(point["rating"])}
-            for point in rating_history(user)
+            for point in rating_history(user, category)
         ],
+        "category": category,
+        "ratings": categories_of(user),
     }

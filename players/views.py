@@ -8,21 +8,27 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
-from accounts.models import User
+from accounts.models import CLASSICAL, User
 from accounts.selectors import leaderboard, rating_history
 from games.errors import GameError
 from games.lobby import challenge_create
 from games.models import Game
 from games.schemas import ChallengeRequest
 from players.charts import rating_chart_svg
-from players.selectors import online_players, player_stats, profile_data
+from players.selectors import (
+    known_category,
+    online_players,
+    player_stats,
+    profile_data,
+    rating_categories,
+)
 
 
 def profile(request: HttpRequest, username: str) -> HttpResponse:
     player = get_object_or_404(User, username__iexact=username, is_active=True)
     if player.username != username:
         return redirect("profile", username=player.username)
-    profile = profile_data(player)
+    profile = profile_data(player, known_category(request.GET.get("category")))
     labels = termination_labels()
     return render(
         request,
@@ -40,7 +46,7 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
                 for name, counts in profile["by_termination"].items()
             ],
             # Built from numbers and escaped dates only (accounts.charts).
-            "chart": mark_safe(rating_chart_svg(rating_history(player))),
+            "chart": mark_safe(rating_chart_svg(rating_history(player, profile["category"]))),
             "can_challenge": request.user.is_authenticated and request.user.pk != player.pk,
         },
     )
@@ -75,9 +81,16 @@ def profile_challenge(request: HttpRequest, username: str) -> HttpResponse:
 
 
 def players(request: HttpRequest) -> HttpResponse:
-    """The leaderboard of established players and who is online now."""
+    """The leaderboard of established players in one rating category (``?category=``,
+    Chesskers classical by default) and who is online now."""
+    category = known_category(request.GET.get("category")) or CLASSICAL
     return render(
         request,
         "players/players.html",
-        {"leaders": leaderboard(), "online": online_players()},
+        {
+            "leaders": leaderboard(category=category),
+            "online": online_players(),
+            "category": category,
+            "categories": rating_categories(),
+        },
     )

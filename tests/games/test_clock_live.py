@@ -7,6 +7,7 @@ from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
+from django.db.models import F
 from django.utils import timezone
 from rest_framework.test import APIClient
 
@@ -30,7 +31,9 @@ def clocked_game_about_to_flag(white, black, left_ms: int) -> Game:
         move = MoveRequest(ply=ply, text=text)
         game_play(game_id=game.public_id, actor=Actor(user_id=player.pk), move=move)
     now = timezone.now()
+    # A change made here, not by a move: a new revision, so no process plays on a kept record.
     Game.objects.filter(pk=game.pk).update(
+        revision=F("revision") + 1,
         white_ms=left_ms,
         clock_since=now,
         clock_deadline=now + timedelta(milliseconds=left_ms),
@@ -45,21 +48,29 @@ async def test_nobody_sends_anything_and_every_socket_gets_the_game_ended_on_tim
     carol,
     channel_layer_kind,  # noqa: F811
 ) -> None:
-    game = await database_sync_to_async(clocked_game_about_to_flag)(alice, bob, 400)
+    # White to move with a minute; Black has 400 ms left once White has moved.
+    game = await database_sync_to_async(clocked_game_about_to_flag)(alice, bob, 60_000)
+    tampered = Game.objects.filter(pk=game.pk)
+    await database_sync_to_async(tampered.update)(black_ms=400, revision=F("revision") + 1)
     path = f"/ws/games/{game.public_id}/"
     white, state = await connect(ws, path, alice)
     assert state["status"] == "live" and state["clock"]["running"] == "white"
     assert state["speed"] == "bullet"
     black, _ = await connect(ws, path, bob)
     spectator, _ = await connect(ws, path, carol)
+    await white.send_json_to({"type": "move", "move": "Nf3", "ply": 2})
+    for comm in (white, black, spectator):
+        moved = await next_of_type(comm, "state")
+        assert moved["ply"] == 3 and moved["clock"]["running"] == "black"
+    # Nobody sends anything more: the serving process's timer ends the game.
     for comm in (white, black, spectator):
         final = await next_of_type(comm, "state", timeout=10)
         assert (final["status"], final["result"], final["termination"]) == (
             "finished",
-            "0-1",
+            "1-0",
             "timeout",
         )
-        assert final["clock"]["white"] == 0 and final["clock"]["running"] is None
+        assert final["clock"]["black"] == 0 and final["clock"]["running"] is None
     record = await database_sync_to_async(Game.objects.get)(pk=game.pk)
     assert record.termination == "timeout" and record.clock_deadline is None
 
@@ -78,6 +89,12 @@ async def test_one_timer_waits_for_many_games(ws, alice, bob) -> None:
     now = timezone.now().timestamp()
     for n in range(1000):
         timer.set(f"g{n}", now + 3600 + n)
+    timer.set("first", now + 0.04)
+    assert timer.armed_for == now + 0.04
+    timer.set("first", now + 100)  # the earliest moved: the timer waits for the next instead
+    assert timer.armed_for == now + 100
+    timer.set("first", None)  # it ended
+    assert timer.armed_for == now + 3600
     timer.set("soon", now + 0.05)
     timer.set("moved", now + 0.06)
     timer.set("moved", now + 7200)  # its move came in time: the old deadline is stale
@@ -91,8 +108,8 @@ async def test_one_timer_waits_for_many_games(ws, alice, bob) -> None:
 def test_after_a_restart_the_sweep_ends_the_game_on_time(alice, bob) -> None:
     """No process holds a timer for the game (it died): the sweep ends it."""
     game = clocked_game_about_to_flag(alice, bob, 1000)
-    assert sweep(now=game.clock_since + timedelta(milliseconds=999))["flagged"] == 0
-    assert sweep(now=game.clock_since + timedelta(seconds=1))["flagged"] == 1
+    assert sweep(now=game.clock_since + timedelta(milliseconds=999))["forfeited"] == 0
+    assert sweep(now=game.clock_since + timedelta(seconds=1))["forfeited"] == 1
     game.refresh_from_db()
     assert (game.status, game.result, game.termination) == ("finished", "0-1", "timeout")
 
@@ -103,8 +120,8 @@ def test_a_correspondence_game_spans_a_restart_and_its_deadline_is_enforced(alic
     game.refresh_from_db()
     assert game.clock_deadline == game.clock_since + timedelta(days=1)
     # Black's first move never comes: a day later the game is aborted, unrated.
-    assert sweep(now=game.clock_deadline - timedelta(seconds=1))["flagged"] == 0
-    assert sweep(now=game.clock_deadline)["flagged"] == 1
+    assert sweep(now=game.clock_deadline - timedelta(seconds=1))["forfeited"] == 0
+    assert sweep(now=game.clock_deadline)["forfeited"] == 1
     game.refresh_from_db()
     assert (game.status, game.result) == ("aborted", None)
 
