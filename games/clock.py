@@ -21,6 +21,9 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.db.models import F, Q
+from django.db.models.lookups import GreaterThanOrEqual, LessThan
+
 import engine
 from engine import variants
 from games.models import Color, Game
@@ -143,6 +146,19 @@ class TimeControl:
 
 
 UNLIMITED = TimeControl()
+
+# The lobby's quick pairing: one click per common control.
+QUICK_PAIRINGS = (
+    TimeControl(initial=60),
+    TimeControl(initial=180),
+    TimeControl(initial=180, increment=2),
+    TimeControl(initial=300, increment=3),
+    TimeControl(initial=600),
+    TimeControl(initial=600, increment=5),
+    TimeControl(initial=900, increment=10),
+    TimeControl(initial=1800),
+    TimeControl(days=3),
+)
 
 
 def _whole(value: Any) -> bool:
@@ -304,6 +320,23 @@ def clock_payload(game: Game, now: datetime) -> dict[str, Any] | None:
             game.clock_deadline.isoformat() if live and first_moves(game) else None
         ),
     }
+
+
+def speed_filter(speed: str) -> list[Any]:
+    """Returns the conditions on the games of a speed (``SPEEDS``), for ``QuerySet.filter``:
+    the archive's filter, the estimated duration computed in the database."""
+    if speed == "unlimited":
+        return [Q(clock_initial__isnull=True, clock_days__isnull=True)]
+    if speed == "correspondence":
+        return [Q(clock_days__isnull=False)]
+    names = [name for _, name in SPEED_BOUNDS] + ["classical"]
+    bounds = [0, *(bound for bound, _ in SPEED_BOUNDS), None]
+    low, high = bounds[names.index(speed)], bounds[names.index(speed) + 1]
+    estimate = F("clock_initial") + 40 * F("clock_increment")
+    conditions: list[Any] = [Q(clock_initial__isnull=False), GreaterThanOrEqual(estimate, low)]
+    if high is not None:
+        conditions.append(LessThan(estimate, high))
+    return conditions
 
 
 def speed_of(game: Game) -> str:

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from games.archive import game_import
+from games.clock import CORRESPONDENCE_DAYS, QUICK_PAIRINGS, SPEEDS
 from games.core import Actor, actor_color
 from games.errors import GameError
 from games.lobby import challenge_accept
@@ -41,7 +42,25 @@ def play(request: HttpRequest) -> HttpResponse:
             .select_related("white", "black")
         )
     page_data = lobby_payload(request.user)
-    return render(request, "games/play.html", {"page_data": page_data, "my_games": my_games})
+    quick = [
+        {"label": c.label, "speed": c.speed, "initial": c.initial or "", "increment": c.increment,
+         "days": c.days or ""}
+        for c in QUICK_PAIRINGS
+    ]  # fmt: skip
+    for game in my_games:  # "your turn" first
+        game.your_turn = game.player_id_for(game.turn) == request.user.pk
+    my_games.sort(key=lambda game: not game.your_turn)
+    return render(
+        request,
+        "games/play.html",
+        {
+            "page_data": page_data,
+            "my_games": my_games,
+            "quick_pairings": quick,
+            "correspondence_days": CORRESPONDENCE_DAYS,
+            "speeds": SPEEDS,
+        },
+    )
 
 
 def game_page(request: HttpRequest, game_id: str) -> HttpResponse:

@@ -5,6 +5,7 @@ import { createAnnotationPanel, judgementText, notesByPly } from "./annotations.
 import { api, goToGame } from "./api.js";
 import { checkedKing, createPlayBoard, pieceName } from "./board.js";
 import { createEvalGraph } from "./evalgraph.js";
+import { createClocks } from "./clock.js";
 import { createMoveList } from "./movelist.js";
 import { classifyState, connectSocket } from "./socket.js";
 import { moveSound, playSound, setSound, soundOn } from "./sound.js";
@@ -31,6 +32,7 @@ const board = createPlayBoard($("#board"), {
   onChange: () => renderHint(),
 });
 const moveList = createMoveList($("#movelist"), { onSelect: view });
+const clocks = createClocks();
 let evalGraph = null;
 let annotationPanel = null;
 
@@ -359,6 +361,7 @@ function renderPlayers() {
   }
   const n = s.spectators || 0;
   $("#spectators").textContent = s.mode === "online" ? `${n} watching` : "";
+  clocks.show(s, viewer.both_sides ? null : viewer.color);
 }
 
 const REASONS = {

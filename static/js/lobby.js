@@ -1,5 +1,6 @@
 // The lobby page: open seeks and challenges, kept live over /ws/lobby/.
 import { api, challengeText, COLOR_LABEL, el, goToGame, liveSocket } from "./api.js";
+import { buttonClock, formClock, wireClockForm } from "./timecontrol.js";
 
 const data = JSON.parse(document.getElementById("page-data").textContent);
 const me = data.username;
@@ -32,9 +33,15 @@ async function act(method, url, body) {
 }
 
 
+const seekFilter = document.getElementById("seek-filter");
+let lastSeeks = [];
+
 function renderSeeks(seeks) {
+  lastSeeks = seeks;
+  const speed = seekFilter?.value;
+  const shown = speed ? seeks.filter((seek) => seek.speed === speed) : seeks;
   seeksBody.replaceChildren(
-    ...seeks.map((seek) => {
+    ...shown.map((seek) => {
       const mine = seek.owner === me;
       // The seeker plays `color`; the acceptor gets the other side.
       const yours = { white: "Black", black: "White", random: "Random" }[seek.color];
@@ -56,11 +63,12 @@ function renderSeeks(seeks) {
           el("span", { class: "rating", "data-testid": `rating-${seek.owner}` }, ratingText(seek))),
         el("td", {}, COLOR_LABEL[seek.color]),
         el("td", {}, mine ? "—" : yours),
+        el("td", { "data-testid": `control-${seek.owner}` }, seek.control, " ", el("small", {}, seek.speed)),
         el("td", {}, seek.rated ? "Rated" : "Casual"),
         el("td", {}, action));
     }),
   );
-  document.getElementById("no-seeks").hidden = seeks.length > 0;
+  document.getElementById("no-seeks").hidden = shown.length > 0;
 }
 
 function renderChallenges({ incoming, outgoing }) {
@@ -101,12 +109,34 @@ liveSocket("/ws/lobby/", {
   onStatus: (status) => document.body.classList.toggle("is-offline", status === "offline"),
 });
 
+seekFilter?.addEventListener("change", () => renderSeeks(lastSeeks));
+wireClockForm();
+
 for (const button of document.querySelectorAll("[data-seek-color]")) {
   button.addEventListener("click", () =>
     act("POST", "/api/seeks/", {
       color: button.dataset.seekColor,
       rated: document.getElementById("seek-rated").checked,
+      clock: formClock(),
     }));
+}
+
+// Quick pairing: accept a standing seek of that control if there is one, else post one.
+for (const button of document.querySelectorAll("[data-quick]")) {
+  button.addEventListener("click", async () => {
+    const clock = buttonClock(button);
+    const same = lastSeeks.find((seek) => seek.owner !== me && JSON.stringify(seek.clock) === JSON.stringify(clock));
+    if (same) {
+      const result = await act("POST", `/api/seeks/${same.id}/accept/`);
+      if (result) goToGame(result.game);
+      return;
+    }
+    await act("POST", "/api/seeks/", {
+      color: "random",
+      rated: document.getElementById("seek-rated").checked,
+      clock,
+    });
+  });
 }
 
 const challengeForm = document.getElementById("challenge-form");
@@ -118,6 +148,7 @@ challengeForm?.addEventListener("submit", async (event) => {
     to: to || null,
     color: form.get("color"),
     rated: form.get("rated") === "on",
+    clock: formClock(),
   });
   if (result) {
     say(to ? `Challenge sent to ${result.to}.` : `Invite link: ${result.url}`, "info");

@@ -16,6 +16,7 @@ from games.clock import TimeControl
 from games.core import Actor
 from games.models import Game
 from games.moves import game_play
+from games.play import game_resign
 from games.schemas import MoveRequest
 from games.sweep import sweep
 from tests.games.conftest import start_game
@@ -195,3 +196,34 @@ def test_a_clock_out_of_range_is_refused_with_400(alice, clock, says) -> None:
     assert answer.status_code == 400
     assert says in answer.json()["error"]
     assert api_as(alice).get("/api/seeks/").json() == []
+
+
+# --- the archive ------------------------------------------------------------------------------
+def test_the_archive_filters_by_speed_and_the_export_carries_the_time_control(alice, bob) -> None:
+    controls = {
+        "bullet": TimeControl(initial=60),
+        "blitz": TimeControl(initial=180, increment=2),
+        "rapid": TimeControl(initial=600, increment=5),
+        "classical": TimeControl(initial=1800),
+        "correspondence": TimeControl(days=3),
+        "unlimited": TimeControl(),
+    }
+    games = {}
+    for speed, control in controls.items():
+        game = start_game(alice, bob, clock=control)
+        game_resign(game_id=game.public_id, actor=Actor(user_id=bob.pk))
+        games[speed] = game.public_id
+    client = APIClient()
+    for speed, game_id in games.items():
+        listed = client.get(f"/api/games/?status=finished&speed={speed}").json()
+        assert [g["id"] for g in listed["results"]] == [game_id], speed
+    assert client.get("/api/games/?speed=ultrabullet").json()["results"] == []
+    refused = client.get("/api/games/?speed=fast")
+    assert refused.status_code == 400 and "speed is one of" in refused.json()["error"]
+    tags = {
+        speed: client.get(f"/api/games/{game_id}/export/").content.decode().split("\n")
+        for speed, game_id in games.items()
+    }
+    assert '[TimeControl "180+2"]' in tags["blitz"]
+    assert '[TimeControl "1/259200"]' in tags["correspondence"]
+    assert '[TimeControl "-"]' in tags["unlimited"]
