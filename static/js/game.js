@@ -7,6 +7,7 @@ import { checkedKing, createPlayBoard, pieceName } from "./board.js";
 import { createEvalGraph } from "./evalgraph.js";
 import { createClocks } from "./clock.js";
 import { createMoveList } from "./movelist.js";
+import { createPremove, premoveAllowed } from "./premove.js";
 import { classifyState, connectSocket } from "./socket.js";
 import { moveSound, playSound, setSound, soundOn } from "./sound.js";
 
@@ -33,6 +34,7 @@ const board = createPlayBoard($("#board"), {
 });
 const moveList = createMoveList($("#movelist"), { onSelect: view });
 const clocks = createClocks();
+const premove = createPremove();
 let evalGraph = null;
 let annotationPanel = null;
 
@@ -87,6 +89,7 @@ function onState(message) {
   if (!verdict.apply) return;
   if (verdict.sync) socket.send({ type: "sync" });
   if (verdict.answered) {
+    page.sentPremove = null;
     if (page.sent.kind === "text") $("#move-input").value = "";
     $("#move-error").textContent = "";
     page.sent = null;
@@ -98,8 +101,9 @@ function onState(message) {
     announce(move);
     moveSound(move);
   }
-  if (old.status === "live" && state.status === "finished") playSound("end");
+  if (old.status === "live" && state.status !== "live") playSound("end");
   render({ animate: verdict.theirs && page.viewing === null });
+  playPremove(state);
   // A rematch accepted (by either player): both players go to its game at once, as a seek's.
   const rematch = state.rematch && state.rematch.game;
   if (rematch && !(old.rematch && old.rematch.game) && viewer.color && !viewer.both_sides) {
@@ -107,8 +111,29 @@ function onState(message) {
   }
 }
 
+// A premove held while the opponent moved: sent for the new ply as soon as the turn is ours.
+function playPremove(state) {
+  if (viewer.both_sides || page.sent) return;
+  const due = premove.take(state, viewer.color);
+  renderPremove();
+  if (!due) return;
+  page.sentPremove = due.move;
+  sendTextMove(due.move);
+}
+
+function renderPremove() {
+  const queued = premove.get();
+  const note = $("#premove");
+  note.hidden = queued === null;
+  note.textContent = queued === null ? "" : `Premove: ${queued} (played when your turn comes)`;
+}
+
 function onError(message) {
-  $("#move-error").textContent = message.error || "The server refused that.";
+  const dropped = page.sentPremove;
+  page.sentPremove = null;
+  $("#move-error").textContent = dropped
+    ? `Premove ${dropped} dropped: ${message.error || "refused"}`
+    : message.error || "The server refused that.";
   if (page.sent) {
     page.sent = null;
     board.revert();
@@ -373,10 +398,14 @@ const REASONS = {
   resignation: "by resignation",
   agreement: "by agreement",
   abandonment: "by abandonment",
+  timeout: "on time",
 };
 
 /** Returns the banner's headline and reason for a finished state. */
 export function resultText(state) {
+  if (state.status === "aborted") {
+    return { headline: "Game aborted", reason: "a first move was not made in time", score: "" };
+  }
   const winner = state.result === "1-0" ? "White" : state.result === "0-1" ? "Black" : null;
   const headline = winner ? `${winner} wins` : "Draw";
   let reason = REASONS[state.termination] || "";
@@ -398,7 +427,7 @@ export function ratingChangesText(changes) {
 function renderBanner() {
   const s = page.state;
   const banner = $("#banner");
-  banner.hidden = s.status !== "finished";
+  banner.hidden = s.status !== "finished" && s.status !== "aborted";
   if (banner.hidden) return;
   const { headline, reason, score } = resultText(s);
   banner.replaceChildren();
@@ -618,6 +647,13 @@ $("#move-form").addEventListener("submit", (event) => {
   const text = $("#move-input").value.trim();
   if (!text) return;
   if (!canMove()) {
+    if (!viewer.both_sides && premoveAllowed(page.state, viewer.color)) {
+      premove.set(text);
+      $("#move-input").value = "";
+      $("#move-error").textContent = "";
+      renderPremove();
+      return;
+    }
     $("#move-error").textContent = "It is not your move.";
     return;
   }
