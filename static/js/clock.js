@@ -5,7 +5,7 @@
 // clock runs only when the server says it does, never on the other side's turn.
 import { playSound } from "./sound.js";
 
-const LOW_MS = 10_000; // below this (or a tenth of the initial time, if less) the clock warns
+const LOW_MS = 10_000; // below this a real-time clock warns
 const DAY_MS = 86_400_000;
 
 function pad(n) {
@@ -43,7 +43,7 @@ export function createClocks() {
   function draw() {
     if (!base) return;
     const correspondence = base.clock.days !== null;
-    const low = Math.min(LOW_MS, (base.clock.initial || Infinity) * 100);
+    const low = LOW_MS;
     for (const color of ["white", "black"]) {
       const el = document.querySelector(`[data-clock="${color}"]`);
       if (!el) continue;

@@ -432,7 +432,7 @@ function renderBanner() {
   const { headline, reason, score } = resultText(s);
   banner.replaceChildren();
   const strong = document.createElement("strong");
-  const joiner = reason.startsWith("by ") ? " " : " — ";
+  const joiner = /^(by|on) /.test(reason) ? " " : " — ";
   strong.textContent = reason ? `${headline}${joiner}${reason}` : headline;
   const small = document.createElement("span");
   small.textContent = score;
@@ -516,7 +516,9 @@ function renderControls() {
   renderSoundButton(buttons.sound);
   const form = $("#move-form");
   form.hidden = !(player && live);
-  $("#move-input").disabled = !canMove();
+  // On the opponent's turn the box takes a premove (premove.js), where premoves are allowed.
+  const premoving = !viewer.both_sides && premoveAllowed(s, viewer.color) && page.viewing === null;
+  $("#move-input").disabled = !canMove() && !premoving;
 }
 
 // A speaker drawn inline (an emoji's glyph is missing from some systems' fonts), with sound

@@ -84,11 +84,14 @@ def test_a_premove_is_played_when_the_turn_comes_and_dropped_when_illegal(new_pa
     expect(bob.get_by_test_id("premove")).to_be_hidden()
     assert list(Game.objects.get().moves.values_list("text", flat=True)) == ["e4", "e5"]
 
-    # Alice premoves a capture on d5; Bob does not put a piece there: it is dropped.
+    # Alice moves, then premoves a capture on d5; Bob puts nothing there: it is dropped.
+    tap(alice, "g1", "f3")
+    wait_moves(alice, 3)
     alice.locator("#move-input").fill("exd5")
     alice.locator("#move-input").press("Enter")
     expect(alice.get_by_test_id("premove")).to_be_visible()
     tap(bob, "b8", "c6")
     expect(alice.get_by_test_id("move-error")).to_contain_text("Premove exd5 dropped")
-    wait_moves(alice, 3)
-    assert Game.objects.get().ply == 3  # and it is still Alice's turn
+    wait_moves(alice, 4)
+    expect(alice.get_by_test_id("premove")).to_be_hidden()
+    assert Game.objects.get().ply == 4  # and it is still Alice's turn
