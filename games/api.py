@@ -258,6 +258,17 @@ class GameDrawView(APIView):
         )
 
 
+class GameGiveTimeView(APIView):
+    @extend_schema(
+        request=None,
+        responses={200: StateSerializer, **ERRORS},
+        summary="Give the opponent 15 seconds (real-time online games)",
+    )
+    @refusals
+    def post(self, request: Request, game_id: str) -> Response:
+        return Response(play.game_give_time(game_id=game_id, actor=Actor.of_request(request)))
+
+
 class GameTakebackView(APIView):
     @extend_schema(request=None, responses={200: StateSerializer, **ERRORS}, summary="Take back")
     @refusals

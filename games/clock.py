@@ -258,6 +258,17 @@ def charge(game: Game, now: datetime, lag_ms: int = 0) -> None:
         game.ply -= 1
 
 
+GIVEN_MS = 15_000  # what the "give 15 s" button gives the opponent
+
+
+def give(game: Game, color: str, now: datetime, ms: int = GIVEN_MS) -> None:
+    """Gives ``color`` ``ms`` more time in a live Fischer game (on the record in memory): its
+    time left grows, and if its clock is the one running, its deadline moves with it."""
+    setattr(game, f"{color}_ms", getattr(game, f"{color}_ms") + ms)
+    if game.turn == color and not first_moves(game) and game.clock_deadline is not None:
+        game.clock_deadline += timedelta(milliseconds=ms)
+
+
 def stop(game: Game, now: datetime) -> None:
     """Stops a clocked game's clock as it ends at ``now``: the side to move's time is charged
     up to then (after its first move), and no deadline is left to enforce."""
@@ -306,7 +317,8 @@ def clock_payload(game: Game, now: datetime) -> dict[str, Any] | None:
     live = game.status == Game.Status.LIVE and game.clock_deadline is not None
     if live and not first_moves(game):
         running = game.turn
-        times[running] = max(0, times[running] - _ms(now - game.clock_since))
+        elapsed = max(0, _ms(now - game.clock_since))
+        times[running] = max(0, times[running] - elapsed)
     correspondence = control.kind == "correspondence"
     return {
         "initial": control.initial,

@@ -23,7 +23,7 @@ from games.history import keep_record
 from games.lobby import game_rematch
 from games.models import Game
 from games.moves import game_play
-from games.play import game_draw, game_open, game_resign, game_takeback
+from games.play import game_draw, game_give_time, game_open, game_resign, game_takeback
 from games.policy import HEARTBEAT_WRITE_EVERY
 from games.presence import connection_close, connection_open
 from games.protocol import (
@@ -102,6 +102,7 @@ class GameConsumer(BaseConsumer):
         "draw": "on_draw",
         "takeback": "on_takeback",
         "rematch": "on_rematch",
+        "give_time": "on_give_time",
         "sync": "on_sync",
         "ping": "on_ping",
     }
@@ -164,6 +165,9 @@ class GameConsumer(BaseConsumer):
 
     async def on_rematch(self, message: dict[str, Any]) -> None:
         await db(game_rematch)(game_id=self.game_id, actor=self.actor)
+
+    async def on_give_time(self, message: dict[str, Any]) -> None:
+        await db(game_give_time)(game_id=self.game_id, actor=self.actor)
 
     # --- group events -----------------------------------------------------------------------
     async def game_state(self, event: dict[str, Any]) -> None:

@@ -208,6 +208,8 @@ def _write_ordinary(
     }
     fields = MOVE_FIELDS
     if clock.clocked(game):
+        # Time given meanwhile ("give 15 s") changes the clocks but not the revision.
+        read.update(white_ms=game.white_ms, black_ms=game.black_ms)
         clock.charge(game, now, lag_ms)
         fields = CLOCKED_MOVE_FIELDS
     row = record_move(game, eg, resolved)

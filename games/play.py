@@ -12,7 +12,7 @@ from django.utils import timezone
 import engine
 from accounts.models import User
 from games import broadcast, sql
-from games.clock import UNLIMITED, TimeControl
+from games.clock import CLOCK_FIELDS, UNLIMITED, TimeControl, give
 from games.clock import start as start_clock
 from games.core import (
     FINISH_FIELDS,
@@ -31,6 +31,7 @@ from games.models import Color, Game, SeekColor
 from games.moves import bot_kick, publish
 from games.presence import enforce_absence
 from games.schemas import DrawAction
+from games.timeout import end_on_time
 
 
 def game_open(*, game_id: str) -> Game:
@@ -82,6 +83,23 @@ def game_draw(*, game_id: str, actor: Actor, action: DrawAction) -> dict[str, An
         else:
             game.draw_offer = None
         game.save(update_fields=FINISH_FIELDS)
+        return publish(game)
+
+
+def game_give_time(*, game_id: str, actor: Actor, now: datetime | None = None) -> dict[str, Any]:
+    """Gives the opponent 15 seconds in a live real-time online game (the "give 15 s"
+    button). A side that has run out by ``now`` is not saved by it: the game ends on time."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        game = lock_game(game_id)
+        color = require_player(game, actor)
+        require_live(game)
+        if game.mode != Game.Mode.ONLINE or game.clock_initial is None:
+            raise GameError(ErrorCode.NOT_ALLOWED, "Time can be given in real-time games only.")
+        if end_on_time(game, now):
+            return publish(game)
+        give(game, opponent(color), now)
+        game.save(update_fields=CLOCK_FIELDS)
         return publish(game)
 
 

@@ -503,6 +503,8 @@ function renderControls() {
     live && s.mode === "online" && viewer.color && !viewer.both_sides && !s.draw_offer
   );
   buttons.resign.hidden = !(live && player);
+  const realTime = Boolean(s.clock && s.clock.initial);
+  buttons["give-time"].hidden = !(live && s.mode === "online" && viewer.color && realTime);
   if (!page.resignArmed) buttons.resign.textContent = "⚑ Resign";
   buttons.rematch.hidden = !(s.status === "finished" && s.mode === "online" && viewer.color);
   if (s.rematch && s.rematch.game) {
@@ -638,6 +640,8 @@ $("#controls").addEventListener("click", (event) => {
     page.resignArmed = null;
     button.textContent = "⚑ Resign";
     command({ type: "resign" }, { path: "resign/", body: {} });
+  } else if (action === "give-time") {
+    command({ type: "give_time" }, { path: "give-time/", body: {} });
   } else if (action === "rematch") {
     if (button.dataset.href) window.location.assign(button.dataset.href);
     else command({ type: "rematch" }, { path: "rematch/", body: {} });

@@ -52,14 +52,19 @@ def test_a_15_second_game_runs_out_on_the_board(new_page) -> None:
     expect(white_clock).not_to_have_text(white_clock.inner_text())  # it counts down
     later = clock_ms(white_clock.inner_text())
     assert later < first <= 15_000
+    # Black gives White 15 s: White's clock jumps up on both pages.
+    expect(alice.get_by_test_id("give-time")).to_be_visible()
+    bob.get_by_test_id("give-time").click()
+    expect(white_clock).to_have_text(re.compile(r"^0:(1[6-9]|2\d)$"))
     # Under 10 s it shows tenths and the low-time colour.
-    expect(white_clock).to_have_text(re.compile(r"^0:0\d\.\d$"), timeout=15_000)
+    expect(white_clock).to_have_text(re.compile(r"^0:0\d\.\d$"), timeout=30_000)
     expect(white_clock).to_have_class(re.compile(r"\bis-low\b"))
 
     # Nobody moves: the server ends the game on time and both boards say so.
     for page in (alice, bob):
         banner = page.get_by_test_id("result-banner")
         expect(banner).to_contain_text("Black wins on time", timeout=20_000)
+        expect(page.get_by_test_id("give-time")).to_be_hidden()
         expect(page.get_by_test_id("clock-white")).to_have_text("0:00.0")
         expect(page.locator(".clock.is-running")).to_have_count(0)
     game.refresh_from_db()

@@ -9,9 +9,12 @@ import pytest
 
 from games import clock
 from games.clock import ClockError, TimeControl
+from games.consumers import load_state
 from games.core import Actor
+from games.errors import GameError
 from games.models import Game
 from games.moves import game_play
+from games.play import game_give_time
 from games.schemas import MoveRequest
 from games.timeout import end_on_time, flag_overdue
 from tests.games.conftest import start_game
@@ -323,3 +326,49 @@ def play_first_moves(game: Game, gap: timedelta = timedelta(seconds=5)) -> datet
         move = MoveRequest(ply=ply, text=text)
         game_play(game_id=game.public_id, actor=Actor(user_id=player), move=move, now=now)
     return now
+
+
+# --- giving time ---------------------------------------------------------------------------
+@pytest.mark.django_db
+def test_giving_15_seconds_moves_the_opponents_clock_and_deadline(alice, bob, committed) -> None:
+    game = clocked_online_game(alice, bob, {"initial": 60, "increment": 0})
+    now = play_first_moves(game)  # White's clock runs from now
+    game.refresh_from_db()
+    deadline = game.clock_deadline
+    state = game_give_time(game_id=game.public_id, actor=Actor(user_id=bob.pk), now=now)
+    game.refresh_from_db()
+    assert (game.white_ms, game.black_ms) == (75_000, 60_000)
+    assert game.clock_deadline == deadline + seconds(15)
+    assert state["clock"]["white"] == 75_000  # (sent before White's turn began, at ``now``)
+    # White gives Black 15 s while White's own clock runs: Black's deadline is not running.
+    game_give_time(game_id=game.public_id, actor=Actor(user_id=alice.pk), now=now)
+    game.refresh_from_db()
+    assert (game.black_ms, game.clock_deadline) == (75_000, deadline + seconds(15))
+
+
+@pytest.mark.django_db
+def test_a_move_from_a_record_kept_before_time_was_given_keeps_the_time(
+    alice, bob, committed
+) -> None:
+    game = clocked_online_game(alice, bob, {"initial": 60, "increment": 0})
+    now = committed(play_first_moves, game)
+    load_state(game.public_id)  # a socket reads the game: this process keeps its record
+    committed(game_give_time, game_id=game.public_id, actor=Actor(user_id=bob.pk), now=now)
+    move = MoveRequest(ply=2, text="Nf3")
+    committed(
+        game_play,
+        game_id=game.public_id,
+        actor=Actor(user_id=alice.pk),
+        move=move,
+        now=now + seconds(5),
+    )
+    game.refresh_from_db()
+    assert (game.ply, game.white_ms) == (3, 70_000)  # 60 + 15 given - 5 spent
+
+
+@pytest.mark.django_db
+def test_time_is_given_only_in_real_time_games(alice, bob) -> None:
+    for control in ({"days": 3}, None):
+        game = clocked_online_game(alice, bob, control)
+        with pytest.raises(GameError, match="real-time games only"):
+            game_give_time(game_id=game.public_id, actor=Actor(user_id=alice.pk))

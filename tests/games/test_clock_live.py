@@ -76,6 +76,19 @@ async def test_nobody_sends_anything_and_every_socket_gets_the_game_ended_on_tim
     assert record.termination == "timeout" and record.clock_deadline is None
 
 
+async def test_a_player_gives_the_opponent_15_seconds_over_the_socket(ws, alice, bob) -> None:
+    game = await database_sync_to_async(clocked_game_about_to_flag)(alice, bob, 20_000)
+    path = f"/ws/games/{game.public_id}/"
+    white, _ = await connect(ws, path, alice)
+    black, _ = await connect(ws, path, bob)
+    await black.send_json_to({"type": "give_time"})
+    for comm in (white, black):
+        given = await next_of_type(comm, "state")
+        assert given["clock"]["white"] <= 35_000 and given["clock"]["black"] == 60_000
+    record = await database_sync_to_async(Game.objects.get)(pk=game.pk)
+    assert record.white_ms == 35_000
+
+
 async def test_one_timer_waits_for_many_games(ws, alice, bob) -> None:
     """A process's games share one armed timer, for the nearest deadline."""
     fired: list[list[str]] = []
