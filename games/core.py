@@ -172,6 +172,22 @@ def _end(game: Game, status: str, at: datetime | None) -> None:
     clock.stop(game, game.finished_at)
 
 
+def tell_turn(game: Game) -> None:
+    """Sends the player to move a ``your_turn`` notice (their ``user.<id>`` group) after
+    commit."""
+    user_id = game.player_id_for(game.turn)
+    if user_id is None:
+        return
+    opponent_user = game.player(opponent(game.turn))
+    notice = {
+        "type": "your_turn",
+        "game": game.public_id,
+        "opponent": opponent_user.username if opponent_user else None,
+        "deadline": game.clock_deadline.isoformat() if game.clock_deadline else None,
+    }
+    broadcast.send_on_commit(broadcast.user_group(user_id), {"type": "user.event", "event": notice})
+
+
 def publish_state(
     game: Game, history: History | None = None, *, answer: bool = True
 ) -> dict[str, Any] | None:
@@ -184,6 +200,9 @@ def publish_state(
     )
     if game.mode == Game.Mode.ONLINE:
         broadcast.send_on_commit(broadcast.WATCH_GROUP, dict(broadcast.WATCH_CHANGED))
+    if game.clock_days is not None and game.status == Game.Status.LIVE:
+        # Correspondence: the player whose turn it now is hears of it on any page (/ws/me/).
+        tell_turn(game)
     if clock.clocked(game):  # the flag timer here learns the deadline, or that there is none
         running = game.clock_deadline is not None and game.status == Game.Status.LIVE
         at = game.clock_deadline.timestamp() if running else None

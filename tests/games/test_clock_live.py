@@ -240,3 +240,28 @@ def test_the_archive_filters_by_speed_and_the_export_carries_the_time_control(al
     assert '[TimeControl "180+2"]' in tags["blitz"]
     assert '[TimeControl "1/259200"]' in tags["correspondence"]
     assert '[TimeControl "-"]' in tags["unlimited"]
+
+
+# --- your turn ----------------------------------------------------------------------------------
+async def test_a_correspondence_player_hears_on_ws_me_that_it_is_their_turn(ws, alice, bob) -> None:
+    game = await database_sync_to_async(start_game)(alice, bob, clock=TimeControl(days=3))
+    notices = await ws("/ws/me/", bob)
+    connected, _ = await notices.connect()
+    assert connected
+    move = MoveRequest(ply=0, text="e4")
+    await database_sync_to_async(game_play)(
+        game_id=game.public_id, actor=Actor(user_id=alice.pk), move=move
+    )
+    while (message := await notices.receive_json_from(timeout=5))["type"] != "your_turn":
+        assert message["type"] == "challenges", message
+    assert (message["game"], message["opponent"]) == (game.public_id, "alice")
+    assert message["deadline"] is not None
+
+
+def test_the_account_menu_lists_the_games_whose_turn_is_yours(client, alice, bob, carol) -> None:
+    mine = start_game(alice, bob)  # White to move: alice's turn
+    start_game(bob, alice)  # White to move: bob's
+    client.force_login(alice)
+    page = client.get("/play/").content.decode()
+    assert page.count('data-testid="menu-your-turn"') == 1
+    assert f'href="/game/{mine.public_id}/" data-testid="menu-your-turn">Your turn: bob' in page
