@@ -159,6 +159,7 @@ function sendPathMove(move) {
   $("#move-error").textContent = "";
   renderHint();
   const message = { type: "move", ply, path: move.path, promotion: move.promotion || null };
+  if (page.state.clock) message.lag = Math.min(socket.lag(), 60_000);
   if (!socket.send(message)) {
     const machine = move.path.join("-") + (move.promotion ? `-${move.promotion}` : "");
     restMove(machine, ply);
@@ -170,7 +171,9 @@ function sendTextMove(text) {
   page.sent = { ply, kind: "text" };
   $("#move-error").textContent = "";
   renderHint();
-  if (!socket.send({ type: "move", ply, move: text })) restMove(text, ply);
+  const message = { type: "move", ply, move: text };
+  if (page.state.clock) message.lag = Math.min(socket.lag(), 60_000);
+  if (!socket.send(message)) restMove(text, ply);
 }
 
 async function restMove(move, ply) {

@@ -28,6 +28,8 @@ export function connectSocket(path, handlers, options = {}) {
   let pingTimer = null;
   let pongTimer = null;
   let retryTimer = null;
+  let pingSentAt = null;
+  let lagMs = 0; // the one-way delay measured from pings (half the round trip), smoothed
 
   function open() {
     clearTimeout(retryTimer);
@@ -52,6 +54,11 @@ export function connectSocket(path, handlers, options = {}) {
       if (message.type === "pong") {
         clearTimeout(pongTimer);
         pongTimer = null;
+        if (pingSentAt !== null) {
+          const oneWay = (performance.now() - pingSentAt) / 2;
+          lagMs = lagMs ? 0.7 * lagMs + 0.3 * oneWay : oneWay;
+          pingSentAt = null;
+        }
       }
       const handler = handlers[message.type];
       if (handler) handler(message);
@@ -80,6 +87,7 @@ export function connectSocket(path, handlers, options = {}) {
     pingTimer = setInterval(() => {
       if (!send({ type: "ping" })) return;
       if (pongTimer) return;
+      pingSentAt = performance.now();
       pongTimer = setTimeout(() => {
         // No pong: the connection is dead even if the browser has not noticed.
         pongTimer = null;
@@ -113,6 +121,9 @@ export function connectSocket(path, handlers, options = {}) {
   return {
     send,
     isOpen: () => Boolean(ws && ws.readyState === WebSocket.OPEN),
+    /** The measured one-way delay in ms (0 until a ping has come back): a clocked move sends
+     * it as `lag`, which the server credits within its bounds. */
+    lag: () => Math.round(lagMs),
     close() {
       closedByUs = true;
       clearTimeout(retryTimer);

@@ -372,3 +372,24 @@ def test_time_is_given_only_in_real_time_games(alice, bob) -> None:
         game = clocked_online_game(alice, bob, control)
         with pytest.raises(GameError, match="real-time games only"):
             game_give_time(game_id=game.public_id, actor=Actor(user_id=alice.pk))
+
+
+def test_a_moves_lag_is_read_from_the_socket_message_within_bounds() -> None:
+    message = {"type": "move", "move": "e4", "ply": 0, "lag": 120}
+    assert MoveRequest.from_message(message).lag_ms == 120
+    assert MoveRequest.from_message({"type": "move", "move": "e4", "ply": 0}).lag_ms == 0
+    for bad in (-1, 60_001, "120", 1.5, True):
+        with pytest.raises(GameError, match="lag is a number of milliseconds, 0 to 60000"):
+            MoveRequest.from_message({**message, "lag": bad})
+
+
+@pytest.mark.django_db
+def test_the_lag_a_socket_reports_is_credited_to_the_move(alice, bob) -> None:
+    game = clocked_online_game(alice, bob, {"initial": 60, "increment": 0})
+    now = play_first_moves(game)
+    move = MoveRequest.from_message({"type": "move", "move": "Nf3", "ply": 2, "lag": 250})
+    game_play(
+        game_id=game.public_id, actor=Actor(user_id=alice.pk), move=move, now=now + seconds(4)
+    )
+    game.refresh_from_db()
+    assert (game.white_ms, game.white_lag_ms) == (60_000 - 4000 + 250, 1000 - 250 + 100)
