@@ -15,6 +15,7 @@ from games.errors import GameError
 from games.models import Game
 from games.moves import game_play
 from games.play import game_give_time
+from games.presence import settle_absence
 from games.schemas import MoveRequest
 from games.timeout import end_on_time, flag_overdue
 from tests.games.conftest import start_game
@@ -393,3 +394,20 @@ def test_the_lag_a_socket_reports_is_credited_to_the_move(alice, bob) -> None:
     )
     game.refresh_from_db()
     assert (game.white_ms, game.white_lag_ms) == (60_000 - 4000 + 250, 1000 - 250 + 100)
+
+
+@pytest.mark.django_db
+def test_in_a_clocked_game_the_clock_decides_not_the_leave_rule(alice, bob) -> None:
+    game = clocked_online_game(alice, bob, {"days": 3})
+    play_first_moves(game)
+    game.refresh_from_db()
+    away = {"white": True, "black": False}  # Black left the table
+    settle_absence(game, away, game.clock_since)
+    settle_absence(game, away, game.clock_since + timedelta(minutes=11))
+    game.refresh_from_db()
+    assert (game.status, game.absence_side) == ("live", None)
+    unlimited = clocked_online_game(alice, bob, None)  # the leave rule, as before
+    settle_absence(unlimited, away, T0)
+    settle_absence(unlimited, away, T0 + timedelta(minutes=11))
+    unlimited.refresh_from_db()
+    assert (unlimited.status, unlimited.termination) == ("finished", "abandonment")
