@@ -5,6 +5,8 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
+DEBUG ?= 0
+DAPHNE_LIMITS := --websocket-max-message-size 16384 --websocket-max-frame-size 16384
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run test test-slow lint format chromium node native native-required clean
@@ -46,10 +48,14 @@ node:
 	  $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y nodejs; }
 
 # --- the two commands ------------------------------------------------------------------------
+# On a developer's machine (DEVELOPMENT=1): the site's own 404 and 500 pages unless DEBUG=1 is
+# given (DEBUG=1 make run shows Django's debug pages). Socket frames are capped at what the
+# largest legal message needs (games/protocol.py: MAX_MESSAGE_BYTES characters of UTF-8).
 run: $(VENV)/.run-installed native
-	$(BIN)/python manage.py migrate --noinput
+	DEBUG=$(DEBUG) DEVELOPMENT=1 $(BIN)/python manage.py migrate --noinput
 	@echo "Chesskers is on http://$(HOST):$(PORT)/"
-	$(BIN)/daphne -b $(HOST) -p $(PORT) chesskers_site.asgi:application
+	DEBUG=$(DEBUG) DEVELOPMENT=1 $(BIN)/daphne -b $(HOST) -p $(PORT) $(DAPHNE_LIMITS) \
+	  chesskers_site.asgi:application
 
 test: $(VENV)/.dev-installed chromium node native-required
 	$(BIN)/ruff check .

@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.services import user_signup, user_token
+from accounts.throttles import login_wait, signup_done, signup_wait
 
 
 class CredentialsSerializer(serializers.Serializer):
@@ -24,6 +25,17 @@ def error(message: str, code: int = status.HTTP_400_BAD_REQUEST) -> Response:
     return Response({"error": message}, status=code)
 
 
+def too_many(wait: int, what: str) -> Response:
+    return Response(
+        {"error": f"Too many {what}: try again in {wait} seconds."},
+        status=status.HTTP_429_TOO_MANY_REQUESTS,
+        headers={"Retry-After": str(wait)},
+    )
+
+
+TOO_MANY = OpenApiResponse(ErrorSerializer, description="Too many attempts; see Retry-After.")
+
+
 class SignupView(APIView):
     authentication_classes: list = []
 
@@ -35,10 +47,14 @@ class SignupView(APIView):
                 {"username": serializers.CharField(), "token": serializers.CharField()},
             ),
             400: OpenApiResponse(ErrorSerializer, description="Username taken or invalid."),
+            429: TOO_MANY,
         },
         summary="Create an account and get its API token",
     )
     def post(self, request: Request) -> Response:
+        wait = signup_wait(request)
+        if wait is not None:
+            return too_many(wait, "accounts from this address")
         credentials = CredentialsSerializer(data=request.data)
         credentials.is_valid(raise_exception=True)
         try:
@@ -46,6 +62,7 @@ class SignupView(APIView):
         except ValidationError as exc:
             field, messages = next(iter(exc.message_dict.items()))
             return error(f"{field}: {' '.join(messages)}")
+        signup_done(request)
         return Response(
             {"username": user.username, "token": user_token(user=user)},
             status=status.HTTP_201_CREATED,
@@ -60,10 +77,15 @@ class TokenView(APIView):
         responses={
             200: inline_serializer("TokenResult", {"token": serializers.CharField()}),
             400: OpenApiResponse(ErrorSerializer, description="Wrong username or password."),
+            429: TOO_MANY,
         },
         summary="Exchange a username and password for the API token",
     )
     def post(self, request: Request) -> Response:
+        data = request.data if isinstance(request.data, dict) else {}
+        wait = login_wait(request, data.get("username"))
+        if wait is not None:
+            return too_many(wait, "failed log-ins")
         credentials = CredentialsSerializer(data=request.data)
         credentials.is_valid(raise_exception=True)
         user = authenticate(request, **credentials.validated_data)

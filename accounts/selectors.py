@@ -18,6 +18,9 @@ def rating_of(user: User, category: str = CLASSICAL) -> Rating:
     return row if row is not None else Rating(user=user, category=category)
 
 
+HISTORY_POINTS = 200  # the rated games a profile's chart and the users API show, the latest
+
+
 def ratings_of(users: list[User], category: str = CLASSICAL) -> dict[int, Rating]:
     """Returns the users' ratings in a category by user id (the starting values for those
     with none), in one query."""
@@ -26,25 +29,38 @@ def ratings_of(users: list[User], category: str = CLASSICAL) -> dict[int, Rating
     return {user.pk: found.get(user.pk) or Rating(user=user, category=category) for user in users}
 
 
-def categories_of(user: User) -> list[dict[str, Any]]:
+def user_ratings(user: User) -> list[Rating]:
+    """Returns the user's rating in every category they have played rated, most played first
+    (one query)."""
+    return list(Rating.objects.filter(user=user).order_by("-games", "category"))
+
+
+def categories_of(user: User, rows: list[Rating] | None = None) -> list[dict[str, Any]]:
     """Returns the user's ratings in every category they have played rated, most played
-    first: ``[{"category", "rating", "deviation", "provisional", "games"}]``."""
-    rows = Rating.objects.filter(user=user).order_by("-games", "category")
+    first: ``[{"category", "rating", "deviation", "provisional", "games"}]`` (``rows``: the
+    user's ``user_ratings``, if the caller has them)."""
+    rows = user_ratings(user) if rows is None else rows
     return [{"category": row.category, **rating_summary(row), "games": row.games} for row in rows]
 
 
-def rating_history(user: User, category: str = CLASSICAL) -> list[dict[str, Any]]:
-    """Returns the user's rating in a category after each rated game, oldest first, starting
-    from the rating before their first one: ``[{"at", "rating", "game"}]`` (``game`` None for
-    the start)."""
-    changes = list(RatingChange.objects.filter(user=user, category=category).select_related("game"))
+def rating_history(
+    user: User, category: str = CLASSICAL, limit: int = HISTORY_POINTS
+) -> list[dict[str, Any]]:
+    """Returns the user's rating in a category after each of their latest ``limit`` rated
+    games there, oldest first, starting from the rating before the first of them:
+    ``[{"at", "rating", "game"}]`` (``game`` None for the start). Bounded, so that a profile
+    costs the same after ten thousand games as after two hundred; read from the
+    ``(user, category, at)`` index."""
+    latest = (
+        RatingChange.objects.filter(user=user, category=category)
+        .order_by("-at", "-id")
+        .values_list("at", "rating_before", "rating_after", "game__public_id")[:limit]
+    )
+    changes = list(latest)[::-1]
     if not changes:
         return []
-    points = [{"at": changes[0].at, "rating": changes[0].rating_before, "game": None}]
-    points += [
-        {"at": change.at, "rating": change.rating_after, "game": change.game.public_id}
-        for change in changes
-    ]
+    points = [{"at": changes[0][0], "rating": changes[0][1], "game": None}]
+    points += [{"at": at, "rating": after, "game": game} for at, _, after, game in changes]
     return points
 
 

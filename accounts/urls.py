@@ -2,14 +2,14 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from accounts import views
+from accounts.throttles import throttled_login
 
 urlpatterns = [
-    path("", views.home, name="home"),
     path("about/", views.about, name="about"),
     path("accounts/signup/", views.signup, name="signup"),
     path(
         "accounts/login/",
-        auth_views.LoginView.as_view(template_name="accounts/login.html"),
+        throttled_login(auth_views.LoginView.as_view(template_name="accounts/login.html")),
         name="login",
     ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -1,4 +1,4 @@
-"""Account pages: home, sign-up, about (log-in, log-out, password change: Django's)."""
+"""Account pages: sign-up, about (log-in, log-out, password change: Django's)."""
 
 from django.conf import settings
 from django.contrib.auth import login
@@ -7,11 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from accounts.forms import SignupForm
-
-
-def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
-
+from accounts.throttles import signup_done, signup_wait, too_many
 
 PIECE_LICENCE = settings.BASE_DIR / "static" / "pieces" / "cburnett" / "LICENSE"
 
@@ -23,6 +19,8 @@ def about(request: HttpRequest) -> HttpResponse:
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("home")
+    if request.method == "POST" and (wait := signup_wait(request)) is not None:
+        return too_many(request, wait, "accounts from this address")
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -30,6 +28,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         except ValidationError:
             pass  # the form now carries the errors
         else:
+            signup_done(request)
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             return redirect("home")
     return render(request, "accounts/signup.html", {"form": form})

@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from rest_framework.exceptions import Throttled
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -22,6 +23,8 @@ def first_message(detail: Any, field: str | None = None) -> str:
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """Turns DRF's errors into the API's ``{"error": ...}`` shape, keeping the status code."""
     response = drf_exception_handler(exc, context)
-    if response is not None:
+    if response is not None and isinstance(exc, Throttled):
+        response.data = {"error": f"Too many requests: try again in {exc.wait or 1:.0f} seconds."}
+    elif response is not None:
         response.data = {"error": first_message(response.data)}
     return response

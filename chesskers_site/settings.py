@@ -1,9 +1,11 @@
 """Settings for the Chesskers site, read from the environment.
 
 Without any environment the site runs on its embedded defaults: SQLite beside the code, the
-in-memory channel layer, DEBUG on and a secret generated once per checkout. Production sets
-``DATABASE_URL`` (PostgreSQL), ``REDIS_URL``, ``SECRET_KEY``, ``DEBUG=0``, ``ALLOWED_HOSTS`` and
-``CSRF_TRUSTED_ORIGINS``; then ``manage.py check --deploy`` is clean.
+in-memory channel layer, DEBUG on and a secret generated once per checkout. ``make run`` sets
+``DEVELOPMENT=1`` with DEBUG off (the site's own error pages) unless ``DEBUG=1`` is given.
+Production sets ``DATABASE_URL`` (PostgreSQL), ``REDIS_URL``, ``SECRET_KEY``, ``DEBUG=0``,
+``ALLOWED_HOSTS`` and ``CSRF_TRUSTED_ORIGINS``; then ``manage.py check --deploy`` is clean, and
+without ``SECRET_KEY`` it refuses to start.
 """
 
 import os
@@ -11,6 +13,7 @@ import secrets
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -30,16 +33,37 @@ def env_list(name: str, default: list[str]) -> list[str]:
 
 
 def local_secret_key() -> str:
-    """Returns this checkout's generated secret, creating it on first use (never committed)."""
+    """Returns this checkout's generated secret, creating it on first use (never committed).
+
+    Created exclusively (``O_EXCL``) and written whole before it is read by another: two
+    processes starting together read the same key."""
     path = BASE_DIR / ".local_secret_key"
     if not path.exists():
-        path.write_text(secrets.token_urlsafe(50))
-        path.chmod(0o600)
+        draft = path.with_name(f".local_secret_key.{secrets.token_hex(8)}")
+        draft.write_text(secrets.token_urlsafe(50))
+        draft.chmod(0o600)
+        try:
+            os.link(draft, path)  # atomic: fails if another process made the key first
+        except FileExistsError:
+            pass
+        finally:
+            draft.unlink()
     return path.read_text().strip()
 
 
 DEBUG = env_bool("DEBUG", True)
-SECRET_KEY = os.environ.get("SECRET_KEY") or local_secret_key()
+# A developer's own machine (``make run``, the tests): plain HTTP, the generated secret, static
+# files from the finders. DEBUG may be off there too, to see the site's own error pages.
+DEVELOPMENT = env_bool("DEVELOPMENT", DEBUG)
+if os.environ.get("SECRET_KEY"):
+    SECRET_KEY = os.environ["SECRET_KEY"]
+elif DEVELOPMENT:
+    SECRET_KEY = local_secret_key()
+else:
+    raise ImproperlyConfigured(
+        "SECRET_KEY is not set. With DEBUG off every server process must share one secret: "
+        "set SECRET_KEY in the environment (or DEVELOPMENT=1 on your own machine)."
+    )
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
@@ -64,6 +88,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "chesskers_site.edge.EdgeTextMiddleware",
+    "chesskers_site.security.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -96,16 +122,33 @@ ASGI_APPLICATION = "chesskers_site.asgi.application"
 
 # --- Database: PostgreSQL from DATABASE_URL, else SQLite beside the code -----------------------
 DATABASE_URL = os.environ.get("DATABASE_URL", "").strip()
+# A pool of at most DB_POOL_SIZE connections per server process (psycopg's, through Django):
+# every unit of work, a request or a socket message on a worker thread, borrows one and gives
+# it back, so a process never holds more, however many threads it runs (docs/deployment.md
+# gives the total across processes). DB_POOL_SIZE=0 turns the pool off: one persistent
+# connection per thread (CONN_MAX_AGE), unbounded under load.
+DB_POOL_SIZE = int(os.environ.get("DB_POOL_SIZE", "8"))
+DB_POOL_TIMEOUT = float(os.environ.get("DB_POOL_TIMEOUT", "20"))  # seconds to wait for one
 if DATABASE_URL:
-    # Persistent connections: every move runs on a worker thread, and opening a PostgreSQL
-    # connection per move was the largest cost per move under load (bench/ws_load.py).
+    pooled = DB_POOL_SIZE > 0
     DATABASES = {
         "default": dj_database_url.parse(
             DATABASE_URL,
-            conn_max_age=int(os.environ.get("CONN_MAX_AGE", "300")),
-            conn_health_checks=True,
+            # Pooling needs CONN_MAX_AGE=0: a connection goes back to the pool after each unit
+            # of work. Without the pool, persistent connections: opening one per move was the
+            # largest cost per move under load (bench/ws_load.py).
+            conn_max_age=0 if pooled else int(os.environ.get("CONN_MAX_AGE", "300")),
+            # The pool hands out connections it found healthy when they came back; checking
+            # each again before use would cost every unit of work a round trip.
+            conn_health_checks=not pooled,
         )
     }
+    if pooled:
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": min(2, DB_POOL_SIZE),
+            "max_size": DB_POOL_SIZE,
+            "timeout": DB_POOL_TIMEOUT,
+        }
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         # Django's backend, checking connections' health only after they were idle a while.
         DATABASES["default"]["ENGINE"] = "chesskers_site.postgresql"
@@ -128,6 +171,18 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Channel layer: Redis pub/sub from REDIS_URL, else in-memory (one process only) ----------
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+
+
+def redis_channel_prefix(url: str) -> str:
+    """Returns the channel layer's prefix for a Redis URL: ``chesskers.<db>.``. Redis's pub/sub
+    ignores the database number, so two deployments sharing a Redis would hear each other's
+    game messages; with this prefix, those on different databases do not, and CHANNEL_PREFIX
+    sets one of a deployment's own."""
+    db = url.split("?")[0].rstrip("/").rsplit("/", 1)[-1] if url.count("/") > 2 else "0"
+    return f"chesskers.{db if db.isdigit() else 0}."
+
+
+CHANNEL_PREFIX = os.environ.get("CHANNEL_PREFIX", "").strip() or redis_channel_prefix(REDIS_URL)
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
@@ -146,11 +201,24 @@ if REDIS_URL:
                         "health_check_interval": 30,
                     }
                 ],
+                "prefix": CHANNEL_PREFIX,
             },
         }
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+# --- Cache: the throttles' counts, shared by every process through Redis when it is configured
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "chesskers"),
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 # --- Accounts ------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
@@ -174,30 +242,80 @@ USE_TZ = True
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
-if DEBUG:
+if DEVELOPMENT:
     # WhiteNoise serves from the finders in development but warns when STATIC_ROOT is missing.
     STATIC_ROOT.mkdir(exist_ok=True)
-WHITENOISE_USE_FINDERS = DEBUG
+WHITENOISE_USE_FINDERS = DEVELOPMENT
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
-            if DEBUG
+            if DEVELOPMENT
             else "whitenoise.storage.CompressedManifestStaticFilesStorage"
         )
     },
+}
+
+# --- Limits at the edge (chesskers_site/edge.py) ----------------------------------------------
+# The largest request body, in bytes: a larger one is refused with 413 before it is read whole
+# (the largest legal request, an import, holds at most games.schemas.MAX_IMPORT_CHARS).
+REQUEST_MAX_BYTES = int(os.environ.get("REQUEST_MAX_BYTES", str(512 * 1024)))
+DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
+FILE_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
+
+# --- Security headers (chesskers_site/security.py) --------------------------------------------
+# Scripts, styles and everything else from the site only; no inline script or style anywhere.
+# ``connect-src 'self'`` covers the site's own WebSockets (ws:/wss: on the same host).
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
+# The browser features the site never uses, refused to it and to anything it might embed.
+PERMISSIONS_POLICY = ", ".join(
+    f"{feature}=()"
+    for feature in (
+        "accelerometer", "camera", "geolocation", "gyroscope", "magnetometer", "microphone",
+        "payment", "usb",
+    )
+)  # fmt: skip
+
+# --- Throttles (chesskers_site/throttle.py): "count/seconds" per address and per account --------
+THROTTLE_RATES = {
+    "login_address": os.environ.get("THROTTLE_LOGIN_ADDRESS", "30/300"),  # failed log-ins
+    "login_account": os.environ.get("THROTTLE_LOGIN_ACCOUNT", "10/300"),
+    "signup_address": os.environ.get("THROTTLE_SIGNUP_ADDRESS", "10/3600"),  # accounts made
+    "seek_address": os.environ.get("THROTTLE_SEEK_ADDRESS", "60/60"),  # seeks posted
+    "seek_account": os.environ.get("THROTTLE_SEEK_ACCOUNT", "30/60"),
+    "challenge_address": os.environ.get("THROTTLE_CHALLENGE_ADDRESS", "60/60"),
+    "challenge_account": os.environ.get("THROTTLE_CHALLENGE_ACCOUNT", "30/60"),
 }
 
 # --- REST framework and the OpenAPI schema ---------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.TokenAuthentication",
-        "rest_framework.authentication.SessionAuthentication",
+        "chesskers_site.security.CsrfSessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "chesskers_site.api_errors.exception_handler",
+    # JSON nested at most a few levels and holding only storable text (chesskers_site/edge.py).
+    "DEFAULT_PARSER_CLASSES": [
+        "chesskers_site.edge.EdgeJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 20,
 }
@@ -214,8 +332,8 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
 }
 
-# --- Production hardening (DEBUG off) --------------------------------------------------------
-if not DEBUG:
+# --- Production hardening (not on a developer's machine) ---------------------------------------
+if not DEVELOPMENT:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
@@ -235,6 +353,8 @@ LOGGING = {
 # --- Games ------------------------------------------------------------------------------------
 # Worker processes for the bot and analysis (never on the event loop); one leaves a core to serve.
 ENGINE_WORKERS = int(os.environ.get("ENGINE_WORKERS", "1"))
+# Analysis has worker processes of its own, at a lower priority: it never delays a bot's reply.
+ANALYSIS_WORKERS = int(os.environ.get("ANALYSIS_WORKERS", "1"))
 # Seconds between the periodic sweeps (abandonment, dead connections) of each server process.
 GAMES_SWEEP_INTERVAL = int(os.environ.get("GAMES_SWEEP_INTERVAL", "30"))
 # Seconds a server process gathers the heartbeats it hears before writing them in one statement
@@ -244,6 +364,11 @@ HEARTBEAT_FLUSH_EVERY = float(os.environ.get("HEARTBEAT_FLUSH_EVERY", "10"))
 # withdrawn, unless a lobby socket of theirs opened meanwhile: going from the lobby to another
 # page that keeps it (an invite link's), or a dropped connection coming back, keeps them.
 LOBBY_LEAVE_GRACE = float(os.environ.get("LOBBY_LEAVE_GRACE", "10"))
+
+# Sockets one server process accepts (games/sockets.py; 0: no cap): from one address (all
+# pages), and spectators of one game.
+SOCKETS_PER_ADDRESS = int(os.environ.get("SOCKETS_PER_ADDRESS", "50"))
+SOCKETS_PER_GAME = int(os.environ.get("SOCKETS_PER_GAME", "500"))
 # The server process's garbage-collector thresholds (see chesskers_site/asgi.py); None leaves
 # Python's own.
 SERVER_GC_THRESHOLDS: tuple[int, int, int] | None = (700, 10, 1000)

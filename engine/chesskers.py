@@ -26,6 +26,8 @@ _DRAW_REASONS = {
 class ChesskersVariant(Variant):
     """Chesskers (docs/rules/chesskers.md); positions are ``engine.Position``."""
 
+    promotions = {"p": "qrbn"}
+
     def __init__(self) -> None:
         super().__init__(
             id="chesskers",

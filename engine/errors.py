@@ -10,6 +10,12 @@ class InvalidFenError(ValueError):
     """A FEN that is malformed or describes an impossible position (§5, §7)."""
 
 
+class UnplayablePositionError(InvalidFenError):
+    """A well-formed position the site will not play from: more pieces of a kind than the start
+    army and promotion allow (no game reaches it), or more legal moves than the move budget
+    (``engine.variant.MOVE_BUDGET``), whose list would cost a server more than a game is worth."""
+
+
 class InvalidMoveTextError(ValueError):
     """Move text that is neither the canonical form nor the machine form (§4)."""
 

@@ -143,17 +143,7 @@ def parse_move(position: Position, text: str) -> Move:
         piece = PIECE_BY_SYMBOL[letter.lower()] if letter else PieceType.PAWN
         path = (parse_square(origin), *(parse_square(s) for s in rest[1:].split(":")))
         promo = PIECE_BY_SYMBOL[promo_letter.lower()] if promo_letter else None
-        for m in moves:
-            if (
-                m.kind is MoveKind.JUMP
-                and m.piece is piece
-                and m.path == path
-                and m.promotion == promo
-            ):
-                return m
-        if promo is None and any(m.kind is MoveKind.JUMP and m.path == path for m in moves):
-            raise AmbiguousMoveError(f"ambiguous move {raw}: it promotes, add =Q, =R, =B or =N")
-        raise IllegalMoveError(f"illegal move {raw}: no such legal chain")
+        return _chain_move(raw, moves, piece, path, promo)
     simple = _SIMPLE.match(text)
     if not simple:
         raise InvalidMoveTextError(f"invalid move text {raw!r}: not a move in §4 notation")
@@ -193,6 +183,27 @@ def parse_move(position: Position, text: str) -> Move:
         options = " or ".join(sorted(text for m, text in _texts(position, found)))
         raise AmbiguousMoveError(f"ambiguous move {raw}: {options}")
     return found[0]
+
+
+def _chain_move(
+    raw: str, moves: list[Move], piece: PieceType, path: tuple[int, ...], promo: PieceType | None
+) -> Move:
+    # A chain is named by its piece and its path; only the chains of that piece on that path
+    # decide whether a promotion letter is missing, so a wrong letter is illegal, never
+    # "ambiguous".
+    found = [m for m in moves if m.kind is MoveKind.JUMP and m.piece is piece and m.path == path]
+    if not found:
+        raise IllegalMoveError(f"illegal move {raw}: no such legal chain")
+    if found[0].promotion is None:
+        if promo is not None:
+            raise IllegalMoveError(f"illegal move {raw}: this chain does not promote")
+        return found[0]
+    if promo is None:
+        raise AmbiguousMoveError(f"ambiguous move {raw}: it promotes, add =Q, =R, =B or =N")
+    for m in found:
+        if m.promotion == promo:
+            return m
+    raise IllegalMoveError(f"illegal move {raw}: no such legal chain")
 
 
 def _texts(position: Position, found: list[Move]) -> list[tuple[Move, str]]:

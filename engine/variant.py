@@ -13,12 +13,14 @@ This module owns the interface only; each game implements it (``engine.chesskers
 """
 
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.board import Board
+from engine.errors import UnplayablePositionError
 from engine.moves import Move
 from engine.pieces import Color
 
@@ -26,6 +28,11 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 FAMILIES = ("chesskers", "draughts", "hybrid")
+
+MOVE_BUDGET = 5000
+"""The most legal moves a position the site plays from may have. Every prefix of a chain is a
+move, so a lattice of jumpable pieces lists hundreds of thousands (bench/RESULTS.md, "Move
+budget"); the positions of real games list a few hundred at most."""
 
 
 @dataclass(frozen=True)
@@ -140,6 +147,11 @@ class Variant(ABC):
         self.start_fen = start_fen
         self.pieces = tuple(pieces)
 
+    promotions: dict[str, str] = {}
+    """Each kind of piece that promotes (its symbol) with the kinds it may become (their symbols,
+    in one string): what ``check_material`` allows beyond the start army. A kind becomes only
+    what one kind promotes to (a tree: pawn → queen…, parachutist → man → king)."""
+
     def __repr__(self) -> str:
         return f"<variant {self.id}>"
 
@@ -151,6 +163,64 @@ class Variant(ABC):
     def start_position(self) -> VariantPosition:
         """Returns the start position."""
         return self.position(self.start_fen)
+
+    # --- what the site plays from -------------------------------------------------------------
+    def playable_position(self, fen: str, budget: int = MOVE_BUDGET) -> VariantPosition:
+        """Returns the position of ``fen`` if a game could reach it and its legal moves are
+        within ``budget``; raises ``InvalidFenError`` (``UnplayablePositionError`` for these
+        two) with a sentence saying why. The material is checked first: it bounds the work of
+        counting the moves (bench/RESULTS.md)."""
+        position = self.position(fen)
+        self.check_material(position)
+        self.check_budget(position, budget)
+        return position
+
+    def check_material(self, position: VariantPosition) -> None:
+        """Raises ``UnplayablePositionError`` if a side has more pieces of some kinds than its
+        start army and the promotions of ``promotions`` could give it: a position no game
+        reaches (docs/rules/ gives every game's promotions)."""
+        start = _army_counts(self.start_position())
+        now = _army_counts(position)
+        for color in (Color.WHITE, Color.BLACK):
+            for kind in self._promotion_roots():
+                if self._needed(kind, now[color], start[color]):
+                    raise UnplayablePositionError(self._material_sentence(color, kind, now[color]))
+
+    def check_budget(self, position: VariantPosition, budget: int = MOVE_BUDGET) -> None:
+        """Raises ``UnplayablePositionError`` if ``position`` has more than ``budget`` legal
+        moves."""
+        count = len(position.legal_moves())
+        if count > budget:
+            raise UnplayablePositionError(
+                f"this position has {count:,} legal moves, more than the {budget:,} "
+                "a game here may have"
+            )
+
+    def _promotion_roots(self) -> list[str]:
+        targets = {kind for kinds in self.promotions.values() for kind in kinds}
+        return [kind.symbol for kind in self.pieces if kind.symbol not in targets]
+
+    def _needed(self, kind: str, now: Counter, start: Counter) -> int:
+        """Returns how many pieces of ``kind`` the pieces of its promotion tree on the board
+        need beyond the start army's ``kind`` pieces: those above its start count, and those
+        its promoted kinds need from it. A root kind must need none."""
+        from_promotion = sum(
+            self._needed(child, now, start) for child in self.promotions.get(kind, "")
+        )
+        return max(0, now[kind] + from_promotion - start[kind])
+
+    def _material_sentence(self, color: Color, root: str, now: Counter) -> str:
+        names = {kind.symbol: kind.name for kind in self.pieces}
+        tree = [root]
+        for kind in tree:
+            tree.extend(self.promotions.get(kind, ""))
+        have = ", ".join(_count_text(now[kind], names[kind]) for kind in tree if now[kind])
+        start = _army_counts(self.start_position())[color]
+        army = ", ".join(_count_text(start[kind], names[kind]) for kind in tree if start[kind])
+        return (
+            f"{color.name.capitalize()} has {have}: more than its start army ({army}) could "
+            "become by promotion, so no game reaches this position"
+        )
 
     # --- games ------------------------------------------------------------------------------
     def new_game(self, fen: str | None = None) -> "Game":
@@ -234,3 +304,16 @@ class Variant(ABC):
             for kind in self.pieces
         ]
         return out
+
+
+def _army_counts(position: VariantPosition) -> dict[Color, Counter]:
+    """Returns each side's number of pieces by kind (symbol)."""
+    counts: dict[Color, Counter] = {color: Counter() for color in Color}
+    for color, piece in position.pieces().values():
+        counts[color][piece.symbol] += 1
+    return counts
+
+
+def _count_text(count: int, name: str) -> str:
+    plural = f"{name[:-3]}men" if name.endswith("man") else f"{name}s"
+    return f"{count} {name if count == 1 else plural}"

@@ -20,7 +20,7 @@ from games.core import Actor, lock_game
 from games.errors import ErrorCode, GameError
 from games.evaluation import evaluate_position
 from games.models import Analysis, Evaluation, Game
-from games.policy import ANALYSIS_STALE_AFTER
+from games.policy import ANALYSIS_STALE_AFTER, MAX_RUNNING_ANALYSES
 from games.reads.archive import analysis_payload
 
 
@@ -44,6 +44,7 @@ def game_analyse(*, game_id: str, actor: Actor, now: datetime | None = None) -> 
             )
         ):
             return analysis
+        require_analysis_room(actor, game, now)
         total, done = game.ply + 1, game.evaluations.count()
         if analysis is None:
             analysis = Analysis.objects.create(
@@ -59,6 +60,25 @@ def game_analyse(*, game_id: str, actor: Actor, now: datetime | None = None) -> 
         transaction.on_commit(lambda: _start(game.public_id))
         publish_analysis(game)
     return analysis
+
+
+def require_analysis_room(actor: Actor, game: Game, now: datetime) -> None:
+    """Refuses a new analysis to a user who has ``MAX_RUNNING_ANALYSES`` running (of other
+    games, with progress within ``ANALYSIS_STALE_AFTER``): each user gets a fair share."""
+    running = (
+        Analysis.objects.filter(
+            requested_by_id=actor.user_id,
+            state=Analysis.State.RUNNING,
+            updated_at__gt=now - ANALYSIS_STALE_AFTER,
+        )
+        .exclude(game=game)
+        .count()
+    )
+    if running >= MAX_RUNNING_ANALYSES:
+        raise GameError(
+            ErrorCode.NOT_ALLOWED,
+            f"You have {running} analyses running: wait for one to finish.",
+        )
 
 
 def publish_analysis(game: Game) -> None:
@@ -144,6 +164,7 @@ def _next(game_id: str) -> None:
             depth,
             time_limit,
             then=partial(_store, game_id, index),
+            kind=workers.ANALYSIS,
         )
         future.add_done_callback(partial(_failed, game_id))
     except Exception:

@@ -15,6 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from chesskers_site.throttle import ChallengeThrottle, SeekThrottle
 from games import lobby, moves, play
 from games.core import Actor
 from games.errors import GameError
@@ -69,6 +70,8 @@ def body(request: Request) -> Mapping[str, Any]:
 
 # --- lobby ----------------------------------------------------------------------------------
 class SeekListView(APIView):
+    throttle_classes = [SeekThrottle]
+
     def get_permissions(self):
         return [IsAuthenticated()] if self.request.method == "POST" else []
 
@@ -123,6 +126,7 @@ class SeekDetailView(APIView):
 
 class ChallengeListView(APIView):
     permission_classes = [IsAuthenticated]
+    throttle_classes = [ChallengeThrottle]
 
     @extend_schema(
         responses={

@@ -2,6 +2,9 @@
 annotations and analysis. Thin, as ``games.api``: schema, one service, one read.
 """
 
+import re
+from urllib.parse import quote
+
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
@@ -11,7 +14,6 @@ from drf_spectacular.utils import (
     inline_serializer,
 )
 from rest_framework import serializers, status
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -44,10 +46,20 @@ class GameSummarySerializer(serializers.Serializer):
     annotated = serializers.BooleanField()
 
 
-class GamePagination(PageNumberPagination):
-    page_size = 20
-    page_size_query_param = "page_size"
-    max_page_size = 100
+MAX_PAGE_SIZE = 100
+
+
+def page_link(request: Request, **cursor: str | None) -> str | None:
+    """Returns the URL of the neighbouring page: this request's query with its place (``page``,
+    ``before``, ``after``) replaced by ``cursor``; None when the cursor is None."""
+    name, value = next(iter(cursor.items()))
+    if value is None:
+        return None
+    query = request.query_params.copy()
+    for key in ("page", "before", "after"):
+        query.pop(key, None)
+    query[name] = value
+    return request.build_absolute_uri(f"{request.path}?{query.urlencode()}")
 
 
 ARCHIVE_PARAMETERS = [
@@ -71,14 +83,27 @@ class GameListView(APIView):
         parameters=[
             OpenApiParameter("status", str, enum=["live", "finished"]),
             *ARCHIVE_PARAMETERS,
-            OpenApiParameter("page", int),
+            OpenApiParameter(
+                "before", str, description="the games after this one in the list (older)"
+            ),
+            OpenApiParameter(
+                "after", str, description="the games before this one in the list (newer)"
+            ),
+            OpenApiParameter(
+                "page", int, description="the n-th page (old links; `next` is cheaper deep down)"
+            ),
             OpenApiParameter("page_size", int, description="1 to 100, 20 by default"),
         ],
         responses={
             200: inline_serializer(
                 "GamePage",
                 {
-                    "count": serializers.IntegerField(),
+                    "count": serializers.IntegerField(
+                        help_text="games in the list, counted up to 1000"
+                    ),
+                    "count_capped": serializers.BooleanField(
+                        help_text="there are more than `count`"
+                    ),
                     "next": serializers.CharField(allow_null=True),
                     "previous": serializers.CharField(allow_null=True),
                     "results": GameSummarySerializer(many=True),
@@ -90,7 +115,8 @@ class GameListView(APIView):
         summary="Games, newest first, filtered",
         description="With `status=finished` (the archive) the games are ordered by the time "
         "they finished, newest first; otherwise by the time they started. A date filter keeps "
-        "only finished games.",
+        "only finished games. `next` and `previous` go on from the page's last or first game "
+        "(`before=<id>`, `after=<id>`), so every page costs the same however deep.",
     )
     @refusals
     def get(self, request: Request) -> Response:
@@ -99,8 +125,9 @@ class GameListView(APIView):
         status_filter = params.get("status")
         if status_filter not in (None, "", "live", "finished"):
             raise GameError(ErrorCode.BAD_REQUEST, "status is live or finished.")
+        asked = reads.PageRequest.from_query(params, max_size=MAX_PAGE_SIZE)
         if status_filter == "finished":
-            games = reads.archive_games(filters)
+            page = reads.page_of(reads.archive_games(filters), asked)
         else:
             games = Game.objects.select_related("white", "black", "imported_by")
             games = reads.filter_games(games, filters).order_by("-created_at", "-id")
@@ -109,19 +136,38 @@ class GameListView(APIView):
                 games = games.filter(status=status_filter)
             if not filters.mode:
                 games = games.exclude(mode=Game.Mode.LOCAL, status=Game.Status.LIVE)
-        paginator = GamePagination()
-        page = paginator.paginate_queryset(games, request, view=self)
-        return paginator.get_paginated_response([reads.game_summary(game) for game in page])
+            page = reads.page_of(games, asked, field="created_at")
+        return Response(
+            {
+                "count": page.count,
+                "count_capped": page.count_capped,
+                "next": page_link(request, before=page.older),
+                "previous": page_link(request, after=page.newer),
+                "results": [reads.game_summary(game) for game in page.games],
+            }
+        )
 
 
 # --- the archive: export, import, annotations, analysis --------------------------------------
 MAX_BULK_EXPORT = 1000
 
 
+def attachment(filename: str) -> str:
+    """Returns a ``Content-Disposition`` naming a download, whatever text the name holds: an
+    ASCII ``filename`` with anything but letters, digits, ``.``, ``_`` and ``-`` replaced, and
+    the name itself as RFC 5987 ``filename*`` (percent-encoded UTF-8: no quote or separator of
+    the header survives)."""
+    fallback = UNSAFE_IN_FILENAME.sub("_", filename)
+    return f"attachment; filename=\"{fallback}\"; filename*=UTF-8''{quote(filename, safe='')}"
+
+
+UNSAFE_IN_FILENAME = re.compile(r"[^A-Za-z0-9._-]")
+
+
 def text_response(text: str, filename: str | None = None) -> HttpResponse:
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     if filename:
-        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        response["Content-Disposition"] = attachment(filename)
     return response
 
 

@@ -7,15 +7,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 import engine
+from engine.variants import DEFAULT
 from games import broadcast, pgn
 from games.core import Actor, lock_game, sentence
 from games.errors import ErrorCode, GameError
 from games.history import captured_pieces, kind_name
 from games.models import Annotation, Game, GameMove
+from games.moves import refuse_over_budget
 from games.reads.archive import annotations_of, may_annotate
+from games.schemas import fen_text
 
 # --- the archive: annotations -----------------------------------------------------------------
 MAX_COMMENT = 2000
@@ -76,8 +80,15 @@ def annotation_create(
         annotation = Annotation.objects.create(
             game=game, ply=ply, author_id=actor.user_id, glyph=glyph, comment=comment
         )
+        count_annotations(game, +1)
         publish_annotations(game)
     return annotation
+
+
+def count_annotations(game: Game, change: int) -> None:
+    """Moves the locked game's stored ``annotation_count`` by ``change`` (the archive's lists
+    read it instead of counting each game's annotations)."""
+    Game.objects.filter(pk=game.pk).update(annotation_count=F("annotation_count") + change)
 
 
 def lock_own_annotation(game: Game, actor: Actor, annotation_id: int) -> Annotation:
@@ -116,11 +127,15 @@ def annotation_delete(*, game_id: str, actor: Actor, annotation_id: int) -> None
     with transaction.atomic():
         game = lock_game(game_id)
         lock_own_annotation(game, actor, annotation_id).delete()
+        count_annotations(game, -1)
         publish_annotations(game)
 
 
 # --- the archive: import ----------------------------------------------------------------------
 MAX_IMPORT_GAMES = 200
+# Every ply of an import is replayed through the engine on the request's thread: bounded, with
+# each position's moves within the engine's budget, so an import takes seconds at most.
+MAX_IMPORT_PLIES = 6000
 TERMINATIONS_BY_RULE = {
     engine.Status.CHECKMATE: Game.Termination.CHECKMATE,
     engine.Status.STALEMATE: Game.Termination.STALEMATE,
@@ -157,8 +172,12 @@ def replay_parsed(parsed: pgn.ParsedGame) -> ReplayedGame:
     variant = parsed.tag("Variant")
     if variant is None or variant.lower() != "chesskers":
         raise import_error(parsed, ErrorCode.BAD_REQUEST, 'it needs the tag [Variant "Chesskers"].')
-    fen = parsed.tag("FEN") or engine.STARTING_FEN
     try:
+        fen = fen_text(parsed.tag("FEN")) or engine.STARTING_FEN
+    except GameError as error:
+        raise import_error(parsed, error.code, f"bad FEN: {error.message}") from None
+    try:
+        DEFAULT.playable_position(fen)  # a game reaches it, and its moves are within budget
         eg = engine.Game(fen)
     except engine.InvalidFenError as error:
         raise import_error(parsed, ErrorCode.BAD_REQUEST, f"bad FEN: {sentence(error)}") from None
@@ -191,6 +210,11 @@ def replay_parsed(parsed: pgn.ParsedGame) -> ReplayedGame:
             }
         )
         eg.push(move)
+        try:
+            refuse_over_budget(eg)
+        except GameError as error:
+            reason = error.message[:1].lower() + error.message[1:]
+            raise import_error(parsed, error.code, f"{label}: {reason}") from None
         moves[-1]["fen_after"] = eg.fen()
     result, termination = imported_result(parsed, eg)
     return ReplayedGame(parsed, initial_fen, moves, eg.fen(), result, termination)
@@ -270,6 +294,12 @@ def game_import(*, actor: Actor, text: str) -> list[Game]:
         raise GameError(ErrorCode.BAD_REQUEST, str(error)) from None
     if len(parsed_games) > MAX_IMPORT_GAMES:
         raise GameError(ErrorCode.BAD_REQUEST, f"Import at most {MAX_IMPORT_GAMES} games at once.")
+    plies = sum(len(parsed.moves) for parsed in parsed_games)
+    if plies > MAX_IMPORT_PLIES:
+        raise GameError(
+            ErrorCode.BAD_REQUEST,
+            f"Import at most {MAX_IMPORT_PLIES:,} moves at once; this text has {plies:,}.",
+        )
     replayed = [replay_parsed(parsed) for parsed in parsed_games]
     now = timezone.now()
     stored = []
@@ -289,10 +319,12 @@ def game_import(*, actor: Actor, text: str) -> list[Game]:
                 finished_at=now,
             )
             GameMove.objects.bulk_create(GameMove(game=game, **move) for move in item.moves)
-            Annotation.objects.bulk_create(
+            notes = Annotation.objects.bulk_create(
                 Annotation(game=game, ply=ply, glyph=note.glyph, comment=note.comment)
                 for ply, notes in sorted(item.parsed.notes.items())
                 for note in notes
             )
+            if notes:
+                count_annotations(game, len(notes))
             stored.append(game)
     return stored

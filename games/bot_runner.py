@@ -3,10 +3,17 @@
 The bot's search runs in a worker process (``games.workers``); its move is handed, on an applier
 thread, to ``play`` (``games.moves.game_play_bot``), which validates it like any other move (ply
 included, so a move for a position that a takeback has since changed is refused and dropped).
+
+Each owner (a user, or a visitor's session) has at most ``MAX_THINKING_PER_OWNER`` searches
+submitted at a time in a process; their other games' requests wait their turn here, so one
+visitor starting thirty bot games delays their own games, not everyone's.
 """
 
 import logging
+import threading
+from collections import Counter, deque
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 
 from engine.bot import choose_move
@@ -15,26 +22,84 @@ from games.errors import GameError
 
 log = logging.getLogger(__name__)
 
-# The (game, ply) pairs whose move this process is waiting for.
-_in_flight: set[tuple[str, int]] = set()
-
 BotPlay = Callable[..., object]
+
+MAX_THINKING_PER_OWNER = 2
+
+
+@dataclass(frozen=True)
+class Request:
+    """One request for the bot's move: the game and ply, the position, who owns the game."""
+
+    game_id: str
+    ply: int
+    fen: str
+    level: int
+    history: tuple[str, ...]
+    play: BotPlay
+    owner: str
+
+
+# The (game, ply) pairs whose move this process is waiting for (submitted or waiting their
+# turn), the searches submitted per owner, and the requests waiting per owner. Requests come
+# from worker threads and finish on pool threads: the lock guards all three.
+_in_flight: set[tuple[str, int]] = set()
+_submitted: Counter[str] = Counter()
+_waiting: dict[str, deque[Request]] = {}
+_guard = threading.Lock()
 
 
 def request_move(
-    game_id: str, ply: int, fen: str, level: int, history: list[str], *, play: BotPlay
+    game_id: str,
+    ply: int,
+    fen: str,
+    level: int,
+    history: list[str],
+    *,
+    play: BotPlay,
+    owner: str = "",
 ) -> bool:
     """Starts the bot thinking on a game's position, once per (game, ply) in this process; its
-    move is played by ``play(game_id=, ply=, move=)``. Returns whether a request was started."""
-    key = (game_id, ply)
-    if key in _in_flight:
-        return False
-    _in_flight.add(key)
-    then = partial(_apply, play, game_id, ply)
-    future = workers.compute(choose_move, fen, level, history, then=then)
-    # A search that failed frees the slot, so the next look at the game asks again.
-    future.add_done_callback(lambda done: done.exception() and _in_flight.discard(key))
+    move is played by ``play(game_id=, ply=, move=)``. An ``owner`` with
+    ``MAX_THINKING_PER_OWNER`` searches submitted waits for one of them to finish. Returns
+    whether a request was made (submitted or waiting)."""
+    request = Request(game_id, ply, fen, level, tuple(history), play, owner)
+    with _guard:
+        if (game_id, ply) in _in_flight:
+            return False
+        _in_flight.add((game_id, ply))
+        if owner and _submitted[owner] >= MAX_THINKING_PER_OWNER:
+            _waiting.setdefault(owner, deque()).append(request)
+            return True
+        _submitted[owner] += 1
+    _submit(request)
     return True
+
+
+def _submit(request: Request) -> None:
+    then = partial(_apply, request)
+    future = workers.compute(
+        choose_move, request.fen, request.level, list(request.history), then=then
+    )
+    # A search that failed frees the slot, so the next look at the game asks again.
+    future.add_done_callback(lambda done: done.exception() and _finished(request))
+
+
+def _finished(request: Request) -> None:
+    """Forgets a request whose move was played or dropped, and submits the owner's next."""
+    with _guard:
+        _in_flight.discard((request.game_id, request.ply))
+        _submitted[request.owner] -= 1
+        if _submitted[request.owner] <= 0:
+            del _submitted[request.owner]
+        waiting = _waiting.get(request.owner)
+        following = waiting.popleft() if waiting else None
+        if waiting is not None and not waiting:
+            del _waiting[request.owner]
+        if following is not None:
+            _submitted[request.owner] += 1
+    if following is not None:
+        _submit(following)
 
 
 def thinking(game_id: str, ply: int) -> bool:
@@ -43,10 +108,16 @@ def thinking(game_id: str, ply: int) -> bool:
     return (game_id, ply) in _in_flight
 
 
-def _apply(play: BotPlay, game_id: str, ply: int, machine_move: str) -> None:
+def _apply(request: Request, machine_move: str) -> None:
     try:
-        play(game_id=game_id, ply=ply, move=machine_move)
+        request.play(game_id=request.game_id, ply=request.ply, move=machine_move)
     except GameError as refusal:  # taken back, resigned or already played meanwhile
-        log.info("bot move %s for %s ply %s dropped: %s", machine_move, game_id, ply, refusal)
+        log.info(
+            "bot move %s for %s ply %s dropped: %s",
+            machine_move,
+            request.game_id,
+            request.ply,
+            refusal,
+        )
     finally:
-        _in_flight.discard((game_id, ply))
+        _finished(request)

@@ -6,9 +6,15 @@ Group names: ``game.<id>`` (a game's players and spectators), ``lobby`` (the ope
 Work a consumer runs on a worker thread (``games.realtime.db``) collects what it would send
 (``collect``) and the consumer sends it from the event loop when the work returns (``flush``),
 instead of each message hopping back to the loop from the thread and waiting there.
+
+Sending is best effort: it happens after the change committed, so a channel layer that fails
+(Redis down or just back) must not turn a committed change into an error. Each message is tried
+twice, each try bounded in time; what still fails is logged and handed back to the caller
+(``flush``), and clients re-sync (static/js/socket.js).
 """
 
 import asyncio
+import logging
 import threading
 import weakref
 from collections.abc import Callable
@@ -17,6 +23,8 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
+
+log = logging.getLogger(__name__)
 
 LOBBY_GROUP = "lobby"
 WATCH_GROUP = "watch"
@@ -45,7 +53,7 @@ def send_now(group: str, message: dict[str, Any]) -> None:
         return
     layer = get_channel_layer()
     if layer is not None:
-        async_to_sync(flush)([(group, message)])
+        async_to_sync(flush)([(group, message)])  # best effort: never raises
 
 
 def send_on_commit(group: str, message: dict[str, Any]) -> None:
@@ -68,20 +76,53 @@ def handle_locally(name: str, handler: Callable[[dict[str, Any]], None]) -> None
     _local_handlers[name] = handler
 
 
-async def flush(outbox: Outbox) -> None:
-    """Sends collected messages in order. ``watch.changed`` goes out at most once a second."""
+# A send that takes longer than this is given up (a layer whose server is unreachable can
+# otherwise wait out its connection timeout), and tried once more after ``RETRY_AFTER``.
+SEND_TIMEOUT = 2.0
+RETRY_AFTER = 0.25
+
+
+async def flush(outbox: Outbox) -> Outbox:
+    """Sends collected messages in order, best effort; returns those that could not be sent
+    (after a retry), which were logged. ``watch.changed`` goes out at most once a second."""
     layer = get_channel_layer()
     if layer is None:
-        return
+        return []
+    undelivered: Outbox = []
     for group, message in outbox:
-        if group == DEADLINES:
+        if group == DEADLINES:  # to this process's flag timer, not over the layer
             handler = _local_handlers.get(group)
             if handler is not None:
                 handler(message)
-        elif group == WATCH_GROUP and message == WATCH_CHANGED:
-            await _watch_changed(layer)
+            continue
+        if group == WATCH_GROUP and message == WATCH_CHANGED:
+            sent = await _best_effort(lambda: _watch_changed(layer))
         else:
-            await layer.group_send(group, message)
+            sent = await _best_effort(lambda g=group, m=message: layer.group_send(g, m))
+        if not sent:
+            log.warning(
+                "could not send %s to %s: the channel layer failed twice",
+                message.get("type"),
+                group,
+            )
+            undelivered.append((group, message))
+    return undelivered
+
+
+async def _best_effort(send: Callable[[], Any]) -> bool:
+    """Returns whether ``send()`` succeeded within ``SEND_TIMEOUT``, on the first try or on a
+    second one ``RETRY_AFTER`` later."""
+    for attempt in range(2):
+        if attempt:
+            await asyncio.sleep(RETRY_AFTER)
+        try:
+            await asyncio.wait_for(send(), SEND_TIMEOUT)
+            return True
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the layer's own errors (connection refused, timeouts, …)
+            continue
+    return False
 
 
 # The live-games list changes with every move of every game, and its pages re-read it at most

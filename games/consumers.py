@@ -4,7 +4,9 @@
 Consumers parse each message by its schema (``games.schemas``), hand every change to the
 services and every read to ``games.reads``, on a worker thread (``realtime.db``); they never
 change a record themselves. Unknown types and malformed messages get an ``error`` message,
-never an exception; ``connect`` accepts or closes explicitly (4401 signed out, 4404 no game).
+never an exception; ``connect`` accepts or closes explicitly (4401 signed out, 4404 no game,
+4429 too many sockets: ``games.sockets``). A user's sockets of one kind share one message budget
+(an address's, signed out), so more sockets do not buy more messages.
 """
 
 import asyncio
@@ -16,7 +18,7 @@ from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from accounts.services import user_seen
-from games import broadcast
+from games import broadcast, sql
 from games.core import Actor
 from games.errors import ErrorCode, GameError
 from games.history import keep_record
@@ -25,7 +27,7 @@ from games.models import Game
 from games.moves import game_play
 from games.play import game_draw, game_give_time, game_open, game_resign, game_takeback
 from games.policy import HEARTBEAT_WRITE_EVERY
-from games.presence import connection_close, connection_open
+from games.presence import connection_close, connection_open, seat_of
 from games.protocol import (
     LOBBY_BUDGET,
     PLAYER_BUDGET,
@@ -38,8 +40,16 @@ from games.protocol import (
 from games.reads.live import live_games
 from games.reads.lobby import challenges_of, open_seeks
 from games.reads.state import game_state
-from games.realtime import db, heartbeats, lobby_closed, lobby_opened, start_sweeper
+from games.realtime import (
+    db,
+    heartbeats,
+    lobby_closed,
+    lobby_opened,
+    spectators_changed,
+    start_sweeper,
+)
 from games.schemas import MoveRequest, draw_action
+from games.sockets import CLOSE_TOO_MANY, LEDGER
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +62,49 @@ class BaseConsumer(AsyncJsonWebsocketConsumer):
 
     budget: Budget
     handlers: dict[str, str] = {}
+    # What this socket holds in the process's ledger (``games.sockets``), given back on close.
+    _counted: tuple[str, str | None] | None = None
+    _budget_key: tuple[str, str] | None = None
+
+    def address(self) -> str:
+        client = self.scope.get("client")
+        return str(client[0]) if client else "unknown"
+
+    async def admit(self, game_id: str | None = None) -> bool:
+        """Counts this (accepted) socket against its address's cap and, with ``game_id``, its
+        game's; if the address is full, tells the client why and closes (4429)."""
+        address = self.address()
+        if LEDGER.address_full(address):
+            await self.refuse("Too many open connections from your address: close some pages.")
+            return False
+        LEDGER.open(address, game_id)
+        self._counted = (address, game_id)
+        return True
+
+    async def refuse(self, sentence: str) -> None:
+        await self.send_json(error_message(GameError(ErrorCode.RATE_LIMITED, sentence)))
+        await self.close(code=CLOSE_TOO_MANY)
+
+    def shared_budget(self, kind: str, limit: int) -> Budget:
+        """Returns the budget this socket spends from: its user's (signed out, its address's)
+        for sockets of ``kind``."""
+        user_id = signed_in_id(self.scope)
+        who = f"user:{user_id}" if user_id is not None else f"address:{self.address()}"
+        if self._budget_key is not None:
+            LEDGER.release_budget(*self._budget_key)
+        self._budget_key = (kind, who)
+        return LEDGER.budget(kind, who, limit)
+
+    async def websocket_disconnect(self, message: dict[str, Any]) -> None:
+        try:
+            await super().websocket_disconnect(message)
+        finally:
+            if self._counted is not None:
+                LEDGER.close(*self._counted)
+                self._counted = None
+            if self._budget_key is not None:
+                LEDGER.release_budget(*self._budget_key)
+                self._budget_key = None
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Calls the handler of an ASGI or group message.
@@ -114,6 +167,11 @@ class GameConsumer(BaseConsumer):
         self.actor = Actor.of(self.scope.get("user"), session.session_key if session else None)
         self.last_heartbeat = 0.0
         await self.accept()
+        if LEDGER.game_full(self.game_id) and not await db(self.is_player)():
+            await self.refuse("This game has as many spectators as it can take: try later.")
+            return
+        if not await self.admit(self.game_id):
+            return
         try:
             self.color = await db(connection_open)(
                 game_id=self.game_id, channel_name=self.channel_name, actor=self.actor
@@ -122,11 +180,21 @@ class GameConsumer(BaseConsumer):
             await self.send_json(error_message(error))
             await self.close(code=CLOSE_NOT_FOUND)
             return
-        self.budget = Budget(PLAYER_BUDGET if self.color else SPECTATOR_BUDGET)
+        if self.color:
+            self.budget = self.shared_budget("game.player", PLAYER_BUDGET)
+        else:
+            self.budget = self.shared_budget("game.spectator", SPECTATOR_BUDGET)
+            spectators_changed(self.game_id)
         await self.channel_layer.group_add(broadcast.game_group(self.game_id), self.channel_name)
         self.joined = True
         await self.on_sync({})
         start_sweeper()
+
+    def is_player(self) -> bool:
+        """Returns whether this socket's actor has a seat at the game (a cap on spectators
+        never keeps a player out)."""
+        game = sql.game_row(self.game_id)
+        return game is not None and seat_of(game, self.actor) is not None
 
     async def disconnect(self, code: int) -> None:
         if not getattr(self, "joined", False):
@@ -135,6 +203,8 @@ class GameConsumer(BaseConsumer):
             broadcast.game_group(self.game_id), self.channel_name
         )
         await db(connection_close)(channel_name=self.channel_name)
+        if not self.color:
+            spectators_changed(self.game_id)
 
     # --- inbound ------------------------------------------------------------------------
     async def on_sync(self, message: dict[str, Any]) -> None:
@@ -151,20 +221,32 @@ class GameConsumer(BaseConsumer):
     async def on_move(self, message: dict[str, Any]) -> None:
         move = MoveRequest.from_message(message)
         # The state goes to every connection, this one's included: none is built to answer.
-        await db(game_play)(game_id=self.game_id, actor=self.actor, move=move, answer=False)
+        await db(game_play, self.tell_undelivered)(
+            game_id=self.game_id, actor=self.actor, move=move, answer=False
+        )
 
     async def on_resign(self, message: dict[str, Any]) -> None:
-        await db(game_resign)(game_id=self.game_id, actor=self.actor)
+        await db(game_resign, self.tell_undelivered)(game_id=self.game_id, actor=self.actor)
 
     async def on_draw(self, message: dict[str, Any]) -> None:
         action = draw_action(message)
-        await db(game_draw)(game_id=self.game_id, actor=self.actor, action=action)
+        await db(game_draw, self.tell_undelivered)(
+            game_id=self.game_id, actor=self.actor, action=action
+        )
 
     async def on_takeback(self, message: dict[str, Any]) -> None:
-        await db(game_takeback)(game_id=self.game_id, actor=self.actor)
+        await db(game_takeback, self.tell_undelivered)(game_id=self.game_id, actor=self.actor)
 
     async def on_rematch(self, message: dict[str, Any]) -> None:
-        await db(game_rematch)(game_id=self.game_id, actor=self.actor)
+        await db(game_rematch, self.tell_undelivered)(game_id=self.game_id, actor=self.actor)
+
+    async def tell_undelivered(self, failed: broadcast.Outbox) -> None:
+        """Sends this socket the game's messages that its group did not get (the channel layer
+        failed after the change committed): the client who acted sees what it did."""
+        group = broadcast.game_group(self.game_id)
+        for to, message in failed:
+            if to == group:
+                await self.dispatch(message)
 
     async def on_give_time(self, message: dict[str, Any]) -> None:
         await db(game_give_time)(game_id=self.game_id, actor=self.actor)
@@ -188,6 +270,10 @@ class GameConsumer(BaseConsumer):
 
     async def game_annotations(self, event: dict[str, Any]) -> None:
         await self.send_json({"type": "annotations", "annotations": event["annotations"]})
+
+    async def game_notice(self, event: dict[str, Any]) -> None:
+        # A word for the table that is no part of the state (a draw offer declined).
+        await self.send_json(event["message"])
 
 
 def load_state(game_id: str) -> dict[str, Any]:
@@ -227,10 +313,12 @@ class LobbyConsumer(UserGroupEvents, BaseConsumer):
     handlers = {"sync": "on_sync", "ping": "on_ping"}
 
     async def connect(self) -> None:
-        self.budget = Budget(LOBBY_BUDGET)
+        self.budget = self.shared_budget("lobby", LOBBY_BUDGET)
         self.user_id = signed_in_id(self.scope)
         self.last_seen_write: float | None = None
         await self.accept()
+        if not await self.admit():
+            return
         if self.user_id is not None:
             lobby_opened(self.user_id)
             self.counted = True
@@ -290,9 +378,11 @@ class UserConsumer(UserGroupEvents, BaseConsumer):
     handlers = {"sync": "on_sync", "ping": "on_ping"}
 
     async def connect(self) -> None:
-        self.budget = Budget(LOBBY_BUDGET)
+        self.budget = self.shared_budget("me", LOBBY_BUDGET)
         self.user_id = signed_in_id(self.scope)
         await self.accept()
+        if not await self.admit():
+            return
         if self.user_id is None:
             signed_out = GameError(ErrorCode.UNAUTHENTICATED, "Log in to be told.")
             await self.send_json(error_message(signed_out))
@@ -320,9 +410,11 @@ class WatchConsumer(BaseConsumer):
     DEBOUNCE = 1.0
 
     async def connect(self) -> None:
-        self.budget = Budget(LOBBY_BUDGET)
+        self.budget = self.shared_budget("watch", LOBBY_BUDGET)
         self.pending: asyncio.Task | None = None
         await self.accept()
+        if not await self.admit():
+            return
         await self.channel_layer.group_add(broadcast.WATCH_GROUP, self.channel_name)
         await self.on_sync({})
 

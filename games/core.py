@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
+from django.middleware.csrf import get_token
 from django.utils import timezone
 
 from accounts.models import rating_category
@@ -24,6 +25,7 @@ from games.history import History
 from games.models import Color, Game
 from games.policy import fresh_since
 from games.reads.state import state_message
+from games.records import record_game_end
 
 
 class _Request(Protocol):
@@ -50,6 +52,7 @@ class Actor:
         session = getattr(request, "session", None)
         if need_session and session is not None and not session.session_key:
             session.save()
+            get_token(request)  # its writes send the CSRF cookie's token (security.py)
         return cls.of(request.user, session.session_key if session is not None else None)
 
 
@@ -154,6 +157,7 @@ def finish(game: Game, *, result: str, termination: str, at: datetime | None = N
             at=game.finished_at,
             category=rating_category(game.variant, clock.speed_of(game)),
         )
+    record_game_end(game)
 
 
 def abort(game: Game, *, at: datetime | None = None) -> None:

@@ -34,12 +34,24 @@ def captured_pieces(position: engine.Position, move: engine.Move) -> list[str]:
 
 
 class LRU:
-    """A small thread-safe least-recently-used map (shared by a process's worker threads)."""
+    """A small thread-safe least-recently-used map (shared by a process's worker threads),
+    bounded by its number of entries and, with ``cost``, by the sum of their costs: a cache of
+    things whose size varies (a legal-move list: 20 moves or 5,000) is bounded by what it holds,
+    not only by how many. An entry costing more than ``max_cost`` alone is not kept."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(
+        self, size: int, cost: Callable[[Any], int] | None = None, max_cost: int | None = None
+    ) -> None:
         self.size = size
+        self.max_cost = max_cost
+        self._cost_of = cost
+        self._costs: dict[Any, int] = {}
+        self.total_cost = 0
         self._items: OrderedDict[Any, Any] = OrderedDict()
         self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._items)
 
     def get(self, key: Any) -> Any:
         with self._lock:
@@ -54,30 +66,47 @@ class LRU:
             value = self._items.get(key)
             if value is None or (if_ is not None and not if_(value)):
                 return None
+            self.total_cost -= self._costs.pop(key, 0)
             return self._items.pop(key)
 
     def put(self, key: Any, value: Any, keep_if: Callable[[Any], bool] | None = None) -> None:
         """Stores ``value``; with ``keep_if``, keeps an existing entry for which it is true."""
+        cost = self._cost_of(value) if self._cost_of is not None else 0
         with self._lock:
             current = self._items.get(key)
             if current is not None and keep_if is not None and keep_if(current):
                 return
+            self.total_cost -= self._costs.pop(key, 0)
+            self._items.pop(key, None)
+            if self.max_cost is not None and cost > self.max_cost:
+                return  # alone over the bound: used once by its caller, never kept
             self._items[key] = value
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
+            self._costs[key] = cost
+            self.total_cost += cost
+            while len(self._items) > self.size or (
+                self.max_cost is not None and self.total_cost > self.max_cost
+            ):
+                oldest, _ = self._items.popitem(last=False)
+                self.total_cost -= self._costs.pop(oldest, 0)
 
     def clear(self) -> None:
         with self._lock:
             self._items.clear()
+            self._costs.clear()
+            self.total_cost = 0
 
 
-# The legal-move list of a position depends on the position alone: cached by FEN.
+# The legal-move list of a position depends on the position alone: cached by FEN, bounded by
+# the size of the lists' JSON text (what a state sends; the objects behind it take a few times
+# more): a position's list holds up to ``engine.variant.MOVE_BUDGET`` moves, about 1.2 MB.
 #
 # What the caches keep is built of strings and tuples, and handed out as fresh dicts and lists
 # (``listed``): the garbage collector stops tracking tuples and dicts of such things after one
 # look, so a full cache does not lengthen every full collection, which stops the whole server.
-_legal_by_fen = LRU(4096)
+LEGAL_MOVES_CACHE_BYTES = 32_000_000
+_legal_by_fen = LRU(
+    4096, cost=lambda described: len(described[1]), max_cost=LEGAL_MOVES_CACHE_BYTES
+)
 
 
 def listed(entry: dict[str, Any]) -> dict[str, Any]:
@@ -226,8 +255,10 @@ class History:
         return History(self.game_id, self.revision + 1, self.initial_fen, moves, eg, record, text)
 
 
-# One history per game, the latest a process has seen.
-_histories = LRU(2048)
+# One history per game, the latest a process has seen, bounded by the plies they hold together
+# (each ply keeps its move and the engine's position after it).
+HISTORY_CACHE_PLIES = 200_000
+_histories = LRU(2048, cost=lambda history: len(history.moves) + 1, max_cost=HISTORY_CACHE_PLIES)
 
 
 def history_of(game: Game) -> History:

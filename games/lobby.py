@@ -22,7 +22,7 @@ from games.core import Actor, lock_game, opponent, publish_state, require_player
 from games.errors import ErrorCode, GameError
 from games.models import Challenge, Color, Game, Seek, SeekColor
 from games.play import game_create_online
-from games.policy import MAX_OPEN_SEEKS, fresh_since
+from games.policy import MAX_OPEN_CHALLENGES, MAX_OPEN_SEEKS, fresh_since
 from games.reads.lobby import challenges_of, open_seeks
 
 
@@ -171,7 +171,8 @@ def challenge_create(
     clock: TimeControl = UNLIMITED,
 ) -> Challenge:
     """Challenges a user by name, or (``to`` empty) makes an invite link anyone may accept,
-    with its time control."""
+    with its time control; a user has at most ``MAX_OPEN_CHALLENGES`` open (rematch offers
+    included)."""
     target = None
     if to:
         target = User.objects.filter(username__iexact=to.strip(), is_active=True).first()
@@ -180,6 +181,13 @@ def challenge_create(
         if target.pk == user.pk:
             raise GameError(ErrorCode.NOT_ALLOWED, "You cannot challenge yourself.")
     with transaction.atomic():
+        User.objects.select_for_update().get(pk=user.pk)  # serialises one user's challenges
+        made = Challenge.objects.filter(challenger=user, state=Challenge.State.OPEN).count()
+        if made >= MAX_OPEN_CHALLENGES:
+            raise GameError(
+                ErrorCode.NOT_ALLOWED,
+                f"You already have {MAX_OPEN_CHALLENGES} open challenges: cancel one first.",
+            )
         challenge = Challenge.objects.create(
             challenger=user,
             to=target,

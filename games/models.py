@@ -203,11 +203,15 @@ class Game(models.Model):
         null=True,
         blank=True,
     )
+    # Kept by the services that add and remove annotations (``games.archive``), so that a page
+    # of the archive shows its badges without counting every game's annotations.
+    annotation_count = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["-created_at", "-id"]
         indexes = [
-            models.Index(fields=["status", "-finished_at"], name="game_status_finished"),
+            # The archive's order (newest ending first, then id) read straight from the index.
+            models.Index(fields=["status", "-finished_at", "-id"], name="game_status_finished"),
             models.Index(fields=["status", "mode", "-created_at"], name="game_status_mode_created"),
             models.Index(fields=["white", "-finished_at"], name="game_white_finished"),
             models.Index(fields=["black", "-finished_at"], name="game_black_finished"),
@@ -404,3 +408,45 @@ class Evaluation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id} #{self.index}: {self.score}"
+
+
+class PlayerRecord(models.Model):
+    """A player's finished online games counted as each ends (``games.records``), so that a
+    profile reads one row instead of walking the player's whole history.
+
+    Wins, draws and losses by colour and by termination (``{termination: {"wins", "draws",
+    "losses"}}``); the current streak (the run of equal outcomes ending with the latest game);
+    the best win (the rated win over the highest-rated opponent, their rating before the game;
+    the earliest of equals).
+    """
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="game_record",
+    )
+    white_wins = models.PositiveIntegerField(default=0)
+    white_draws = models.PositiveIntegerField(default=0)
+    white_losses = models.PositiveIntegerField(default=0)
+    black_wins = models.PositiveIntegerField(default=0)
+    black_draws = models.PositiveIntegerField(default=0)
+    black_losses = models.PositiveIntegerField(default=0)
+    by_termination = models.JSONField(default=dict)
+    streak_outcome = models.CharField(max_length=4, blank=True, default="")
+    streak_games = models.PositiveIntegerField(default=0)
+    best_win_game = models.ForeignKey(
+        Game, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    best_win_opponent = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    best_win_rating = models.FloatField(null=True, blank=True)
+    best_win_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"record of {self.user_id}"

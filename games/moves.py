@@ -27,6 +27,7 @@ from django.db import transaction
 from django.utils import timezone
 
 import engine
+from engine.variant import MOVE_BUDGET
 from games import bot_runner, clock, sql
 from games.core import (
     FINISH_FIELDS,
@@ -212,7 +213,10 @@ def _write_ordinary(
         read.update(white_ms=game.white_ms, black_ms=game.black_ms)
         clock.charge(game, now, lag_ms)
         fields = CLOCKED_MOVE_FIELDS
-    row = record_move(game, eg, resolved)
+    try:
+        row = record_move(game, eg, resolved)
+    except GameError:
+        return NeedsLock.REFUSED  # the engine's game is as it was; refused under the lock
     remember_legal_moves(eg.position, game.fen)  # first: the status reuses its move list
     if eg.status() is not engine.Status.ONGOING:
         eg.pop()
@@ -252,6 +256,7 @@ def record_move(game: Game, eg: engine.Game, move: engine.Move) -> GameMove:
     text = eg.move_text(move)
     removed = captured_pieces(eg.position, move)
     eg.push(move)
+    refuse_over_budget(eg)
     fen = eg.fen()
     row = GameMove(
         game=game,
@@ -269,6 +274,22 @@ def record_move(game: Game, eg: engine.Game, move: engine.Move) -> GameMove:
     if game.draw_offer == opponent(mover):
         game.draw_offer = None  # the rules page: a draw offer stands until the opponent moves
     return row
+
+
+def refuse_over_budget(eg: engine.Game) -> None:
+    """Takes back the move just pushed and refuses it (``not_allowed``) if the game goes on in
+    a position with more legal moves than the engine's budget: a game from a playable position
+    (``Variant.playable_position``) stays playable, whatever two players arrange on the board.
+    No real game comes near the budget; counting the moves costs little beside the move."""
+    count = len(eg.legal_moves())
+    if count <= MOVE_BUDGET or eg.is_over():
+        return
+    eg.pop()
+    raise GameError(
+        ErrorCode.NOT_ALLOWED,
+        f"That move would lead to a position with {count:,} legal moves, more than the "
+        f"{MOVE_BUDGET:,} a game here may have.",
+    )
 
 
 def apply_move(
@@ -323,8 +344,16 @@ def bot_kick(game: Game) -> bool:
     if not bot_to_move(game):
         return False
     history = [game.initial_fen, *(move["fen"] for move in history_of(game).moves)]
+    human = game.white_id or game.black_id
+    owner = f"user:{human}" if human else f"session:{game.owner_session}"
     return bot_runner.request_move(
-        game.public_id, game.ply, game.fen, game.bot_level, history, play=game_play_bot
+        game.public_id,
+        game.ply,
+        game.fen,
+        game.bot_level,
+        history,
+        play=game_play_bot,
+        owner=owner,
     )
 
 

@@ -31,6 +31,12 @@ GLYPHS = ("!", "?", "!!", "??", "!?", "?!")
 NAG_OF_GLYPH = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 GLYPH_OF_NAG = {nag: glyph for glyph, nag in NAG_OF_GLYPH.items()}
 LINE_WIDTH = 80
+# Bounds on what one game may hold, far above any real game's: an imported text is shown on
+# pages and stored, so no one tag or comment may fill them.
+MAX_TAGS = 40
+MAX_TAG_CHARS = 200
+MAX_COMMENT_CHARS = 2000
+MAX_MOVE_CHARS = 300
 
 
 class PgnError(ValueError):
@@ -76,12 +82,13 @@ _TOKEN = re.compile(
   | (?P<tag>\[(?:[^\]"\n]|"(?:[^"\\\n]|\\.)*")*\]?)
   | (?P<comment>\{[^}]*\})
   | (?P<open>\{)
-  | (?P<nag>\$\d+)
+  | (?P<nag>\$\d{1,3}(?!\d))
   | (?P<result>(?:1-0|0-1|1/2-1/2|\*)(?=[\s\[{]|$))
   | (?P<number>\d+\.(?:\.\.)?)
   | (?P<move>[^\s{}\[\]$]+)
+  | (?P<stray>.)
     """,
-    re.VERBOSE,
+    re.VERBOSE | re.DOTALL,
 )
 _TAG = re.compile(r'^\[([A-Za-z0-9_]+) "((?:[^"\\]|\\["\\])*)"\]$')
 _MOVE = re.compile(r"^(?P<text>[^!?]+)(?P<glyph>[!?]{1,2})?$")
@@ -114,11 +121,14 @@ def parse_games(text: str) -> list[ParsedGame]:
     position = 0
     while position < len(text):
         match = _TOKEN.match(text, position)
-        assert match is not None  # the move alternative matches any other character
+        if match is None:  # cannot happen: ``stray`` matches any one character
+            raise PgnError(game.number, "cannot read the text.")
         position = match.end()
         kind, token = match.lastgroup, match.group()
         if kind == "space":
             continue
+        if kind == "stray":
+            raise PgnError(game.number, f"unexpected {token!r} after move {len(game.moves)}.")
         if kind == "tag":
             if in_moves:
                 close()  # a tag after moves begins the next game
@@ -130,6 +140,10 @@ def parse_games(text: str) -> list[ParsedGame]:
             name, value = tag.group(1), _unescape(tag.group(2))
             if game.tag(name) is not None:
                 raise PgnError(game.number, f"the tag {name} is given twice.")
+            if len(name) > MAX_TAG_CHARS or len(value) > MAX_TAG_CHARS:
+                raise PgnError(game.number, f"a tag has at most {MAX_TAG_CHARS} characters.")
+            if len(game.tags) >= MAX_TAGS:
+                raise PgnError(game.number, f"a game has at most {MAX_TAGS} tags.")
             game.tags.append((name, value))
             continue
         in_moves = True
@@ -142,6 +156,10 @@ def parse_games(text: str) -> list[ParsedGame]:
             close()
             continue
         if kind == "comment":
+            if len(token) - 2 > MAX_COMMENT_CHARS:
+                raise PgnError(
+                    game.number, f"a comment has at most {MAX_COMMENT_CHARS} characters."
+                )
             _add_comment(game, token[1:-1].strip())
             continue
         if kind == "nag":
@@ -158,6 +176,8 @@ def parse_games(text: str) -> list[ParsedGame]:
             raise PgnError(
                 game.number, f"cannot read {token!r} after move {len(game.moves)} as a move."
             )
+        if len(token) > MAX_MOVE_CHARS:
+            raise PgnError(game.number, f"a move has at most {MAX_MOVE_CHARS} characters.")
         game.moves.append(parts.group("text"))
         game.glyph_open = False
         if parts.group("glyph"):

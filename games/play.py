@@ -11,6 +11,7 @@ from django.utils import timezone
 
 import engine
 from accounts.models import User
+from engine.variants import DEFAULT
 from games import broadcast, sql
 from games.clock import CLOCK_FIELDS, UNLIMITED, TimeControl, give
 from games.clock import start as start_clock
@@ -82,6 +83,7 @@ def game_draw(*, game_id: str, actor: Actor, action: DrawAction) -> dict[str, An
             finish(game, result=Game.Result.DRAW, termination=Game.Termination.AGREEMENT)
         else:
             game.draw_offer = None
+            tell_draw_declined(game, by=color)
         game.save(update_fields=FINISH_FIELDS)
         return publish(game)
 
@@ -101,6 +103,15 @@ def game_give_time(*, game_id: str, actor: Actor, now: datetime | None = None) -
         give(game, opponent(color), now)
         game.save(update_fields=CLOCK_FIELDS)
         return publish(game)
+
+
+def tell_draw_declined(game: Game, *, by: str) -> None:
+    """Tells the game's sockets, after commit, that ``by`` declined the draw offer: the state
+    alone shows only that the offer is gone, and the offerer is owed the word."""
+    broadcast.send_on_commit(
+        broadcast.game_group(game.public_id),
+        {"type": "game.notice", "message": {"type": "draw_declined", "by": by}},
+    )
 
 
 def game_takeback(*, game_id: str, actor: Actor) -> dict[str, Any]:
@@ -149,6 +160,7 @@ def validated_fen(fen: str | None) -> str:
     if not fen:
         return engine.STARTING_FEN
     try:
+        DEFAULT.playable_position(fen.strip())  # a game reaches it; its moves within budget
         eg = engine.Game(fen.strip())
     except engine.InvalidFenError as error:
         raise GameError(ErrorCode.BAD_REQUEST, f"Bad FEN: {sentence(error)}") from None

@@ -22,6 +22,13 @@ HEARTBEAT_WRITE_EVERY = 30.0
 ABANDON_AFTER = timedelta(minutes=10)
 
 MAX_OPEN_SEEKS = 3
+# Open challenges (rematch offers included) a user may have made; and the most of a user's
+# incoming ones a list sends (the newest): each change sends a user the whole list.
+MAX_OPEN_CHALLENGES = 10
+MAX_LISTED_CHALLENGES = 50
+
+# Analyses one user may have running at once (each searches every position of a game).
+MAX_RUNNING_ANALYSES = 2
 
 # An analysis with no progress for this long was left by a process that died: it is resumed.
 ANALYSIS_STALE_AFTER = timedelta(minutes=2)

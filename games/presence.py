@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from chesskers_site.db import update_in_chunks
-from games import broadcast
+from games import broadcast, sql
 from games.clock import clocked
 from games.core import (
     FINISH_FIELDS,
@@ -26,41 +26,70 @@ from games.core import (
     publish_state,
     win_for,
 )
+from games.errors import ErrorCode, GameError
 from games.models import Color, Connection, Game
-from games.policy import ABANDON_AFTER
+from games.policy import ABANDON_AFTER, fresh_since
 from games.reads.state import absence_payload, bot_human_color, presence_of, table_of
 
 # The game's fields the absence clock keeps.
 ABSENCE_FIELDS = ["absence_side", "absence_since", "white_absent_seconds", "black_absent_seconds"]
 
 
+def seat_of(game: Game, actor: Actor) -> str | None:
+    """Returns the colour a socket of the actor sits at in the game, None for a spectator: the
+    players of a live online game, the owner of a pass-and-play (the side to move) or bot game."""
+    if game.mode == Game.Mode.ONLINE:
+        return actor_color(game, actor) if game.status == Game.Status.LIVE else None
+    if actor_color(game, actor) is None:
+        return None
+    return game.turn if game.mode == Game.Mode.LOCAL else bot_human_color(game)
+
+
 def connection_open(
     *, game_id: str, channel_name: str, actor: Actor, now: datetime | None = None
 ) -> str | None:
-    """Records a WebSocket to a game; returns the colour it sits at (None for a spectator)."""
+    """Records a WebSocket to a game; returns the colour it sits at (None for a spectator).
+
+    A spectator is counted, not announced one by one: its row is written without locking the
+    game, and the table is told the count at most once a second (the consumer's
+    ``spectators_changed``), so a crowd of spectators neither queues on the game's row nor
+    floods the table with presence messages. A player's
+    arrival settles the absence clock under the game's lock and is told to the table."""
     now = now or timezone.now()
+    seen = sql.game_row(game_id)
+    if seen is None:
+        raise GameError(ErrorCode.NOT_FOUND, f"There is no game {game_id}.")
+    if seat_of(seen, actor) is None:
+        _record_connection(seen, channel_name, actor, None, now)
+        return None
     with transaction.atomic():
         game = lock_game(game_id)
-        color = None
-        if game.mode == Game.Mode.ONLINE and game.status == Game.Status.LIVE:
-            color = actor_color(game, actor)
-        elif game.mode != Game.Mode.ONLINE and actor_color(game, actor) is not None:
-            color = game.turn if game.mode == Game.Mode.LOCAL else bot_human_color(game)
-        Connection.objects.update_or_create(
-            channel_name=channel_name,
-            defaults={"game": game, "user_id": actor.user_id, "color": color, "last_seen": now},
-        )
+        color = seat_of(game, actor)
+        _record_connection(game, channel_name, actor, color, now)
         presence_changed(game, now)
     return color
 
 
+def _record_connection(
+    game: Game, channel_name: str, actor: Actor, color: str | None, now: datetime
+) -> None:
+    Connection.objects.update_or_create(
+        channel_name=channel_name,
+        defaults={"game": game, "user_id": actor.user_id, "color": color, "last_seen": now},
+    )
+
+
 def connection_close(*, channel_name: str, now: datetime | None = None) -> None:
-    """Forgets a WebSocket; the absence clock starts if a player left an opponent waiting."""
+    """Forgets a WebSocket; the absence clock starts if a player left an opponent waiting. A
+    spectator's goes without locking the game (see ``connection_open``)."""
     now = now or timezone.now()
+    connection = Connection.objects.filter(channel_name=channel_name).first()
+    if connection is None:
+        return
+    if connection.color is None:
+        connection.delete()
+        return
     with transaction.atomic():
-        connection = Connection.objects.filter(channel_name=channel_name).first()
-        if connection is None:
-            return
         game = lock_game(connection.game.public_id)
         connection.delete()
         presence_changed(game, now)
@@ -84,14 +113,29 @@ def presence_changed(game: Game, now: datetime) -> None:
     presence, spectators = table_of(game, now)
     settle_absence(game, presence, now)
     broadcast.send_on_commit(
-        broadcast.game_group(game.public_id),
-        {
-            "type": "game.presence",
-            "presence": presence,
-            "spectators": spectators,
-            "absence": absence_payload(game),
-        },
+        broadcast.game_group(game.public_id), presence_message(game, presence, spectators)
     )
+
+
+def presence_message(game: Game, presence: dict[str, bool], spectators: int) -> dict:
+    return {
+        "type": "game.presence",
+        "presence": presence,
+        "spectators": spectators,
+        "absence": absence_payload(game),
+    }
+
+
+def spectators_message(*, game_id: str, now: datetime | None = None) -> dict | None:
+    """Returns the game's presence message as it stands, read without locking the game (None
+    if it is gone): what the table is told, at most once a second, when spectators come and go
+    (``games.realtime.spectators_changed``). Spectators change no clock: nothing is settled."""
+    now = now or timezone.now()
+    game = sql.game_row(game_id, table_since=fresh_since(now))
+    if game is None:
+        return None
+    presence, spectators = table_of(game, now)
+    return presence_message(game, presence, spectators)
 
 
 def settle_absence(game: Game, presence: dict[str, bool], now: datetime) -> None:

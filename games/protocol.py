@@ -1,15 +1,16 @@
 """The WebSocket protocol at the edge: parsing inbound messages and the per-connection budget.
 
 Every inbound message is a JSON object with a ``type``; anything else is refused with a reason
-and the connection stays open. What each type carries is checked by its schema
+and the connection stays open. The text is decoded by ``chesskers_site.edge.load_json``: bounded
+nesting, only text the database can store. What each type carries is checked by its schema
 (``games.schemas``) before any service sees it.
 """
 
-import json
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from chesskers_site.edge import EdgeRefusal, load_json
 from games.errors import ErrorCode, GameError
 
 MAX_MESSAGE_BYTES = 4096
@@ -28,11 +29,9 @@ def parse_message(text: str | None) -> dict[str, Any]:
     if len(text) > MAX_MESSAGE_BYTES:
         raise GameError(ErrorCode.BAD_REQUEST, "That message is too long.")
     try:
-        message = json.loads(text)
-    except ValueError:
-        raise GameError(
-            ErrorCode.BAD_REQUEST, "Messages are JSON objects; that was not JSON."
-        ) from None
+        message = load_json(text)
+    except EdgeRefusal as refusal:
+        raise GameError(ErrorCode.BAD_REQUEST, f"Messages are JSON objects. {refusal}") from None
     if not isinstance(message, dict):
         raise GameError(ErrorCode.BAD_REQUEST, "Messages are JSON objects with a type.")
     if not isinstance(message.get("type"), str):

@@ -18,7 +18,7 @@ from accounts.services import users_seen
 from games import broadcast
 from games.flag_timer import FlagTimer, timer
 from games.lobby import lobby_left
-from games.presence import connections_seen
+from games.presence import connections_seen, spectators_message
 from games.sweep import sweep
 from games.timeout import deadlines, flag_games
 
@@ -36,7 +36,12 @@ def _in_thread(
         close_old_connections()
 
 
-def db(function: Callable[..., Any]) -> Callable[..., Awaitable[Any]]:
+Undelivered = Callable[[broadcast.Outbox], Awaitable[None]]
+
+
+def db(
+    function: Callable[..., Any], undelivered: Undelivered | None = None
+) -> Callable[..., Awaitable[Any]]:
     """Runs database work from a consumer on a worker thread of the loop's pool (not the one
     thread Channels shares by default), so one slow request never queues every other game's.
 
@@ -46,7 +51,11 @@ def db(function: Callable[..., Any]) -> Callable[..., Awaitable[Any]]:
     The work is handed to the pool directly rather than through asgiref's ``sync_to_async``,
     whose context copying and future juggling were a tenth of the event loop's work on a move.
     The work sees no context variables of the consumer (it needs none) and sends to groups only
-    by collecting (no ``async_to_sync`` from the thread)."""
+    by collecting (no ``async_to_sync`` from the thread).
+
+    Sending is best effort (``broadcast.flush``): what the channel layer could not take is
+    given to ``undelivered``, so a consumer can at least tell its own client (a mover whose
+    move committed while Redis was down still sees it played)."""
 
     async def call(*args: Any, **kwargs: Any) -> Any:
         outbox: broadcast.Outbox = []
@@ -57,9 +66,44 @@ def db(function: Callable[..., Any]) -> Callable[..., Awaitable[Any]]:
         finally:
             if not work.done():  # cancelled: the work still runs, and sends what it commits
                 await asyncio.wait([work])
-            await broadcast.flush(outbox)
+            failed = await broadcast.flush(outbox)
+            if failed and undelivered is not None:
+                await undelivered(failed)
 
     return call
+
+
+# --- spectators, counted and told at most once a second ---------------------------------------
+SPECTATORS_EVERY = 1.0
+_spectators_pending: set[str] = set()
+_spectator_tasks: set[asyncio.Task] = set()
+
+
+def spectators_changed(game_id: str) -> None:
+    """Tells the game's table its spectator count ``SPECTATORS_EVERY`` from now, once for every
+    spectator who came or went meanwhile (from the event loop)."""
+    if game_id in _spectators_pending:
+        return
+    _spectators_pending.add(game_id)
+    loop = asyncio.get_running_loop()
+
+    def due() -> None:
+        task = loop.create_task(_tell_spectators(game_id))
+        _spectator_tasks.add(task)
+        task.add_done_callback(_spectator_tasks.discard)
+
+    loop.call_later(SPECTATORS_EVERY, due)
+
+
+async def _tell_spectators(game_id: str) -> None:
+    _spectators_pending.discard(game_id)
+    try:
+        message = await db(spectators_message)(game_id=game_id)
+    except Exception:
+        log.exception("counting the spectators of %s failed", game_id)
+        return
+    if message is not None:
+        await broadcast.flush([(broadcast.game_group(game_id), message)])
 
 
 # --- the lobby sockets of this process --------------------------------------------------------

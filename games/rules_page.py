@@ -1,17 +1,25 @@
-"""The rules page: the rules text with a live mini-board for each of its examples.
+"""The rules pages: Chesskers' at ``/rules/``, every other game's at ``/rules/<id>/``, each rule
+with a live mini-board.
 
-This module owns the examples (their positions and captions) and the data each mini-board needs:
-the legal moves of its position, computed by the engine on the server, and the position after
-each of them, so the reader can play a move and see its result. It owns no rule itself.
+This module owns Chesskers' examples (their positions and captions; its rules text is its own
+template) and the pages' views. The other games' pages are declared in ``games.rules`` and drawn
+by one template. Each mini-board's data — the legal moves of its position and the position after
+each — is computed by the engine on the server (``games.rules.boards``). No rule lives here.
 """
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from typing import Any
 
-import engine
-from games.history import check_square, legal_moves_payload
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.templatetags.static import static
 
-# The examples of the rules page, each a FEN with the side to move that shows it. Kings are
+from engine import variants
+from games.reads.variants import variant_descriptor
+from games.rules import RULES
+from games.rules.boards import example_board
+from games.rules.model import GameRules
+
+# The examples of the Chesskers page, each a FEN with the side to move that shows it. Kings are
 # added where the rules' own diagrams leave them out: a position needs one a side.
 EXAMPLES: list[dict[str, str]] = [
     {
@@ -48,32 +56,59 @@ EXAMPLES: list[dict[str, str]] = [
 ]
 
 
-def example_board(fen: str) -> dict:
-    """Returns a mini-board's data: the position, its check, its legal moves and the FEN after
-    each of them (same order), so the page can play any of them without a rule of its own."""
-    game = engine.Game(fen)
-    position = game.position
-    legal = legal_moves_payload(game)
-    after = []
-    for move in legal:
-        child = engine.Game(fen)
-        child.push_text(_machine(move))
-        after.append(child.fen())
+def rules(request: HttpRequest) -> HttpResponse:
+    """The Chesskers rules page, with a live mini-board for each example."""
+    boards = [{**example, **example_board("chesskers", example["fen"])} for example in EXAMPLES]
+    context = {"boards": boards, "page_data": {"variant": None, "boards": boards}}
+    return render(request, "games/rules.html", context)
+
+
+def piece_pictures(descriptor: dict[str, Any]) -> dict[str, tuple[str, str]]:
+    """Returns each piece's pictures (White's, Black's) by its name, from the descriptor's art."""
+    pictures = {}
+    for piece in descriptor["pieces"].values():
+        folder, name = piece["art"].rsplit("/", 1)
+        pictures[piece["name"]] = (
+            static(f"pieces/{folder}/w{name}.svg"),
+            static(f"pieces/{folder}/b{name}.svg"),
+        )
+    return pictures
+
+
+def page_context(page: GameRules) -> dict[str, Any]:
+    """Returns what the template of a game's rules page draws: the game, its pieces with their
+    pictures, its rules with their live boards, and the page data for rules.js."""
+    descriptor = variant_descriptor(page.id)
+    pictures = piece_pictures(descriptor)
+    pieces = [
+        {"name": name, "moves": moves, "white": pictures[name][0], "black": pictures[name][1]}
+        for name, moves in page.pieces.items()
+    ]
+    boards = [
+        {
+            "id": rule.id,
+            "caption": rule.example.caption,
+            **example_board(page.id, rule.example.fen),
+        }
+        for rule in page.rules
+        if rule.example is not None
+    ]
     return {
-        "fen": fen,
-        "turn": position.turn.name_lower,
-        "check": check_square(fen),
-        "legal_moves": legal,
-        "after": after,
+        "game": page,
+        "name": descriptor["name"],
+        "family": descriptor["family"],
+        "pieces": pieces,
+        "boards": boards,
+        "chess_art": any(p["art"].startswith("cburnett/") for p in descriptor["pieces"].values()),
+        "page_data": {"variant": descriptor, "boards": boards},
     }
 
 
-def _machine(move: dict) -> str:
-    text = "-".join(move["path"])
-    return f"{text}-{move['promotion']}" if move["promotion"] else text
-
-
-def rules(request: HttpRequest) -> HttpResponse:
-    """The rules page, with a live mini-board for each example."""
-    boards = [{**example, **example_board(example["fen"])} for example in EXAMPLES]
-    return render(request, "games/rules.html", {"boards": boards})
+def game_rules(request: HttpRequest, variant_id: str) -> HttpResponse:
+    """The rules page of a game other than Chesskers; Chesskers' own is at ``/rules/``."""
+    if variant_id == variants.DEFAULT.id:
+        return redirect("rules", permanent=True)
+    page = RULES.get(variant_id)
+    if page is None:
+        raise Http404("No such game.")
+    return render(request, "games/game_rules.html", page_context(page))

@@ -7,11 +7,13 @@ expected; what depends on a game (a move's legality, a ply in range, a known use
 services' to check.
 """
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
 import engine
+from chesskers_site.edge import text_problem
 from games.clock import UNLIMITED, ClockError, TimeControl
 from games.errors import ErrorCode, GameError
 from games.models import SeekColor
@@ -19,8 +21,20 @@ from games.policy import BOT_LEVELS, HIGHEST_BOT_LEVEL, LOWEST_BOT_LEVEL
 
 SQUARE_NAMES = frozenset(engine.square_name(sq) for sq in range(64))
 PROMOTIONS = ("q", "r", "b", "n")
-MAX_IMPORT_CHARS = 2_000_000
+# Within settings.REQUEST_MAX_BYTES, the body that carries it (chesskers_site/edge.py).
+MAX_IMPORT_CHARS = 500_000
 MAX_LAG_MS = 60_000
+
+# Bounds on what a request may carry, each far above what a legal one needs: they keep a
+# number inside the database's columns and a text from filling a page.
+MAX_PLY = 100_000  # no game is longer (the fifty-move rule ends one in a few thousand plies)
+MAX_MOVE_CHARS = 300  # a chain of 32 captures written out
+MAX_PATH_SQUARES = 64
+MAX_FEN_CHARS = 200
+MAX_FEN_DIGITS = 5  # a move number up to 99,999
+MAX_USERNAME_CHARS = 150
+
+DIGIT_RUNS = re.compile(r"[0-9]+")
 
 DrawAction = Literal["offer", "accept", "decline"]
 
@@ -84,14 +98,14 @@ class MoveRequest:
         lag: Any = None,
     ) -> "MoveRequest":
         """Returns the move of a body or message's values, or raises ``bad_request``."""
-        if not whole_number(ply):
-            raise refuse("A move needs the ply it is for, as a number.")
+        if not whole_number(ply) or not 0 <= ply <= MAX_PLY:
+            raise refuse(f"A move needs the ply it is for, a number from 0 to {MAX_PLY:,}.")
         if lag is not None and (not whole_number(lag) or not 0 <= lag <= MAX_LAG_MS):
             raise refuse(f"A move's lag is a number of milliseconds, 0 to {MAX_LAG_MS}.")
         if path is not None:
             if (
                 not isinstance(path, list)
-                or len(path) < 2
+                or not 2 <= len(path) <= MAX_PATH_SQUARES
                 or not all(isinstance(sq, str) and sq in SQUARE_NAMES for sq in path)
             ):
                 raise refuse("A move's path is a list of at least two squares.")
@@ -102,6 +116,8 @@ class MoveRequest:
             text = "-".join(path) + (f"-{promotion.lower()}" if promotion else "")
         if not isinstance(text, str) or not text.strip():
             raise refuse("A move needs its text or its path.")
+        if len(text) > MAX_MOVE_CHARS:
+            raise refuse(f"A move's text has at most {MAX_MOVE_CHARS} characters.")
         return cls(ply=ply, text=text.strip(), lag_ms=lag or 0)
 
     @classmethod
@@ -169,11 +185,19 @@ class BotGameRequest:
 
 
 def fen_text(value: Any) -> str | None:
-    """Returns a pass-and-play game's starting FEN as given (None or empty: the usual start)."""
+    """Returns a starting FEN as given (None or empty: the usual start), or raises if it is not
+    short plain text: the engine reads its numbers, which must stay small (a counter of
+    thousands of digits, or a superscript digit, is not a number it can read)."""
     if value is None or value == "":
         return None
     if not isinstance(value, str):
         raise refuse("A FEN is text.")
+    if len(value) > MAX_FEN_CHARS:
+        raise refuse(f"A FEN has at most {MAX_FEN_CHARS} characters.")
+    if not value.isascii() or not value.isprintable():
+        raise refuse("A FEN is written in plain ASCII letters, digits and punctuation.")
+    if any(len(run) > MAX_FEN_DIGITS for run in DIGIT_RUNS.findall(value)):
+        raise refuse(f"A number in a FEN has at most {MAX_FEN_DIGITS} digits.")
     return value
 
 
@@ -206,7 +230,7 @@ class ChallengeRequest:
         color = color_choice(data.get("color", SeekColor.RANDOM))
         rated = rated_choice(data.get("rated", True))
         to = data.get("to")
-        if to and not isinstance(to, str):
+        if to and (not isinstance(to, str) or len(to) > MAX_USERNAME_CHARS):
             raise refuse("A challenge is sent to a username.")
         clock = clock_choice(data.get("clock"))
         return cls(to=to or None, color=color, rated=rated, clock=clock)
@@ -218,6 +242,8 @@ def note_text(glyph: Any, comment: Any) -> tuple[str | None, str | None]:
         raise refuse("A glyph is one of ! ? !! ?? !? ?! or empty.")
     if comment is not None and not isinstance(comment, str):
         raise refuse("A comment is text.")
+    if glyph is not None and len(glyph) > 2:
+        raise refuse("A glyph is one of ! ? !! ?? !? ?! or empty.")
     return glyph, comment
 
 
@@ -234,13 +260,18 @@ class AnnotationRequest:
     def from_body(cls, data: Mapping[str, Any]) -> "AnnotationRequest":
         ply = data.get("ply")
         glyph, comment = note_text(data.get("glyph"), data.get("comment"))
-        return cls(ply=ply if whole_number(ply) else None, glyph=glyph, comment=comment)
+        in_range = whole_number(ply) and 0 <= ply <= MAX_PLY
+        return cls(ply=ply if in_range else None, glyph=glyph, comment=comment)
 
 
-def import_text(value: Any) -> str:
-    """Returns the text of games to import, or raises: text, not empty, not too long."""
+def import_text(value: Any, where: str = "`text`") -> str:
+    """Returns the text of games to import, or raises: text, not empty, not too long. ``where``
+    names the place the text goes: the API's field, or the form's box."""
     if not isinstance(value, str) or not value.strip():
-        raise refuse("Give the games' text in `text`.")
+        raise refuse(f"Give the games' text in {where}.")
     if len(value) > MAX_IMPORT_CHARS:
-        raise refuse("That text is too long to import at once.")
+        raise refuse(f"That text is too long to import at once: at most {MAX_IMPORT_CHARS:,}.")
+    problem = text_problem(value)  # an uploaded file's text has not passed the edge
+    if problem is not None:
+        raise refuse(problem)
     return value

@@ -1,8 +1,9 @@
 from django.urls import path
 
-from games import rules_page, views
+from games import home_page, rules_page, views
 
 urlpatterns = [
+    path("", home_page.home, name="home"),
     path("play/", views.play, name="play"),
     path("play/local/", views.local, name="local"),
     path("play/bot/", views.bot, name="bot"),
@@ -13,4 +14,5 @@ urlpatterns = [
     path("games/", views.archive, name="archive"),
     path("games/import/", views.import_games, name="import"),
     path("rules/", rules_page.rules, name="rules"),
+    path("rules/<str:variant_id>/", rules_page.game_rules, name="game-rules"),
 ]

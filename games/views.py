@@ -4,11 +4,10 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
-from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_POST
 
 from games.archive import game_import
@@ -21,35 +20,32 @@ from games.play import game_create_bot, game_create_local, game_open
 from games.policy import BOT_LEVELS
 from games.reads.archive import (
     ArchiveFilters,
+    PageRequest,
     analysis_payload,
     annotations_of,
     archive_games,
-    may_annotate,
+    may_annotate_once_finished,
+    no_analysis,
+    page_of,
 )
 from games.reads.live import live_games
 from games.reads.lobby import lobby_payload
+from games.reads.mine import games_in_progress
 from games.reads.state import game_state
 from games.schemas import MAX_IMPORT_CHARS, BotGameRequest, fen_text, import_text
 
 
 def play(request: HttpRequest) -> HttpResponse:
-    """The lobby: open seeks (live), seek and challenge forms, your games in progress."""
-    my_games = []
-    if request.user.is_authenticated:
-        my_games = list(
-            Game.objects.filter(status=Game.Status.LIVE, mode=Game.Mode.ONLINE)
-            .filter(Q(white=request.user) | Q(black=request.user))
-            .select_related("white", "black")
-        )
+    """The lobby: open seeks (live), seek and challenge forms, the ways to play alone, your
+    games in progress (online, bot and pass-and-play; a visitor's by their session)."""
+    actor = Actor.of_request(request)
+    my_games = games_in_progress(actor.user_id, actor.session_key)
     page_data = lobby_payload(request.user)
     quick = [
         {"label": c.label, "speed": c.speed, "initial": c.initial or "", "increment": c.increment,
          "days": c.days or ""}
         for c in QUICK_PAIRINGS
     ]  # fmt: skip
-    for game in my_games:  # "your turn" first
-        game.your_turn = game.player_id_for(game.turn) == request.user.pk
-    my_games.sort(key=lambda game: not game.your_turn)
     return render(
         request,
         "games/play.html",
@@ -63,8 +59,10 @@ def play(request: HttpRequest) -> HttpResponse:
     )
 
 
+@ensure_csrf_cookie
 def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
-    """A game's table, for its players and spectators."""
+    """A game's table, for its players and spectators; its scripts' writes send the CSRF
+    cookie's token, visitors' included (``chesskers_site.security``)."""
     try:
         game = game_open(game_id=game_id)
     except GameError:
@@ -82,15 +80,22 @@ def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
         "api_url": f"/api/games/{game.public_id}/",
         "state": game_state(game),
     }
-    if game.status == Game.Status.FINISHED:
-        page_data["archive"] = {
-            "annotations": annotations_of(game),
-            "analysis": analysis_payload(game),
-            "can_annotate": may_annotate(game, actor.user_id),
-            "can_analyse": actor.user_id is not None,
-            "export_url": f"/api/games/{game.public_id}/export/?download=1",
-        }
+    page_data["archive"] = archive_data(game, actor)
     return render(request, "games/game.html", {"game": game, "page_data": page_data})
+
+
+def archive_data(game: Game, actor: Actor) -> dict[str, Any]:
+    """Returns what the page's archive tools need. A live game's page gets them too, empty, so
+    that Analyse, Download and the annotation form appear when the game ends, without a
+    reload; the page shows them only for a finished game."""
+    finished = game.status == Game.Status.FINISHED
+    return {
+        "annotations": annotations_of(game) if finished else [],
+        "analysis": analysis_payload(game) if finished else no_analysis(game),
+        "can_annotate": may_annotate_once_finished(game, actor.user_id),
+        "can_analyse": actor.user_id is not None,
+        "export_url": f"/api/games/{game.public_id}/export/?download=1",
+    }
 
 
 def player_side(game: Game, color: str | None) -> str | None:
@@ -187,24 +192,34 @@ def watch(request: HttpRequest) -> HttpResponse:
     return render(request, "games/watch.html", {"page_data": {"games": live_games()}})
 
 
-ARCHIVE_PAGE_SIZE = 20
+# The archive form's labels, which its refusals name instead of the query's parameters.
+ARCHIVE_LABELS = {
+    "player": "Player",
+    "result": "Result",
+    "termination": "Reason",
+    "mode": "Mode",
+    "since": "From",
+    "until": "To",
+    "min_plies": "Min. plies",
+    "annotated": "Annotated only",
+}
 
 
 def archive(request: HttpRequest) -> HttpResponse:
-    """The archive: every finished game, newest first, filtered and paginated."""
+    """The archive: every finished game, newest first, filtered, a page at a time ("Older"
+    asks for the games before the page's last, "Newer" for those after its first)."""
     try:
-        filters = ArchiveFilters.from_query(request.GET)
+        filters = ArchiveFilters.from_query(request.GET, ARCHIVE_LABELS)
+        page = page_of(archive_games(filters), PageRequest.from_query(request.GET))
     except GameError as refusal:
         context = {"error": refusal.message, "games": [], "form": request.GET, "choices": CHOICES}
         return render(request, "games/archive.html", context, status=400)
-    paginator = Paginator(archive_games(filters), ARCHIVE_PAGE_SIZE)
-    page = paginator.get_page(request.GET.get("page"))
     query = urlencode(filters.query())
     return render(
         request,
         "games/archive.html",
         {
-            "games": page.object_list,
+            "games": page.games,
             "page_obj": page,
             "query": query,
             "filtered": bool(query),
@@ -232,7 +247,8 @@ def import_games(request: HttpRequest) -> HttpResponse:
         if upload is not None:
             text = upload.read(MAX_IMPORT_CHARS + 1).decode("utf-8", errors="replace")
         try:
-            games = game_import(actor=Actor.of_request(request), text=import_text(text))
+            text = import_text(text, where="the Games box or a file")
+            games = game_import(actor=Actor.of_request(request), text=text)
         except GameError as refusal:
             error = refusal.message
         else:

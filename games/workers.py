@@ -1,13 +1,20 @@
-"""CPU-heavy work off the event loop: a process pool for the bot's thinking and for analysis.
+"""CPU-heavy work off the event loop: process pools for the bot's thinking and for analysis.
 
 A thinking bot must never delay anybody else's move, so its search runs in a
 separate process, and what it decides is written back by a small thread pool of its own — never
 on the event loop nor in the one thread Channels gives database work.
+
+Bot replies come before analysis: each kind of work has its own pool (``BOT`` and ``ANALYSIS``),
+so a queue of analysis positions never stands in front of a bot's reply, and the analysis
+workers run at a lower scheduling priority (``ANALYSIS_NICENESS``), so the bot's search gets the
+CPU first when both run.
 """
 
 import atexit
+import contextlib
 import logging
 import multiprocessing
+import os
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
@@ -18,22 +25,35 @@ from django.db import close_old_connections, connections
 
 log = logging.getLogger(__name__)
 
+BOT = "bot"
+ANALYSIS = "analysis"
+ANALYSIS_NICENESS = 10  # added to the analysis workers' niceness: the bot's search goes first
+
 _lock = threading.Lock()
-_processes: ProcessPoolExecutor | None = None
+_pools: dict[str, ProcessPoolExecutor] = {}
 _appliers: ThreadPoolExecutor | None = None
 
 
-def process_pool() -> ProcessPoolExecutor:
-    """Returns this process's pool of worker processes, started on first use."""
-    global _processes
+def _lower_priority() -> None:
+    """A worker's initialiser: runs it at a lower scheduling priority (where the OS allows)."""
+    with contextlib.suppress(OSError):
+        os.nice(ANALYSIS_NICENESS)
+
+
+def process_pool(kind: str = BOT) -> ProcessPoolExecutor:
+    """Returns this process's pool of worker processes for ``kind`` of work, started on first
+    use: ``ENGINE_WORKERS`` for the bot, ``ANALYSIS_WORKERS`` (niced) for analysis."""
     with _lock:
-        if _processes is None:
+        if kind not in _pools:
+            analysis = kind == ANALYSIS
+            setting = "ANALYSIS_WORKERS" if analysis else "ENGINE_WORKERS"
             # "spawn": a clean interpreter per worker, never a fork of a threaded server.
-            _processes = ProcessPoolExecutor(
-                max_workers=getattr(settings, "ENGINE_WORKERS", 1),
+            _pools[kind] = ProcessPoolExecutor(
+                max_workers=getattr(settings, setting, 1),
                 mp_context=multiprocessing.get_context("spawn"),
+                initializer=_lower_priority if analysis else None,
             )
-        return _processes
+        return _pools[kind]
 
 
 def applier_pool() -> ThreadPoolExecutor:
@@ -62,11 +82,15 @@ def run_in_database_thread(function: Callable[..., Any], *args: Any) -> Future:
 
 
 def compute(
-    function: Callable[..., Any], *args: Any, then: Callable[[Any], Any] | None = None
+    function: Callable[..., Any],
+    *args: Any,
+    then: Callable[[Any], Any] | None = None,
+    kind: str = BOT,
 ) -> Future:
-    """Runs a picklable ``function(*args)`` in a worker process; ``then(result)`` runs after it
-    on an applier thread (with database access). Returns the worker's future."""
-    future = process_pool().submit(function, *args)
+    """Runs a picklable ``function(*args)`` in a worker process of ``kind``'s pool;
+    ``then(result)`` runs after it on an applier thread (with database access). Returns the
+    worker's future."""
+    future = process_pool(kind).submit(function, *args)
     if then is not None:
 
         def done(finished: Future) -> None:
@@ -81,11 +105,11 @@ def compute(
 
 def shutdown() -> None:
     """Stops the pools (tests and process exit)."""
-    global _processes, _appliers
+    global _appliers
     with _lock:
-        if _processes is not None:
-            _processes.shutdown(wait=True, cancel_futures=True)
-            _processes = None
+        for pool in _pools.values():
+            pool.shutdown(wait=True, cancel_futures=True)
+        _pools.clear()
         if _appliers is not None:
             _appliers.shutdown(wait=True)
             _appliers = None

@@ -51,8 +51,8 @@ class UserView(APIView):
                     ),
                     "rating_history": serializers.ListField(
                         child=serializers.DictField(),
-                        help_text="Rating before the first rated game, then after each: "
-                        "{at, rating, game}",
+                        help_text="The latest 200 rated games: the rating before the first "
+                        "of them, then after each: {at, rating, game}",
                     ),
                     "category": serializers.CharField(
                         help_text="The rating category the rating and its history are of: a "
@@ -71,8 +71,9 @@ class UserView(APIView):
         summary="A player's public profile: rating and statistics of finished online games",
     )
     def get(self, request: Request, username: str) -> Response:
-        user = User.objects.filter(username__iexact=username, is_active=True).first()
+        users = User.objects.all()
+        user = users.filter(username__iexact=username, is_active=True).first()
         if user is None:
             return error(f"No user is called {username}.", status.HTTP_404_NOT_FOUND)
         category = known_category(request.query_params.get("category"))
-        return Response(profile_data(user, category))
+        return Response(profile_data(user, category=category))

@@ -6,19 +6,19 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, Q
 
-from accounts.models import CLASSICAL, SPEED_CATEGORIES, RatingChange, User
+from accounts.models import CLASSICAL, SPEED_CATEGORIES, Rating, RatingChange, User
 from accounts.selectors import (
     categories_of,
     rating_history,
-    rating_of,
     rating_summary,
     ratings_of,
+    user_ratings,
 )
 from engine import variants
-from games.models import Color, Game
+from games.models import Color, Game, PlayerRecord
 from games.reads.live import online_user_ids
+from games.records import outcome_of
 
 
 @dataclass(frozen=True)
@@ -29,23 +29,28 @@ class PlayerStats:
     losses: int = 0
 
 
-def player_stats(user: User) -> PlayerStats:
-    """Returns the user's counts of finished games; zeros until they have played."""
-    return PlayerStats(**finished_game_counts(user))
+def record_of(user: AbstractBaseUser) -> PlayerRecord:
+    """Returns the user's record of finished online games (``games.records`` keeps it as games
+    end), its best win's game and opponent loaded; an empty one if they have not played."""
+    record = (
+        PlayerRecord.objects.filter(user_id=user.pk)
+        .select_related("best_win_game", "best_win_opponent")
+        .first()
+    )
+    return record or PlayerRecord(user_id=user.pk, by_termination={})
 
 
-def finished_game_counts(user: AbstractBaseUser) -> dict[str, int]:
-    """Returns the counts of the user's finished online games (played, wins, draws, losses)."""
-    games = Game.objects.filter(status=Game.Status.FINISHED, mode=Game.Mode.ONLINE).filter(
-        Q(white=user) | Q(black=user)
-    )
-    counts = games.aggregate(
-        games_played=Count("id"),
-        wins=Count("id", filter=Q(white=user, result="1-0") | Q(black=user, result="0-1")),
-        draws=Count("id", filter=Q(result="1/2-1/2")),
-        losses=Count("id", filter=Q(white=user, result="0-1") | Q(black=user, result="1-0")),
-    )
-    return {key: counts[key] or 0 for key in ("games_played", "wins", "draws", "losses")}
+def stats_of(record: PlayerRecord) -> PlayerStats:
+    """Returns the counts of a record's games (played, wins, draws, losses)."""
+    wins = record.white_wins + record.black_wins
+    draws = record.white_draws + record.black_draws
+    losses = record.white_losses + record.black_losses
+    return PlayerStats(games_played=wins + draws + losses, wins=wins, draws=draws, losses=losses)
+
+
+def player_stats(user: AbstractBaseUser) -> PlayerStats:
+    """Returns the user's counts of finished online games; zeros until they have played."""
+    return stats_of(record_of(user))
 
 
 RECENT_GAMES = 10
@@ -53,14 +58,28 @@ RECENT_GAMES = 10
 
 def outcome_for(game: Game, user_id: int) -> str:
     """Returns "win", "draw" or "loss" for the user in a finished game they played."""
-    if game.result == Game.Result.DRAW:
-        return "draw"
-    won_as = Color.WHITE if game.result == Game.Result.WHITE else Color.BLACK
-    return "win" if game.player_id_for(won_as) == user_id else "loss"
+    color = Color.WHITE if game.white_id == user_id else Color.BLACK
+    return outcome_of(game.result, color)
 
 
-def player_game_statistics(user: AbstractBaseUser) -> dict[str, Any]:
-    """Returns the statistics of the user's finished online games (rated and unrated).
+def latest_games(user_id: int, limit: int) -> list[Game]:
+    """Returns the user's latest finished online games, newest first: the latest as White and
+    the latest as Black, each read from its own index, merged (an OR of the two would read
+    every game of the player's)."""
+    finished = (
+        Game.objects.filter(status=Game.Status.FINISHED, mode=Game.Mode.ONLINE)
+        .select_related("white", "black")
+        .order_by("-finished_at", "-id")
+    )
+    as_white = list(finished.filter(white_id=user_id)[:limit])
+    as_black = list(finished.filter(black_id=user_id).exclude(white_id=user_id)[:limit])
+    games = sorted(as_white + as_black, key=lambda g: (g.finished_at, g.pk), reverse=True)
+    return games[:limit]
+
+
+def player_game_statistics(user: AbstractBaseUser, record: PlayerRecord) -> dict[str, Any]:
+    """Returns the statistics of the user's finished online games (rated and unrated), from
+    their record and their latest games.
 
     ``by_color`` and ``by_termination`` count wins, draws and losses; ``streak`` is the run of
     equal outcomes ending with the latest game (``{"outcome": "win", "games": 3}``, or None);
@@ -68,59 +87,50 @@ def player_game_statistics(user: AbstractBaseUser) -> dict[str, Any]:
     game); ``recent`` the latest games, newest first, with the user's rating change in rated
     ones.
     """
-    games = list(
-        Game.objects.filter(status=Game.Status.FINISHED, mode=Game.Mode.ONLINE)
-        .filter(Q(white=user) | Q(black=user))
-        .select_related("white", "black")
-        .order_by("-finished_at", "-id")
+    by_color = {
+        color: {
+            "games": sum(getattr(record, f"{color}_{n}") for n in ("wins", "draws", "losses")),
+            "wins": getattr(record, f"{color}_wins"),
+            "draws": getattr(record, f"{color}_draws"),
+            "losses": getattr(record, f"{color}_losses"),
+        }
+        for color in (Color.WHITE.value, Color.BLACK.value)
+    }
+    order = list(Game.Termination.values)
+    by_termination = dict(
+        sorted(record.by_termination.items(), key=lambda item: order.index(item[0]))
     )
+    streak = None
+    if record.streak_games:
+        streak = {"outcome": record.streak_outcome, "games": record.streak_games}
+    best_win = None
+    if record.best_win_game_id is not None and record.best_win_opponent_id is not None:
+        best_win = {
+            "game": record.best_win_game.public_id,
+            "opponent": record.best_win_opponent.username,
+            "opponent_rating": round(record.best_win_rating),
+            "at": record.best_win_at.isoformat(),
+        }
+    return {
+        "by_color": by_color,
+        "by_termination": by_termination,
+        "streak": streak,
+        "best_win": best_win,
+        "recent": recent_games(user.pk),
+    }
+
+
+def recent_games(user_id: int) -> list[dict[str, Any]]:
+    """Returns the user's latest finished online games as the profile lists them, each with
+    the user's rating change if it was rated (three queries, however many games they have)."""
+    games = latest_games(user_id, RECENT_GAMES)
     changes = {
         change.game_id: change
-        for change in RatingChange.objects.filter(user=user).select_related("opponent", "game")
+        for change in RatingChange.objects.filter(user_id=user_id, game__in=games)
     }
-    empty = {"wins": 0, "draws": 0, "losses": 0}
-    plural = {"win": "wins", "draw": "draws", "loss": "losses"}
-    by_color = {Color.WHITE.value: {"games": 0, **empty}, Color.BLACK.value: {"games": 0, **empty}}
-    by_termination: dict[str, dict[str, int]] = {}
-    for game in games:
-        outcome = outcome_for(game, user.pk)
-        color = Color.WHITE.value if game.white_id == user.pk else Color.BLACK.value
-        by_color[color]["games"] += 1
-        by_color[color][plural[outcome]] += 1
-        by_termination.setdefault(game.termination, dict(empty))[plural[outcome]] += 1
-    order = list(Game.Termination.values)
-    by_termination = dict(sorted(by_termination.items(), key=lambda item: order.index(item[0])))
-
-    streak = None
-    if games:
-        first = outcome_for(games[0], user.pk)
-        length = 0
-        for game in games:
-            if outcome_for(game, user.pk) != first:
-                break
-            length += 1
-        streak = {"outcome": first, "games": length}
-
-    best = None
-    for change in changes.values():
-        if change.score == 1.0 and (
-            best is None
-            or (change.opponent_rating, -change.at.timestamp())
-            > (best.opponent_rating, -best.at.timestamp())
-        ):
-            best = change
-    best_win = None
-    if best is not None:
-        best_win = {
-            "game": best.game.public_id,
-            "opponent": best.opponent.username,
-            "opponent_rating": round(best.opponent_rating),
-            "at": best.at.isoformat(),
-        }
-
     recent = []
-    for game in games[:RECENT_GAMES]:
-        color = Color.WHITE.value if game.white_id == user.pk else Color.BLACK.value
+    for game in games:
+        color = Color.WHITE.value if game.white_id == user_id else Color.BLACK.value
         other = game.black if color == Color.WHITE else game.white
         change = changes.get(game.pk)
         recent.append(
@@ -128,7 +138,7 @@ def player_game_statistics(user: AbstractBaseUser) -> dict[str, Any]:
                 "id": game.public_id,
                 "color": color,
                 "opponent": other.username if other else None,
-                "outcome": outcome_for(game, user.pk),
+                "outcome": outcome_for(game, user_id),
                 "result": game.result,
                 "termination": game.termination,
                 "rated": change is not None,
@@ -136,13 +146,7 @@ def player_game_statistics(user: AbstractBaseUser) -> dict[str, Any]:
                 "finished_at": game.finished_at.isoformat() if game.finished_at else None,
             }
         )
-    return {
-        "by_color": by_color,
-        "by_termination": by_termination,
-        "streak": streak,
-        "best_win": best_win,
-        "recent": recent,
-    }
+    return recent
 
 
 def online_players(now: datetime | None = None) -> list[dict[str, Any]]:
@@ -169,32 +173,46 @@ def known_category(asked: str | None) -> str | None:
     return asked if asked in {c["id"] for c in rating_categories()} else None
 
 
-def profile_category(user: User, asked: str | None = None) -> str:
-    """Returns the rating category a profile shows: the one asked for, else the user's most
-    played, else Chesskers classical."""
+def profile_category(rows: list[Rating], asked: str | None = None) -> str:
+    """Returns the rating category a profile shows: the one asked for, else the most played of
+    the user's ratings ``rows`` (``user_ratings``), else Chesskers classical."""
     if asked:
         return asked
-    played = categories_of(user)
-    return played[0]["category"] if played else CLASSICAL
+    return rows[0].category if rows else CLASSICAL
 
 
-def profile_data(user: User, category: str | None = None) -> dict[str, Any]:
-    """Returns the public profile of a user, as the API and the profile page show it: the
-    rating and its history in one category (``profile_category``), and every category's."""
-    category = profile_category(user, category)
-    row = rating_of(user, category)
+def profile_data(
+    user: User,
+    history: list[dict[str, Any]] | None = None,
+    record: PlayerRecord | None = None,
+    *,
+    category: str | None = None,
+    ratings: list[Rating] | None = None,
+) -> dict[str, Any]:
+    """Returns the public profile of a user, as the API and the profile page show it, from
+    their stored record: the rating and its history in one category (``profile_category``),
+    and every category's. ``history`` (``rating_history`` of that category), ``record`` and
+    ``ratings`` (``user_ratings``) when the caller has them already. A fixed number of
+    queries however many games the user has played."""
+    ratings = user_ratings(user) if ratings is None else ratings
+    category = profile_category(ratings, category)
+    row = next((r for r in ratings if r.category == category), None) or Rating(
+        user=user, category=category
+    )
+    record = record if record is not None else record_of(user)
+    history = history if history is not None else rating_history(user, category)
     return {
         "username": user.username,
         "joined": user.date_joined.isoformat(),
-        **asdict(player_stats(user)),
+        **asdict(stats_of(record)),
         **rating_summary(row),
         "volatility": round(row.volatility, 5),
         "rated_games": row.games,
-        **player_game_statistics(user),
+        **player_game_statistics(user, record),
         "rating_history": [
             {**point, "at": point["at"].isoformat(), "rating": round(point["rating"])}
-            for point in rating_history(user, category)
+            for point in history
         ],
         "category": category,
-        "ratings": categories_of(user),
+        "ratings": categories_of(user, ratings),
     }

@@ -9,7 +9,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
 from accounts.models import CLASSICAL, User
-from accounts.selectors import leaderboard, rating_history
+from accounts.selectors import leaderboard, rating_history, user_ratings
 from games.errors import GameError
 from games.lobby import challenge_create
 from games.models import Game
@@ -18,9 +18,11 @@ from players.charts import rating_chart_svg
 from players.selectors import (
     known_category,
     online_players,
-    player_stats,
+    profile_category,
     profile_data,
     rating_categories,
+    record_of,
+    stats_of,
 )
 
 
@@ -28,14 +30,18 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     player = get_object_or_404(User, username__iexact=username, is_active=True)
     if player.username != username:
         return redirect("profile", username=player.username)
-    profile = profile_data(player, known_category(request.GET.get("category")))
+    ratings = user_ratings(player)  # every category's, read once
+    category = profile_category(ratings, known_category(request.GET.get("category")))
+    history = rating_history(player, category)  # read once: the chart's points and the profile's
+    record = record_of(player)
+    profile = profile_data(player, history, record, category=category, ratings=ratings)
     labels = termination_labels()
     return render(
         request,
         "players/profile.html",
         {
             "player": player,
-            "stats": player_stats(player),
+            "stats": stats_of(record),
             "profile": profile,
             "by_color": [
                 ("White", profile["by_color"]["white"]),
@@ -46,7 +52,7 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
                 for name, counts in profile["by_termination"].items()
             ],
             # Built from numbers and escaped dates only (accounts.charts).
-            "chart": mark_safe(rating_chart_svg(rating_history(player, profile["category"]))),
+            "chart": mark_safe(rating_chart_svg(history)),
             "can_challenge": request.user.is_authenticated and request.user.pk != player.pk,
         },
     )

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.db import connections
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "artifacts"
@@ -79,6 +80,10 @@ def test_database_env() -> dict[str, str]:
     }
 
 
+# The socket frame caps ``make run`` gives Daphne (the Makefile's DAPHNE_LIMITS).
+DAPHNE_LIMITS = ["--websocket-max-message-size", "16384", "--websocket-max-frame-size", "16384"]
+
+
 class DaphneServer:
     """A Daphne process serving the site on a free port, on the test database."""
 
@@ -101,7 +106,7 @@ class DaphneServer:
         self.process = subprocess.Popen(
             [
                 sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
-                "chesskers_site.asgi:application",
+                *DAPHNE_LIMITS, "chesskers_site.asgi:application",
             ],
             cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT,
         )  # fmt: skip
@@ -130,6 +135,19 @@ class DaphneServer:
                 self.process.kill()
                 self.process.wait()
         self.log.close()
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker) -> Iterator[None]:
+    """pytest-django's test database, whose connection pool (chesskers_site/settings.py) is
+    closed before the database is dropped: PostgreSQL refuses to drop a database that pooled
+    connections still hold."""
+    yield
+    with django_db_blocker.unblock():
+        for conn in connections.all():
+            conn.close()
+            if getattr(conn, "pool", None) is not None:
+                conn.close_pool()
 
 
 @pytest.fixture(scope="session")

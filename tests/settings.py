@@ -16,3 +16,11 @@ SERVER_SWITCH_INTERVAL = None
 
 # A lobby left is withdrawn half a second later, not ten (chesskers_site/settings.py).
 LOBBY_LEAVE_GRACE = 0.5
+
+# Throttles far above what any test does from one address (the throttle tests lower them): the
+# whole run signs up and logs in from 127.0.0.1, and a Redis cache outlives the run.
+THROTTLE_RATES = {scope: "1000000/60" for scope in THROTTLE_RATES}  # noqa: F405
+
+# Every test client comes from one address (or none): the cap per address is for the tests
+# that set their own (tests/games/test_socket_limits.py).
+SOCKETS_PER_ADDRESS = 1000

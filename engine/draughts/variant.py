@@ -36,6 +36,8 @@ class DraughtsVariant(Variant):
     """A game of the draughts family, declared by ``rules``; positions are
     ``DraughtsPosition``."""
 
+    promotions = {"p": "m", "m": "k"}  # a parachutist becomes a man, a man a king
+
     def __init__(self, rules: Rules) -> None:
         kinds = [PieceKind(DraughtsPiece.MAN, "", "man")]
         if rules.kings:

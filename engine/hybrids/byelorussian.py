@@ -261,6 +261,7 @@ class ByelorussianVariant(HybridVariant):
     """Byelorussian Cheskers: check and checkmate as in chess, the chess draws (§2.7)."""
 
     castling_rook = R.value
+    promotions = {"p": "qrbn", "m": "d"}  # §2.2, §2.3
 
     def __init__(self) -> None:
         super().__init__(RULES)

@@ -88,6 +88,7 @@ class CheskersVariant(HybridVariant):
 
     stalemate_loses = True
     has_check = False
+    promotions = {"p": "kbc"}  # §1.5
 
     def __init__(self) -> None:
         super().__init__(RULES)

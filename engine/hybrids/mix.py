@@ -310,6 +310,7 @@ class GameMixVariant(HybridVariant):
     """Game Mix: checkmate, stalemate (the side to move loses both) and connection (§3.5)."""
 
     stalemate_loses = True
+    promotions = {"p": "lns", "c": "d"}  # §3.4
 
     def __init__(self, rules: HybridRules = RULES) -> None:
         super().__init__(rules)

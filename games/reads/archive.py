@@ -6,8 +6,10 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
-from django.db.models import Count, Exists, OuterRef, Q, QuerySet
+from django.db.models import Q, QuerySet
+from django.db.models.functions import Lower
 
+from accounts.models import User
 from engine import STARTING_FEN
 from games import pgn
 from games.clock import SPEEDS, TimeControl, speed_filter
@@ -15,6 +17,13 @@ from games.errors import ErrorCode, GameError
 from games.evaluation import judge
 from games.models import Analysis, Annotation, Evaluation, Game
 from games.reads.state import player_name, rating_changes
+
+# The days a date filter may name: a filter's bound is a day's start or the next day's, which
+# must stay a date the database and Python can both hold.
+EARLIEST_DAY = date(1900, 1, 1)
+LATEST_DAY = date(9999, 12, 30)
+MAX_PLIES_DIGITS = 6
+MAX_PLAYER_CHARS = 150
 
 
 @dataclass(frozen=True)
@@ -32,9 +41,16 @@ class ArchiveFilters:
     speed: str | None = None  # games.clock.SPEEDS
 
     @classmethod
-    def from_query(cls, query: Mapping[str, Any]) -> "ArchiveFilters":
+    def from_query(
+        cls, query: Mapping[str, Any], labels: Mapping[str, str] | None = None
+    ) -> "ArchiveFilters":
         """Returns the filters of a query string; raises ``GameError`` (bad_request) naming the
-        first value that makes no sense. Empty values mean "any"."""
+        first value that makes no sense. Empty values mean "any". The API's refusals name its
+        parameters; a form passes ``labels`` so that its refusals name what its reader sees."""
+        labels = labels or {}
+
+        def label(name: str) -> str:
+            return labels.get(name, name)
 
         def text(name: str) -> str | None:
             value = query.get(name)
@@ -43,8 +59,9 @@ class ArchiveFilters:
         def choice(name: str, allowed: list[str]) -> str | None:
             value = text(name)
             if value is not None and value not in allowed:
+                choices = ", ".join(allowed)
                 raise GameError(
-                    ErrorCode.BAD_REQUEST, f"{name} is one of {', '.join(allowed)}, not {value}."
+                    ErrorCode.BAD_REQUEST, f"{label(name)} is one of {choices}, not {value}."
                 )
             return value
 
@@ -53,20 +70,40 @@ class ArchiveFilters:
             if value is None:
                 return None
             try:
-                return date.fromisoformat(value)
+                found = date.fromisoformat(value)
             except ValueError:
                 raise GameError(
-                    ErrorCode.BAD_REQUEST, f"{name} is a date written YYYY-MM-DD, not {value}."
+                    ErrorCode.BAD_REQUEST,
+                    f"{label(name)} is a date written YYYY-MM-DD, not {value}.",
                 ) from None
+            if not EARLIEST_DAY <= found <= LATEST_DAY:
+                raise GameError(
+                    ErrorCode.BAD_REQUEST,
+                    f"{label(name)} is a day from {EARLIEST_DAY.isoformat()} to "
+                    f"{LATEST_DAY.isoformat()}.",
+                )
+            return found
 
         min_plies = text("min_plies")
-        if min_plies is not None and not min_plies.isdigit():
-            raise GameError(ErrorCode.BAD_REQUEST, f"min_plies is a whole number, not {min_plies}.")
+        if min_plies is not None and not (min_plies.isascii() and min_plies.isdigit()):
+            raise GameError(
+                ErrorCode.BAD_REQUEST, f"{label('min_plies')} is a whole number, not {min_plies}."
+            )
+        if min_plies is not None and len(min_plies) > MAX_PLIES_DIGITS:
+            raise GameError(
+                ErrorCode.BAD_REQUEST,
+                f"{label('min_plies')} has at most {MAX_PLIES_DIGITS} digits.",
+            )
+        player = text("player")
+        if player is not None and len(player) > MAX_PLAYER_CHARS:
+            raise GameError(
+                ErrorCode.BAD_REQUEST, f"{label('player')} is a username, at most 150 characters."
+            )
         annotated = text("annotated")
         if annotated not in (None, "1", "true", "0", "false", "on"):
-            raise GameError(ErrorCode.BAD_REQUEST, "annotated is true or false.")
+            raise GameError(ErrorCode.BAD_REQUEST, f"{label('annotated')} is true or false.")
         return cls(
-            player=text("player"),
+            player=player,
             result=choice("result", Game.Result.values),
             termination=choice("termination", Game.Termination.values),
             mode=choice("mode", Game.Mode.values),
@@ -94,13 +131,21 @@ class ArchiveFilters:
 
 
 def filter_games(games: QuerySet[Game], filters: ArchiveFilters) -> QuerySet[Game]:
-    """Returns ``games`` narrowed by the filters (no ordering, no status condition)."""
+    """Returns ``games`` narrowed by the filters (no ordering, no status condition).
+
+    A player is looked up by name first (one indexed query), then matched by id on the games'
+    own white/black/importer columns, whose indexes serve it; a name nobody has matches
+    nothing."""
     if filters.player:
-        name = filters.player
+        # LOWER(username), as the case-blind unique index is written (iexact would be UPPER).
+        users = User.objects.alias(name=Lower("username")).filter(name=filters.player.lower())
+        user_id = users.values_list("pk", flat=True).first()
+        if user_id is None:
+            return games.none()
         games = games.filter(
-            Q(white__username__iexact=name)
-            | Q(black__username__iexact=name)
-            | Q(mode=Game.Mode.IMPORTED, imported_by__username__iexact=name)
+            Q(white_id=user_id)
+            | Q(black_id=user_id)
+            | Q(mode=Game.Mode.IMPORTED, imported_by_id=user_id)
         )
     if filters.result:
         games = games.filter(result=filters.result)
@@ -117,7 +162,7 @@ def filter_games(games: QuerySet[Game], filters: ArchiveFilters) -> QuerySet[Gam
     if filters.min_plies is not None:
         games = games.filter(ply__gte=filters.min_plies)
     if filters.annotated:
-        games = games.filter(Exists(Annotation.objects.filter(game=OuterRef("pk"))))
+        games = games.filter(annotation_count__gt=0)
     if filters.speed:
         games = games.filter(*speed_filter(filters.speed))
     return games
@@ -125,17 +170,131 @@ def filter_games(games: QuerySet[Game], filters: ArchiveFilters) -> QuerySet[Gam
 
 def archive_games(filters: ArchiveFilters | None = None) -> QuerySet[Game]:
     """Returns the finished games of every mode that match the filters, newest first (by the
-    time they finished, then by id, so pages are stable), each with ``annotation_count`` (and
-    its ``rating_changes`` prefetched)."""
+    time they finished, then by id, so pages are stable), each with its stored
+    ``annotation_count`` (and its ``rating_changes`` prefetched)."""
     games = (
         Game.objects.filter(status=Game.Status.FINISHED)
         .select_related("white", "black", "imported_by")
         .prefetch_related("rating_changes")
     )
     games = filter_games(games, filters or ArchiveFilters())
-    return games.annotate(annotation_count=Count("annotations", distinct=True)).order_by(
-        "-finished_at", "-id"
+    return games.order_by("-finished_at", "-id")
+
+
+# --- pages: "older than this game" / "newer than this game" -----------------------------------
+PAGE_SIZE = 20
+COUNT_LIMIT = 1000  # a page says "more than 1000" rather than count a large archive
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page of a list of games, newest first, and where its neighbours start.
+
+    ``older`` is the public id to ask ``before=`` for the next (older) page, ``newer`` the one
+    to ask ``after=`` for the previous page; None when there is none. ``count`` is the number of
+    games in the whole list, counted up to ``COUNT_LIMIT`` (``count_capped`` when there are
+    more), so that no page costs the size of the archive."""
+
+    games: list[Game]
+    count: int
+    count_capped: bool
+    older: str | None
+    newer: str | None
+
+
+@dataclass(frozen=True)
+class PageRequest:
+    """Which page is asked for: ``before`` or ``after`` a game (by public id), else the
+    ``page``-th of ``size`` games (the first by default; kept for old links, its cost grows
+    with its depth). A larger ``page_size`` than allowed is cut to the largest."""
+
+    before: str | None = None
+    after: str | None = None
+    page: int = 1
+    size: int = PAGE_SIZE
+
+    @classmethod
+    def from_query(
+        cls, query: Mapping[str, Any], size: int = PAGE_SIZE, max_size: int = PAGE_SIZE
+    ) -> "PageRequest":
+        """Returns the page asked for by ``before``, ``after``, ``page`` and ``page_size``;
+        raises ``GameError`` (bad_request) for a value that makes no sense."""
+
+        def number(name: str, default: int) -> int:
+            value = query.get(name)
+            if value in (None, ""):
+                return default
+            if not str(value).isdigit() or int(value) < 1:
+                raise GameError(
+                    ErrorCode.BAD_REQUEST, f"{name} is a whole number from 1, not {value}."
+                )
+            return int(value)
+
+        before, after = query.get("before") or None, query.get("after") or None
+        if before and after:
+            raise GameError(ErrorCode.BAD_REQUEST, "Ask for games before or after one, not both.")
+        return cls(
+            before=before,
+            after=after,
+            page=number("page", 1),
+            size=min(number("page_size", size), max_size),  # at most max_size, as DRF did
+        )
+
+
+def page_mark(public_id: str, name: str, field: str) -> tuple[Any, int]:
+    """Returns where the game a page starts from stands in the order: its ``field`` and id."""
+    mark = Game.objects.filter(public_id=public_id).values_list(field, "pk").first()
+    if mark is None or mark[0] is None:
+        raise GameError(ErrorCode.BAD_REQUEST, f"{name} names no game of this list: {public_id}.")
+    return mark
+
+
+def page_of(games: QuerySet[Game], asked: PageRequest, field: str = "finished_at") -> Page:
+    """Returns one page of ``games`` (ordered by ``-field, -id``, newest first) in a fixed
+    number of queries whatever the list's length: the game the page starts from, the page's
+    rows (one more, to know whether another page follows), their prefetches, a count stopped
+    at ``COUNT_LIMIT``."""
+    count = games.order_by()[: COUNT_LIMIT + 1].count()
+    size = asked.size
+    if asked.before:
+        at, pk = page_mark(asked.before, "before", field)
+        rows = list(
+            games.filter(**{f"{field}__lte": at}).exclude(**{field: at, "pk__gte": pk})[: size + 1]
+        )
+        older = rows[size - 1].public_id if len(rows) > size else None
+        rows = rows[:size]
+        newer = rows[0].public_id if rows else None
+    elif asked.after:
+        at, pk = page_mark(asked.after, "after", field)
+        ascending = games.order_by(field, "pk")
+        rows = list(
+            ascending.filter(**{f"{field}__gte": at}).exclude(**{field: at, "pk__lte": pk})[
+                : size + 1
+            ]
+        )
+        if len(rows) <= size:  # back at the top: the first page, full
+            return page_of(games, PageRequest(size=size), field)
+        newer = rows[size - 1].public_id
+        rows = rows[:size][::-1]
+        older = rows[-1].public_id
+    else:
+        start = (asked.page - 1) * size
+        rows = list(games[start : start + size + 1])
+        older = rows[size - 1].public_id if len(rows) > size else None
+        newer = rows[0].public_id if rows and asked.page > 1 else None
+        rows = rows[:size]
+    return Page(
+        games=rows,
+        count=min(count, COUNT_LIMIT),
+        count_capped=count > COUNT_LIMIT,
+        older=older,
+        newer=newer,
     )
+
+
+def no_analysis(game: Game) -> dict[str, Any]:
+    """Returns the analysis payload of a game not analysed, without reading the database."""
+    return {"state": "none", "done": 0, "total": game.ply + 1, "evaluations": [], "plies": []}
 
 
 def analysis_payload(game: Game) -> dict[str, Any]:
@@ -233,8 +392,7 @@ def game_summary(game: Game) -> dict[str, Any]:
         "fen": game.fen,
         "created_at": game.created_at.isoformat(),
         "finished_at": game.finished_at.isoformat() if game.finished_at else None,
-        "annotated": bool(getattr(game, "annotation_count", None))
-        or (game.status == Game.Status.FINISHED and game.annotations.exists()),
+        "annotated": game.annotation_count > 0,
     }
 
 
@@ -258,7 +416,13 @@ def annotations_of(game: Game) -> list[dict[str, Any]]:
 def may_annotate(game: Game, user_id: int | None) -> bool:
     """Returns whether a user may annotate the game: one of its two players (the importer of an
     imported game), once it is finished."""
-    if user_id is None or game.status != Game.Status.FINISHED:
+    return game.status == Game.Status.FINISHED and may_annotate_once_finished(game, user_id)
+
+
+def may_annotate_once_finished(game: Game, user_id: int | None) -> bool:
+    """Returns whether a user may annotate the game when it is finished (a live game's page
+    shows its archive tools the moment it ends, without a reload)."""
+    if user_id is None:
         return False
     if game.mode == Game.Mode.IMPORTED:
         return user_id == game.imported_by_id

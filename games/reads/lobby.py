@@ -7,7 +7,7 @@ from accounts.models import Rating, rating_category
 from accounts.selectors import rating_of, ratings_of
 from games.clock import TimeControl
 from games.models import Challenge, Seek
-from games.policy import fresh_since
+from games.policy import MAX_LISTED_CHALLENGES, fresh_since
 
 
 def clock_fields(stored: dict | None) -> dict[str, Any]:
@@ -75,11 +75,15 @@ def challenge_payload(challenge: Challenge) -> dict[str, Any]:
 
 
 def challenges_of(user_id: int) -> dict[str, list[dict[str, Any]]]:
-    """Returns a user's open challenges, incoming and outgoing."""
+    """Returns a user's open challenges, incoming and outgoing: the newest
+    ``MAX_LISTED_CHALLENGES`` incoming (every change sends the whole list, so a crowd of
+    challengers must not make it grow without bound), and every outgoing one (at most
+    ``MAX_OPEN_CHALLENGES``)."""
     related = ("challenger", "to", "game", "rematch_of")
     open_ = Challenge.objects.filter(state=Challenge.State.OPEN).select_related(*related)
+    incoming = open_.filter(to_id=user_id).order_by("-created_at", "-pk")[:MAX_LISTED_CHALLENGES]
     return {
-        "incoming": [challenge_payload(c) for c in open_.filter(to_id=user_id)],
+        "incoming": [challenge_payload(c) for c in reversed(incoming)],
         "outgoing": [challenge_payload(c) for c in open_.filter(challenger_id=user_id)],
     }
 

@@ -2,6 +2,8 @@
 // a light SVG area on a dark ground (above the middle line: White is better), the position shown marked, a click
 // jumps to the position under the pointer. It draws what it is given; the server analyses.
 
+import { count } from "./words.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 export const GRAPH_WIDTH = 600;
 export const GRAPH_HEIGHT = 80;
@@ -102,7 +104,7 @@ export function createEvalGraph(root, { onSelect }) {
     const done = analysis.state === "done";
     svg.setAttribute(
       "aria-label",
-      `Evaluation graph${done ? "" : ` (${analysis.done} of ${analysis.total} positions)`}: click a point to see that position.`,
+      `Evaluation graph${done ? "" : ` (${analysis.done} of ${count(analysis.total, "position")})`}: click a point to see that position.`,
     );
   }
 

@@ -8,6 +8,10 @@ import { createEvalGraph } from "./evalgraph.js";
 import { createClocks } from "./clock.js";
 import { createMoveList } from "./movelist.js";
 import { createPremove, premoveAllowed } from "./premove.js";
+import {
+  drawDeclinedText, drawLapsedText, rematchNotice, rematchNoticeElement,
+} from "./offers.js";
+import { count } from "./words.js";
 import { classifyState, connectSocket } from "./socket.js";
 import { moveSound, playSound, setSound, soundOn } from "./sound.js";
 
@@ -23,6 +27,7 @@ const page = {
   shownIndex: null, // the index of the move whose position the board shows (-1: the start)
   connected: true,
   resignArmed: null,
+  told: null, // {text, ply}: a word from the table that no state carries (a declined draw)
   archive: data.archive || null, // a finished game's {annotations, analysis, can_annotate, …}
 };
 
@@ -48,6 +53,11 @@ const socket = connectSocket(data.ws_url, {
     renderNotices();
   },
   pong() {},
+  draw_declined(message) {
+    const text = drawDeclinedText(message.by, viewer.both_sides ? null : viewer.color);
+    page.told = text ? { text, ply: page.state.ply } : null;
+    renderNotices();
+  },
   analysis(message) {
     if (!page.archive) return;
     const { type, ...analysis } = message;
@@ -95,6 +105,8 @@ function onState(message) {
     page.sent = null;
   }
   page.state = state;
+  const lapsed = drawLapsedText(old, state, viewer.both_sides ? null : viewer.color);
+  if (lapsed) page.told = { text: lapsed, ply: state.ply };
   if (page.viewing !== null && page.viewing >= state.moves.length - 1) page.viewing = null;
   if (state.ply > old.ply) {
     const move = state.moves[state.moves.length - 1];
@@ -248,7 +260,9 @@ function render({ animate }) {
   }
   page.shownIndex = shownIndex;
   document.getElementById("game").classList.toggle("board-reviewing", page.viewing !== null);
-  moveList.update({ moves, initialFen: s.initial_fen, viewing: page.viewing });
+  moveList.update({
+    moves, initialFen: s.initial_fen, viewing: page.viewing, finished: s.status === "finished",
+  });
   renderArchive();
   renderPlayers();
   renderBanner();
@@ -321,7 +335,7 @@ function renderArchive() {
   analyse.textContent = analysis.state === "failed" ? "Analyse again" : "Analyse";
   const progress = {
     none: "",
-    running: `Analysing… ${analysis.done} of ${analysis.total} positions`,
+    running: `Analysing… ${analysis.done} of ${count(analysis.total, "position")}`,
     done: "Analysed",
     failed: "The analysis failed.",
   };
@@ -460,8 +474,20 @@ function renderNotices() {
   const s = page.state;
   const box = $("#notices");
   box.replaceChildren();
-  if (s.status !== "live") return;
   const me = viewer.both_sides ? null : viewer.color;
+  if (s.status !== "live") {
+    const rematch = rematchNotice(s, me);
+    if (rematch) box.append(rematchNoticeElement(rematch, declineRematch));
+    return;
+  }
+  if (page.told && page.told.ply === s.ply && !s.draw_offer) {
+    const notice = document.createElement("p");
+    notice.className = "notice";
+    notice.dataset.testid = "table-notice";
+    notice.setAttribute("role", "status");
+    notice.textContent = page.told.text;
+    box.append(notice);
+  }
   if (s.draw_offer && me && s.draw_offer !== me) {
     const notice = document.createElement("div");
     notice.className = "notice draw-offer";
@@ -510,13 +536,16 @@ function renderControls() {
   buttons["give-time"].hidden = !(live && s.mode === "online" && viewer.color && realTime);
   if (!page.resignArmed) buttons.resign.textContent = "⚑ Resign";
   buttons.rematch.hidden = !(s.status === "finished" && s.mode === "online" && viewer.color);
+  const offer = s.rematch && s.rematch.state === "open" ? s.rematch : null;
   if (s.rematch && s.rematch.game) {
     buttons.rematch.textContent = "Go to the rematch";
     buttons.rematch.dataset.href = `/game/${s.rematch.game}/`;
-  } else if (s.rematch && viewer.color && s.rematch.by !== viewer.color) {
+  } else if (offer && viewer.color && offer.by !== viewer.color) {
     buttons.rematch.textContent = "Accept the rematch";
-  } else if (s.rematch) {
+  } else if (offer) {
     buttons.rematch.textContent = "Rematch offered";
+  } else {
+    buttons.rematch.textContent = "Rematch";
   }
   renderSoundButton(buttons.sound);
   const form = $("#move-form");
@@ -546,7 +575,9 @@ function renderHint() {
   const hint = $("#hint");
   hint.replaceChildren();
   if (page.viewing !== null) {
-    hint.textContent = "Viewing an earlier position. Use → or “Back to live” to return.";
+    hint.textContent = s.status === "live"
+      ? "Viewing an earlier position. Use → or “Back to live” to return."
+      : "Viewing an earlier position. Use → or “Back to the end” to return.";
     return;
   }
   if (s.status !== "live") return;
@@ -611,6 +642,17 @@ function selectionHint(v) {
 }
 
 // --- controls --------------------------------------------------------------------------------
+/** Declines the opponent's rematch offer; the state that follows shows it declined. */
+async function declineRematch(button) {
+  button.disabled = true;
+  try {
+    await api("POST", `/api/challenges/${page.state.rematch.challenge}/decline/`);
+  } catch (failure) {
+    $("#move-error").textContent = failure.message;
+    button.disabled = false;
+  }
+}
+
 function drawAction(action) {
   command({ type: "draw", action }, { path: "draw/", body: { action } });
 }
@@ -686,7 +728,7 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
-if (page.archive && plyFromHash() !== undefined) {
+if (page.archive && page.state.status === "finished" && plyFromHash() !== undefined) {
   const index = plyFromHash();
   page.viewing = index >= (page.state.moves || []).length - 1 ? null : index;
 }

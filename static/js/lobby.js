@@ -72,6 +72,7 @@ function renderSeeks(seeks) {
 }
 
 function renderChallenges({ incoming, outgoing }) {
+  if (!incomingList) return; // a visitor's lobby has no challenges box
   incomingList.replaceChildren(
     ...incoming.map((c) =>
       el("li", { "data-challenge": c.id },

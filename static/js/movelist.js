@@ -1,6 +1,7 @@
 // The move list: the game's moves in canonical notation, numbered in pairs, with small icons of
 // the pieces each chain or sweep took. A click (or the arrow keys, wired by the page) selects a
-// ply to view read-only; "Back to live" returns. It draws the moves it is given, nothing more.
+// ply to view read-only; "Back to live" ("Back to the end" in a finished game) returns. It draws
+// the moves it is given, nothing more.
 import { pieceName } from "./board.js";
 
 // How the analysis marks a move in the list (the glyphs lichess and PGN readers know).
@@ -18,7 +19,8 @@ export function moveNumber(initialFen, index) {
 /**
  * Creates the move list inside `root`. `onSelect(index | null)`: the viewer chose the position
  * after move `index`, -1 for the initial position, or null for the live position.
- * Returns {update({moves, initialFen, viewing})} where `viewing` is null when live.
+ * Returns {update({moves, initialFen, viewing, finished})} where `viewing` is null when live
+ * and `finished` says the game is over (there is no live position to go back to, only the end).
  */
 export function createMoveList(root, { onSelect }) {
   const box = document.createElement("section");
@@ -61,7 +63,7 @@ export function createMoveList(root, { onSelect }) {
   root.replaceChildren(box);
 
   // `notes`: the archive's marks per move index ({glyphs, commented, judgement, better}).
-  let state = { moves: [], initialFen: "", viewing: null, notes: null };
+  let state = { moves: [], initialFen: "", viewing: null, notes: null, finished: false };
 
   function step(action) {
     const last = state.moves.length - 1;
@@ -76,7 +78,10 @@ export function createMoveList(root, { onSelect }) {
 
   function update(next) {
     state = { ...state, ...next };
-    const { moves, initialFen, viewing } = state;
+    const { moves, initialFen, viewing, finished } = state;
+    live.textContent = finished ? "Back to the end" : "Back to live";
+    nav.querySelector("[data-nav='last']")
+      .setAttribute("aria-label", finished ? "Final position" : "Live position");
     list.replaceChildren();
     moves.forEach((move, index) => {
       const { number, color } = moveNumber(initialFen, index);
@@ -111,7 +116,7 @@ export function createMoveList(root, { onSelect }) {
     button.dataset.ply = String(index);
     const text = document.createElement("span");
     text.className = "move-text";
-    text.textContent = move.text;
+    text.append(...breakable(move.text));
     button.append(text);
     const isCurrent = viewing === null ? index === state.moves.length - 1 : index === viewing;
     button.setAttribute("aria-current", isCurrent ? "true" : "false");
@@ -166,6 +171,17 @@ export function createMoveList(root, { onSelect }) {
       words += `, ${mark.title}`;
     }
     return words;
+  }
+
+  /** Returns a move's text as nodes that may wrap after a chain's `:` and nowhere else, so a
+   * long chain never splits a square's name across lines. */
+  function breakable(moveText) {
+    const nodes = [];
+    moveText.split(":").forEach((part, i) => {
+      if (i > 0) nodes.push(":", document.createElement("wbr"));
+      nodes.push(part);
+    });
+    return nodes;
   }
 
   function describe(initialFen, index, move) {

@@ -1,11 +1,22 @@
-// The rules page's mini-boards: each example position with its legal moves, computed on the
-// server (games/rules_page.py), played on the same board code as a game. Tap a piece to see its
-// moves; play one to see its result, then reset.
-import { checkedKing, createPlayBoard } from "./board.js";
+// The rules pages' mini-boards: each example position with its legal moves, computed on the
+// server (games/rules_page.py, games/rules/boards.py), played on the same board code as a game,
+// drawn for the page's game (its variant descriptor; Chesskers' when none). Tap a piece to see
+// its moves; play one to see its result (the check and the game's end come from the server too),
+// then reset.
+import { createPlayBoard } from "./board.js";
 
 const data = JSON.parse(document.getElementById("rules-data").textContent);
 
-for (const example of data) {
+/** Returns the sentence shown after a move: what was played, what it took, how it ended. */
+export function resultText(move, outcome) {
+  const took = move.captured.length;
+  const taking = took ? `, taking ${took} piece${took > 1 ? "s" : ""}` : "";
+  const mate = move.text.endsWith("#") ? ": checkmate" : "";
+  const end = outcome ? ` ${outcome}` : "";
+  return `You played ${move.text}${taking}${mate}.${end}`;
+}
+
+for (const example of data.boards) {
   const figure = document.querySelector(`[data-example="${example.id}"]`);
   if (!figure) continue;
   const holder = figure.querySelector(".rule-board");
@@ -13,16 +24,14 @@ for (const example of data) {
   const reset = figure.querySelector(".rule-reset");
   const board = createPlayBoard(holder, {
     label: `Example board: ${example.id}`,
+    variant: data.variant,
     onMove(move) {
       const index = example.legal_moves.indexOf(move);
-      const took = move.captured.length;
-      const mate = move.text.endsWith("#") ? " Checkmate." : "";
-      const tookText = took ? ` took ${took} piece${took > 1 ? "s" : ""}` : "";
-      result.textContent = `${move.text}${tookText}.${mate}`;
+      result.textContent = resultText(move, example.outcome_after[index]);
       board.set({
         fen: example.after[index],
         lastMove: move,
-        check: checkedKing(example.after[index], move.text),
+        check: example.check_after[index],
         interactive: false,
       });
       reset.hidden = false;

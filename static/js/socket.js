@@ -1,11 +1,16 @@
 // The game's WebSocket: a handler table for inbound messages, a heartbeat, reconnection with
 // backoff, and a sync after every reconnect (the protocol's "Live" section). It knows the
 // protocol's envelope, not the game: what a message means is decided by the handlers the page
-// passes in.
+// passes in. It also syncs after an error (what failed may have changed the game anyway) and
+// when something it sent got no answer in time: the server answers every action with a state
+// to the game's sockets, but that broadcast is best effort (a Redis outage can lose it).
 
 import { sitePolicy } from "./policy.js";
 
 const PONG_WITHIN_MS = 10_000;
+export const ANSWER_WITHIN_MS = 5_000;
+// Not a reason to sync: a sync would spend more of the same budget.
+const NO_SYNC_AFTER = new Set(["rate_limited"]);
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
 
 /** Returns the absolute ws:// or wss:// address of a path relative to this page's origin. */
@@ -30,6 +35,8 @@ export function connectSocket(path, handlers, options = {}) {
   let retryTimer = null;
   let pingSentAt = null;
   let lagMs = 0; // the one-way delay measured from pings (half the round trip), smoothed
+  let answerTimer = null;
+  let syncedAfterError = false; // one sync per run of errors: a failing sync must not loop
 
   function open() {
     clearTimeout(retryTimer);
@@ -59,9 +66,18 @@ export function connectSocket(path, handlers, options = {}) {
           lagMs = lagMs ? 0.7 * lagMs + 0.3 * oneWay : oneWay;
           pingSentAt = null;
         }
+      } else {
+        clearTimeout(answerTimer); // whatever came, the socket is not silent
+        answerTimer = null;
       }
       const handler = handlers[message.type];
       if (handler) handler(message);
+      if (message.type !== "error") {
+        if (message.type !== "pong") syncedAfterError = false;
+      } else if (!syncedAfterError && !NO_SYNC_AFTER.has(message.code)) {
+        syncedAfterError = true;
+        send({ type: "sync" });
+      }
     });
     ws.addEventListener("close", (event) => {
       stopHeartbeat();
@@ -106,6 +122,13 @@ export function connectSocket(path, handlers, options = {}) {
   function send(message) {
     if (!ws || ws.readyState !== WebSocket.OPEN) return false;
     ws.send(JSON.stringify(message));
+    if (message.type !== "ping" && answerTimer === null) {
+      // An action (or a sync) is answered by a state or an error: none in time, ask again.
+      answerTimer = setTimeout(() => {
+        answerTimer = null;
+        send({ type: "sync" });
+      }, options.answerWithinMs || ANSWER_WITHIN_MS);
+    }
     return true;
   }
 
@@ -127,6 +150,7 @@ export function connectSocket(path, handlers, options = {}) {
     close() {
       closedByUs = true;
       clearTimeout(retryTimer);
+      clearTimeout(answerTimer);
       stopHeartbeat();
       ws?.close();
     },

@@ -66,7 +66,7 @@ def test_a_ply_link_opens_that_position_and_a_chain_replays_jump_by_jump(new_pag
     page.keyboard.press("f")
     assert page.eval_on_selector("#board .cb-board", "e => e.dataset.orientation") == "black"
     assert dom_board(page) == fen_pieces(moves[1].fen_after)
-    page.get_by_role("button", name="Live position").click()
+    page.get_by_role("button", name="Final position").click()
     expect(page).to_have_url(re.compile(r"#14$"))
     screenshot(page, "archive-replay")
 

@@ -108,6 +108,17 @@ def test_two_players_meet_in_the_lobby_and_play_while_a_spectator_watches(new_pa
     alice.click("[data-action=draw-offer]")
     bob.click("[data-action=draw-decline]")
     expect(bob.locator(".draw-offer")).to_have_count(0)
+    expect(alice.get_by_test_id("table-notice")).to_have_text("Your draw offer was declined.")
+    expect(spectator.get_by_test_id("table-notice")).to_have_text("Black declined the draw offer.")
+    expect(bob.get_by_test_id("table-notice")).to_have_count(0)
+    # Black offers one; White answers by moving: the offer lapses, and Black is told.
+    bob.click("[data-action=draw-offer]")
+    expect(alice.locator(".draw-offer")).to_have_count(1)
+    tap(alice, "g1", "f3")
+    wait_moves(bob, 5)
+    expect(bob.get_by_test_id("table-notice")).to_have_text(
+        "Your draw offer lapsed: White moved instead."
+    )
     alice.click("[data-action=resign]")
     alice.click("[data-action=resign]")
     for page in (alice, bob, spectator):
@@ -124,8 +135,21 @@ def test_two_players_meet_in_the_lobby_and_play_while_a_spectator_watches(new_pa
     expect(watch_list.locator("#no-live-games")).to_be_visible()
     shot(bob, "online-result-375x812")
 
-    # White offers a rematch from the result; Black accepts it; both are taken to its game,
-    # colours swapped. The spectator stays with the game they watched.
+    # White offers a rematch from the result; Black sees who asked and declines it; White
+    # is told and asks again; Black accepts: both are taken to its game, colours swapped. The
+    # spectator stays with the game they watched, and is offered a link to the rematch.
+    alice.click("[data-action=rematch]")
+    expect(bob.get_by_test_id("rematch-notice")).to_have_text(
+        "alice (White) offers a rematch. Decline"
+    )
+    expect(alice.get_by_test_id("rematch-notice")).to_have_text("You offered a rematch.")
+    expect(spectator.get_by_test_id("rematch-notice")).to_have_text(
+        "alice (White) offered a rematch."
+    )
+    bob.click("[data-action=rematch-decline]")
+    expect(alice.get_by_test_id("rematch-notice")).to_have_text("Your rematch offer was declined.")
+    expect(alice.locator("[data-action=rematch]")).to_have_text("Rematch")
+    expect(bob.get_by_test_id("rematch-notice")).to_have_text("You declined the rematch.")
     alice.click("[data-action=rematch]")
     expect(bob.locator("[data-action=rematch]")).to_have_text("Accept the rematch")
     bob.click("[data-action=rematch]")
@@ -139,6 +163,10 @@ def test_two_players_meet_in_the_lobby_and_play_while_a_spectator_watches(new_pa
     expect(bob.locator("#hint")).to_have_text("Your move.")
     expect(spectator).to_have_url(re.compile(f"/game/{game_id}/$"))
     expect(spectator.locator("[data-action=rematch]")).to_be_hidden()
+    link = spectator.get_by_test_id("rematch-link")
+    expect(link).to_have_attribute("href", re.sub(r"^https?://[^/]+", "", alice.url))
+    link.click()
+    expect(spectator).to_have_url(alice.url)
 
 
 def test_a_seek_is_withdrawn_when_its_player_leaves_the_lobby(new_page) -> None:

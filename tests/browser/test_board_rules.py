@@ -65,5 +65,7 @@ def test_rules_check_and_knight_mate(new_page) -> None:
     expect(sq(page, "check", "c5")).to_have_class(cls("is-check"))
     sq(page, "knight-mate", "g4").click()
     sq(page, "knight-mate", "h6").click()
-    expect(page.locator("[data-example='knight-mate'] .rule-result")).to_contain_text("Nh6#")
+    expect(page.locator("[data-example='knight-mate'] .rule-result")).to_have_text(
+        "You played Nh6#: checkmate. White wins."
+    )
     expect(sq(page, "knight-mate", "h8")).to_have_class(cls("is-check"))

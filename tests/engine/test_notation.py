@@ -1,6 +1,7 @@
 """Canonical move text and its parser (docs/rules/chesskers.md §4, §7 machine form)."""
 
 import dataclasses
+import re
 
 import pytest
 
@@ -181,3 +182,38 @@ def test_a_move_is_a_frozen_slotted_value():
         (),
         None,
     )
+
+
+# The rook on a1 has three chains over a3, b4 and c5; no other piece jumps.
+ROOK_CHAINS = "7k/8/8/2p5/1p6/p7/8/R6K w - - 0 1"
+
+
+def test_a_rooks_chains_are_read_with_the_rooks_letter():
+    game = Game(ROOK_CHAINS)
+    assert {t for t in texts(ROOK_CHAINS) if ":" in t} == {"Ra1:a4", "Ra1:a4:c4", "Ra1:a4:c4:c6"}
+    assert game.parse_move("Ra1:a4:c4:c6").path == (0, 24, 26, 42)
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("a1:a4:c4:c6", "no such legal chain"),  # a pawn's chain: there is none
+        ("Ba1:a4", "no such legal chain"),
+        ("Qa1:a4:c4", "no such legal chain"),
+        ("Ra1:a4=Q", "this chain does not promote"),
+    ],
+)
+def test_a_chain_with_the_wrong_letter_or_promotion_is_illegal_not_ambiguous(text, reason):
+    with pytest.raises(IllegalMoveError, match=rf"^illegal move {re.escape(text)}: {reason}$"):
+        Game(ROOK_CHAINS).parse_move(text)
+
+
+def test_a_promoting_chain_with_a_wrong_letter_is_illegal():
+    # The pawn's c6:e8 promotes; a bishop's chain on that path does not exist.
+    game = Game("8/3p4/2P5/8/8/7k/8/K7 w - - 0 1")
+    with pytest.raises(AmbiguousMoveError, match=r"^ambiguous move c6:e8: it promotes"):
+        game.parse_move("c6:e8")
+    with pytest.raises(IllegalMoveError, match=r"^illegal move Bc6:e8: no such legal chain$"):
+        game.parse_move("Bc6:e8")
+    with pytest.raises(IllegalMoveError, match=r"^illegal move Bc6:e8=Q: no such legal chain$"):
+        game.parse_move("Bc6:e8=Q")

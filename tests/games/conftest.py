@@ -10,12 +10,21 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from chesskers_site.asgi import application
+from games import consumers, sockets
 from games.clock import UNLIMITED, TimeControl
 from games.lobby import challenge_accept, challenge_create
 from games.models import Game
 from tests.factories import make_user
 
 FOOLS_MATE = ["f3", "e5", "g4", "Qh4"]
+
+
+@pytest.fixture(autouse=True)
+def fresh_socket_ledger(monkeypatch) -> None:
+    """Each test starts with no socket counted in this process (``games.sockets``), whatever an
+    earlier test's sockets left."""
+    monkeypatch.setattr(sockets, "LEDGER", sockets.Ledger())
+    monkeypatch.setattr(consumers, "LEDGER", sockets.LEDGER)
 
 
 @pytest.fixture(autouse=True)

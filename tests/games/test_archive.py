@@ -135,7 +135,7 @@ def test_the_archive_page_lists_filters_and_pages(client, library) -> None:
     annotated = client.get("/games/?annotated=1").content.decode()
     assert library["resigned"].public_id in annotated and 'data-testid="annotated"' in annotated
     bad = client.get("/games/?since=soon")
-    assert bad.status_code == 400 and "since is a date" in bad.content.decode()
+    assert bad.status_code == 400 and "From is a date" in bad.content.decode()
 
 
 def test_a_profile_lists_the_players_games(client, library) -> None:

@@ -7,6 +7,7 @@ import json
 import pytest
 from channels.db import database_sync_to_async
 
+from games import realtime
 from games.core import Actor
 from games.lobby import challenge_accept, challenge_create, seek_accept, seek_create
 from games.models import Game, GameMove, Seek
@@ -175,14 +176,39 @@ async def test_presence_is_shown_to_both(ws, alice, bob) -> None:
 
 
 async def test_the_spectator_count_follows_connections(ws, alice, bob, carol) -> None:
+    """Spectators are counted and the table told (at most once a second, however many come:
+    ``realtime.spectators_changed``); a player's arrival is told at once."""
     game = await database_sync_to_async(start_game)(alice, bob)
     path = f"/ws/games/{game.public_id}/"
     white, _ = await connect(ws, path, alice)
-    spectator, state = await connect(ws, path, carol)
-    assert state["spectators"] == 1
-    assert (await white.receive_json_from(timeout=5))["spectators"] == 1
-    await spectator.disconnect()
-    assert (await white.receive_json_from(timeout=5))["spectators"] == 0
+    spectators = [await connect(ws, path, carol), await connect(ws, path)]
+    assert spectators[1][1]["spectators"] == 2
+    while (await next_of_type(white, "presence", timeout=30))["spectators"] != 2:
+        pass
+    for comm, _ in spectators:
+        await comm.disconnect()
+    while (await next_of_type(white, "presence", timeout=30))["spectators"] != 0:
+        pass
+    await connect(ws, path, bob)
+    presence = await next_of_type(white, "presence", timeout=30)
+    assert (presence["presence"], presence["spectators"]) == ({"white": True, "black": True}, 0)
+
+
+async def test_spectators_coming_together_are_told_once(monkeypatch) -> None:
+    told: list[str] = []
+    done = asyncio.Event()
+
+    async def tell(game_id: str) -> None:
+        realtime._spectators_pending.discard(game_id)
+        told.append(game_id)
+        done.set()
+
+    monkeypatch.setattr(realtime, "_tell_spectators", tell)
+    monkeypatch.setattr(realtime, "SPECTATORS_EVERY", 0.05)
+    for _ in range(5):
+        realtime.spectators_changed("g1")
+    await asyncio.wait_for(done.wait(), timeout=30)
+    assert told == ["g1"]
 
 
 async def test_a_game_that_does_not_exist_closes_with_4404(ws) -> None:

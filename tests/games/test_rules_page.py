@@ -5,12 +5,13 @@ import json
 import pytest
 
 import engine
-from games.rules_page import EXAMPLES, example_board
+from games.rules.boards import example_board
+from games.rules_page import EXAMPLES
 
 
 def board(example_id: str) -> dict:
     example = next(e for e in EXAMPLES if e["id"] == example_id)
-    return example_board(example["fen"])
+    return example_board("chesskers", example["fen"])
 
 
 def texts(data: dict) -> set[str]:
@@ -19,7 +20,7 @@ def texts(data: dict) -> set[str]:
 
 def test_every_example_lists_each_move_with_the_position_after_it() -> None:
     for example in EXAMPLES:
-        data = example_board(example["fen"])
+        data = example_board("chesskers", example["fen"])
         assert data["legal_moves"], example["id"]
         assert len(data["after"]) == len(data["legal_moves"])
         for move, fen in zip(data["legal_moves"], data["after"], strict=True):
@@ -35,7 +36,15 @@ def test_the_examples_show_what_their_sections_teach() -> None:
     sweep = next(m for m in board("sweep")["legal_moves"] if m["text"] == "N~b3")
     assert sorted(sweep["captured"]) == ["a2", "a3"]
     assert board("check")["check"] == "c5"
-    assert "Nh6#" in texts(board("knight-mate"))
+    mate = board("knight-mate")
+    assert "Nh6#" in texts(mate)
+    index = texts_in_order(mate).index("Nh6#")
+    assert mate["check_after"][index] == "h8"
+    assert mate["outcome_after"][index] == "White wins."
+
+
+def texts_in_order(data: dict) -> list[str]:
+    return [move["text"] for move in data["legal_moves"]]
 
 
 @pytest.mark.django_db
@@ -45,7 +54,8 @@ def test_the_rules_page_embeds_every_example(client) -> None:
     content = response.content.decode()
     start = content.index('<script id="rules-data" type="application/json">')
     payload = content[start:].split(">", 1)[1].split("</script>", 1)[0]
-    data = json.loads(payload)
+    data = json.loads(payload)["boards"]
     assert [example["id"] for example in data] == [example["id"] for example in EXAMPLES]
     for example in EXAMPLES:
         assert f'data-example="{example["id"]}"' in content
+    assert 'href="/#games" data-testid="rules-all-games"' in content

@@ -19,8 +19,14 @@ def own_connection(monkeypatch: pytest.MonkeyPatch):
     """A connection of the test database's settings, apart from the test's own, counting its
     health checks."""
     conn = connections.create_connection("default")
-    # Persistent, as in production (the tests' own connections close after each request).
-    conn.settings_dict = {**conn.settings_dict, "CONN_MAX_AGE": 300}
+    # Persistent and health-checked, as in production without the pool (DB_POOL_SIZE=0).
+    options = {key: value for key, value in conn.settings_dict["OPTIONS"].items() if key != "pool"}
+    conn.settings_dict = {
+        **conn.settings_dict,
+        "CONN_MAX_AGE": 300,
+        "CONN_HEALTH_CHECKS": True,
+        "OPTIONS": options,
+    }
     conn.checks = []
     real_is_usable = conn.is_usable
 
@@ -50,9 +56,11 @@ def terminate(pid: int) -> None:
         cursor.execute("select pg_terminate_backend(%s)", [pid])
 
 
-def test_the_backend_is_the_sites_own() -> None:
-    assert connection.settings_dict["ENGINE"] == "chesskers_site.postgresql"
-    assert connection.settings_dict["CONN_HEALTH_CHECKS"] is True
+def test_the_backend_is_the_sites_own_with_a_pool() -> None:
+    settings = connection.settings_dict
+    assert settings["ENGINE"] == "chesskers_site.postgresql"
+    assert settings["OPTIONS"]["pool"] == {"min_size": 2, "max_size": 8, "timeout": 20.0}
+    assert (settings["CONN_MAX_AGE"], settings["CONN_HEALTH_CHECKS"]) == (0, False)
 
 
 def test_a_connection_used_well_a_moment_ago_is_not_checked_again(own_connection) -> None:

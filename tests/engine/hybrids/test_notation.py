@@ -123,3 +123,10 @@ def test_a_fuller_origin_than_needed_is_read():
 def test_text_that_names_no_legal_move_is_refused_by_kind(game, text, error):
     with pytest.raises(error):
         parse(game, variant(game).start_fen, text)
+
+
+@pytest.mark.parametrize("text", ["Bb6:d8", "Kb6:d8=K", "Cb6:d8"])
+def test_a_chain_written_with_another_pieces_letter_is_illegal_not_ambiguous(text):
+    # Only the pawn on b6 jumps (to d8, promoting); no bishop, king or camel has that chain.
+    with pytest.raises(IllegalMoveError, match=r"no legal move fits the chain$"):
+        parse("cheskers", "7k/2p1p3/1P6/8/8/8/8/K7 w - - 0 1", text)

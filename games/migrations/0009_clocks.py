@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0007_connection_heartbeat_indexes"),
+        ("games", "0008_archive_counts_and_player_records"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -1,0 +1,65 @@
+"""A live example's board data, from the engine: a position of any game, its legal moves as the
+board takes them, and the position after each, so the page plays a move with no rule of its own.
+"""
+
+from typing import Any
+
+from engine import variants
+from engine.variant import Variant, VariantPosition
+
+
+def move_entry(move: Any, text: str) -> dict[str, Any]:
+    """Returns a legal move as the board takes it: ``{text, path, captured, promotion, kind}``."""
+    return {
+        "text": text,
+        "path": move.path_names(),
+        "captured": move.captured_names(),
+        "promotion": move.promotion.symbol if move.promotion else None,
+        "kind": move.kind.value.replace("-", "_"),
+    }
+
+
+def check_square(variant: Variant, position: VariantPosition) -> str | None:
+    """Returns the square of the side to move's king when it is in check (the games with check
+    only), else None."""
+    is_check = getattr(position, "is_check", None)
+    if is_check is None or not is_check():
+        return None
+    for square, (color, piece) in position.pieces().items():
+        if color == position.turn and getattr(piece, "name", "").lower() == "king":
+            return variant.board.square_name(square)
+    return None
+
+
+def outcome_text(variant: Variant, position: VariantPosition) -> str:
+    """Returns how the game stands after an example's move, in a few words ("" while it goes
+    on): the reader sees that taking the last piece wins."""
+    outcome = variant.outcome(position, 1)
+    if not outcome.is_over:
+        return ""
+    if outcome.winner is None:
+        return "The game is drawn."
+    return f"{outcome.winner.name.capitalize()} wins."
+
+
+def example_board(variant_id: str, fen: str) -> dict[str, Any]:
+    """Returns a mini-board's data: the position, its check, its legal moves, and for each (same
+    order) the FEN after it, the check after it and how the game stands then."""
+    variant = variants.get(variant_id)
+    position = variant.position(fen)
+    legal, after, check_after, outcome_after = [], [], [], []
+    for move, text in variant.describe_moves(position):
+        child = position.play(move)
+        legal.append(move_entry(move, text))
+        after.append(child.fen())
+        check_after.append(check_square(variant, child))
+        outcome_after.append(outcome_text(variant, child))
+    return {
+        "fen": fen,
+        "turn": position.turn.name.lower(),
+        "check": check_square(variant, position),
+        "legal_moves": legal,
+        "after": after,
+        "check_after": check_after,
+        "outcome_after": outcome_after,
+    }

@@ -1,0 +1,61 @@
+"""The home page's gallery: every game, grouped by family, each with its start position's board
+data, its name, its line and a link to its rules page; and links to the bot and pass-and-play."""
+
+import json
+import re
+
+import pytest
+
+from engine import variants
+
+pytestmark = pytest.mark.django_db
+
+# The gallery's order: Chesskers, then the hybrids, then the checkers family, each in the
+# registry's order.
+GROUPED = [
+    variant.id
+    for family in ("chesskers", "hybrid", "draughts")
+    for variant in variants.VARIANTS.values()
+    if variant.family == family
+]
+
+
+def gallery_data(content: str) -> list[dict]:
+    start = content.index('<script id="gallery-data" type="application/json">')
+    return json.loads(content[start:].split(">", 1)[1].split("</script>", 1)[0])
+
+
+def test_the_gallery_shows_the_23_games_in_three_groups(client) -> None:
+    content = client.get("/").content.decode()
+    groups = re.findall(r'data-family="([a-z]+)"', content)
+    assert groups == ["chesskers", "hybrids", "draughts"]
+    cards = re.findall(r'<li class="gallery-card" data-game="([a-z-]+)"', content)
+    assert cards == GROUPED
+    assert len(cards) == 23
+    by_group = {
+        group: re.findall(r'data-game="([a-z-]+)"', part)
+        for group, part in zip(groups, content.split('class="gallery-group"')[1:], strict=True)
+    }
+    assert by_group["chesskers"] == ["chesskers"]
+    assert by_group["hybrids"] == ["cheskers", "byelorussian-cheskers", "game-mix", "mix-chess"]
+    assert len(by_group["draughts"]) == 18
+    for variant in variants.VARIANTS.values():
+        assert f">{variant.name}</a></h4>" in content
+
+
+def test_each_card_links_its_rules_and_carries_its_start_position(client) -> None:
+    content = client.get("/").content.decode()
+    boards = gallery_data(content)
+    assert [board["id"] for board in boards] == GROUPED
+    for board in boards:
+        variant = variants.get(board["id"])
+        assert board["variant"]["start_fen"] == variant.start_fen
+        assert f'data-gallery-board="{board["id"]}"' in content
+        rules = "/rules/" if board["id"] == "chesskers" else f"/rules/{board['id']}/"
+        assert f'<h4><a href="{rules}">{variant.name}</a></h4>' in content
+
+
+def test_the_home_page_links_the_bot_and_pass_and_play(client) -> None:
+    content = client.get("/").content.decode()
+    assert 'href="/play/bot/" data-testid="home-bot"' in content
+    assert 'href="/play/local/" data-testid="home-local"' in content
