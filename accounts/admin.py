@@ -10,7 +10,16 @@ admin.site.register(User, UserAdmin)
 class RatingAdmin(admin.ModelAdmin):
     """Read-only: ratings change only when rated games end (``accounts.services``)."""
 
-    list_display = ["user", "rating", "deviation", "volatility", "games", "last_game_at"]
+    list_display = [
+        "user",
+        "category",
+        "rating",
+        "deviation",
+        "volatility",
+        "games",
+        "last_game_at",
+    ]
+    list_filter = ["category"]
     search_fields = ["user__username"]
     ordering = ["-rating"]
 
@@ -25,7 +34,16 @@ class RatingAdmin(admin.ModelAdmin):
 class RatingChangeAdmin(admin.ModelAdmin):
     """Read-only history: one row per player per rated game."""
 
-    list_display = ["user", "game", "color", "score", "rating_before", "rating_after", "at"]
+    list_display = [
+        "user",
+        "game",
+        "category",
+        "color",
+        "score",
+        "rating_before",
+        "rating_after",
+        "at",
+    ]
     search_fields = ["user__username", "game__public_id"]
     list_select_related = ["user", "game"]
 

@@ -43,17 +43,33 @@ class User(AbstractUser):
         return self.username
 
 
-class Rating(models.Model):
-    """A player's Glicko-2 rating (``accounts.glicko2``), written only by ``accounts.services``.
+# A rating belongs to a user and a category: for Chesskers its speed (``SPEED_CATEGORIES``;
+# ultrabullet counts as bullet, unlimited as classical), for every other game the game's id
+# (one rating per game). Ratings from before categories are Chesskers classical.
+CLASSICAL = "classical"
+SPEED_CATEGORIES = ("bullet", "blitz", "rapid", "classical", "correspondence")
+SPEED_AS = {"ultrabullet": "bullet", "unlimited": "classical"}
 
-    A user without a row has never played a rated game: they stand at the starting values. The
-    row lives beside the user, not on it, so that a full ``User.save()`` (a password change)
-    can never write back a rating read before a game ended.
+
+def rating_category(variant: str, speed: str) -> str:
+    """Returns the rating category of a game of ``variant`` (a game id) at ``speed``."""
+    if variant != "chesskers":
+        return variant
+    return SPEED_AS.get(speed, speed)
+
+
+class Rating(models.Model):
+    """A player's Glicko-2 rating in one category (``rating_category``; ``accounts.glicko2``),
+    written only by ``accounts.services``. A user without a row in a category has never played
+    a rated game in it: they stand at the starting values there. The rows live beside the user,
+    not on it, so that a full ``User.save()`` (a password change) can never write back a rating
+    read before a game ended.
     """
 
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="rating"
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings"
     )
+    category = models.CharField(max_length=32, default=CLASSICAL)
     rating = models.FloatField(default=glicko2.START_RATING)
     deviation = models.FloatField(default=glicko2.START_DEVIATION)
     volatility = models.FloatField(default=glicko2.START_VOLATILITY)
@@ -61,10 +77,15 @@ class Rating(models.Model):
     last_game_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        indexes = [models.Index(fields=["-rating"], name="rating_by_rating")]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "category"], name="rating_user_category"),
+        ]
+        indexes = [
+            models.Index(fields=["category", "-rating"], name="rating_category_by_rating"),
+        ]
 
     def __str__(self) -> str:
-        return f"{self.user_id}: {self.rating:.0f} ± {self.deviation:.0f}"
+        return f"{self.user_id} {self.category}: {self.rating:.0f} ± {self.deviation:.0f}"
 
     @property
     def provisional(self) -> bool:
@@ -80,6 +101,7 @@ class RatingChange(models.Model):
     )
     game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="rating_changes")
     color = models.CharField(max_length=5)
+    category = models.CharField(max_length=32, default=CLASSICAL)  # the rating it moved
     opponent = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
     )
@@ -99,7 +121,10 @@ class RatingChange(models.Model):
             # Belt and braces for "exactly once": the game's row lock already serialises endings.
             models.UniqueConstraint(fields=["game", "user"], name="rating_change_once_per_game"),
         ]
-        indexes = [models.Index(fields=["user", "at"], name="rating_change_user_at")]
+        indexes = [
+            models.Index(fields=["user", "at"], name="rating_change_user_at"),
+            models.Index(fields=["user", "category", "at"], name="rating_change_category_at"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.user_id} in {self.game_id}: {self.change:+d}"

@@ -5,31 +5,54 @@ from typing import Any
 
 from django.utils import timezone
 
-from accounts.models import PROVISIONAL_DEVIATION, Rating, RatingChange, User
+from accounts.models import CLASSICAL, PROVISIONAL_DEVIATION, Rating, RatingChange, User
 
 LEADERBOARD_SIZE = 100
 ACTIVE_WITHIN = timedelta(days=90)
 
 
-def rating_of(user: User) -> Rating:
-    """Returns the user's rating row, or an unsaved one at the starting values if they have
-    never played a rated game. Use ``select_related("rating")`` to avoid a query per user."""
-    try:
-        return user.rating
-    except Rating.DoesNotExist:
-        return Rating(user=user)
+def rating_of(user: User, category: str = CLASSICAL) -> Rating:
+    """Returns the user's rating row in a category, or an unsaved one at the starting values if
+    they have never played a rated game in it. ``ratings_of`` reads many users' at once."""
+    row = Rating.objects.filter(user=user, category=category).first()
+    return row if row is not None else Rating(user=user, category=category)
 
 
 HISTORY_POINTS = 200  # the rated games a profile's chart and the users API show, the latest
 
 
-def rating_history(user: User, limit: int = HISTORY_POINTS) -> list[dict[str, Any]]:
-    """Returns the user's rating after each of their latest ``limit`` rated games, oldest
-    first, starting from the rating before the first of them: ``[{"at", "rating", "game"}]``
-    (``game`` None for the start). Bounded, so that a profile costs the same after ten
-    thousand games as after two hundred; read from the ``(user, at)`` index."""
+def ratings_of(users: list[User], category: str = CLASSICAL) -> dict[int, Rating]:
+    """Returns the users' ratings in a category by user id (the starting values for those
+    with none), in one query."""
+    rows = Rating.objects.filter(user__in=[user.pk for user in users], category=category)
+    found = {row.user_id: row for row in rows}
+    return {user.pk: found.get(user.pk) or Rating(user=user, category=category) for user in users}
+
+
+def user_ratings(user: User) -> list[Rating]:
+    """Returns the user's rating in every category they have played rated, most played first
+    (one query)."""
+    return list(Rating.objects.filter(user=user).order_by("-games", "category"))
+
+
+def categories_of(user: User, rows: list[Rating] | None = None) -> list[dict[str, Any]]:
+    """Returns the user's ratings in every category they have played rated, most played
+    first: ``[{"category", "rating", "deviation", "provisional", "games"}]`` (``rows``: the
+    user's ``user_ratings``, if the caller has them)."""
+    rows = user_ratings(user) if rows is None else rows
+    return [{"category": row.category, **rating_summary(row), "games": row.games} for row in rows]
+
+
+def rating_history(
+    user: User, category: str = CLASSICAL, limit: int = HISTORY_POINTS
+) -> list[dict[str, Any]]:
+    """Returns the user's rating in a category after each of their latest ``limit`` rated
+    games there, oldest first, starting from the rating before the first of them:
+    ``[{"at", "rating", "game"}]`` (``game`` None for the start). Bounded, so that a profile
+    costs the same after ten thousand games as after two hundred; read from the
+    ``(user, category, at)`` index."""
     latest = (
-        RatingChange.objects.filter(user=user)
+        RatingChange.objects.filter(user=user, category=category)
         .order_by("-at", "-id")
         .values_list("at", "rating_before", "rating_after", "game__public_id")[:limit]
     )
@@ -41,12 +64,15 @@ def rating_history(user: User, limit: int = HISTORY_POINTS) -> list[dict[str, An
     return points
 
 
-def leaderboard(now: datetime | None = None, limit: int = LEADERBOARD_SIZE) -> list[dict[str, Any]]:
-    """Returns the established players, best first: deviation at most 110 and a rated game in
-    the last 90 days. Ties are broken by username."""
+def leaderboard(
+    now: datetime | None = None, limit: int = LEADERBOARD_SIZE, category: str = CLASSICAL
+) -> list[dict[str, Any]]:
+    """Returns the established players of a category, best first: deviation at most 110 and a
+    rated game in the last 90 days. Ties are broken by username."""
     now = now or timezone.now()
     rows = (
         Rating.objects.filter(
+            category=category,
             deviation__lte=PROVISIONAL_DEVIATION,
             last_game_at__gte=now - ACTIVE_WITHIN,
             user__is_active=True,

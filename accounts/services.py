@@ -10,7 +10,7 @@ from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
 from accounts import glicko2
-from accounts.models import Rating, RatingChange, User, username_validator
+from accounts.models import CLASSICAL, Rating, RatingChange, User, username_validator
 from chesskers_site.db import update_in_chunks
 
 
@@ -66,27 +66,38 @@ def users_seen(*, user_ids: list[int], at: datetime | None = None) -> int:
     return update_in_chunks(User.objects, "pk", user_ids, last_seen=at or timezone.now())
 
 
-def lock_ratings(user_ids: list[int]) -> dict[int, Rating]:
-    """Returns the users' rating rows locked for update, creating missing ones, locked by id.
+def lock_ratings(user_ids: list[int], category: str = CLASSICAL) -> dict[int, Rating]:
+    """Returns the users' rating rows of a category locked for update, creating missing ones,
+    locked by user id.
 
     Missing rows are inserted with ``ignore_conflicts`` first, so two games ending at once for a
     newcomer never collide on the insert; then each row is locked in ascending user id.
     """
-    Rating.objects.bulk_create([Rating(user_id=uid) for uid in user_ids], ignore_conflicts=True)
-    return {uid: Rating.objects.select_for_update().get(pk=uid) for uid in sorted(set(user_ids))}
+    Rating.objects.bulk_create(
+        [Rating(user_id=uid, category=category) for uid in user_ids], ignore_conflicts=True
+    )
+    rows = Rating.objects.select_for_update()
+    return {uid: rows.get(user_id=uid, category=category) for uid in sorted(set(user_ids))}
 
 
 def rating_record_game(
-    *, game_id: int, white_id: int, black_id: int, white_score: float, at: datetime
+    *,
+    game_id: int,
+    white_id: int,
+    black_id: int,
+    white_score: float,
+    at: datetime,
+    category: str = CLASSICAL,
 ) -> dict[str, int]:
-    """Rates a finished game for both players and keeps one history row for each.
+    """Rates a finished game for both players in its category (``models.rating_category``)
+    and keeps one history row for each.
 
     Call inside ``transaction.atomic()`` holding the game's lock, once per game (the caller's
     live-status check under that lock guarantees it; a unique constraint backs it up). Both new
     ratings are computed from both old ones. Returns the shown changes,
     ``{"white": +8, "black": -8}``.
     """
-    rows = lock_ratings([white_id, black_id])
+    rows = lock_ratings([white_id, black_id], category)
     white, black = rows[white_id], rows[black_id]
     before = {
         "white": glicko2.Rating(white.rating, white.deviation, white.volatility),
@@ -105,6 +116,7 @@ def rating_record_game(
             user_id=row.user_id,
             game_id=game_id,
             color=color,
+            category=category,
             opponent_id=opponent_id,
             opponent_rating=other.rating,
             score=score,

@@ -108,7 +108,11 @@ class SeekListView(APIView):
     def post(self, request: Request) -> Response:
         asked = SeekRequest.from_body(body(request))
         seek = lobby.seek_create(
-            user=request.user, color=asked.color, rated=asked.rated, variant=asked.variant
+            user=request.user,
+            color=asked.color,
+            rated=asked.rated,
+            variant=asked.variant,
+            clock=asked.clock,
         )
         return Response(seek_payload(seek), status=status.HTTP_201_CREATED)
 
@@ -176,6 +180,7 @@ class ChallengeListView(APIView):
             color=asked.color,
             rated=asked.rated,
             variant=asked.variant,
+            clock=asked.clock,
         )
         payload = challenge_payload(challenge)
         payload["url"] = request.build_absolute_uri(f"/invite/{challenge.public_id}/")
@@ -280,6 +285,17 @@ class GameDrawView(APIView):
         return Response(
             play.game_draw(game_id=game_id, actor=Actor.of_request(request), action=action)
         )
+
+
+class GameGiveTimeView(APIView):
+    @extend_schema(
+        request=None,
+        responses={200: StateSerializer, **ERRORS},
+        summary="Give the opponent 15 seconds (real-time online games)",
+    )
+    @refusals
+    def post(self, request: Request, game_id: str) -> Response:
+        return Response(play.game_give_time(game_id=game_id, actor=Actor.of_request(request)))
 
 
 class GameTakebackView(APIView):

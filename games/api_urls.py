@@ -32,6 +32,9 @@ urlpatterns = [
     path("games/<str:game_id>/takeback/", api.GameTakebackView.as_view(), name="api-game-takeback"),
     path("games/<str:game_id>/rematch/", api.GameRematchView.as_view(), name="api-game-rematch"),
     path(
+        "games/<str:game_id>/give-time/", api.GameGiveTimeView.as_view(), name="api-game-give-time"
+    ),
+    path(
         "games/<str:game_id>/export/", api_archive.GameExportView.as_view(), name="api-game-export"
     ),
     path(

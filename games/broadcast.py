@@ -29,7 +29,11 @@ log = logging.getLogger(__name__)
 LOBBY_GROUP = "lobby"
 WATCH_GROUP = "watch"
 
+# Not a group: a game's next clock deadline, for the flag timer of the process that made the
+# change (``games.flag_timer``), handed to the handler registered for it (``handle_locally``).
+DEADLINES = "clock.deadlines"
 Outbox = list[tuple[str, dict[str, Any]]]
+_local_handlers: dict[str, Callable[[dict[str, Any]], None]] = {}
 _collecting = threading.local()
 
 
@@ -66,6 +70,12 @@ def collect(outbox: Outbox, function: Callable[..., Any], *args: Any, **kwargs: 
         _collecting.outbox = None
 
 
+def handle_locally(name: str, handler: Callable[[dict[str, Any]], None]) -> None:
+    """Hands the messages for ``name`` (``DEADLINES``) to ``handler`` in the process that sends
+    them, on its event loop, instead of sending them anywhere."""
+    _local_handlers[name] = handler
+
+
 # A send that takes longer than this is given up (a layer whose server is unreachable can
 # otherwise wait out its connection timeout), and tried once more after ``RETRY_AFTER``.
 SEND_TIMEOUT = 2.0
@@ -80,6 +90,11 @@ async def flush(outbox: Outbox) -> Outbox:
         return []
     undelivered: Outbox = []
     for group, message in outbox:
+        if group == DEADLINES:  # to this process's flag timer, not over the layer
+            handler = _local_handlers.get(group)
+            if handler is not None:
+                handler(message)
+            continue
         if group == WATCH_GROUP and message == WATCH_CHANGED:
             sent = await _best_effort(lambda: _watch_changed(layer))
         else:

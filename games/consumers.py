@@ -23,8 +23,9 @@ from games.core import Actor
 from games.errors import ErrorCode, GameError
 from games.history import keep_record
 from games.lobby import game_rematch
+from games.models import Game
 from games.moves import game_play
-from games.play import game_draw, game_open, game_resign, game_takeback
+from games.play import game_draw, game_give_time, game_open, game_resign, game_takeback
 from games.policy import HEARTBEAT_WRITE_EVERY
 from games.presence import connection_close, connection_open, seat_of
 from games.protocol import (
@@ -154,6 +155,7 @@ class GameConsumer(BaseConsumer):
         "draw": "on_draw",
         "takeback": "on_takeback",
         "rematch": "on_rematch",
+        "give_time": "on_give_time",
         "sync": "on_sync",
         "ping": "on_ping",
     }
@@ -246,6 +248,9 @@ class GameConsumer(BaseConsumer):
             if to == group:
                 await self.dispatch(message)
 
+    async def on_give_time(self, message: dict[str, Any]) -> None:
+        await db(game_give_time)(game_id=self.game_id, actor=self.actor)
+
     # --- group events -----------------------------------------------------------------------
     async def game_state(self, event: dict[str, Any]) -> None:
         await self.send(text_data=event["text"])
@@ -277,6 +282,10 @@ def load_state(game_id: str) -> dict[str, Any]:
     game = game_open(game_id=game_id)
     state = game_state(game)
     keep_record(game)
+    if game.status == Game.Status.LIVE and game.clock_deadline is not None:
+        # This process's flag timer learns the deadline (after a restart, from the sockets).
+        deadline = {"game": game.public_id, "at": game.clock_deadline.timestamp()}
+        broadcast.send_now(broadcast.DEADLINES, deadline)
     return state
 
 

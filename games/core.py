@@ -17,10 +17,11 @@ from typing import Any, Protocol
 from django.middleware.csrf import get_token
 from django.utils import timezone
 
+from accounts.models import rating_category
 from accounts.services import rating_record_game
 from engine.pieces import Color as EngineColor
 from engine.variant import Outcome
-from games import broadcast, sql
+from games import broadcast, clock, sql
 from games.errors import ErrorCode, GameError
 from games.history import History
 from games.models import Color, Game
@@ -141,6 +142,7 @@ FINISH_FIELDS = [
     "absence_side",
     "absence_since",
     "updated_at",
+    *clock.CLOCK_FIELDS,
 ]
 
 
@@ -153,13 +155,9 @@ def finish(game: Game, *, result: str, termination: str, at: datetime | None = N
     game moves both players' ratings exactly once and only if the ending commits. Locks the
     players' rating rows after the game's (see ``accounts.services.rating_record_game``).
     """
-    game.status = Game.Status.FINISHED
+    _end(game, Game.Status.FINISHED, at)
     game.result = result
     game.termination = termination
-    game.finished_at = at or timezone.now()
-    game.draw_offer = None
-    game.absence_side = None
-    game.absence_since = None
     if game.is_rated:
         rating_record_game(
             game_id=game.pk,
@@ -167,8 +165,41 @@ def finish(game: Game, *, result: str, termination: str, at: datetime | None = N
             black_id=game.black_id,
             white_score=WHITE_SCORE[result],
             at=game.finished_at,
+            category=rating_category(game.variant, clock.speed_of(game)),
         )
     record_game_end(game)
+
+
+def abort(game: Game, *, at: datetime | None = None) -> None:
+    """Marks a locked live game aborted (a side did not make its first move in time): no
+    result, never rated; the caller saves ``FINISH_FIELDS``."""
+    _end(game, Game.Status.ABORTED, at)
+    game.result = game.termination = None
+
+
+def _end(game: Game, status: str, at: datetime | None) -> None:
+    game.status = status
+    game.finished_at = at or timezone.now()
+    game.draw_offer = None
+    game.absence_side = None
+    game.absence_since = None
+    clock.stop(game, game.finished_at)
+
+
+def tell_turn(game: Game) -> None:
+    """Sends the player to move a ``your_turn`` notice (their ``user.<id>`` group) after
+    commit."""
+    user_id = game.player_id_for(game.turn)
+    if user_id is None:
+        return
+    opponent_user = game.player(opponent(game.turn))
+    notice = {
+        "type": "your_turn",
+        "game": game.public_id,
+        "opponent": opponent_user.username if opponent_user else None,
+        "deadline": game.clock_deadline.isoformat() if game.clock_deadline else None,
+    }
+    broadcast.send_on_commit(broadcast.user_group(user_id), {"type": "user.event", "event": notice})
 
 
 def publish_state(
@@ -183,6 +214,13 @@ def publish_state(
     )
     if game.mode == Game.Mode.ONLINE:
         broadcast.send_on_commit(broadcast.WATCH_GROUP, dict(broadcast.WATCH_CHANGED))
+    if game.clock_days is not None and game.status == Game.Status.LIVE:
+        # Correspondence: the player whose turn it now is hears of it on any page (/ws/me/).
+        tell_turn(game)
+    if clock.clocked(game):  # the flag timer here learns the deadline, or that there is none
+        running = game.clock_deadline is not None and game.status == Game.Status.LIVE
+        at = game.clock_deadline.timestamp() if running else None
+        broadcast.send_on_commit(broadcast.DEADLINES, {"game": game.public_id, "at": at})
     if not answer:
         return None
     state = json.loads(text)  # the state read from what was sent: its fields built once

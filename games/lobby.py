@@ -17,6 +17,7 @@ from django.db.models import Q, QuerySet
 from accounts.models import User
 from accounts.services import user_seen
 from games import broadcast
+from games.clock import UNLIMITED, TimeControl
 from games.core import Actor, lock_game, opponent, publish_state, require_player
 from games.errors import ErrorCode, GameError
 from games.models import DEFAULT_VARIANT, Challenge, Color, Game, Seek, SeekColor
@@ -52,16 +53,19 @@ def seek_create(
     color: str = SeekColor.RANDOM,
     rated: bool = True,
     variant: str = DEFAULT_VARIANT,
+    clock: TimeControl = UNLIMITED,
 ) -> Seek:
-    """Opens a seek for a game of ``variant`` in the lobby; a user has at most
-    ``MAX_OPEN_SEEKS``."""
+    """Opens a seek for a game of ``variant`` in the lobby, with its time control; a user has at
+    most ``MAX_OPEN_SEEKS``."""
     with transaction.atomic():
         User.objects.select_for_update().get(pk=user.pk)  # serialises one user's seeks
         if Seek.objects.filter(owner=user).count() >= MAX_OPEN_SEEKS:
             raise GameError(
                 ErrorCode.TOO_MANY_SEEKS, f"You already have {MAX_OPEN_SEEKS} open seeks."
             )
-        seek = Seek.objects.create(owner=user, color=color, rated=rated, variant=variant)
+        seek = Seek.objects.create(
+            owner=user, color=color, rated=rated, variant=variant, clock=clock.as_json()
+        )
         # Posting is being here: a client of the API alone keeps its seek for as long as a
         # lobby page would after its last heartbeat.
         user_seen(user_id=user.pk, at=seek.created_at)
@@ -97,7 +101,10 @@ def seek_accept(*, user: User, seek_id: str, now: datetime | None = None) -> Gam
         seek.delete()
         if not owner_left:
             white, black = assign_colors(seek.owner, user, seek.color)
-            game = game_create_online(white, black, rated=seek.rated, variant=seek.variant)
+            control = TimeControl.from_json(seek.clock)
+            game = game_create_online(
+                white, black, rated=seek.rated, variant=seek.variant, clock=control, now=now
+            )
         publish_seeks()
     if owner_left:  # refused once the withdrawal has committed
         raise GameError(ErrorCode.GONE, "That seek is gone: its player left the lobby.")
@@ -167,10 +174,11 @@ def challenge_create(
     rated: bool = True,
     rematch_of: Game | None = None,
     variant: str = DEFAULT_VARIANT,
+    clock: TimeControl = UNLIMITED,
 ) -> Challenge:
     """Challenges a user by name to a game of ``variant``, or (``to`` empty) makes an invite
-    link anyone may accept; a user has at most ``MAX_OPEN_CHALLENGES`` open (rematch offers
-    included)."""
+    link anyone may accept, with its time control; a user has at most ``MAX_OPEN_CHALLENGES``
+    open (rematch offers included)."""
     target = None
     if to:
         target = User.objects.filter(username__iexact=to.strip(), is_active=True).first()
@@ -193,6 +201,7 @@ def challenge_create(
             rated=rated,
             rematch_of=rematch_of,
             variant=variant,
+            clock=clock.as_json(),
         )
         if rematch_of is None:  # made in the lobby, which it lasts as long as (as a seek)
             user_seen(user_id=user.pk, at=challenge.created_at)
@@ -225,8 +234,14 @@ def challenge_accept(*, user: User, challenge_id: str, now: datetime | None = No
             cancel_challenges(Challenge.objects.filter(pk=challenge.pk))
         else:
             white, black = assign_colors(challenge.challenger, user, challenge.color)
+            control = TimeControl.from_json(challenge.clock)
             game = game_create_online(
-                white, black, rated=challenge.rated, variant=challenge.variant
+                white,
+                black,
+                rated=challenge.rated,
+                variant=challenge.variant,
+                clock=control,
+                now=now,
             )
             challenge.state = Challenge.State.ACCEPTED
             challenge.to = user
@@ -285,6 +300,7 @@ def game_rematch(*, game_id: str, actor: Actor) -> Challenge:
             rated=game.rated,
             rematch_of=game,
             variant=game.variant,  # a rematch is of the same game
+            clock=TimeControl.of_game(game),
         )
         publish_state(game)
     return challenge

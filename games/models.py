@@ -55,6 +55,8 @@ class Seek(models.Model):
     color = models.CharField(max_length=6, choices=SeekColor.choices, default=SeekColor.RANDOM)
     rated = models.BooleanField(default=True)
     variant = models.CharField(max_length=VARIANT_LENGTH, default=DEFAULT_VARIANT)
+    # The time control offered (``games.clock.TimeControl.as_json``); null: unlimited.
+    clock = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -88,6 +90,8 @@ class Challenge(models.Model):
     state = models.CharField(max_length=10, choices=State.choices, default=State.OPEN)
     rated = models.BooleanField(default=True)
     variant = models.CharField(max_length=VARIANT_LENGTH, default=DEFAULT_VARIANT)
+    # The time control offered (``games.clock.TimeControl.as_json``); null: unlimited.
+    clock = models.JSONField(null=True, blank=True)
     rematch_of = models.ForeignKey(
         "Game", on_delete=models.CASCADE, null=True, blank=True, related_name="rematches"
     )
@@ -127,6 +131,8 @@ class Game(models.Model):
     class Status(models.TextChoices):
         LIVE = "live", "Live"
         FINISHED = "finished", "Finished"
+        # A side did not make its first move in time: no result, unrated.
+        ABORTED = "aborted", "Aborted"
 
     class Result(models.TextChoices):
         WHITE = "1-0", "1-0"
@@ -148,6 +154,7 @@ class Game(models.Model):
         NO_PIECES = "no-pieces", "No pieces left"
         KINGS_CAPTURED = "kings-captured", "Kings captured"
         CONNECTION = "connection", "Connection"
+        TIMEOUT = "timeout", "Time forfeit"
 
     public_id = models.CharField(max_length=12, unique=True, default=new_public_id)
     variant = models.CharField(max_length=VARIANT_LENGTH, default=DEFAULT_VARIANT)
@@ -193,6 +200,21 @@ class Game(models.Model):
     black_absent_seconds = models.FloatField(default=0)
     absence_side = models.CharField(max_length=5, choices=Color.choices, null=True, blank=True)
     absence_since = models.DateTimeField(null=True, blank=True)
+    # The clock (``games.clock``). The time control: Fischer (``clock_initial`` seconds plus
+    # ``clock_increment`` a move), correspondence (``clock_days`` a move), or neither
+    # (unlimited). Each side's time left in milliseconds as of ``clock_since`` (when the side
+    # to move began its turn); ``clock_deadline`` is when the side to move runs out (or, before
+    # its first move, when the game is aborted), null when no clock runs: the flag timers and
+    # the sweep find games by it. ``*_lag_ms``: each side's reserve of lag credit.
+    clock_initial = models.PositiveIntegerField(null=True, blank=True)
+    clock_increment = models.PositiveIntegerField(default=0)
+    clock_days = models.PositiveSmallIntegerField(null=True, blank=True)
+    white_ms = models.BigIntegerField(null=True, blank=True)
+    black_ms = models.BigIntegerField(null=True, blank=True)
+    white_lag_ms = models.PositiveIntegerField(default=0)
+    black_lag_ms = models.PositiveIntegerField(default=0)
+    clock_since = models.DateTimeField(null=True, blank=True)
+    clock_deadline = models.DateTimeField(null=True, blank=True)
     # Imported games: the tags of the text they came from, in order, as [name, value] pairs (a
     # list, since PostgreSQL's jsonb does not keep the order of an object's keys), and who
     # imported them.
@@ -216,6 +238,11 @@ class Game(models.Model):
             models.Index(fields=["status", "mode", "-created_at"], name="game_status_mode_created"),
             models.Index(fields=["white", "-finished_at"], name="game_white_finished"),
             models.Index(fields=["black", "-finished_at"], name="game_black_finished"),
+            models.Index(
+                fields=["clock_deadline"],
+                name="game_clock_deadline",
+                condition=Q(clock_deadline__isnull=False),
+            ),
             models.Index(
                 fields=["absence_side"],
                 name="game_absence_counting",

@@ -28,7 +28,7 @@ from django.utils import timezone
 
 import engine
 from engine.variant import MOVE_BUDGET
-from games import bot_runner, sql
+from games import bot_runner, clock, sql
 from games.core import (
     FINISH_FIELDS,
     Actor,
@@ -58,9 +58,11 @@ from games.policy import fresh_since
 from games.presence import absence_ran_out
 from games.reads.state import bot_to_move
 from games.schemas import MoveRequest
+from games.timeout import end_on_time
 
 # The game's fields a move changes (unless it ends the game).
 MOVE_FIELDS = ["ply", "revision", "fen", "draw_offer", "updated_at"]
+CLOCKED_MOVE_FIELDS = [*MOVE_FIELDS, *clock.CLOCK_FIELDS]
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,17 +98,25 @@ def game_play(
 
     ``move.ply`` must be the game's current ply: a repeated or stale submission is refused
     (``stale_ply``) and never applied twice. The engine validates the move and adjudicates.
+    In a clocked game the move is charged the time since its turn began at ``now`` (less a
+    bounded credit of ``move.lag_ms``, the connection's one-way delay); one that comes after its
+    side ran out ends the game on time instead, and is refused.
     """
-    unlocked = play_unlocked(game_id, actor, move, now)
+    now = now or timezone.now()
+    lag_ms = move.lag_ms
+    unlocked = play_unlocked(game_id, actor, move, now, lag_ms)
     if isinstance(unlocked, Written):
         transaction.on_commit(lambda: keep_history(unlocked.history))
         return publish(unlocked.game, unlocked.history, answer=answer)
     # NeedsLock: the move is played or refused with the game locked.
+    flagged = False
     with transaction.atomic():
-        game = lock_game(game_id, with_table=now or timezone.now())
+        game = lock_game(game_id, with_table=now)
         color = require_player(game, actor)
         forfeited = absence_ran_out(game, now)
-        if not forfeited:
+        if not forfeited and game.status == Game.Status.LIVE and clock.out_of_time(game, now):
+            flagged = end_on_time(game, now)
+        elif not forfeited:
             require_live(game)
             if move.ply != game.ply:
                 raise GameError(
@@ -118,13 +128,16 @@ def game_play(
                 raise GameError(ErrorCode.NOT_YOUR_TURN, "It is not your turn.")
             history = take_history(game)
             resolved = resolve_taken(history, move.text)
-            return publish(game, apply_move(game, history, resolved, now=now), answer=answer)
-    # The forfeit is committed; the move it overtook is refused.
+            played = apply_move(game, history, resolved, now=now, lag_ms=lag_ms)
+            return publish(game, played, answer=answer)
+    # The forfeit or the flag is committed; the move it overtook is refused.
+    if flagged:
+        raise GameError(ErrorCode.GAME_OVER, "The game is over: time ran out.")
     raise GameError(ErrorCode.GAME_OVER, "The game is over: a player stayed away too long.")
 
 
 def play_unlocked(
-    game_id: str, actor: Actor, move: MoveRequest, now: datetime | None
+    game_id: str, actor: Actor, move: MoveRequest, now: datetime, lag_ms: int = 0
 ) -> Written | NeedsLock:
     """Writes an ordinary move without the game's lock, from the history this process keeps.
 
@@ -146,11 +159,13 @@ def play_unlocked(
     outcome: Written | NeedsLock = NeedsLock.RECORD_CHANGED
     if history.record is not None:
         record, history.record = history.record, None  # used once: the write keeps the next
-        outcome = _write_ordinary(record, history, actor, move, table_since=since)
+        outcome = _write_ordinary(
+            record, history, actor, move, now=now, lag_ms=lag_ms, table_since=since
+        )
     if not isinstance(outcome, Written):
         record = sql.game_row(game_id, table_since=since)
         if record is not None and record.revision == history.revision:
-            outcome = _write_ordinary(record, history, actor, move)
+            outcome = _write_ordinary(record, history, actor, move, now=now, lag_ms=lag_ms)
     if not isinstance(outcome, Written):
         keep_history(history)  # unchanged: the locked path reads only what it must
     return outcome
@@ -162,12 +177,15 @@ def _write_ordinary(
     actor: Actor,
     move: MoveRequest,
     *,
+    now: datetime,
+    lag_ms: int = 0,
     table_since: datetime | None = None,
 ) -> Written | NeedsLock:
     """Plays an ordinary move on a game record and its history at the record's revision, and
     writes it if the database's row still holds what the record says; on anything else the
     history is left as it was taken. ``table_since``: the write also counts who is at the table
-    (for a record that was not just read with them)."""
+    (for a record that was not just read with them). A clocked game's move is charged in the
+    same write; one whose side ran out is not ordinary."""
     if history.revision != game.revision:
         return NeedsLock.RECORD_CHANGED
     if (
@@ -175,6 +193,7 @@ def _write_ordinary(
         or game.absence_side
         or game.ply != move.ply
         or actor_color(game, actor) != game.turn
+        or clock.out_of_time(game, now)
     ):
         return NeedsLock.NOT_ORDINARY
     eg = history.engine_game()
@@ -188,6 +207,12 @@ def _write_ordinary(
         "absence_side": None,
         "draw_offer": game.draw_offer,
     }
+    fields = MOVE_FIELDS
+    if clock.clocked(game):
+        # Time given meanwhile ("give 15 s") changes the clocks but not the revision.
+        read.update(white_ms=game.white_ms, black_ms=game.black_ms)
+        clock.charge(game, now, lag_ms)
+        fields = CLOCKED_MOVE_FIELDS
     try:
         row = record_move(game, eg, resolved)
     except GameError:
@@ -196,7 +221,7 @@ def _write_ordinary(
     if eg.is_over():
         eg.pop()
         return NeedsLock.ENDS_GAME
-    if not sql.update_if_and_insert(game, MOVE_FIELDS, read, row, table_since=table_since):
+    if not sql.update_if_and_insert(game, fields, read, row, table_since=table_since):
         eg.pop()  # nothing was written: the history goes back as it was taken
         return NeedsLock.WRITE_REFUSED
     return Written(game, history.after(row, eg, record=game))
@@ -268,22 +293,31 @@ def refuse_over_budget(eg: engine.Game) -> None:
 
 
 def apply_move(
-    game: Game, history: History, move: engine.Move, now: datetime | None = None
+    game: Game,
+    history: History,
+    move: engine.Move,
+    now: datetime | None = None,
+    lag_ms: int = 0,
 ) -> History:
-    """Plays a validated move on a locked game: stores it, adjudicates, saves. No broadcast.
+    """Plays a validated move on a locked game: stores it, charges its clock, adjudicates,
+    saves. No broadcast.
 
     ``history`` is the game's, taken (``take_history``). Returns the game's new history, kept
     for the next move once this one commits."""
     eg = history.engine_game()
+    fields = MOVE_FIELDS
+    if clock.clocked(game):
+        clock.charge(game, now or timezone.now(), lag_ms)
+        fields = CLOCKED_MOVE_FIELDS
     row = record_move(game, eg, move)
     outcome = eg.outcome()
     if outcome.is_over:
         sql.insert(row)
         finish(game, result=result_of(outcome), termination=outcome.reason, at=now)
-        game.save(update_fields=[*MOVE_FIELDS, *FINISH_FIELDS])
+        game.save(update_fields=list(dict.fromkeys([*fields, *FINISH_FIELDS])))
     else:
         remember_legal_moves(eg.position, game.fen, game.variant)
-        sql.insert_and_update(row, game, MOVE_FIELDS)
+        sql.insert_and_update(row, game, fields)
     after = history.after(row, eg)
     transaction.on_commit(lambda: keep_history(after))
     return after

@@ -3,14 +3,18 @@ draw, take back; opening a game to show it. Moves are ``games.moves``.
 """
 
 import random
+from datetime import datetime
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 import engine
 from accounts.models import User
 from engine import variants
 from games import broadcast, sql
+from games.clock import CLOCK_FIELDS, UNLIMITED, TimeControl, give
+from games.clock import start as start_clock
 from games.core import (
     FINISH_FIELDS,
     Actor,
@@ -28,6 +32,7 @@ from games.models import DEFAULT_VARIANT, Color, Game, SeekColor
 from games.moves import bot_kick, publish
 from games.presence import enforce_absence
 from games.schemas import DrawAction
+from games.timeout import end_on_time
 
 
 def game_open(*, game_id: str) -> Game:
@@ -80,6 +85,23 @@ def game_draw(*, game_id: str, actor: Actor, action: DrawAction) -> dict[str, An
             game.draw_offer = None
             tell_draw_declined(game, by=color)
         game.save(update_fields=FINISH_FIELDS)
+        return publish(game)
+
+
+def game_give_time(*, game_id: str, actor: Actor, now: datetime | None = None) -> dict[str, Any]:
+    """Gives the opponent 15 seconds in a live real-time online game (the "give 15 s"
+    button). A side that has run out by ``now`` is not saved by it: the game ends on time."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        game = lock_game(game_id)
+        color = require_player(game, actor)
+        require_live(game)
+        if game.mode != Game.Mode.ONLINE or game.clock_initial is None:
+            raise GameError(ErrorCode.NOT_ALLOWED, "Time can be given in real-time games only.")
+        if end_on_time(game, now):
+            return publish(game)
+        give(game, opponent(color), now)
+        game.save(update_fields=CLOCK_FIELDS)
         return publish(game)
 
 
@@ -208,12 +230,19 @@ def game_create_local(
 
 
 def game_create_online(
-    white: User, black: User, *, rated: bool = True, variant: str = DEFAULT_VARIANT
+    white: User,
+    black: User,
+    *,
+    rated: bool = True,
+    variant: str = DEFAULT_VARIANT,
+    clock: TimeControl = UNLIMITED,
+    now: datetime | None = None,
 ) -> Game:
-    """Creates a live online game of ``variant`` from its start and tells both players (their
-    ``user.<id>`` groups). Call inside the transaction that accepted the seek or challenge."""
+    """Creates a live online game of ``variant`` from its start with its clock (the first
+    move's allowance running from ``now``) and tells both players (their ``user.<id>`` groups).
+    Call inside the transaction that accepted the seek or challenge."""
     start = variants.get(variant).start_fen
-    game = Game.objects.create(
+    game = Game(
         mode=Game.Mode.ONLINE,
         white=white,
         black=black,
@@ -222,6 +251,11 @@ def game_create_online(
         initial_fen=start,
         fen=start,
     )
+    start_clock(game, clock, now or timezone.now())
+    game.save()
+    if game.clock_deadline is not None:  # this process's flag timer learns the deadline
+        deadline = {"game": game.public_id, "at": game.clock_deadline.timestamp()}
+        broadcast.send_on_commit(broadcast.DEADLINES, deadline)
     for user in (white, black):
         broadcast.send_on_commit(
             broadcast.user_group(user.pk),

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from chesskers_site.db import update_in_chunks
 from games import broadcast, sql
+from games.clock import clocked
 from games.core import (
     FINISH_FIELDS,
     Actor,
@@ -142,8 +143,9 @@ def settle_absence(game: Game, presence: dict[str, bool], now: datetime) -> None
 
     Absence is counted only while the opponent is at the table; a player who comes back starts
     afresh. When a side's counted absence reaches ``ABANDON_AFTER`` it forfeits (abandonment).
+    Only in unlimited games: in a clocked one the clock decides (``games.timeout``).
     """
-    if game.mode != Game.Mode.ONLINE or game.status != Game.Status.LIVE:
+    if game.mode != Game.Mode.ONLINE or game.status != Game.Status.LIVE or clocked(game):
         return
     before = [getattr(game, name) for name in ABSENCE_FIELDS]
     counted_side = game.absence_side

@@ -16,9 +16,11 @@ from django.utils import timezone
 
 from accounts.services import users_seen
 from games import broadcast
+from games.flag_timer import FlagTimer, timer
 from games.lobby import lobby_left
 from games.presence import connections_seen, spectators_message
 from games.sweep import sweep
+from games.timeout import deadlines, flag_games
 
 log = logging.getLogger(__name__)
 
@@ -147,6 +149,33 @@ def leave_lobby_later(user_id: int) -> None:
         task.add_done_callback(_leaving.discard)
 
     loop.call_later(settings.LOBBY_LEAVE_GRACE, start)
+
+
+# --- the flag timer ------------------------------------------------------------------------
+async def flag_due(game_ids: list[str]) -> None:
+    """Ends the games whose deadline the flag timer reached; any whose deadline is not passed
+    by the database's check (it moved meanwhile) has its deadline noted again."""
+    try:
+        ended = set(await db(flag_games)(game_ids=game_ids))
+        waiting = [game_id for game_id in game_ids if game_id not in ended]
+        if waiting:
+            for game_id, at in (await db(deadlines)(waiting)).items():
+                flag_timer().set(game_id, at.timestamp())
+    except Exception:  # the sweep ends them later
+        log.exception("ending games on time failed")
+
+
+def flag_timer() -> FlagTimer:
+    """Returns this process's flag timer."""
+    return timer(flag_due)
+
+
+def deadline_told(message: dict[str, Any]) -> None:
+    """Notes a game's deadline told by work of this process (``broadcast.DEADLINES``)."""
+    flag_timer().set(message["game"], message["at"])
+
+
+broadcast.handle_locally(broadcast.DEADLINES, deadline_told)
 
 
 # --- the periodic sweep ---------------------------------------------------------------------

@@ -14,6 +14,7 @@ from typing import Any, Literal, get_args
 
 from chesskers_site.edge import text_problem
 from engine import variants
+from games.clock import UNLIMITED, ClockError, TimeControl
 from games.errors import ErrorCode, GameError
 from games.models import DEFAULT_VARIANT, SeekColor
 from games.policy import BOT_LEVELS, HIGHEST_BOT_LEVEL, LOWEST_BOT_LEVEL
@@ -31,6 +32,7 @@ PROMOTIONS = tuple(
 )
 # Within settings.REQUEST_MAX_BYTES, the body that carries it (chesskers_site/edge.py).
 MAX_IMPORT_CHARS = 500_000
+MAX_LAG_MS = 60_000
 
 # Bounds on what a request may carry, each far above what a legal one needs: they keep a
 # number inside the database's columns and a text from filling a page.
@@ -70,6 +72,14 @@ def color_choice(value: Any) -> str:
     return value
 
 
+def clock_choice(value: Any) -> TimeControl:
+    """Returns a seek's or challenge's time control (absent or null: unlimited)."""
+    try:
+        return TimeControl.from_json(value)
+    except ClockError as error:
+        raise refuse(str(error)) from None
+
+
 def rated_choice(value: Any) -> bool:
     """Returns whether a seek or challenge is rated: absent means rated (the default); forms
     send text."""
@@ -91,6 +101,9 @@ class MoveRequest:
 
     ply: int
     text: str
+    # The client's measured one-way delay (a socket's ``lag``), credited to its clock within
+    # the bounds of ``games.clock``.
+    lag_ms: int = 0
 
     @classmethod
     def of(
@@ -100,10 +113,13 @@ class MoveRequest:
         text: Any = None,
         path: Any = None,
         promotion: Any = None,
+        lag: Any = None,
     ) -> "MoveRequest":
         """Returns the move of a body or message's values, or raises ``bad_request``."""
         if not whole_number(ply) or not 0 <= ply <= MAX_PLY:
             raise refuse(f"A move needs the ply it is for, a number from 0 to {MAX_PLY:,}.")
+        if lag is not None and (not whole_number(lag) or not 0 <= lag <= MAX_LAG_MS):
+            raise refuse(f"A move's lag is a number of milliseconds, 0 to {MAX_LAG_MS}.")
         if path is not None:
             if (
                 not isinstance(path, list)
@@ -120,7 +136,7 @@ class MoveRequest:
             raise refuse("A move needs its text or its path.")
         if len(text) > MAX_MOVE_CHARS:
             raise refuse(f"A move's text has at most {MAX_MOVE_CHARS} characters.")
-        return cls(ply=ply, text=text.strip())
+        return cls(ply=ply, text=text.strip(), lag_ms=lag or 0)
 
     @classmethod
     def from_message(cls, message: Mapping[str, Any]) -> "MoveRequest":
@@ -130,7 +146,13 @@ class MoveRequest:
             raise refuse("A move message needs move (text) or path.")
         if "ply" not in message:
             raise refuse("A move message needs the ply it is for.")
-        return cls.of(ply=message["ply"], text=move, path=path, promotion=message.get("promotion"))
+        return cls.of(
+            ply=message["ply"],
+            text=move,
+            path=path,
+            promotion=message.get("promotion"),
+            lag=message.get("lag"),
+        )
 
     @classmethod
     def from_body(cls, data: Mapping[str, Any]) -> "MoveRequest":
@@ -241,6 +263,7 @@ class SeekRequest:
     color: str = SeekColor.RANDOM
     rated: bool = True
     variant: str = DEFAULT_VARIANT
+    clock: TimeControl = UNLIMITED
 
     @classmethod
     def from_body(cls, data: Mapping[str, Any]) -> "SeekRequest":
@@ -249,6 +272,7 @@ class SeekRequest:
             color=color,
             rated=rated_choice(data.get("rated", True)),
             variant=variant_choice(data.get("variant")),
+            clock=clock_choice(data.get("clock")),
         )
 
 
@@ -260,6 +284,7 @@ class ChallengeRequest:
     color: str = SeekColor.RANDOM
     rated: bool = True
     variant: str = DEFAULT_VARIANT
+    clock: TimeControl = UNLIMITED
 
     @classmethod
     def from_body(cls, data: Mapping[str, Any]) -> "ChallengeRequest":
@@ -269,7 +294,11 @@ class ChallengeRequest:
         if to and (not isinstance(to, str) or len(to) > MAX_USERNAME_CHARS):
             raise refuse("A challenge is sent to a username.")
         return cls(
-            to=to or None, color=color, rated=rated, variant=variant_choice(data.get("variant"))
+            to=to or None,
+            color=color,
+            rated=rated,
+            variant=variant_choice(data.get("variant")),
+            clock=clock_choice(data.get("clock")),
         )
 
 

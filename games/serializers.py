@@ -43,6 +43,38 @@ class AbsenceSerializer(serializers.Serializer):
     deadline = serializers.DateTimeField(help_text="When it forfeits unless it comes back")
 
 
+class ClockSerializer(serializers.Serializer):
+    initial = serializers.IntegerField(allow_null=True, help_text="Seconds each side starts with")
+    increment = serializers.IntegerField(allow_null=True, help_text="Seconds added a move")
+    days = serializers.IntegerField(allow_null=True, help_text="Correspondence: days a move")
+    white = serializers.IntegerField(help_text="White's time left, ms, as of when sent")
+    black = serializers.IntegerField(help_text="Black's time left, ms, as of when sent")
+    running = serializers.CharField(
+        allow_null=True, help_text="The side whose clock runs (null before both first moves)"
+    )
+    deadline = serializers.DateTimeField(
+        allow_null=True, help_text="Correspondence: when the side to move must move by"
+    )
+    first_move_deadline = serializers.DateTimeField(
+        allow_null=True,
+        help_text="Before a side's first move: when the game is aborted if it has not moved",
+    )
+
+
+def time_control_field() -> serializers.DictField:
+    """A seek's or challenge's ``clock``, as the API takes it (optional in a request)."""
+    return serializers.DictField(
+        child=serializers.IntegerField(),
+        allow_null=True,
+        required=False,
+        help_text='{"initial": 15..10800 s, "increment": 0..180 s}, {"days": 1|2|3|5|7|14} '
+        "(correspondence), or null (unlimited)",
+    )
+
+
+SPEED_HELP = "ultrabullet, bullet, blitz, rapid, classical, correspondence or unlimited"
+
+
 class RematchSerializer(serializers.Serializer):
     by = serializers.CharField(help_text="The colour that offered it")
     challenge = serializers.CharField()
@@ -74,6 +106,8 @@ class GameStateSerializer(serializers.Serializer):
     presence = PresenceSerializer()
     spectators = serializers.IntegerField()
     absence = AbsenceSerializer(allow_null=True)
+    clock = ClockSerializer(allow_null=True, help_text="null for an unlimited game")
+    speed = serializers.CharField(help_text=SPEED_HELP)
     takeback = serializers.BooleanField(help_text="Whether a takeback is possible now")
     bot_thinking = serializers.BooleanField()
     rematch = RematchSerializer(allow_null=True)
@@ -103,7 +137,13 @@ class SeekSerializer(serializers.Serializer):
     color = serializers.CharField()
     rated = serializers.BooleanField()
     variant = serializers.CharField(help_text="The game's id")
-    rating = serializers.IntegerField(help_text="The owner's rating")
+    clock = time_control_field()
+    speed = serializers.CharField(help_text=SPEED_HELP)
+    control = serializers.CharField(help_text="As players write it: 3+2, 3 days, unlimited")
+    rating_category = serializers.CharField(
+        help_text="The rating the game would move: a Chesskers speed or another game's id"
+    )
+    rating = serializers.IntegerField(help_text="The owner's rating in that category")
     provisional = serializers.BooleanField(help_text="Deviation above 110: shown as 1500?")
     created_at = serializers.DateTimeField()
 
@@ -115,6 +155,9 @@ class ChallengeSerializer(serializers.Serializer):
     color = serializers.CharField()
     rated = serializers.BooleanField()
     variant = serializers.CharField(help_text="The game's id")
+    clock = time_control_field()
+    speed = serializers.CharField(help_text=SPEED_HELP)
+    control = serializers.CharField(help_text="As players write it: 3+2, 3 days, unlimited")
     state = serializers.CharField()
     game = serializers.CharField(allow_null=True)
     rematch_of = serializers.CharField(allow_null=True, help_text="The game a rematch is of")
@@ -151,6 +194,7 @@ SeekCreate = inline_serializer(
         "color": serializers.CharField(),
         "rated": serializers.BooleanField(required=False, default=True),
         "variant": variant_field(),
+        "clock": time_control_field(),
     },
 )
 ChallengeCreate = inline_serializer(
@@ -160,6 +204,7 @@ ChallengeCreate = inline_serializer(
         "color": serializers.CharField(),
         "rated": serializers.BooleanField(required=False, default=True),
         "variant": variant_field(),
+        "clock": time_control_field(),
     },
 )
 PROMOTION_HELP = "With `path`: the letter of the piece chosen (Chesskers: q, r, b or n)"

@@ -19,12 +19,15 @@ from games.models import Game
 from games.policy import fresh_since
 from games.presence import presence_changed, settle_absence
 from games.reads.state import presence_of
+from games.timeout import flag_overdue
 
 
 def sweep(*, now: datetime | None = None) -> dict[str, int]:
-    """Prunes connections of dead processes, enforces every running absence clock and
+    """Prunes connections of dead processes, enforces every running absence clock,
     withdraws the seeks and lobby challenges of players who left the lobby
-    (``lobby.withdraw_left``; ``withdrawn`` counts both).
+    (``lobby.withdraw_left``; ``withdrawn`` counts both) and ends every game whose clock ran
+    out (``timeout.flag_overdue``, counted as ``forfeited``): the flag timer's safety net,
+    for the games whose serving process is gone.
 
     A game whose connections this sweep pruned has its absence settled and its table told who
     is there now (``presence_changed``): a player whose process died is seen to have left, and
@@ -56,4 +59,5 @@ def sweep(*, now: datetime | None = None) -> dict[str, int]:
             else:
                 settle_absence(game, presence_of(game, now), now)
             forfeited += was_live and game.status == Game.Status.FINISHED
+    forfeited += flag_overdue(now)
     return {"pruned": len(pruned_games), "forfeited": forfeited, "withdrawn": withdrawn}

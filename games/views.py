@@ -11,6 +11,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_POST
 
 from games.archive import game_import
+from games.clock import CORRESPONDENCE_DAYS, QUICK_PAIRINGS, SPEEDS
 from games.core import Actor, actor_color
 from games.errors import GameError
 from games.lobby import challenge_accept
@@ -41,8 +42,23 @@ def play(request: HttpRequest) -> HttpResponse:
     actor = Actor.of_request(request)
     my_games = games_in_progress(actor.user_id, actor.session_key)
     page_data = {**lobby_payload(request.user), "variants": variant_names()}
-    context = {"page_data": page_data, "my_games": my_games, "variant_groups": variant_groups()}
-    return render(request, "games/play.html", context)
+    quick = [
+        {"label": c.label, "speed": c.speed, "initial": c.initial or "", "increment": c.increment,
+         "days": c.days or ""}
+        for c in QUICK_PAIRINGS
+    ]  # fmt: skip
+    return render(
+        request,
+        "games/play.html",
+        {
+            "page_data": page_data,
+            "my_games": my_games,
+            "variant_groups": variant_groups(),
+            "quick_pairings": quick,
+            "correspondence_days": CORRESPONDENCE_DAYS,
+            "speeds": SPEEDS,
+        },
+    )
 
 
 @ensure_csrf_cookie

@@ -8,7 +8,7 @@ from rest_framework.views import APIView
 
 from accounts.api import ErrorSerializer, error
 from accounts.models import User
-from players.selectors import profile_data
+from players.selectors import known_category, profile_data
 
 
 class UserView(APIView):
@@ -54,6 +54,16 @@ class UserView(APIView):
                         help_text="The latest 200 rated games: the rating before the first "
                         "of them, then after each: {at, rating, game}",
                     ),
+                    "category": serializers.CharField(
+                        help_text="The rating category the rating and its history are of: a "
+                        "Chesskers speed (bullet, blitz, rapid, classical, correspondence) or "
+                        "another game's id; ?category= chooses, else the most played"
+                    ),
+                    "ratings": serializers.ListField(
+                        child=serializers.DictField(),
+                        help_text="Every category played rated, most played first: "
+                        "{category, rating, deviation, provisional, games}",
+                    ),
                 },
             ),
             404: OpenApiResponse(ErrorSerializer, description="No such user."),
@@ -61,8 +71,9 @@ class UserView(APIView):
         summary="A player's public profile: rating and statistics of finished online games",
     )
     def get(self, request: Request, username: str) -> Response:
-        users = User.objects.select_related("rating")
+        users = User.objects.all()
         user = users.filter(username__iexact=username, is_active=True).first()
         if user is None:
             return error(f"No user is called {username}.", status.HTTP_404_NOT_FOUND)
-        return Response(profile_data(user))
+        category = known_category(request.query_params.get("category"))
+        return Response(profile_data(user, category=category))

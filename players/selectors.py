@@ -7,8 +7,15 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 
-from accounts.models import RatingChange, User
-from accounts.selectors import rating_history, rating_of, rating_summary
+from accounts.models import CLASSICAL, SPEED_CATEGORIES, Rating, RatingChange, User
+from accounts.selectors import (
+    categories_of,
+    rating_history,
+    rating_summary,
+    ratings_of,
+    user_ratings,
+)
+from engine import variants
 from games.models import Color, Game, PlayerRecord
 from games.reads.live import online_user_ids
 from games.records import outcome_of
@@ -144,23 +151,56 @@ def recent_games(user_id: int) -> list[dict[str, Any]]:
 
 def online_players(now: datetime | None = None) -> list[dict[str, Any]]:
     """Returns the players online now (see ``games.reads.live.online_user_ids``), by name."""
-    users = (
-        User.objects.filter(pk__in=online_user_ids(now), is_active=True)
-        .select_related("rating")
-        .order_by("username")
+    users = list(
+        User.objects.filter(pk__in=online_user_ids(now), is_active=True).order_by("username")
     )
-    return [{"username": user.username, **rating_summary(rating_of(user))} for user in users]
+    ratings = ratings_of(users)
+    return [{"username": user.username, **rating_summary(ratings[user.pk])} for user in users]
+
+
+def rating_categories() -> list[dict[str, str]]:
+    """Returns every rating category, as the pages offer them: Chesskers' speeds, then every
+    other game (``{"id", "name"}``)."""
+    speeds = [{"id": speed, "name": f"Chesskers {speed}"} for speed in SPEED_CATEGORIES]
+    games = [
+        {"id": v.id, "name": v.name} for v in variants.VARIANTS.values() if v.id != "chesskers"
+    ]
+    return speeds + games
+
+
+def known_category(asked: str | None) -> str | None:
+    """Returns a category asked for in a page's query if it is one (else None)."""
+    return asked if asked in {c["id"] for c in rating_categories()} else None
+
+
+def profile_category(rows: list[Rating], asked: str | None = None) -> str:
+    """Returns the rating category a profile shows: the one asked for, else the most played of
+    the user's ratings ``rows`` (``user_ratings``), else Chesskers classical."""
+    if asked:
+        return asked
+    return rows[0].category if rows else CLASSICAL
 
 
 def profile_data(
-    user: User, history: list[dict[str, Any]] | None = None, record: PlayerRecord | None = None
+    user: User,
+    history: list[dict[str, Any]] | None = None,
+    record: PlayerRecord | None = None,
+    *,
+    category: str | None = None,
+    ratings: list[Rating] | None = None,
 ) -> dict[str, Any]:
     """Returns the public profile of a user, as the API and the profile page show it, from
-    their stored record; ``history`` (``rating_history``) and ``record`` when the caller has
-    them already. A fixed number of queries however many games the user has played."""
-    row = rating_of(user)
+    their stored record: the rating and its history in one category (``profile_category``),
+    and every category's. ``history`` (``rating_history`` of that category), ``record`` and
+    ``ratings`` (``user_ratings``) when the caller has them already. A fixed number of
+    queries however many games the user has played."""
+    ratings = user_ratings(user) if ratings is None else ratings
+    category = profile_category(ratings, category)
+    row = next((r for r in ratings if r.category == category), None) or Rating(
+        user=user, category=category
+    )
     record = record if record is not None else record_of(user)
-    history = history if history is not None else rating_history(user)
+    history = history if history is not None else rating_history(user, category)
     return {
         "username": user.username,
         "joined": user.date_joined.isoformat(),
@@ -173,4 +213,6 @@ def profile_data(
             {**point, "at": point["at"].isoformat(), "rating": round(point["rating"])}
             for point in history
         ],
+        "category": category,
+        "ratings": categories_of(user, ratings),
     }

@@ -8,25 +8,33 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
-from accounts.models import User
-from accounts.selectors import leaderboard, rating_history
+from accounts.models import CLASSICAL, User
+from accounts.selectors import leaderboard, rating_history, user_ratings
 from games.errors import GameError
 from games.lobby import challenge_create
 from games.models import Game
 from games.schemas import ChallengeRequest
 from players.charts import rating_chart_svg
-from players.selectors import online_players, profile_data, record_of, stats_of
+from players.selectors import (
+    known_category,
+    online_players,
+    profile_category,
+    profile_data,
+    rating_categories,
+    record_of,
+    stats_of,
+)
 
 
 def profile(request: HttpRequest, username: str) -> HttpResponse:
-    player = get_object_or_404(
-        User.objects.select_related("rating"), username__iexact=username, is_active=True
-    )
+    player = get_object_or_404(User, username__iexact=username, is_active=True)
     if player.username != username:
         return redirect("profile", username=player.username)
-    history = rating_history(player)  # read once: the chart's points and the profile's
+    ratings = user_ratings(player)  # every category's, read once
+    category = profile_category(ratings, known_category(request.GET.get("category")))
+    history = rating_history(player, category)  # read once: the chart's points and the profile's
     record = record_of(player)
-    profile = profile_data(player, history, record)
+    profile = profile_data(player, history, record, category=category, ratings=ratings)
     labels = termination_labels()
     return render(
         request,
@@ -79,9 +87,16 @@ def profile_challenge(request: HttpRequest, username: str) -> HttpResponse:
 
 
 def players(request: HttpRequest) -> HttpResponse:
-    """The leaderboard of established players and who is online now."""
+    """The leaderboard of established players in one rating category (``?category=``,
+    Chesskers classical by default) and who is online now."""
+    category = known_category(request.GET.get("category")) or CLASSICAL
     return render(
         request,
         "players/players.html",
-        {"leaders": leaderboard(), "online": online_players()},
+        {
+            "leaders": leaderboard(category=category),
+            "online": online_players(),
+            "category": category,
+            "categories": rating_categories(),
+        },
     )

@@ -12,6 +12,7 @@ from django.db.models.functions import Lower
 from accounts.models import User
 from engine import variants
 from games import pgn
+from games.clock import SPEEDS, TimeControl, speed_filter
 from games.errors import ErrorCode, GameError
 from games.evaluation import judge
 from games.models import Analysis, Annotation, Evaluation, Game
@@ -38,6 +39,7 @@ class ArchiveFilters:
     until: date | None = None  # finished on or before this day (UTC)
     min_plies: int | None = None
     annotated: bool = False
+    speed: str | None = None  # games.clock.SPEEDS
 
     @classmethod
     def from_query(
@@ -111,6 +113,7 @@ class ArchiveFilters:
             until=day("until"),
             min_plies=int(min_plies) if min_plies is not None else None,
             annotated=annotated in ("1", "true", "on"),
+            speed=choice("speed", list(SPEEDS)),
         )
 
     def query(self) -> dict[str, str]:
@@ -125,6 +128,7 @@ class ArchiveFilters:
             "until": self.until.isoformat() if self.until else None,
             "min_plies": str(self.min_plies) if self.min_plies is not None else None,
             "annotated": "1" if self.annotated else None,
+            "speed": self.speed,
         }
         return {key: value for key, value in values.items() if value}
 
@@ -164,6 +168,8 @@ def filter_games(games: QuerySet[Game], filters: ArchiveFilters) -> QuerySet[Gam
         games = games.filter(ply__gte=filters.min_plies)
     if filters.annotated:
         games = games.filter(annotation_count__gt=0)
+    if filters.speed:
+        games = games.filter(*speed_filter(filters.speed))
     return games
 
 
@@ -371,6 +377,7 @@ def export_tags(game: Game) -> list[tuple[str, str]]:
         ("Black", player_name(game, "black") or "?"),
         ("Result", game.result or "*"),
         *variant_tags(game.variant),
+        ("TimeControl", TimeControl.of_game(game).pgn_tag),
     ]
     if game.initial_fen != variants.get(game.variant).start_fen:
         tags += [("SetUp", "1"), ("FEN", game.initial_fen)]

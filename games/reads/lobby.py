@@ -3,19 +3,40 @@
 from datetime import datetime
 from typing import Any
 
-from accounts.selectors import rating_of
+from accounts.models import Rating, rating_category
+from accounts.selectors import rating_of, ratings_of
+from games.clock import TimeControl
 from games.models import Challenge, Seek
 from games.policy import MAX_LISTED_CHALLENGES, fresh_since
 
 
-def seek_payload(seek: Seek) -> dict[str, Any]:
-    standing = rating_of(seek.owner)
+def clock_fields(stored: dict | None) -> dict[str, Any]:
+    """A seek's or challenge's ``clock`` (as the API takes it), its ``speed`` and its
+    ``control`` as players write it (``3+2``)."""
+    control = TimeControl.from_json(stored)
+    return {"clock": control.as_json(), "speed": control.speed, "control": control.label}
+
+
+def seek_category(seek: Seek) -> str:
+    """The rating category a seek's game would be rated in."""
+    speed = TimeControl.from_json(seek.clock).speed
+    return rating_category(getattr(seek, "variant", "chesskers"), speed)
+
+
+def seek_payload(seek: Seek, standing: Rating | None = None) -> dict[str, Any]:
+    """A seek as clients list it, with its owner's rating in the category it would be rated
+    in (``standing``, if the caller read it)."""
+    category = seek_category(seek)
+    if standing is None:
+        standing = rating_of(seek.owner, category)
     return {
         "id": seek.public_id,
         "owner": seek.owner.username,
         "color": seek.color,
         "rated": seek.rated,
         "variant": seek.variant,
+        **clock_fields(seek.clock),
+        "rating_category": category,
         "rating": round(standing.rating),
         "provisional": standing.provisional,
         "created_at": seek.created_at.isoformat(),
@@ -25,8 +46,18 @@ def seek_payload(seek: Seek) -> dict[str, Any]:
 def open_seeks(now: datetime | None = None) -> list[dict[str, Any]]:
     """Returns the seeks that stand: those whose owner was in the lobby lately (``fresh_since``;
     see ``games.lobby``)."""
-    standing = Seek.objects.filter(owner__last_seen__gte=fresh_since(now))
-    return [seek_payload(seek) for seek in standing.select_related("owner__rating")]
+    seeks = list(
+        Seek.objects.filter(owner__last_seen__gte=fresh_since(now)).select_related("owner")
+    )
+    by_category: dict[str, list[Seek]] = {}
+    for seek in seeks:
+        by_category.setdefault(seek_category(seek), []).append(seek)
+    ratings = {
+        (category, user_id): row
+        for category, listed in by_category.items()
+        for user_id, row in ratings_of([seek.owner for seek in listed], category).items()
+    }
+    return [seek_payload(seek, ratings[seek_category(seek), seek.owner_id]) for seek in seeks]
 
 
 def challenge_payload(challenge: Challenge) -> dict[str, Any]:
@@ -37,6 +68,7 @@ def challenge_payload(challenge: Challenge) -> dict[str, Any]:
         "color": challenge.color,
         "rated": challenge.rated,
         "variant": challenge.variant,
+        **clock_fields(challenge.clock),
         "state": challenge.state,
         "game": challenge.game.public_id if challenge.game_id else None,
         "rematch_of": challenge.rematch_of.public_id if challenge.rematch_of_id else None,

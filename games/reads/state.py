@@ -10,7 +10,10 @@ import json
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.utils import timezone
+
 from games import sql
+from games.clock import clock_payload, speed_of
 from games.history import (
     History,
     check_square,
@@ -135,6 +138,8 @@ def _state_fields(game: Game, now: datetime | None) -> dict[str, Any]:
         "presence": presence,
         "spectators": spectators,
         "absence": absence_payload(game),
+        "clock": clock_payload(game, now or timezone.now()),
+        "speed": speed_of(game),
         "takeback": live_takeback_allowed(game),
         "bot_thinking": bot_to_move(game),
         "rematch": rematch,

@@ -5,7 +5,9 @@ import { createAnnotationPanel, judgementText, notesByPly } from "./annotations.
 import { api, goToGame } from "./api.js";
 import { checkedKing, createPlayBoard } from "./board.js";
 import { createEvalGraph } from "./evalgraph.js";
+import { createClocks } from "./clock.js";
 import { createMoveList } from "./movelist.js";
+import { createPremove, premoveAllowed } from "./premove.js";
 import {
   drawDeclinedText, drawLapsedText, rematchNotice, rematchNoticeElement,
 } from "./offers.js";
@@ -40,6 +42,8 @@ const board = createPlayBoard($("#board"), {
   onChange: () => renderHint(),
 });
 const moveList = createMoveList($("#movelist"), { onSelect: view, variant });
+const clocks = createClocks();
+const premove = createPremove();
 let evalGraph = null;
 let annotationPanel = null;
 
@@ -99,6 +103,7 @@ function onState(message) {
   if (!verdict.apply) return;
   if (verdict.sync) socket.send({ type: "sync" });
   if (verdict.answered) {
+    page.sentPremove = null;
     if (page.sent.kind === "text") $("#move-input").value = "";
     $("#move-error").textContent = "";
     page.sent = null;
@@ -112,8 +117,9 @@ function onState(message) {
     announce(move);
     moveSound(move);
   }
-  if (old.status === "live" && state.status === "finished") playSound("end");
+  if (old.status === "live" && state.status !== "live") playSound("end");
   render({ animate: verdict.theirs && page.viewing === null });
+  playPremove(state);
   // A rematch accepted (by either player): both players go to its game at once, as a seek's.
   const rematch = state.rematch && state.rematch.game;
   if (rematch && !(old.rematch && old.rematch.game) && viewer.color && !viewer.both_sides) {
@@ -121,8 +127,29 @@ function onState(message) {
   }
 }
 
+// A premove held while the opponent moved: sent for the new ply as soon as the turn is ours.
+function playPremove(state) {
+  if (viewer.both_sides || page.sent) return;
+  const due = premove.take(state, viewer.color);
+  renderPremove();
+  if (!due) return;
+  page.sentPremove = due.move;
+  sendTextMove(due.move);
+}
+
+function renderPremove() {
+  const queued = premove.get();
+  const note = $("#premove");
+  note.hidden = queued === null;
+  note.textContent = queued === null ? "" : `Premove: ${queued} (played when your turn comes)`;
+}
+
 function onError(message) {
-  $("#move-error").textContent = message.error || "The server refused that.";
+  const dropped = page.sentPremove;
+  page.sentPremove = null;
+  $("#move-error").textContent = dropped
+    ? `Premove ${dropped} dropped: ${message.error || "refused"}`
+    : message.error || "The server refused that.";
   if (page.sent) {
     page.sent = null;
     board.revert();
@@ -148,6 +175,7 @@ function sendPathMove(move) {
   $("#move-error").textContent = "";
   renderHint();
   const message = { type: "move", ply, path: move.path, promotion: move.promotion || null };
+  if (page.state.clock) message.lag = Math.min(socket.lag(), 60_000);
   if (!socket.send(message)) {
     const machine = move.path.join("-") + (move.promotion ? `-${move.promotion}` : "");
     restMove(machine, ply);
@@ -159,7 +187,9 @@ function sendTextMove(text) {
   page.sent = { ply, kind: "text" };
   $("#move-error").textContent = "";
   renderHint();
-  if (!socket.send({ type: "move", ply, move: text })) restMove(text, ply);
+  const message = { type: "move", ply, move: text };
+  if (page.state.clock) message.lag = Math.min(socket.lag(), 60_000);
+  if (!socket.send(message)) restMove(text, ply);
 }
 
 async function restMove(move, ply) {
@@ -377,6 +407,7 @@ function renderPlayers() {
   }
   const n = s.spectators || 0;
   $("#spectators").textContent = s.mode === "online" ? `${n} watching` : "";
+  clocks.show(s, viewer.both_sides ? null : viewer.color);
 }
 
 const REASONS = {
@@ -388,10 +419,14 @@ const REASONS = {
   resignation: "by resignation",
   agreement: "by agreement",
   abandonment: "by abandonment",
+  timeout: "on time",
 };
 
 /** Returns the banner's headline and reason for a finished state. */
 export function resultText(state) {
+  if (state.status === "aborted") {
+    return { headline: "Game aborted", reason: "a first move was not made in time", score: "" };
+  }
   const winner = state.result === "1-0" ? "White" : state.result === "0-1" ? "Black" : null;
   const headline = winner ? `${winner} wins` : "Draw";
   let reason = REASONS[state.termination] || "";
@@ -413,12 +448,12 @@ export function ratingChangesText(changes) {
 function renderBanner() {
   const s = page.state;
   const banner = $("#banner");
-  banner.hidden = s.status !== "finished";
+  banner.hidden = s.status !== "finished" && s.status !== "aborted";
   if (banner.hidden) return;
   const { headline, reason, score } = resultText(s);
   banner.replaceChildren();
   const strong = document.createElement("strong");
-  const joiner = reason.startsWith("by ") ? " " : " — ";
+  const joiner = /^(by|on) /.test(reason) ? " " : " — ";
   strong.textContent = reason ? `${headline}${joiner}${reason}` : headline;
   const small = document.createElement("span");
   small.textContent = score;
@@ -501,6 +536,8 @@ function renderControls() {
     live && s.mode === "online" && viewer.color && !viewer.both_sides && !s.draw_offer
   );
   buttons.resign.hidden = !(live && player);
+  const realTime = Boolean(s.clock && s.clock.initial);
+  buttons["give-time"].hidden = !(live && s.mode === "online" && viewer.color && realTime);
   if (!page.resignArmed) buttons.resign.textContent = "⚑ Resign";
   buttons.rematch.hidden = !(s.status === "finished" && s.mode === "online" && viewer.color);
   const offer = s.rematch && s.rematch.state === "open" ? s.rematch : null;
@@ -517,7 +554,9 @@ function renderControls() {
   renderSoundButton(buttons.sound);
   const form = $("#move-form");
   form.hidden = !(player && live);
-  $("#move-input").disabled = !canMove();
+  // On the opponent's turn the box takes a premove (premove.js), where premoves are allowed.
+  const premoving = !viewer.both_sides && premoveAllowed(s, viewer.color) && page.viewing === null;
+  $("#move-input").disabled = !canMove() && !premoving;
 }
 
 // A speaker drawn inline (an emoji's glyph is missing from some systems' fonts), with sound
@@ -653,6 +692,8 @@ $("#controls").addEventListener("click", (event) => {
     page.resignArmed = null;
     button.textContent = "⚑ Resign";
     command({ type: "resign" }, { path: "resign/", body: {} });
+  } else if (action === "give-time") {
+    command({ type: "give_time" }, { path: "give-time/", body: {} });
   } else if (action === "rematch") {
     if (button.dataset.href) window.location.assign(button.dataset.href);
     else command({ type: "rematch" }, { path: "rematch/", body: {} });
@@ -664,6 +705,13 @@ $("#move-form").addEventListener("submit", (event) => {
   const text = $("#move-input").value.trim();
   if (!text) return;
   if (!canMove()) {
+    if (!viewer.both_sides && premoveAllowed(page.state, viewer.color)) {
+      premove.set(text);
+      $("#move-input").value = "";
+      $("#move-error").textContent = "";
+      renderPremove();
+      return;
+    }
     $("#move-error").textContent = "It is not your move.";
     return;
   }

@@ -1,5 +1,6 @@
 // The lobby page: open seeks and challenges, kept live over /ws/lobby/.
 import { api, challengeText, COLOR_LABEL, el, goToGame, liveSocket } from "./api.js";
+import { buttonClock, formClock, wireClockForm } from "./timecontrol.js";
 
 const data = JSON.parse(document.getElementById("page-data").textContent);
 const me = data.username;
@@ -33,9 +34,15 @@ async function act(method, url, body) {
 }
 
 
+const seekFilter = document.getElementById("seek-filter");
+let lastSeeks = [];
+
 function renderSeeks(seeks) {
+  lastSeeks = seeks;
+  const speed = seekFilter?.value;
+  const shown = speed ? seeks.filter((seek) => seek.speed === speed) : seeks;
   seeksBody.replaceChildren(
-    ...seeks.map((seek) => {
+    ...shown.map((seek) => {
       const mine = seek.owner === me;
       // The seeker plays `color`; the acceptor gets the other side.
       const yours = { white: "Black", black: "White", random: "Random" }[seek.color];
@@ -57,13 +64,14 @@ function renderSeeks(seeks) {
           el("span", { class: "rating", "data-testid": `rating-${seek.owner}` }, ratingText(seek))),
         el("td", {}, COLOR_LABEL[seek.color]),
         el("td", {}, mine ? "—" : yours),
+        el("td", { "data-testid": `control-${seek.owner}` }, seek.control, " ", el("small", {}, seek.speed)),
         el("td", { "data-testid": `seek-game-${seek.owner}` },
           el("span", { class: "seek-game" }, variantNames[seek.variant] || seek.variant),
           ` · ${seek.rated ? "Rated" : "Casual"}`),
         el("td", {}, action));
     }),
   );
-  document.getElementById("no-seeks").hidden = seeks.length > 0;
+  document.getElementById("no-seeks").hidden = shown.length > 0;
 }
 
 function renderChallenges({ incoming, outgoing }) {
@@ -105,13 +113,38 @@ liveSocket("/ws/lobby/", {
   onStatus: (status) => document.body.classList.toggle("is-offline", status === "offline"),
 });
 
+seekFilter?.addEventListener("change", () => renderSeeks(lastSeeks));
+wireClockForm();
+
 for (const button of document.querySelectorAll("[data-seek-color]")) {
   button.addEventListener("click", () =>
     act("POST", "/api/seeks/", {
       color: button.dataset.seekColor,
       rated: document.getElementById("seek-rated").checked,
       variant: document.getElementById("seek-variant").value,
+      clock: formClock(),
     }));
+}
+
+// Quick pairing: accept a standing seek of that game and control if there is one, else post one.
+for (const button of document.querySelectorAll("[data-quick]")) {
+  button.addEventListener("click", async () => {
+    const clock = buttonClock(button);
+    const variant = document.getElementById("seek-variant").value;
+    const same = lastSeeks.find((seek) => seek.owner !== me && seek.variant === variant
+      && JSON.stringify(seek.clock) === JSON.stringify(clock));
+    if (same) {
+      const result = await act("POST", `/api/seeks/${same.id}/accept/`);
+      if (result) goToGame(result.game);
+      return;
+    }
+    await act("POST", "/api/seeks/", {
+      color: "random",
+      rated: document.getElementById("seek-rated").checked,
+      variant,
+      clock,
+    });
+  });
 }
 
 const challengeForm = document.getElementById("challenge-form");
@@ -124,6 +157,7 @@ challengeForm?.addEventListener("submit", async (event) => {
     color: form.get("color"),
     rated: form.get("rated") === "on",
     variant: form.get("variant"),
+    clock: formClock(),
   });
   if (result) {
     say(to ? `Challenge sent to ${result.to}.` : `Invite link: ${result.url}`, "info");

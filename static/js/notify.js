@@ -36,5 +36,15 @@ liveSocket("/ws/me/", {
   onMessage(message) {
     if (message.type === "challenges") render(message.incoming);
     else if (message.type === "game_started") goToGame(message.game);
+    else if (message.type === "your_turn") showTurn(message);
   },
 });
+
+// A correspondence game became yours to move: a notice with a link to it.
+function showTurn(message) {
+  box.querySelector(`[data-turn="${message.game}"]`)?.remove();
+  const against = message.opponent ? ` against ${message.opponent}` : "";
+  const card = el("div", { class: "challenge-card", role: "status", "data-turn": message.game, "data-testid": "your-turn-notice" },
+    el("p", {}, el("a", { href: `/game/${message.game}/` }, `Your turn${against}`)));
+  box.append(card);
+}

@@ -33,6 +33,8 @@ export function connectSocket(path, handlers, options = {}) {
   let pingTimer = null;
   let pongTimer = null;
   let retryTimer = null;
+  let pingSentAt = null;
+  let lagMs = 0; // the one-way delay measured from pings (half the round trip), smoothed
   let answerTimer = null;
   let syncedAfterError = false; // one sync per run of errors: a failing sync must not loop
 
@@ -59,6 +61,11 @@ export function connectSocket(path, handlers, options = {}) {
       if (message.type === "pong") {
         clearTimeout(pongTimer);
         pongTimer = null;
+        if (pingSentAt !== null) {
+          const oneWay = (performance.now() - pingSentAt) / 2;
+          lagMs = lagMs ? 0.7 * lagMs + 0.3 * oneWay : oneWay;
+          pingSentAt = null;
+        }
       } else {
         clearTimeout(answerTimer); // whatever came, the socket is not silent
         answerTimer = null;
@@ -96,6 +103,7 @@ export function connectSocket(path, handlers, options = {}) {
     pingTimer = setInterval(() => {
       if (!send({ type: "ping" })) return;
       if (pongTimer) return;
+      pingSentAt = performance.now();
       pongTimer = setTimeout(() => {
         // No pong: the connection is dead even if the browser has not noticed.
         pongTimer = null;
@@ -136,6 +144,9 @@ export function connectSocket(path, handlers, options = {}) {
   return {
     send,
     isOpen: () => Boolean(ws && ws.readyState === WebSocket.OPEN),
+    /** The measured one-way delay in ms (0 until a ping has come back): a clocked move sends
+     * it as `lag`, which the server credits within its bounds. */
+    lag: () => Math.round(lagMs),
     close() {
       closedByUs = true;
       clearTimeout(retryTimer);

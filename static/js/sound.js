@@ -67,6 +67,7 @@ const SOUNDS = {
       tone(180 + 25 * i, { wave: "square", delay: 0.07 * i, length: 0.09, volume: 0.12 });
     }
   },
+  lowtime: () => tone(880, { wave: "sine", length: 0.12, volume: 0.15 }),
   end: () => {
     // after the last move's own sound
     tone(523, { delay: 0.25, length: 0.22, volume: 0.2 });
@@ -74,7 +75,7 @@ const SOUNDS = {
   },
 };
 
-/** Plays a sound by name ("move", "check", "capture" of `count` pieces, "end"). */
+/** Plays a sound by name ("move", "check", "capture" of `count` pieces, "lowtime", "end"). */
 export function playSound(name, count = 0) {
   if (!on || !context || context.state !== "running") return;
   SOUNDS[name](count);

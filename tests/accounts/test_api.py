@@ -106,6 +106,8 @@ def test_a_newcomers_profile_has_the_starting_rating_and_empty_statistics(api: A
         "best_win": None,
         "recent": [],
         "rating_history": [],
+        "category": "classical",
+        "ratings": [],
     }
 
 

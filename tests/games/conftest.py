@@ -11,6 +11,7 @@ from django.test import Client
 
 from chesskers_site.asgi import application
 from games import consumers, sockets
+from games.clock import UNLIMITED, TimeControl
 from games.lobby import challenge_accept, challenge_create
 from games.models import Game
 from tests.factories import make_user
@@ -47,9 +48,9 @@ def carol(db):
     return make_user("carol")
 
 
-def start_game(white, black, fen: str | None = None) -> Game:
+def start_game(white, black, fen: str | None = None, clock: TimeControl = UNLIMITED) -> Game:
     """Starts an online game with ``white`` as White, through a challenge as users do."""
-    challenge = challenge_create(user=white, to=black.username, color="white")
+    challenge = challenge_create(user=white, to=black.username, color="white", clock=clock)
     game = challenge_accept(user=black, challenge_id=challenge.public_id)
     if fen:
         Game.objects.filter(pk=game.pk).update(initial_fen=fen, fen=fen)

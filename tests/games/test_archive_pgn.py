@@ -36,7 +36,8 @@ def test_export_has_the_seven_tags_the_variant_the_termination_and_the_moves(ali
     assert text.content.decode() == (
         '[Event "Online game"]\n[Site "Chesskers"]\n'
         f'[Date "{day}"]\n[Round "-"]\n[White "alice"]\n[Black "bob"]\n[Result "0-1"]\n'
-        '[Variant "Chesskers"]\n[Termination "checkmate"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n'
+        '[Variant "Chesskers"]\n[TimeControl "-"]\n[Termination "checkmate"]\n\n'
+        "1. f3 e5 2. g4 Qh4# 0-1\n"
     )
 
 

@@ -97,9 +97,10 @@ def test_every_list_and_profile_asks_as_many_queries_for_30_games_as_for_3(
     assert many == few
     # The archive's first page: its count, its rows, their rating changes.
     assert few["/games/"] == 3
-    # The profile: the user, the record, the rating history, the latest games as White and as
-    # Black, their rating changes, then the page's list of games (user, games, changes).
-    assert few["/@/alice"] == 9
+    # The profile: the user, their ratings (one row per category), the record, the rating
+    # history, the latest games as White and as Black, their rating changes, then the page's
+    # list of games (user, games, changes).
+    assert few["/@/alice"] == 10
 
 
 def page_ids(html: str) -> list[str]:

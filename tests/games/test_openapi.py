@@ -10,6 +10,7 @@ from django.utils import timezone
 from drf_spectacular.generators import SchemaGenerator
 from rest_framework.test import APIClient
 
+from games.clock import TimeControl
 from games.core import Actor
 from games.lobby import game_rematch
 from games.models import Game
@@ -67,7 +68,7 @@ def components(django_db_blocker) -> dict:
 
 def states(alice, bob) -> list[dict]:
     """Real states covering every field with a value and, where it may be, with null."""
-    live = start_game(alice, bob)
+    live = start_game(alice, bob, clock=TimeControl(initial=180, increment=2))
     game_play(game_id=live.public_id, actor=Actor.of(alice), move=MoveRequest.of(ply=0, text="e4"))
     game_draw(game_id=live.public_id, actor=Actor.of(alice), action="offer")
     Game.objects.filter(pk=live.pk).update(absence_side="black", absence_since=timezone.now())
@@ -127,6 +128,9 @@ def test_the_apis_other_answers_are_what_the_schema_says(alice, bob, carol) -> N
         return response.json()
 
     ask(carol, "post", "/api/seeks/", "/api/seeks/", 201, {"color": "white"})
+    clocked = {"color": "black", "clock": {"initial": 180, "increment": 2}}
+    ask(carol, "post", "/api/seeks/", "/api/seeks/", 201, clocked)
+    ask(carol, "post", "/api/seeks/", "/api/seeks/", 201, {"clock": {"days": 3}})
     ask(None, "get", "/api/seeks/", "/api/seeks/", 200)
     ask(None, "get", "/api/variants/", "/api/variants/", 200)
     ask(bob, "post", "/api/seeks/", "/api/seeks/", 201, {"color": "black", "variant": "dameo"})
@@ -134,6 +138,8 @@ def test_the_apis_other_answers_are_what_the_schema_says(alice, bob, carol) -> N
     ask(bob, "post", "/api/games/local/", "/api/games/local/", 201, local)
     link = ask(alice, "post", "/api/challenges/", "/api/challenges/", 201, {"color": "white"})
     ask(alice, "post", "/api/challenges/", "/api/challenges/", 201, {"to": "bob"})
+    daily = {"to": "bob", "clock": {"days": 1}}
+    ask(alice, "post", "/api/challenges/", "/api/challenges/", 201, daily)
     ask(bob, "get", "/api/challenges/", "/api/challenges/", 200)
     accept = "/api/challenges/{challenge_id}/accept/"
     started = ask(bob, "post", f"/api/challenges/{link['id']}/accept/", accept, 201)
