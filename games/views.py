@@ -54,6 +54,7 @@ def play(request: HttpRequest) -> HttpResponse:
             "page_data": page_data,
             "my_games": my_games,
             "variant_groups": variant_groups(),
+            "selected": request.GET.get("variant", ""),
             "quick_pairings": quick,
             "correspondence_days": CORRESPONDENCE_DAYS,
             "speeds": SPEEDS,
@@ -166,7 +167,7 @@ def bot(request: HttpRequest) -> HttpResponse:
         "error": error,
         "fen": request.POST.get("fen", ""),
         "variant_groups": variant_groups(),
-        "selected": request.POST.get("variant", ""),
+        "selected": request.POST.get("variant") or request.GET.get("variant", ""),
     }
     return render(request, "games/bot.html", context)
 

@@ -7,6 +7,7 @@ import re
 import pytest
 
 from engine import variants
+from tests.factories import make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -59,3 +60,23 @@ def test_the_home_page_links_the_bot_and_pass_and_play(client) -> None:
     content = client.get("/").content.decode()
     assert 'href="/play/bot/" data-testid="home-bot"' in content
     assert 'href="/play/local/" data-testid="home-local"' in content
+
+
+@pytest.mark.parametrize("variant_id", ["turkish", "byelorussian-cheskers", "alquerque"])
+def test_each_card_leads_to_playing_its_game_every_way(client, variant_id) -> None:
+    client.force_login(make_user("walker"))  # the lobby's seek form is for players
+    content = client.get("/").content.decode()
+    card = re.search(rf'data-testid="gallery-links-{variant_id}">(.*?)</p>', content).group(1)
+    links = re.findall(r'href="([^"]+)"', card)
+    assert links[1:] == [f"/play/?variant={variant_id}", f"/play/bot/?variant={variant_id}",
+                         f"/play/local/?variant={variant_id}"]  # fmt: skip
+    chosen = {
+        "/play/": "seek-variant",
+        "/play/bot/": "bot-variant",
+        "/play/local/": "local-variant",
+    }
+    for link in links[1:]:
+        page = client.get(link).content.decode()
+        picker = re.search(rf'<select id="{chosen[link.split("?")[0]]}".*?</select>', page, re.S)
+        selected = re.findall(r'<option value="([^"]+)" selected>', picker.group(0))
+        assert selected == [variant_id], link
