@@ -21,7 +21,16 @@ from collections.abc import Hashable, Iterable
 
 from engine.bot.evaluation import MATE
 from engine.bot.families import Evaluator, evaluator_for, opponent_mobility
-from engine.bot.search import INFINITY, MATE_BOUND, MAX_PLY, Limits, SearchResult, SearchTimeout
+from engine.bot.search import (
+    INFINITY,
+    MATE_BOUND,
+    MAX_PLY,
+    Limits,
+    SearchResult,
+    SearchTimeout,
+    score_from_tt,
+    score_to_tt,
+)
 from engine.moves import Move, MoveKind
 from engine.variant import Variant, VariantPosition
 
@@ -224,7 +233,7 @@ class GenericSearcher:
         if entry is not None:
             e_depth, e_score, e_flag, tt_move = entry
             if ply > 0 and e_depth >= depth:
-                score = _from_tt(e_score, ply)
+                score = score_from_tt(e_score, ply)
                 if (
                     e_flag == EXACT
                     or (e_flag == LOWER and score >= beta)
@@ -254,7 +263,7 @@ class GenericSearcher:
         flag = UPPER if best <= original_alpha else LOWER if best >= beta else EXACT
         if len(self.tt) >= TT_LIMIT:
             self.tt.clear()
-        self.tt[key] = (depth, _to_tt(best, ply), flag, best_move)
+        self.tt[key] = (depth, score_to_tt(best, ply), flag, best_move)
         return best
 
     def search(self, all_scores: bool = False, margin: int = INFINITY) -> SearchResult:
@@ -320,22 +329,6 @@ class GenericSearcher:
             seconds=time.monotonic() - start,
             scores=tuple(scores.items()) if all_scores else (),
         )
-
-
-def _to_tt(score: int, ply: int) -> int:
-    if score >= MATE_BOUND:
-        return score + ply
-    if score <= -MATE_BOUND:
-        return score - ply
-    return score
-
-
-def _from_tt(score: int, ply: int) -> int:
-    if score >= MATE_BOUND:
-        return score - ply
-    if score <= -MATE_BOUND:
-        return score + ply
-    return score
 
 
 def random_move(position: VariantPosition, rng: random.Random) -> Move:

@@ -323,7 +323,7 @@ class Searcher:
         if entry is not None:
             e_depth, e_score, e_flag, tt_move = entry
             if ply > 0 and e_depth >= depth:
-                score = _score_from_tt(e_score, ply)
+                score = score_from_tt(e_score, ply)
                 if (
                     e_flag == EXACT
                     or (e_flag == LOWER and score >= beta)
@@ -395,7 +395,7 @@ class Searcher:
             flag = EXACT
         if len(self.tt) >= TT_LIMIT:
             self.tt.clear()
-        self.tt[self.hash] = (depth, _score_to_tt(best, ply), flag, best_move)
+        self.tt[self.hash] = (depth, score_to_tt(best, ply), flag, best_move)
         return best
 
     def search(self, all_scores: bool = False, margin: int = INFINITY) -> SearchResult:
@@ -467,7 +467,9 @@ class Searcher:
         )
 
 
-def _score_to_tt(score: int, ply: int) -> int:
+def score_to_tt(score: int, ply: int) -> int:
+    """Returns a score as the transposition table keeps it: a mate counted from this node, not
+    from the root, so it holds wherever the position is met again (every game's search)."""
     if score >= MATE_BOUND:
         return score + ply
     if score <= -MATE_BOUND:
@@ -475,7 +477,8 @@ def _score_to_tt(score: int, ply: int) -> int:
     return score
 
 
-def _score_from_tt(score: int, ply: int) -> int:
+def score_from_tt(score: int, ply: int) -> int:
+    """Returns a kept score as seen from the root at ``ply`` (``score_to_tt`` undone)."""
     if score >= MATE_BOUND:
         return score - ply
     if score <= -MATE_BOUND:
