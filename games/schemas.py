@@ -126,7 +126,10 @@ class MoveRequest:
                 or not 1 <= len(path) <= MAX_PATH_SQUARES  # one square: a removal (Hawaiian)
                 or not all(isinstance(sq, str) and sq in SQUARE_NAMES for sq in path)
             ):
-                raise refuse("A move's path is a list of squares (one, for a removal).")
+                raise refuse(
+                    f"A move's path is a list of 1 to {MAX_PATH_SQUARES} squares "
+                    "(one, for a removal)."
+                )
             if promotion not in (None, "") and (
                 not isinstance(promotion, str) or promotion.lower() not in PROMOTIONS
             ):

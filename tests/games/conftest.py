@@ -48,9 +48,14 @@ def carol(db):
     return make_user("carol")
 
 
-def start_game(white, black, fen: str | None = None, clock: TimeControl = UNLIMITED) -> Game:
-    """Starts an online game with ``white`` as White, through a challenge as users do."""
-    challenge = challenge_create(user=white, to=black.username, color="white", clock=clock)
+def start_game(
+    white, black, fen: str | None = None, clock: TimeControl = UNLIMITED, variant: str = "chesskers"
+) -> Game:
+    """Starts an online game of ``variant`` with ``white`` as White, through a challenge as users
+    do."""
+    challenge = challenge_create(
+        user=white, to=black.username, color="white", clock=clock, variant=variant
+    )
     game = challenge_accept(user=black, challenge_id=challenge.public_id)
     if fen:
         Game.objects.filter(pk=game.pk).update(initial_fen=fen, fen=fen)

@@ -120,7 +120,7 @@ def test_import_text_with_a_nul_from_a_file_is_refused(client, alice) -> None:
     [
         ("4k3/8/8/8/8/8/8/4K3 w - - 0 \u00b2", "plain ASCII"),
         ("4k3/8/8/8/8/8/8/4K3 w - - 0 " + "9" * 150, "at most 5 digits"),
-        ("4k3/8/8/8/8/8/8/4K3 w - - " + "9" * 5000 + " 1", "at most 200 characters"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - " + "9" * 5000 + " 1", "at most 400 characters"),
     ],
 )
 def test_a_fen_with_numbers_out_of_range_is_refused(client, fen, message) -> None:
@@ -196,7 +196,10 @@ BAD_SOCKET_MESSAGES = [
     ('{"type": "move", "move": "e4", "ply": 99999999999999999999}', "a number from 0"),
     ('{"type": "move", "move": "e4", "ply": -1}', "a number from 0"),
     ('{"type": "move", "move": "' + "a" * 400 + '", "ply": 0}', "at most 300 characters"),
-    ('{"type": "move", "path": ' + json.dumps(["a1"] * 70) + ', "ply": 0}', "list of at least"),
+    (
+        '{"type": "move", "path": ' + json.dumps(["a1"] * 70) + ', "ply": 0}',
+        "list of 1 to 64 squares",
+    ),
     ('{"type": "ping", "x": Infinity}', "finite"),
 ]
 

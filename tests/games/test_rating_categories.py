@@ -41,9 +41,7 @@ def test_the_category_of_a_game(variant, speed, category) -> None:
 
 def resigned_game(white, black, control: TimeControl, variant: str = "chesskers") -> Game:
     """A rated game of ``control`` that Black resigns: White wins."""
-    game = start_game(white, black, clock=control)
-    if variant != "chesskers":
-        Game.objects.filter(pk=game.pk).update(variant=variant)
+    game = start_game(white, black, clock=control, variant=variant)
     game_resign(game_id=game.public_id, actor=Actor(user_id=black.pk))
     return game
 
