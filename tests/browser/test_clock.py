@@ -20,7 +20,9 @@ def clock_ms(text: str) -> int:
 def test_a_15_second_game_runs_out_on_the_board(new_page) -> None:
     alice, bob = alice_and_bob(new_page)
     alice.goto("/play/")
+    expect(alice.get_by_test_id("clock-minutes")).to_be_hidden()  # unlimited: no minutes
     alice.get_by_test_id("clock-kind").select_option("fischer")
+    expect(alice.get_by_test_id("clock-minutes")).to_be_visible()
     alice.get_by_test_id("clock-minutes").fill("0.25")
     alice.get_by_test_id("clock-increment").fill("0")
     alice.get_by_test_id("seek-white").click()
