@@ -17,6 +17,8 @@ from django.template.loader import render_to_string
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
+from chesskers_site.process import large_body_collector
+
 # No request or message of the site nests deeper than a move's path in its body (2 levels).
 MAX_JSON_DEPTH = 8
 
@@ -179,6 +181,7 @@ class BodyLimit:
         declared = dict(scope.get("headers") or []).get(b"content-length", b"0")
         if not declared.isdigit() or int(declared) > limit:
             await too_large(send, limit)
+            large_body_collector.after_request(limit)  # the server read some of it all the same
             return
         chunks: list[bytes] = []
         size = 0
@@ -190,11 +193,13 @@ class BodyLimit:
             size += len(chunk)
             if size > limit:
                 await too_large(send, limit)
+                large_body_collector.after_request(size)
                 return
             chunks.append(chunk)
             if not message.get("more_body", False):
                 break
         await self.app(scope, replay(b"".join(chunks), receive), send)
+        large_body_collector.after_request(size)  # what it held may sit in reference cycles
 
 
 def replay(body: bytes, receive: Receive) -> Receive:
