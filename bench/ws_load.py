@@ -158,17 +158,20 @@ def peak_memory_mb(pid: int) -> float:
     return float("nan")
 
 
-def prepare_games(count: int) -> list[dict]:
-    """Creates ``count`` online games with two signed-in players each; returns their ids and
-    the players' session cookies."""
+def prepare_games(count: int, clock: tuple[int, int] | None = None) -> list[dict]:
+    """Creates ``count`` online games with two signed-in players each, with a Fischer clock of
+    ``clock`` (initial, increment seconds) or none; returns their ids and the players' session
+    cookies."""
     import django
 
     django.setup()
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.sessions.backends.db import SessionStore
     from django.core.management import call_command
+    from django.utils import timezone
 
     from accounts.models import User
+    from games import clock as clocks
     from games.models import Game
 
     call_command("migrate", verbosity=0)
@@ -186,7 +189,10 @@ def prepare_games(count: int) -> list[dict]:
     for index in range(count):
         white = User.objects.create_user(f"w{stamp}x{index}", password=None)
         black = User.objects.create_user(f"b{stamp}x{index}", password=None)
-        game = Game.objects.create(mode=Game.Mode.ONLINE, white=white, black=black)
+        game = Game(mode=Game.Mode.ONLINE, white=white, black=black)
+        if clock is not None:
+            clocks.start(game, clocks.TimeControl(*clock), timezone.now())
+        game.save()
         games.append(
             {"id": game.public_id, "white": session_for(white), "black": session_for(black)}
         )
@@ -293,6 +299,7 @@ class Stats:
     play_seconds: float = 0.0  # from the first move to the last state
     server_cpu: float = 0.0  # the server's CPU seconds over that time
     client_cpu: float = 0.0  # this client's
+    messages: int = 0  # every message the game sockets received
 
 
 async def run_games(
@@ -342,6 +349,7 @@ async def run_games(
             async def listen(sock, tag: int | None, name: str | int) -> None:
                 async for raw in sock:
                     arrived = time.perf_counter()
+                    stats.messages += 1
                     ply = state_ply(raw)
                     if ply is not None:
                         first_states[name].set()
@@ -515,8 +523,9 @@ def one_round(
     servers: int = 1,
     route: str = "game",
     heartbeat: float = 0.0,
+    clock: tuple[int, int] | None = None,
 ) -> dict:
-    games = prepare_games(games_count)
+    games = prepare_games(games_count, clock)
     game_servers = [start_daphne("chesskers_site.asgi:application") for _ in range(servers)]
     # The floor runs on as many relay servers, its sockets routed the same way.
     echo_servers = [start_daphne("bench.echo_asgi:application") for _ in range(servers)]
@@ -552,8 +561,9 @@ def one_round(
         else f"{servers} Daphne processes, sockets routed by {route}"
     )
     pings = f", a ping every {heartbeat} s per socket" if heartbeat else ""
+    clocked = f", clocks {clock[0]}+{clock[1]}" if clock else ", no clocks"
     print(
-        f"\n== {games_count} games on {where}, a move every {interval} s per game{pings}, "
+        f"\n== {games_count} games on {where}, a move every {interval} s per game{pings}{clocked}, "
         f"{duration} s =="
     )
     _, game_p99 = report("move -> spectator (site)", stats.latencies)
@@ -587,6 +597,7 @@ def one_round(
         "lost": stats.lost,
         "errors": stats.errors,
         "cpu_per_move_ms": 1000 * stats.server_cpu / max(1, stats.moves),
+        "messages_per_move": stats.messages / max(1, stats.moves),
     }
 
 
@@ -641,7 +652,15 @@ def main() -> None:
         default=0.0,
         help="seconds between each game socket's pings, as real pages send (20); 0: none",
     )
+    parser.add_argument(
+        "--clock",
+        help="INITIAL+INCREMENT seconds: each round is run without clocks, then with them, "
+        "and the clocked games' CPU and messages per move are printed against the others'",
+    )
     args = parser.parse_args()
+    if args.clock:
+        compare_clocks(args)
+        return
     if not os.environ.get("REDIS_URL"):
         raise SystemExit("set REDIS_URL: the bench measures the Redis channel layer")
     # The sessions the bench signs its players in with must be made with the server's secret.
@@ -659,6 +678,37 @@ def main() -> None:
         if args.ramp and p99 > 100:
             print(f"\np99 passed 100 ms at {count} games")
             break
+
+
+def compare_clocks(args: argparse.Namespace) -> None:
+    """Runs ``--repeat`` pairs of rounds, unclocked then clocked, and prints the medians: the
+    server CPU and the messages a client receives per move, and their ratios."""
+    if not os.environ.get("REDIS_URL"):
+        raise SystemExit("set REDIS_URL: the bench measures the Redis channel layer")
+    os.environ.update(PRODUCTION_LIKE)
+    ensure_database()
+    initial, increment = (int(part) for part in args.clock.split("+"))
+    pairs = []
+    for _ in range(args.repeat):
+        plain = one_round(args.games, args.duration, args.interval, args.servers, args.route)
+        timed = one_round(
+            args.games, args.duration, args.interval, args.servers, args.route, 0.0,
+            (initial, increment),
+        )  # fmt: skip
+        pairs.append((plain, timed))
+
+    def median(index: int, key: str) -> float:
+        return statistics.median(pair[index][key] for pair in pairs)
+
+    ratio = statistics.median(t["cpu_per_move_ms"] / p["cpu_per_move_ms"] for p, t in pairs)
+    print(
+        f"\n-- {args.games} games, median of {len(pairs)} pairs: CPU a move "
+        f"{median(0, 'cpu_per_move_ms'):.2f} ms unclocked, {median(1, 'cpu_per_move_ms'):.2f} ms "
+        f"clocked (ratio {ratio:.2f}); "
+        f"messages received a move {median(0, 'messages_per_move'):.2f} unclocked, "
+        f"{median(1, 'messages_per_move'):.2f} clocked; "
+        f"p99 {median(0, 'p99'):.1f} / {median(1, 'p99'):.1f} ms"
+    )  # fmt: skip
 
 
 if __name__ == "__main__":
