@@ -554,15 +554,43 @@ function renderNotices() {
     notice.textContent = "You offered a draw.";
     box.append(notice);
   }
-  if (s.absence && s.absence.side) {
-    const notice = document.createElement("p");
-    notice.className = "notice";
-    const at = new Date(s.absence.deadline);
-    const time = Number.isNaN(at.getTime()) ? "" : ` at ${at.toLocaleTimeString()}`;
-    notice.textContent =
-      `${COLOR_NAME[s.absence.side]} left the table and forfeits${time} unless they come back.`;
-    box.append(notice);
+  if (s.absence && s.absence.side) box.append(absenceNotice(s, me));
+}
+
+// In an unlimited game the absent side forfeits at the deadline by itself; in a real-time
+// clocked game the clock runs on, and from the deadline the player who stayed may claim the win
+// (the server checks the absence again). The button appears when the deadline passes.
+function absenceNotice(s, me) {
+  const notice = document.createElement("p");
+  notice.className = "notice";
+  notice.dataset.testid = "absence";
+  const at = new Date(s.absence.deadline);
+  const time = Number.isNaN(at.getTime()) ? "" : ` at ${at.toLocaleTimeString()}`;
+  const gone = COLOR_NAME[s.absence.side];
+  if (!(s.clock && s.clock.initial)) {
+    notice.textContent = `${gone} left the table and forfeits${time} unless they come back.`;
+    return notice;
   }
+  const stayed = me && me !== s.absence.side;
+  const claimant = stayed ? "you" : COLOR_NAME[s.absence.side === "white" ? "black" : "white"];
+  notice.textContent = `${gone} left the table; ${claimant} may claim the win${time} unless `
+    + "they come back. ";
+  clearTimeout(page.claimTimer);
+  const wait = at.getTime() - Date.now();
+  if (stayed && wait <= 0) {
+    const claim = document.createElement("button");
+    claim.type = "button";
+    claim.className = "button button-small";
+    claim.dataset.testid = "claim-win";
+    claim.textContent = "Claim the win";
+    claim.addEventListener("click", () => {
+      command({ type: "claim_win" }, { path: "claim-win/", body: {} });
+    });
+    notice.append(claim);
+  } else if (stayed) {
+    page.claimTimer = setTimeout(renderNotices, wait + 250);
+  }
+  return notice;
 }
 
 function renderControls() {

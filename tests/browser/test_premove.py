@@ -2,6 +2,9 @@
 landing; the path is shown on the board, can be cancelled, is played the instant the turn comes
 when the new legal moves hold it, and is dropped without a move when they do not."""
 
+from datetime import timedelta
+
+from django.db.models import F
 from playwright.sync_api import expect
 
 from games.models import Game
@@ -72,3 +75,38 @@ def test_a_premove_tapped_on_the_board_is_played_or_dropped(new_page) -> None:
     tap(alice, "d2", "d4")
     wait_moves(bob, 5)
     assert Game.objects.get().moves.last().text == "d4"
+
+
+def test_the_player_who_stayed_claims_the_win_in_a_clocked_game(new_page) -> None:
+    alice, bob = alice_and_bob(new_page)
+    alice.goto("/play/")
+    alice.get_by_test_id("clock-kind").select_option("fischer")
+    alice.get_by_test_id("clock-minutes").fill("60")
+    alice.get_by_test_id("clock-increment").fill("0")
+    alice.get_by_test_id("seek-white").click()
+    bob.goto("/play/")
+    bob.get_by_test_id("accept-alice").click()
+    both_at_the_game(bob, alice)
+    expect(bob.locator("body[data-live=open]")).to_have_count(1)
+    tap(alice, "e2", "e4")
+    wait_moves(bob, 1)
+    tap(bob, "e7", "e5")
+    wait_moves(alice, 2)
+
+    # Bob leaves: Alice is told when she may claim, and no button shows before then.
+    bob.close()
+    absence = alice.get_by_test_id("absence")
+    expect(absence).to_contain_text("Black left the table; you may claim the win at")
+    expect(alice.get_by_test_id("claim-win")).to_have_count(0)
+    # Ten minutes pass (the count moved back, as the server keeps it; a fresh state shows it).
+    game = Game.objects.get()
+    Game.objects.filter(pk=game.pk).update(
+        absence_since=game.absence_since - timedelta(minutes=11), revision=F("revision") + 1
+    )
+    alice.reload()
+    alice.get_by_test_id("claim-win").click()
+    expect(alice.get_by_test_id("result-banner")).to_contain_text(
+        "White wins — Black left the game"
+    )
+    game.refresh_from_db()
+    assert (game.status, game.result, game.termination) == ("finished", "1-0", "abandonment")
