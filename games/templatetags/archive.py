@@ -113,9 +113,5 @@ def side_name(game, color: str) -> str:
 
 @register.filter
 def control(game) -> str:
-    """Returns a game's time control and its speed as the lists show them, the words of the
-    archive's speed filter: ``3+2 · blitz``, ``3 days · correspondence``, ``unlimited``."""
-    clock = TimeControl.of_game(game)
-    if clock.kind == "unlimited":
-        return clock.label
-    return f"{clock.label} · {clock.speed}"
+    """Returns a game's time control and its speed (``TimeControl.shown``): ``3+2 · blitz``."""
+    return TimeControl.of_game(game).shown

@@ -1,12 +1,15 @@
 """The archive's and the profile's game lists show each game's time control with its speed, in
-the words of the archive's speed filter, which the archive page offers beside the others."""
+the words of the archive's speed filter, which the archive page offers beside the others; the
+lobby's games in progress show a clocked game's control."""
 
 import re
 
 import pytest
 
+from games.clock import TimeControl
 from games.models import Game
 from tests.games.archive_helpers import FOOLS_MATE, finished_game
+from tests.games.conftest import start_game
 
 
 def clocked(game: Game, **clock) -> Game:
@@ -55,3 +58,22 @@ def test_the_speed_filter_sits_beside_the_controls_it_names(client, controls) ->
     assert row_controls(mail) == {controls["mail"].public_id: "3 days · correspondence"}
     bad = client.get("/games/?speed=fast")
     assert bad.status_code == 400 and "Speed is one of" in bad.content.decode()
+
+
+def test_the_lobby_lists_a_clocked_game_in_progress_with_its_control(client, alice, bob) -> None:
+    blitz = start_game(alice, bob, clock=TimeControl(initial=180, increment=2))
+    mail = start_game(bob, alice, clock=TimeControl(days=3))
+    start_game(alice, bob)  # unlimited: its line says nothing of a clock
+    client.force_login(alice)
+    page = client.get("/play/").content.decode()
+    box = page[page.index('data-testid="games-in-progress"') :]
+    lines = [
+        re.sub(r"<[^>]+>", "", line).strip()
+        for line in re.findall(r"<li>(.*?)</li>", box[: box.index("</section>")], flags=re.S)
+    ]
+    assert sorted(lines) == [
+        "alice vs bob · Online · 3+2 · blitz · Chesskers · 0 plies",
+        "alice vs bob · Online · Chesskers · 0 plies",
+        "bob vs alice · Online · 3 days · correspondence · Chesskers · 0 plies",
+    ]
+    assert f"/game/{blitz.public_id}/" in page and f"/game/{mail.public_id}/" in page
