@@ -7,9 +7,12 @@ from datetime import timedelta
 from django.db.models import F
 from playwright.sync_api import expect
 
+from accounts.models import User
+from games.clock import UNLIMITED
 from games.models import Game
-from tests.browser.board_helpers import cls, square, tap, wait_moves
+from tests.browser.board_helpers import cls, off_the_loop, square, tap, wait_moves
 from tests.browser.test_board_online import alice_and_bob, both_at_the_game
+from tests.games.conftest import start_game
 
 
 def premove_squares(page) -> list[str]:
@@ -110,3 +113,27 @@ def test_the_player_who_stayed_claims_the_win_in_a_clocked_game(new_page) -> Non
     )
     game.refresh_from_db()
     assert (game.status, game.result, game.termination) == ("finished", "1-0", "abandonment")
+
+
+def test_a_premove_chain_is_tapped_landing_by_landing_on_a_numbered_board(new_page) -> None:
+    """Checkers (squares numbered): Black taps c7, e5, g3 while White thinks; White's e5-d6
+    (15-10) offers exactly that double jump, and it is played at once, as 6x15x24."""
+    alice, bob = alice_and_bob(new_page)
+    game = off_the_loop(
+        start_game,
+        User.objects.get(username="alice"),
+        User.objects.get(username="bob"),
+        "W:W15,19,29:B4,6",
+        UNLIMITED,
+        "checkers",
+    )
+    for page in (alice, bob):
+        page.goto(f"/game/{game.public_id}/")
+        expect(page.locator("body[data-live=open]")).to_have_count(1)
+    tap(bob, "c7", "e5", "g3")
+    assert premove_squares(bob) == ["c7", "e5", "g3"]
+    expect(bob.get_by_test_id("premove")).to_contain_text("Premove: c7-e5-g3")
+    tap(alice, "e5", "d6")
+    wait_moves(bob, 2)
+    expect(bob.get_by_test_id("premove")).to_be_hidden()
+    assert list(Game.objects.get().moves.values_list("text", flat=True)) == ["15-10", "6x15x24"]
