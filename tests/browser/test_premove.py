@@ -119,6 +119,8 @@ def test_a_premove_chain_is_tapped_landing_by_landing_on_a_numbered_board(new_pa
     """Checkers (squares numbered): Black taps c7, e5, g3 while White thinks; White's e5-d6
     (15-10) offers exactly that double jump, and it is played at once, as 6x15x24."""
     alice, bob = alice_and_bob(new_page)
+    for page in (alice, bob):  # off the site: no page is taken to the new game on its own
+        page.goto("about:blank")
     game = off_the_loop(
         start_game,
         User.objects.get(username="alice"),
