@@ -298,6 +298,17 @@ class GameGiveTimeView(APIView):
         return Response(play.game_give_time(game_id=game_id, actor=Actor.of_request(request)))
 
 
+class GameClaimWinView(APIView):
+    @extend_schema(
+        request=None,
+        responses={200: StateSerializer, **ERRORS},
+        summary="Claim the win when the opponent has left a real-time game",
+    )
+    @refusals
+    def post(self, request: Request, game_id: str) -> Response:
+        return Response(play.game_claim_win(game_id=game_id, actor=Actor.of_request(request)))
+
+
 class GameTakebackView(APIView):
     @extend_schema(request=None, responses={200: StateSerializer, **ERRORS}, summary="Take back")
     @refusals

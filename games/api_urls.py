@@ -35,6 +35,9 @@ urlpatterns = [
         "games/<str:game_id>/give-time/", api.GameGiveTimeView.as_view(), name="api-game-give-time"
     ),
     path(
+        "games/<str:game_id>/claim-win/", api.GameClaimWinView.as_view(), name="api-game-claim-win"
+    ),
+    path(
         "games/<str:game_id>/export/", api_archive.GameExportView.as_view(), name="api-game-export"
     ),
     path(

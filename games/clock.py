@@ -94,6 +94,12 @@ class TimeControl:
         return f"{shown}+{self.increment}"
 
     @property
+    def shown(self) -> str:
+        """Returns the control with its speed as the game lists show them, in the words of the
+        archive's speed filter: ``3+2 · blitz``, ``3 days · correspondence``, ``unlimited``."""
+        return self.label if self.kind == "unlimited" else f"{self.label} · {self.speed}"
+
+    @property
     def pgn_tag(self) -> str:
         """Returns the PGN ``TimeControl`` tag's value: ``180+2``; ``1/<seconds>`` for one move
         per period (correspondence); ``-`` for none."""

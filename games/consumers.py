@@ -25,7 +25,14 @@ from games.history import keep_record
 from games.lobby import game_rematch
 from games.models import Game
 from games.moves import game_play
-from games.play import game_draw, game_give_time, game_open, game_resign, game_takeback
+from games.play import (
+    game_claim_win,
+    game_draw,
+    game_give_time,
+    game_open,
+    game_resign,
+    game_takeback,
+)
 from games.policy import HEARTBEAT_WRITE_EVERY
 from games.presence import connection_close, connection_open, seat_of
 from games.protocol import (
@@ -156,6 +163,7 @@ class GameConsumer(BaseConsumer):
         "takeback": "on_takeback",
         "rematch": "on_rematch",
         "give_time": "on_give_time",
+        "claim_win": "on_claim_win",
         "sync": "on_sync",
         "ping": "on_ping",
     }
@@ -250,6 +258,9 @@ class GameConsumer(BaseConsumer):
 
     async def on_give_time(self, message: dict[str, Any]) -> None:
         await db(game_give_time)(game_id=self.game_id, actor=self.actor)
+
+    async def on_claim_win(self, message: dict[str, Any]) -> None:
+        await db(game_claim_win, self.tell_undelivered)(game_id=self.game_id, actor=self.actor)
 
     # --- group events -----------------------------------------------------------------------
     async def game_state(self, event: dict[str, Any]) -> None:

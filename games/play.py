@@ -30,7 +30,8 @@ from games.errors import ErrorCode, GameError
 from games.history import drop_history
 from games.models import DEFAULT_VARIANT, Color, Game, SeekColor
 from games.moves import bot_kick, publish
-from games.presence import enforce_absence
+from games.policy import ABANDON_AFTER
+from games.presence import absence_claimable, enforce_absence
 from games.schemas import DrawAction
 from games.timeout import end_on_time
 
@@ -102,6 +103,37 @@ def game_give_time(*, game_id: str, actor: Actor, now: datetime | None = None) -
             return publish(game)
         give(game, opponent(color), now)
         game.save(update_fields=CLOCK_FIELDS)
+        return publish(game)
+
+
+def game_claim_win(*, game_id: str, actor: Actor, now: datetime | None = None) -> dict[str, Any]:
+    """Ends a live real-time online game as a win for the player who claims it, whose opponent
+    has been away from the table ``ABANDON_AFTER`` (counted as the leave rule counts it, only
+    while the claimant waited there) and is still away. An unlimited game ends by itself when
+    that time runs out; a clocked one would only run on, so the player who stayed claims it.
+    A clock already run out ends the game on time instead."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        game = lock_game(game_id)
+        color = require_player(game, actor)
+        require_live(game)
+        if game.mode != Game.Mode.ONLINE or game.clock_initial is None:
+            raise GameError(
+                ErrorCode.NOT_ALLOWED,
+                "A win is claimed in real-time games only: in an unlimited game a player who "
+                "stays away forfeits by themselves, in correspondence the days decide.",
+            )
+        if end_on_time(game, now):
+            return publish(game)
+        if not absence_claimable(game, opponent(color), now):
+            minutes = round(ABANDON_AFTER.total_seconds() / 60)
+            raise GameError(
+                ErrorCode.NOT_ALLOWED,
+                f"You may claim the win once your opponent has been away from the table for "
+                f"{minutes} minutes while you waited there.",
+            )
+        finish(game, result=win_for(color), termination=Game.Termination.ABANDONMENT, at=now)
+        game.save(update_fields=[*FINISH_FIELDS, "white_absent_seconds", "black_absent_seconds"])
         return publish(game)
 
 

@@ -142,10 +142,15 @@ def settle_absence(game: Game, presence: dict[str, bool], now: datetime) -> None
     """Brings the absence bookkeeping of a locked live online game up to ``now``.
 
     Absence is counted only while the opponent is at the table; a player who comes back starts
-    afresh. When a side's counted absence reaches ``ABANDON_AFTER`` it forfeits (abandonment).
-    Only in unlimited games: in a clocked one the clock decides (``games.timeout``).
+    afresh. In an unlimited game a side whose counted absence reaches ``ABANDON_AFTER`` forfeits
+    (abandonment). In a real-time clocked game the clock decides, but the absence is counted
+    all the same: once it reaches ``ABANDON_AFTER`` the player who stayed may claim the win
+    (``absence_claimable``). Correspondence games count none: leaving between moves is how they
+    are played (their days decide, ``games.timeout``).
     """
-    if game.mode != Game.Mode.ONLINE or game.status != Game.Status.LIVE or clocked(game):
+    if game.mode != Game.Mode.ONLINE or game.status != Game.Status.LIVE:
+        return
+    if game.clock_days is not None:
         return
     before = [getattr(game, name) for name in ABSENCE_FIELDS]
     counted_side = game.absence_side
@@ -153,7 +158,7 @@ def settle_absence(game: Game, presence: dict[str, bool], now: datetime) -> None
         field = f"{counted_side}_absent_seconds"
         elapsed = (now - game.absence_since).total_seconds()
         total = getattr(game, field) + max(0.0, elapsed)
-        if total >= ABANDON_AFTER.total_seconds():
+        if total >= ABANDON_AFTER.total_seconds() and not clocked(game):
             at = now - timedelta(seconds=total - ABANDON_AFTER.total_seconds())
             finish(
                 game,
@@ -178,6 +183,15 @@ def settle_absence(game: Game, presence: dict[str, bool], now: datetime) -> None
     game.absence_since = now if new_side else None
     if [getattr(game, name) for name in ABSENCE_FIELDS] != before:  # else nothing to write
         game.save(update_fields=[*ABSENCE_FIELDS, "updated_at"])
+
+
+def absence_claimable(game: Game, side: str, now: datetime) -> bool:
+    """Settles the absence clock of a locked live real-time game on its presence at ``now`` and
+    returns whether ``side`` has been away ``ABANDON_AFTER``, counted while the other player
+    waited at the table, and is still away: the leave rule's test, for a claim."""
+    settle_absence(game, presence_of(game, now), now)
+    counted = getattr(game, f"{side}_absent_seconds")
+    return game.absence_side == side and counted >= ABANDON_AFTER.total_seconds()
 
 
 def absence_ran_out(game: Game, now: datetime | None = None) -> bool:

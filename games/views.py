@@ -223,6 +223,7 @@ ARCHIVE_LABELS = {
     "result": "Result",
     "termination": "Reason",
     "mode": "Mode",
+    "speed": "Speed",
     "since": "From",
     "until": "To",
     "min_plies": "Min. plies",
@@ -259,6 +260,7 @@ CHOICES = {
     "results": Game.Result.choices,
     "terminations": Game.Termination.choices,
     "modes": Game.Mode.choices,
+    "speeds": SPEEDS,
 }
 
 

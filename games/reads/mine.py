@@ -7,6 +7,7 @@ from django.db.models import Q
 
 from engine import variants
 from engine.errors import UnknownVariantError
+from games.clock import TimeControl
 from games.models import Game
 
 # How many unfinished games the lobby lists; the most recently played first.
@@ -24,6 +25,7 @@ class GameInProgress:
     kind: str  # the mode's name as the site says it
     game_name: str  # the variant's name
     ply: int
+    control: str  # a clocked game's control and speed ("3+2 · blitz"); "" when unlimited
 
 
 def games_in_progress(user_id: int | None, session_key: str) -> list[GameInProgress]:
@@ -47,9 +49,17 @@ def games_in_progress(user_id: int | None, session_key: str) -> list[GameInProgr
             kind=game.get_mode_display(),
             game_name=variant_name(game.variant),
             ply=game.ply,
+            control=clock_shown(game),
         )
         for game in games
     ]
+
+
+def clock_shown(game: Game) -> str:
+    """Returns a clocked game's control as the lists show it; "" for an unlimited one (most
+    games in progress: bot and pass-and-play have no clock)."""
+    control = TimeControl.of_game(game)
+    return "" if control.kind == "unlimited" else control.shown
 
 
 def title(game: Game) -> str:

@@ -8,6 +8,7 @@ from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from engine import variants
+from games.clock import TimeControl
 from games.reads.archive import ArchiveFilters, archive_games
 from games.reads.state import player_name
 from games.reads.variants import MAN_LETTER, variant_descriptor
@@ -108,3 +109,9 @@ def side_name(game, color: str) -> str:
     """Returns the name shown for a side of a game: a player, the bot, an imported tag, or
     the colour's name."""
     return player_name(game, color) or color.capitalize()
+
+
+@register.filter
+def control(game) -> str:
+    """Returns a game's time control and its speed (``TimeControl.shown``): ``3+2 · blitz``."""
+    return TimeControl.of_game(game).shown

@@ -7,7 +7,8 @@
 // lines; without a descriptor, Chesskers' board. State is shown by classes on the squares:
 // `is-dest` (with `dest-quiet`, `dest-replacement`, `dest-jump`, `dest-sweep`, `dest-castle`,
 // `dest-en_passant`, `dest-line`, `dest-removal`), `is-last`, `is-check`, `is-removed`,
-// `is-swept`, `is-victim`, `is-selected`, `is-trail`, `is-undo`; unused squares are
+// `is-swept`, `is-victim`, `is-selected`, `is-trail`, `is-undo`, `is-premove` (a premove's
+// path, held for the player's next turn); unused squares are
 // `sq-unused` and take no tap and no focus.
 // `createPlayBoard` is the board adapter the pages use: it joins the view to the move picker of
 // paths.js over the server's legal moves, and calls `onMove` with a complete legal move.
@@ -40,7 +41,7 @@ const REPLAY_STEP_MS = 220;
 const EMPTY_VIEW = {
   pieces: new Map(), orientation: "white", selected: null, dests: [], swept: [], victims: [],
   removed: [], trail: [], undo: null, lastMove: [], check: null, movable: [], interactive: false,
-  promotion: null, animate: null,
+  promotion: null, animate: null, premove: [],
 };
 
 /**
@@ -111,7 +112,7 @@ export function createBoard(root, handlers = {}) {
     const sets = {
       "is-last": new Set(v.lastMove), "is-swept": new Set(v.swept), "is-victim": new Set(v.victims),
       "is-removed": new Set(v.removed), "is-trail": new Set(v.trail),
-      "is-movable": new Set(v.movable),
+      "is-movable": new Set(v.movable), "is-premove": new Set(v.premove),
     };
     const orientationChanged = previous.orientation !== v.orientation || !grid.dataset.orientation;
     grid.dataset.orientation = v.orientation;
@@ -408,11 +409,13 @@ export function createBoard(root, handlers = {}) {
  * Creates the board adapter a page plays on: the view of `createBoard` plus the picker of
  * paths.js. Options: orientation, onMove(move) with a legal move of the list, onChange(info)
  * after every tap with the picker's view (for a hint line), label, variant (the game's
- * descriptor; Chesskers' by default).
+ * descriptor; Chesskers' by default), onPremoveSquare(square, piece) for a tap while a premove
+ * is being entered (the page builds the path: premove.js; the board holds no rule for it).
  * Returns {set(position), revert(), setOrientation(o), flip(), orientation(), cancel(),
- * pickerView(), promoting(), pieceAt(square), pieceName(code), variant}. `position`: {fen,
- * legalMoves, lastMove: {path, captured} | null, check, interactive, animate: {from, to} | null,
- * replay: a move to show jump by jump | null}. Squares in moves may be written as the game's
+ * pickerView(), promoting(), pieceAt(square), pieceName(code), squareOf(name), showPremove(path),
+ * variant}. `position`: {fen, legalMoves, lastMove: {path, captured} | null, check, interactive,
+ * animate: {from, to} | null, replay: a move to show jump by jump | null, premove: the held
+ * premove's path (board squares) or null; with it the board takes taps for the premove}. Squares in moves may be written as the game's
  * notation writes them (the numbers of a numbered game); `onMove` gets the move as given.
  */
 export function createPlayBoard(root, options = {}) {
@@ -430,7 +433,13 @@ export function createPlayBoard(root, options = {}) {
   const view = createBoard(root, {
     label: options.label,
     variant,
-    onSquare: (square) => handle(paths.tap(picker, square), square),
+    onSquare: (square) => {
+      if (position.premove && !position.interactive) {
+        options.onPremoveSquare?.(square, basePieces.get(square) || null);
+      } else {
+        handle(paths.tap(picker, square), square);
+      }
+    },
     onDragStart: (square) => {
       if (picker.path.length > 1) return;
       const result = paths.tap(paths.cancel(picker), square);
@@ -532,10 +541,11 @@ export function createPlayBoard(root, options = {}) {
       if (d.kind === "jump") victims.push(...d.captures);
     }
     const interactive = position.interactive && !pending;
+    const premove = !position.interactive && position.premove ? position.premove : null;
     view.update({
       pieces,
       orientation,
-      selected: promotion ? null : v.selected,
+      selected: promotion ? null : v.selected || (premove && premove[0]) || null,
       dests,
       swept,
       victims,
@@ -545,9 +555,10 @@ export function createPlayBoard(root, options = {}) {
       lastMove: v.inChain || promotion ? [] : lastMove,
       check: v.inChain || pending ? null : position.check,
       movable: interactive ? paths.origins(picker) : [],
-      interactive,
+      interactive: interactive || Boolean(premove),
       promotion,
       animate: animateNext,
+      premove: premove || [],
     });
     animateNext = null;
   }
@@ -600,7 +611,7 @@ export function createPlayBoard(root, options = {}) {
       stopReplay();
       const before = basePieces;
       const wasPending = pending;
-      position = { lastMove: null, check: null, interactive: false, ...next };
+      position = { lastMove: null, check: null, interactive: false, premove: null, ...next };
       position.lastMove = normalMove(position.lastMove);
       if (position.check) position.check = square(position.check);
       basePieces = parsePlacement(position.fen, variant);
@@ -647,6 +658,13 @@ export function createPlayBoard(root, options = {}) {
     promoting: () => Boolean(promotion),
     pieceAt: (name) => basePieces.get(square(name)) || null,
     pieceName: (code) => nameOf(code, variant),
+    squareOf: square,
+    /** Shows the premove being entered (a path of board squares; [] or null: none) and takes
+     * the board's taps for it while the turn is not the player's; keeps the position shown. */
+    showPremove(path) {
+      position = { ...position, premove: path || [] };
+      render();
+    },
   };
 }
 

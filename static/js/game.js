@@ -7,7 +7,7 @@ import { checkedKing, createPlayBoard } from "./board.js";
 import { createEvalGraph } from "./evalgraph.js";
 import { createClocks } from "./clock.js";
 import { createMoveList } from "./movelist.js";
-import { createPremove, premoveAllowed } from "./premove.js";
+import { createPremove, extendPath, premoveAllowed } from "./premove.js";
 import {
   drawDeclinedText, drawLapsedText, rematchNotice, rematchNoticeElement,
 } from "./offers.js";
@@ -40,6 +40,7 @@ const board = createPlayBoard($("#board"), {
   variant,
   onMove: sendPathMove,
   onChange: () => renderHint(),
+  onPremoveSquare: tapPremove,
 });
 const moveList = createMoveList($("#movelist"), { onSelect: view, variant });
 const clocks = createClocks();
@@ -128,20 +129,59 @@ function onState(message) {
 }
 
 // A premove held while the opponent moved: sent for the new ply as soon as the turn is ours.
+// A tapped premove whose path the new legal moves lack is dropped without a word (premove.js).
 function playPremove(state) {
   if (viewer.both_sides || page.sent) return;
-  const due = premove.take(state, viewer.color);
+  const held = premove.get();
+  const due = premove.take(state, viewer.color, board.squareOf);
   renderPremove();
   if (!due) return;
-  page.sentPremove = due.move;
-  sendTextMove(due.move);
+  page.sentPremove = held;
+  if (due.legal) sendPathMove(due.legal);
+  else sendTextMove(due.move);
+}
+
+/** Whether the board takes taps for a premove now (premove.js says when one may be entered). */
+function premoving() {
+  return !viewer.both_sides && page.viewing === null && premoveAllowed(page.state, viewer.color);
+}
+
+// A tap on the opponent's turn: the first picks one of the player's pieces, each next one adds a
+// square to its path, a tap on the piece again cancels. The server judges it when it is played.
+function tapPremove(square, piece) {
+  if (!premoving()) return;
+  const path = extendPath(premove.path(), square, piece, viewer.color[0]);
+  premove.setPath(path);
+  board.showPremove(path);
+  renderPremove();
+}
+
+function cancelPremove() {
+  premove.clear();
+  board.showPremove(null);
+  renderPremove();
 }
 
 function renderPremove() {
   const queued = premove.get();
+  const path = premove.path();
   const note = $("#premove");
   note.hidden = queued === null;
-  note.textContent = queued === null ? "" : `Premove: ${queued} (played when your turn comes)`;
+  note.replaceChildren();
+  if (queued === null) return;
+  if (path && path.length === 1) {
+    note.append(`Premove: ${board.pieceName(board.pieceAt(path[0]) || "")} on ${path[0]}, `
+      + "tap its landing (and any further ones). ");
+  } else {
+    note.append(`Premove: ${queued} (played when your turn comes) `);
+  }
+  const cancel = document.createElement("button");
+  cancel.type = "button";
+  cancel.className = "button button-secondary button-small";
+  cancel.dataset.testid = "premove-cancel";
+  cancel.textContent = "Cancel";
+  cancel.addEventListener("click", cancelPremove);
+  note.append(cancel);
 }
 
 function onError(message) {
@@ -251,10 +291,11 @@ function render({ animate }) {
       interactive: false, animate: slide, replay: stepForward ? move : null,
     };
   } else {
-    key = `live|${s.ply}|${s.fen}|${interactive}|${s.legal_moves.length}`;
+    const held = premoving() ? premove.path() || [] : null;
+    key = `live|${s.ply}|${s.fen}|${interactive}|${s.legal_moves.length}|${Boolean(held)}`;
     position = {
       fen: s.fen, legalMoves: s.legal_moves, lastMove: move, check: s.check, interactive,
-      animate: slide, replay: stepForward ? move : null,
+      animate: slide, replay: stepForward ? move : null, premove: held,
     };
   }
   // Keep a selection or a chain in progress when nothing on the board has changed.
@@ -513,15 +554,43 @@ function renderNotices() {
     notice.textContent = "You offered a draw.";
     box.append(notice);
   }
-  if (s.absence && s.absence.side) {
-    const notice = document.createElement("p");
-    notice.className = "notice";
-    const at = new Date(s.absence.deadline);
-    const time = Number.isNaN(at.getTime()) ? "" : ` at ${at.toLocaleTimeString()}`;
-    notice.textContent =
-      `${COLOR_NAME[s.absence.side]} left the table and forfeits${time} unless they come back.`;
-    box.append(notice);
+  if (s.absence && s.absence.side) box.append(absenceNotice(s, me));
+}
+
+// In an unlimited game the absent side forfeits at the deadline by itself; in a real-time
+// clocked game the clock runs on, and from the deadline the player who stayed may claim the win
+// (the server checks the absence again). The button appears when the deadline passes.
+function absenceNotice(s, me) {
+  const notice = document.createElement("p");
+  notice.className = "notice";
+  notice.dataset.testid = "absence";
+  const at = new Date(s.absence.deadline);
+  const time = Number.isNaN(at.getTime()) ? "" : ` at ${at.toLocaleTimeString()}`;
+  const gone = COLOR_NAME[s.absence.side];
+  if (!(s.clock && s.clock.initial)) {
+    notice.textContent = `${gone} left the table and forfeits${time} unless they come back.`;
+    return notice;
   }
+  const stayed = me && me !== s.absence.side;
+  const claimant = stayed ? "you" : COLOR_NAME[s.absence.side === "white" ? "black" : "white"];
+  notice.textContent = `${gone} left the table; ${claimant} may claim the win${time} unless `
+    + "they come back. ";
+  clearTimeout(page.claimTimer);
+  const wait = at.getTime() - Date.now();
+  if (stayed && wait <= 0) {
+    const claim = document.createElement("button");
+    claim.type = "button";
+    claim.className = "button button-small";
+    claim.dataset.testid = "claim-win";
+    claim.textContent = "Claim the win";
+    claim.addEventListener("click", () => {
+      command({ type: "claim_win" }, { path: "claim-win/", body: {} });
+    });
+    notice.append(claim);
+  } else if (stayed) {
+    page.claimTimer = setTimeout(renderNotices, wait + 250);
+  }
+  return notice;
 }
 
 function renderControls() {
@@ -555,8 +624,7 @@ function renderControls() {
   const form = $("#move-form");
   form.hidden = !(player && live);
   // On the opponent's turn the box takes a premove (premove.js), where premoves are allowed.
-  const premoving = !viewer.both_sides && premoveAllowed(s, viewer.color) && page.viewing === null;
-  $("#move-input").disabled = !canMove() && !premoving;
+  $("#move-input").disabled = !canMove() && !premoving();
 }
 
 // A speaker drawn inline (an emoji's glyph is missing from some systems' fonts), with sound
@@ -709,6 +777,7 @@ $("#move-form").addEventListener("submit", (event) => {
       premove.set(text);
       $("#move-input").value = "";
       $("#move-error").textContent = "";
+      board.showPremove(null);
       renderPremove();
       return;
     }
@@ -728,6 +797,7 @@ document.addEventListener("keydown", (event) => {
     moveList.step(steps[event.key]);
   } else if (event.key === "Escape") {
     if (page.viewing !== null) view(null);
+    else if (premove.path()) cancelPremove();
     else board.cancel();
   } else if (event.key === "f") {
     board.flip();

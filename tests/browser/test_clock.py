@@ -84,7 +84,9 @@ def test_a_premove_is_played_when_the_turn_comes_and_dropped_when_illegal(new_pa
     # Bob (Black) types his answer while Alice thinks: held, then played the instant she moves.
     bob.locator("#move-input").fill("e5")
     bob.locator("#move-input").press("Enter")
-    expect(bob.get_by_test_id("premove")).to_have_text("Premove: e5 (played when your turn comes)")
+    expect(bob.get_by_test_id("premove")).to_contain_text(
+        "Premove: e5 (played when your turn comes)"
+    )
     tap(alice, "e2", "e4")
     wait_moves(alice, 2)
     wait_moves(bob, 2)
