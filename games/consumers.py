@@ -13,6 +13,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
+from urllib.parse import parse_qs
 
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -46,7 +47,7 @@ from games.protocol import (
 )
 from games.reads.live import live_games
 from games.reads.lobby import challenges_of, open_seeks
-from games.reads.state import game_state
+from games.reads.state import game_state, with_legal_tree
 from games.realtime import (
     db,
     heartbeats,
@@ -148,6 +149,14 @@ class BaseConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json({"type": "pong"})
 
 
+def wants_legal_tree(scope: dict[str, Any]) -> bool:
+    """Returns whether a game socket asked for the legal moves in their compact form
+    (``/ws/games/<id>/?legal=tree``: the site's own game page); any other socket gets the list
+    the API documents."""
+    query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+    return query.get("legal") == ["tree"]
+
+
 def signed_in_id(scope: dict[str, Any]) -> int | None:
     user = scope.get("user")
     return user.pk if user is not None and user.is_authenticated else None
@@ -171,6 +180,7 @@ class GameConsumer(BaseConsumer):
     async def connect(self) -> None:
         self.joined = False
         self.game_id = self.scope["url_route"]["kwargs"]["game_id"]
+        self.legal_tree = wants_legal_tree(self.scope)
         session = self.scope.get("session")
         self.actor = Actor.of(self.scope.get("user"), session.session_key if session else None)
         self.last_heartbeat = 0.0
@@ -216,7 +226,7 @@ class GameConsumer(BaseConsumer):
 
     # --- inbound ------------------------------------------------------------------------
     async def on_sync(self, message: dict[str, Any]) -> None:
-        state = await db(load_state)(self.game_id)
+        state = await db(load_state)(self.game_id, self.legal_tree)
         await self.send_json({"type": "state", **state})
 
     async def on_ping(self, message: dict[str, Any]) -> None:
@@ -264,7 +274,9 @@ class GameConsumer(BaseConsumer):
 
     # --- group events -----------------------------------------------------------------------
     async def game_state(self, event: dict[str, Any]) -> None:
-        await self.send(text_data=event["text"])
+        # One event for the whole group: a socket that asked for the tree slices it in.
+        tree = self.legal_tree and "tree" in event
+        await self.send(text_data=with_legal_tree(event) if tree else event["text"])
 
     async def game_presence(self, event: dict[str, Any]) -> None:
         await self.send_json(
@@ -287,11 +299,11 @@ class GameConsumer(BaseConsumer):
         await self.send_json(event["message"])
 
 
-def load_state(game_id: str) -> dict[str, Any]:
-    """Returns a game's state for its socket (``play.game_open``), keeping the record read so
-    the game's next move here is one statement."""
+def load_state(game_id: str, tree: bool = False) -> dict[str, Any]:
+    """Returns a game's state for its socket (``play.game_open``; with ``tree``, its legal moves
+    as a tree), keeping the record read so the game's next move here is one statement."""
     game = game_open(game_id=game_id)
-    state = game_state(game)
+    state = game_state(game, tree=tree)
     keep_record(game)
     if game.status == Game.Status.LIVE and game.clock_deadline is not None:
         # This process's flag timer learns the deadline (after a restart, from the sockets).

@@ -26,7 +26,7 @@ from games.errors import ErrorCode, GameError
 from games.history import History
 from games.models import Color, Game
 from games.policy import fresh_since
-from games.reads.state import state_message
+from games.reads.state import state_event
 from games.records import record_game_end
 
 
@@ -208,10 +208,8 @@ def publish_state(
     """Builds the game's state now and sends it to its group after commit; returns it, as sent
     (None without ``answer``: a consumer needs only the broadcast)."""
     # Serialised once here rather than once per connection.
-    text = state_message(game, history=history)
-    broadcast.send_on_commit(
-        broadcast.game_group(game.public_id), {"type": "game.state", "text": text}
-    )
+    event = state_event(game, history=history)
+    broadcast.send_on_commit(broadcast.game_group(game.public_id), event)
     if game.mode == Game.Mode.ONLINE:
         broadcast.send_on_commit(broadcast.WATCH_GROUP, dict(broadcast.WATCH_CHANGED))
     if game.clock_days is not None and game.status == Game.Status.LIVE:
@@ -223,6 +221,6 @@ def publish_state(
         broadcast.send_on_commit(broadcast.DEADLINES, {"game": game.public_id, "at": at})
     if not answer:
         return None
-    state = json.loads(text)  # the state read from what was sent: its fields built once
+    state = json.loads(event["text"])  # the state read from what was sent: its fields built once
     del state["type"]
     return state

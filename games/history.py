@@ -10,7 +10,7 @@ the database is (``Game.revision`` says whether a kept history is current).
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -105,9 +105,13 @@ class LRU:
 # What the caches keep is built of strings and tuples, and handed out as fresh dicts and lists
 # (``listed``): the garbage collector stops tracking tuples and dicts of such things after one
 # look, so a full cache does not lengthen every full collection, which stops the whole server.
+#
+# Next to each list the cache keeps its compact form (``legal_tree``), counted in the same bound.
 LEGAL_MOVES_CACHE_BYTES = 32_000_000
 _legal_by_fen = LRU(
-    4096, cost=lambda described: len(described[1]), max_cost=LEGAL_MOVES_CACHE_BYTES
+    4096,
+    cost=lambda described: len(described[1]) + len(described[2]),
+    max_cost=LEGAL_MOVES_CACHE_BYTES,
 )
 
 
@@ -121,7 +125,28 @@ def listed(entry: dict[str, Any]) -> dict[str, Any]:
     return {key: list(value) if type(value) is tuple else value for key, value in entry.items()}
 
 
-def _describe(position: Any, variant_id: str) -> tuple[tuple[dict[str, Any], ...], str]:
+def legal_tree(moves: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """Returns the compact form of a legal-move list: a tree keyed by the squares along the
+    moves' paths, each node ``{"moves": [...], "next": {...}}`` holding the moves that stop at
+    its square (``text``, ``kind``, and ``captured`` and ``promotion`` when they are not empty)
+    and the squares a path goes on to. Every prefix of a chain is a move, so the list repeats
+    each chain's prefix once per move; the tree names each square of it once (docs/api.md)."""
+    root: dict[str, Any] = {}
+    for move in moves:
+        *through, last = move["path"]
+        children = root
+        for square in through:
+            children = children.setdefault(square, {}).setdefault("next", {})
+        stop: dict[str, Any] = {"text": move["text"], "kind": move["kind"]}
+        if move["captured"]:
+            stop["captured"] = list(move["captured"])
+        if move["promotion"] is not None:
+            stop["promotion"] = move["promotion"]
+        children.setdefault(last, {}).setdefault("moves", []).append(stop)
+    return root
+
+
+def _describe(position: Any, variant_id: str) -> tuple[tuple[dict[str, Any], ...], str, str]:
     if variant_id == DEFAULT_VARIANT:
         pairs = notation.describe_moves(position)  # the fast path, as before every game
     else:
@@ -136,7 +161,11 @@ def _describe(position: Any, variant_id: str) -> tuple[tuple[dict[str, Any], ...
         }
         for move, text in pairs
     )
-    return described, json.dumps(described)
+    return (
+        described,
+        json.dumps(described),
+        json.dumps(legal_tree(described), separators=(",", ":")),
+    )
 
 
 def position_of(fen: str, variant_id: str = DEFAULT_VARIANT) -> Any:
@@ -148,8 +177,9 @@ def position_of(fen: str, variant_id: str = DEFAULT_VARIANT) -> Any:
 
 def _described(
     fen: str, position_of: Callable[[], Any], variant_id: str
-) -> tuple[tuple[dict, ...], str]:
-    """Returns the cached description of ``fen``'s legal moves and its JSON text, describing
+) -> tuple[tuple[dict, ...], str, str]:
+    """Returns the cached description of ``fen``'s legal moves, its JSON text and the JSON text
+    of its tree (``legal_tree``), describing
     ``position_of()`` only when it is not cached."""
     key = position_key(fen, variant_id)
     described = _legal_by_fen.get(key)
@@ -167,6 +197,12 @@ def _legal_moves(fen: str, position_of: Callable[[], Any], variant_id: str) -> l
 def legal_moves_json(fen: str, variant_id: str = DEFAULT_VARIANT) -> str:
     """Returns the legal-move list of ``fen`` as JSON text (from the cache)."""
     return _described(fen, lambda: position_of(fen, variant_id), variant_id)[1]
+
+
+def legal_tree_json(fen: str, variant_id: str = DEFAULT_VARIANT) -> str:
+    """Returns the compact form of ``fen``'s legal moves (``legal_tree``) as JSON text (from the
+    cache)."""
+    return _described(fen, lambda: position_of(fen, variant_id), variant_id)[2]
 
 
 def remember_legal_moves(position: Any, fen: str, variant_id: str = DEFAULT_VARIANT) -> None:

@@ -20,6 +20,7 @@ from games.history import (
     history_of,
     legal_moves_json,
     legal_moves_of_fen,
+    legal_tree_json,
     listed,
 )
 from games.models import Color, Game
@@ -80,30 +81,54 @@ def absence_payload(game: Game) -> dict[str, Any] | None:
 
 
 def game_state(
-    game: Game, now: datetime | None = None, history: History | None = None
+    game: Game, now: datetime | None = None, history: History | None = None, tree: bool = False
 ) -> dict[str, Any]:
     """Returns the full state of a game record (``history``: its history, if the caller has
-    it)."""
+    it); with ``tree``, its legal moves in their compact form (``legal_tree``) instead of the
+    list (``legal_moves``), as the site's own game page asks for them."""
     moves = (history or history_of(game)).moves
     # The record's status already says whether the game is over; the legal moves depend on the
     # position alone, cached by FEN.
     live = game.status == Game.Status.LIVE
-    return {
-        **_state_fields(game, now),
-        "moves": [listed(move) for move in moves],
-        "legal_moves": legal_moves_of_fen(game.fen, game.variant) if live else [],
-    }
+    state = {**_state_fields(game, now), "moves": [listed(move) for move in moves]}
+    if tree:
+        state["legal_tree"] = json.loads(legal_tree_json(game.fen, game.variant)) if live else {}
+    else:
+        state["legal_moves"] = legal_moves_of_fen(game.fen, game.variant) if live else []
+    return state
 
 
 def state_message(game: Game, now: datetime | None = None, history: History | None = None) -> str:
     """Returns the JSON text of the ``state`` message of a game record: ``game_state`` with
     ``"type": "state"``, its moves and legal moves spliced in from the JSON kept with the
     history and the legal-move cache instead of encoded again."""
+    return state_event(game, now, history)["text"]
+
+
+def state_event(
+    game: Game, now: datetime | None = None, history: History | None = None
+) -> dict[str, Any]:
+    """Returns the game group's ``game.state`` event: the ``state`` message's text (its legal
+    moves last), the JSON of their tree and where the list begins in the text, so that a socket
+    that asked for the tree swaps one for the other by slicing (``with_legal_tree``), never
+    parsing or encoding the state again."""
     history = history or history_of(game)
     live = game.status == Game.Status.LIVE
     head = json.dumps({"type": "state", **_state_fields(game, now)})
     legal = legal_moves_json(game.fen, game.variant) if live else "[]"
-    return f'{head[:-1]}, "moves": {history.moves_json()}, "legal_moves": {legal}}}'
+    before = f'{head[:-1]}, "moves": {history.moves_json()}, '
+    return {
+        "type": "game.state",
+        "text": f'{before}"legal_moves": {legal}}}',
+        "tree": legal_tree_json(game.fen, game.variant) if live else "{}",
+        "legal_at": len(before),
+    }
+
+
+def with_legal_tree(event: dict[str, Any]) -> str:
+    """Returns the ``state`` message of a ``game.state`` event with its legal moves as a tree
+    (``legal_tree``) instead of a list."""
+    return f'{event["text"][: event["legal_at"]]}"legal_tree": {event["tree"]}}}'
 
 
 def _state_fields(game: Game, now: datetime | None) -> dict[str, Any]:

@@ -5,6 +5,7 @@ import { createAnnotationPanel, judgementText, notesByPly } from "./annotations.
 import { api, goToGame } from "./api.js";
 import { checkedKing, createPlayBoard } from "./board.js";
 import { createEvalGraph } from "./evalgraph.js";
+import { withLegalList } from "./legal_tree.js";
 import { createClocks } from "./clock.js";
 import { createMoveList } from "./movelist.js";
 import { createPremove, extendPath, premoveAllowed } from "./premove.js";
@@ -48,7 +49,8 @@ const premove = createPremove();
 let evalGraph = null;
 let annotationPanel = null;
 
-const socket = connectSocket(data.ws_url, {
+// The socket sends the legal moves as a tree (a chain's prefixes named once); onState lists them.
+const socket = connectSocket(`${data.ws_url}?legal=tree`, {
   state: onState,
   error: onError,
   presence(message) {
@@ -98,7 +100,7 @@ const socket = connectSocket(data.ws_url, {
 
 // --- incoming ------------------------------------------------------------------------------
 function onState(message) {
-  const { type, ...state } = message;
+  const { type, ...state } = withLegalList(message);
   const old = page.state;
   const verdict = classifyState(old, state, page.sent ? page.sent.ply : null);
   if (!verdict.apply) return;

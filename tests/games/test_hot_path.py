@@ -259,11 +259,12 @@ def test_cached_structures_hold_no_lists(online_game, alice) -> None:
     live = play(online_game.public_id, alice, "e4")
     history = history_of(Game.objects.get(public_id=online_game.public_id))
     assert all(type(value) is not list for move in history.moves for value in move.values())
-    described, text = histories._legal_by_fen.get(live["fen"])
+    described, text, tree = histories._legal_by_fen.get(live["fen"])
     assert described and all(
         type(value) is not list for entry in described for value in entry.values()
     )
     assert json.loads(text) == live["legal_moves"]
+    assert type(tree) is str  # the tree kept as its JSON text only
     assert type(live["moves"][0]["path"]) is list and type(live["legal_moves"][0]["path"]) is list
 
 

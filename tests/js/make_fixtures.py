@@ -2,7 +2,8 @@
 
     .venv/bin/python tests/js/make_fixtures.py
 
-Each fixture is a position's `legal_moves` payload exactly as the server sends it.
+Each fixture is a position's `legal_moves` payload exactly as the server sends it; those of
+fixtures/trees (legal_tree.js) hold its `legal_tree` too.
 """
 
 import json
@@ -20,7 +21,9 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "chesskers_site.settings")
 django.setup()
 
 import engine  # noqa: E402
-from games.history import legal_moves_payload  # noqa: E402
+from games.history import legal_moves_of_fen, legal_moves_payload, legal_tree_json  # noqa: E402
+from tests.games.test_legal_tree import POSITIONS as TREE_POSITIONS  # noqa: E402
+from tests.games.test_legal_tree import TREES  # noqa: E402
 
 POSITIONS = {
     "start": engine.STARTING_FEN,
@@ -43,6 +46,20 @@ def main() -> None:
     for name, fen in POSITIONS.items():
         data = {"fen": fen, "legal_moves": legal_moves_payload(engine.Game(fen))}
         (out / f"{name}.json").write_text(json.dumps(data, indent=1) + "\n")
+    write_trees()
+
+
+def write_trees() -> None:
+    """Writes the legal_tree.js fixtures: each position's tree and list, as the server sends."""
+    TREES.mkdir(exist_ok=True)
+    for name, (variant, fen, _, _) in TREE_POSITIONS.items():
+        data = {
+            "variant": variant,
+            "fen": fen,
+            "legal_tree": json.loads(legal_tree_json(fen, variant)),
+            "legal_moves": legal_moves_of_fen(fen, variant),
+        }
+        (TREES / f"{name}.json").write_text(json.dumps(data, indent=1) + "\n")
 
 
 if __name__ == "__main__":
