@@ -14,10 +14,7 @@ hot path: once per position, cached), each the median of several runs. It never 
 import argparse
 import json
 import os
-import statistics
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -27,6 +24,7 @@ import django
 
 django.setup()
 
+from bench.budget_bench import median_seconds  # noqa: E402
 from games.history import legal_moves_json, legal_moves_of_fen, legal_tree, legal_tree_json  # noqa: E402
 
 POSITIONS = {
@@ -35,15 +33,6 @@ POSITIONS = {
     "chain lattice": "7K/8/8/8/nnnnn3/1n1n4/7k/Q7 w - - 0 1",
     "near the budget": "R6K/4Q3/2R5/1q1r4/rbbnn3/1p1p1R2/ppp4k/Q7 w - - 0 1",
 }
-
-
-def median_seconds(work: Callable[[], object], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.process_time()
-        work()
-        times.append(time.process_time() - start)
-    return statistics.median(times)
 
 
 def main() -> None:
