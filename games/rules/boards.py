@@ -31,15 +31,25 @@ def check_square(variant: Variant, position: VariantPosition) -> str | None:
     return None
 
 
+# Why the side to move has lost (or, in Anti Checkers, won), as the engine's outcome says.
+WHY = {"no-pieces": "{side} has no piece left", "no-moves": "{side} cannot move"}
+
+
 def outcome_text(variant: Variant, position: VariantPosition) -> str:
     """Returns how the game stands after an example's move, in a few words ("" while it goes
-    on): the reader sees that taking the last piece wins."""
+    on): the reader sees that taking the last piece or blocking the rest wins ("White wins:
+    Black cannot move."), with the reason of the engine's outcome where it is one of ``WHY``."""
     outcome = variant.outcome(position, 1)
     if not outcome.is_over:
         return ""
     if outcome.winner is None:
         return "The game is drawn."
-    return f"{outcome.winner.name.capitalize()} wins."
+    winner = outcome.winner.name.capitalize()
+    why = WHY.get(outcome.reason or "")
+    if why is None:
+        return f"{winner} wins."
+    side = "it" if outcome.winner == position.turn else position.turn.name.capitalize()
+    return f"{winner} wins: {why.format(side=side)}."
 
 
 def example_board(variant_id: str, fen: str) -> dict[str, Any]:

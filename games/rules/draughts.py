@@ -1,73 +1,15 @@
 """The rules pages of the checkers family's games from BrainKing's table: the English game and
-the variants that change a rule or two of it (Checkers to Hawaiian).
+the variants that change a rule or two of it (Checkers to Hawaiian; the games played by Czech
+rules are in ``czech``).
 
 Each page is written in our words from docs/rules/draughts.md, which settles each game's rules
 from BrainKing's table and rules page and the federations' rules it names. Shared sentences are
-kept once below, so that games with the same rule say it the same way.
+kept once in ``shared``, so that games with the same rule say it the same way.
 """
 
+from games.rules.czech import CORNER, CZECH, ONE_WAY, PARACHUTE
 from games.rules.model import Example, GameRules, Rule
-
-BRAINKING = "BrainKing's table of checkers variants and its rules of checkers"
-SHORT_KING = (
-    "a crowned man. It steps one square diagonally in any of the four directions, forwards or "
-    "backwards, and jumps an enemy piece next to it in any of the four onto the empty square "
-    "beyond."
-)
-FLYING_KING = (
-    "a crowned man that flies: it slides any distance along a diagonal over empty squares, and "
-    "takes an enemy piece at any distance on a clear diagonal, landing on any empty square beyond "
-    "it."
-)
-COMPULSORY = Rule(
-    id="compulsory",
-    title="Taking is compulsory",
-    paragraphs=(
-        "If you can take, you must, and you must finish the capture: after each jump, the same "
-        "piece jumps again while it can, in one move. The pieces taken leave the board when the "
-        "move is over.",
-    ),
-)
-WIN = Rule(
-    id="end",
-    title="Winning",
-    paragraphs=(
-        "You win when your opponent cannot move: every piece taken or blocked. The game is drawn "
-        "when the same position comes a third time, or after a long stretch with no capture and "
-        "no man's move (40 moves each).",
-    ),
-)
-CZECH_PRIORITY = Rule(
-    id="king-first",
-    title="The king takes first",
-    paragraphs=(
-        "Taking is compulsory, and when a king can take, a king must: a man's capture is then not "
-        "allowed. Otherwise you choose freely among the captures; a longer one is not preferred.",
-    ),
-    example=Example(
-        fen="W:Wc3,Kh2:Bd4,f4:H0:F1",
-        move="h2xd6",
-        caption="The man on c3 could take d4, but the king can take, so it must. Tap the king "
-        "on h2, then d6: it takes f4 and flies on.",
-        captures=("f4",),
-    ),
-)
-
-
-def man_rule(move: str, fen: str, caption: str, captures: tuple[str, ...], becomes: str) -> Rule:
-    """Returns the rule of the men of the games whose men go and take forward only."""
-    return Rule(
-        id="men",
-        title="Men",
-        paragraphs=(
-            "A man steps one square diagonally forward. It takes by jumping an enemy piece "
-            "diagonally in front of it onto the empty square beyond, and never goes backwards.",
-            "A man that ends its move on the far row is crowned a king; if it got there by a "
-            "capture, the move ends there.",
-        ),
-        example=Example(fen=fen, move=move, caption=caption, captures=captures, becomes=becomes),
-    )
-
+from games.rules.shared import BRAINKING, SHORT_KING, compulsory, man_rule, win
 
 CHECKERS = GameRules(
     id="checkers",
@@ -89,6 +31,7 @@ CHECKERS = GameRules(
             "row it becomes a king.",
             ("d4", "f2"),
             becomes="king",
+            ends="Black wins",
         ),
         Rule(
             id="kings",
@@ -104,8 +47,24 @@ CHECKERS = GameRules(
                 captures=("e5", "c3"),
             ),
         ),
-        COMPULSORY,
-        WIN,
+        compulsory(
+            Example(
+                fen="B:W18,30:B14,9:H0:F1",
+                move="14x23",
+                caption="Black to move. The men on 9 and 14 could step, but 14 can take, so it "
+                "must: every step is refused. Tap 14, then 23.",
+                captures=("d4",),
+            )
+        ),
+        win(
+            Example(
+                fen="B:W28:B16,24:H0:F1",
+                move="16-19",
+                caption="Black to move: tap the man on 16, then 19. White's man on 28 can neither "
+                "step to 24 nor jump it, so White cannot move, and Black wins.",
+                ends="Black wins",
+            )
+        ),
     ),
     source=f"{BRAINKING}, with the world federation's numbering and Black moving first.",
 )
@@ -133,140 +92,20 @@ ANTI_CHECKERS = GameRules(
                 caption="Black must take: tap the man on 18, then 25. White has no piece left, "
                 "and so White wins.",
                 captures=("c3",),
+                ends="White wins",
             ),
         ),
-        COMPULSORY,
+        compulsory(
+            Example(
+                fen="B:W18,28:B14,9:H0:F1",
+                move="14x23",
+                caption="Black to move. Black would rather not take a piece, but the man on 14 "
+                "can, so it must: every step is refused. Tap 14, then 23.",
+                captures=("d4",),
+            )
+        ),
     ),
     source=f"{BRAINKING}.",
-)
-
-CZECH = GameRules(
-    id="czech",
-    line="Flying kings, and a king must take before a man.",
-    intro=(
-        "Czech Checkers is played on the dark squares of a chess board with twelve men a side; "
-        "White moves first. Its kings fly, and they have the first right to take.",
-    ),
-    pieces={
-        "man": "steps one square diagonally forward; takes by jumping diagonally forward.",
-        "king": FLYING_KING,
-    },
-    rules=(
-        man_rule(
-            "c3xe5xg7",
-            "W:Wc3,e3:Bd4,f6,b6:H0:F1",
-            "Tap the man on c3, then e5 and g7: it takes two men, forward each time.",
-            ("d4", "f6"),
-            becomes="",
-        ),
-        CZECH_PRIORITY,
-        WIN,
-    ),
-    source=f"{BRAINKING}, with the Czech federation's removal of the pieces taken at the end of "
-    "the move.",
-)
-
-CORNER = GameRules(
-    id="corner",
-    line="Czech Checkers crowning only in the far corner.",
-    intro=(
-        "Corner Checkers plays by the rules of Czech Checkers from its own start, with the long "
-        "diagonal a1-h8 empty, and with one change: a man is crowned only on two squares.",
-    ),
-    pieces=CZECH.pieces,
-    rules=(
-        Rule(
-            id="crowning",
-            title="Crowning in the corner",
-            paragraphs=(
-                "White's men are crowned only on a7 and b8, Black's only on g1 and h2: the far "
-                "corner on each player's left. A man that reaches another square of its last row "
-                "stays a man there, and can move no more.",
-            ),
-            example=Example(
-                fen="W:Wc7,g1:Bh8,a3:H0:F1",
-                move="c7-b8",
-                caption="Tap the man on c7, then b8: it is crowned. On d8 it would stay a man.",
-                becomes="king",
-            ),
-        ),
-        CZECH_PRIORITY,
-        WIN,
-    ),
-    source=f"{BRAINKING}; the start follows BrainKing's diagram as the PirnaschW/BoardGames "
-    "project transcribes it.",
-)
-
-ONE_WAY = GameRules(
-    id="one-way",
-    line="Both sides' men move up the same board.",
-    intro=(
-        "One Way Checkers plays by the rules of Czech Checkers, but the men of both colours move "
-        "and take the same way, up the board towards rank 8, and both are crowned there. White's "
-        "men start on the right half of the board, Black's on the left.",
-    ),
-    pieces={
-        "man": "steps one square diagonally up the board (towards rank 8), whatever its colour; "
-        "takes by jumping the same way.",
-        "king": FLYING_KING,
-    },
-    rules=(
-        Rule(
-            id="men",
-            title="Every man goes up",
-            paragraphs=(
-                "A Black man steps and takes towards rank 8, as White's do, and is crowned on "
-                "rank 8. Kings move and take in all four directions as usual.",
-            ),
-            example=Example(
-                fen="B:Wg1:Bc7:H0:F1",
-                move="c7-b8",
-                caption="Black to move: tap the man on c7, then b8. It went up, and is crowned.",
-                becomes="king",
-            ),
-        ),
-        CZECH_PRIORITY,
-        WIN,
-    ),
-    source=f"{BRAINKING}; the start rests on the PirnaschW/BoardGames transcription of "
-    "BrainKing's picture, which makes it the least certain game of the family.",
-)
-
-PARACHUTE = GameRules(
-    id="parachute",
-    line="Czech Checkers with parachutists dropped behind the enemy's lines.",
-    intro=(
-        "Parachute Checkers is Czech Checkers with eight men a side, plus four parachutists each, "
-        "which start on the opponent's first row.",
-    ),
-    pieces={
-        "man": "steps one square diagonally forward; takes by jumping diagonally forward.",
-        "king": FLYING_KING,
-        "parachutist": "never steps. Its one move is a jump backwards, from the opponent's first "
-        "row over an enemy piece onto the empty square behind it; then it becomes a man.",
-    },
-    rules=(
-        Rule(
-            id="parachutists",
-            title="Parachutists",
-            paragraphs=(
-                "A parachutist waits on the edge, where nothing can take it. When an enemy piece "
-                "stands diagonally in front of it (towards its own side) with an empty square "
-                "behind, it may jump it, and lands as an ordinary man. Its capture counts for "
-                "compulsory capture, but a king's capture comes first, as in Czech Checkers.",
-            ),
-            example=Example(
-                fen="W:WPb8,g3:Bc7,h8:H0:F1",
-                move="b8xd6",
-                caption="Tap White's parachutist on b8, then d6: it takes c7 and becomes a man.",
-                captures=("c7",),
-                becomes="man",
-            ),
-        ),
-        CZECH_PRIORITY,
-        WIN,
-    ),
-    source=f"{BRAINKING}; the start agrees with checkerschest.com and PirnaschW/BoardGames.",
 )
 
 GOTHIC = GameRules(
@@ -307,8 +146,24 @@ GOTHIC = GameRules(
                 captures=("d5",),
             ),
         ),
-        COMPULSORY,
-        WIN,
+        compulsory(
+            Example(
+                fen="W:Wc3,f2:Bc4,h8:H0:F1",
+                move="c3xc5",
+                caption="The men on c3 and f2 could step, but c3 can take, so it must: every "
+                "step is refused. Tap c3, then c5.",
+                captures=("c4",),
+            )
+        ),
+        win(
+            Example(
+                fen="W:Wd4,a1:Be5:H0:F1",
+                move="d4xf6",
+                caption="Tap the man on d4, then f6: it takes Black's last piece, and White wins.",
+                captures=("e5",),
+                ends="White wins",
+            )
+        ),
     ),
     source=f"{BRAINKING}.",
 )
@@ -358,7 +213,16 @@ TURKISH = GameRules(
                 captures=("b5", "e7"),
             ),
         ),
-        WIN,
+        win(
+            Example(
+                fen="W:Wc4:Bd4,f4:H0:F1",
+                move="c4xe4xg4",
+                caption="Tap the man on c4, then e4 and g4: it takes Black's last two men "
+                "sideways, and White wins.",
+                captures=("d4", "f4"),
+                ends="White wins",
+            )
+        ),
     ),
     source=f"{BRAINKING}, with the Turkish rules' removal of each piece as it is taken and "
     "their rule against turning back.",
@@ -441,6 +305,7 @@ HAWAIIAN = GameRules(
                 move="b3xb5xb7",
                 caption="Tap the piece on b3, then b5: you may stop there, or go on to b7. Tap b7.",
                 captures=("b4", "b6"),
+                ends="White wins",
             ),
         ),
     ),

@@ -5,8 +5,8 @@ Each page is written in our words from docs/rules/draughts.md, which settles eac
 from BrainKing's table and the federations' rules it names.
 """
 
-from games.rules.draughts import BRAINKING, FLYING_KING, WIN
 from games.rules.model import Example, GameRules, Rule
+from games.rules.shared import BRAINKING, FLYING_KING, win
 
 MAN_BOTH_WAYS = (
     "steps one square diagonally forward; takes by jumping an enemy piece next to it in any of "
@@ -17,14 +17,19 @@ LANDING = (
     "some of them lets it take again, it must land on one of those and go on."
 )
 
-INTERNATIONAL_END = Rule(
-    id="end",
-    title="Winning",
-    paragraphs=(
-        "You win when your opponent cannot move. The game is drawn when the same position comes "
-        "a third time, or after 25 moves each with no capture and no man's move.",
-    ),
-)
+
+def international_end(example: Example) -> Rule:
+    """Returns the winning rule of the games played by the international federation's rules
+    (drawn after 25 moves each without progress), with the game's example of a winning move."""
+    return Rule(
+        id="end",
+        title="Winning",
+        paragraphs=(
+            "You win when your opponent cannot move. The game is drawn when the same position "
+            "comes a third time, or after 25 moves each with no capture and no man's move.",
+        ),
+        example=example,
+    )
 
 
 def most_pieces(fen: str, move: str, caption: str, captures: tuple[str, ...]) -> Rule:
@@ -74,7 +79,16 @@ INTERNATIONAL = GameRules(
                 captures=("d4",),
             ),
         ),
-        INTERNATIONAL_END,
+        international_end(
+            Example(
+                fen="W:W18:B22,31:H0:F1",
+                move="18x27x36",
+                caption="Tap the man on 18, then 27 and 36: it takes Black's last two men, "
+                "backwards both times, and White wins.",
+                captures=("d6", "b4"),
+                ends="White wins",
+            )
+        ),
     ),
     source="The international federation's rules (FMJD), which BrainKing adopts and its table "
     "of checkers variants confirms.",
@@ -128,6 +142,13 @@ RUSSIAN = GameRules(
                 "You win when your opponent cannot move. The game is drawn when the same position "
                 "comes a third time, or after 15 moves each with no capture and no man's move.",
             ),
+            example=Example(
+                fen="W:Wd4,b6:Ba7:H0:F1",
+                move="d4-c5",
+                caption="Tap the man on d4, then c5. Black's man on a7 can neither step to b6 "
+                "nor jump it, so Black cannot move, and White wins.",
+                ends="White wins",
+            ),
         ),
     ),
     source=f"{BRAINKING}, with the Russian federation's removal of the pieces taken at the end "
@@ -158,7 +179,16 @@ CANADIAN = GameRules(
                 captures=("e5",),
             ),
         ),
-        INTERNATIONAL_END,
+        international_end(
+            Example(
+                fen="W:W35:B27,28:H0:F1",
+                move="35x22x33",
+                caption="Tap the man on 35, then 22 and 33: it takes Black's last two men, "
+                "forward and then backwards, and White wins.",
+                captures=("h8", "f8"),
+                ends="White wins",
+            )
+        ),
     ),
     source="BrainKing's table of checkers variants and the Canadian rules, which agree: "
     "International rules on 12x12.",
@@ -192,7 +222,16 @@ THAI = GameRules(
                 captures=("d4", "f4"),
             ),
         ),
-        WIN,
+        win(
+            Example(
+                fen="W:WKa1:Bd4:H0:F1",
+                move="a1xe5",
+                caption="Tap the king on a1, then e5: it lands just beyond d4, Black's last "
+                "piece, and White wins.",
+                captures=("d4",),
+                ends="White wins",
+            )
+        ),
     ),
     source=f"{BRAINKING}, with the removal at once and the turning back of the Thai rules as "
     "Makhos descriptions give them.",
@@ -213,7 +252,16 @@ BRAZILIAN = GameRules(
             "The man on c3 could take b4 alone, but it must take two. Tap c3, then e5 and g7.",
             ("d4", "f6"),
         ),
-        INTERNATIONAL_END,
+        international_end(
+            Example(
+                fen="W:Wa5:Bb6,d6:H0:F1",
+                move="a5xc7xe5",
+                caption="Tap the man on a5, then c7 and e5: it takes Black's last two men, the "
+                "second backwards, and White wins.",
+                captures=("b6", "d6"),
+                ends="White wins",
+            )
+        ),
     ),
     source=f"{BRAINKING}: 'International Checkers on 8x8 with 12 pieces'.",
 )
@@ -246,7 +294,15 @@ PORTUGUESE = GameRules(
                 captures=("e4",),
             ),
         ),
-        WIN,
+        win(
+            Example(
+                fen="W:W23,24:B32:H0:F1",
+                move="24-28",
+                caption="Tap the man on 24, then 28. Black's man on 32 can neither step to 28 "
+                "nor jump it, as 23 stands behind: Black cannot move, and White wins.",
+                ends="White wins",
+            )
+        ),
     ),
     source=f"{BRAINKING}, with the Portuguese federation's numbering.",
 )
@@ -296,7 +352,15 @@ ITALIAN = GameRules(
                 captures=("e4",),
             ),
         ),
-        WIN,
+        win(
+            Example(
+                fen="W:W23,31:BK32:H0:F1",
+                move="31-28",
+                caption="Tap the man on 31, then 28. Black's king in the corner can neither step "
+                "to 28 nor jump it, as 23 stands behind: Black cannot move, and White wins.",
+                ends="White wins",
+            )
+        ),
     ),
     source=f"{BRAINKING} for the order of the rules; the Italian federation for the numbering "
     "and the start.",
@@ -344,7 +408,16 @@ DAMEO = GameRules(
                 captures=("a4", "d7"),
             ),
         ),
-        WIN,
+        win(
+            Example(
+                fen="W:Wd5:Bd4:H0:F1",
+                move="d5xd3",
+                caption="Tap the man on d5, then d3: it takes Black's last piece, backwards, and "
+                "White wins.",
+                captures=("d4",),
+                ends="White wins",
+            )
+        ),
     ),
     source=f"{BRAINKING} (Dameo with international capture rules), and Christian Freeling's own "
     "rules for the line move.",

@@ -235,6 +235,7 @@ GAME_MIX = GameRules(
                 move="Sb2",
                 caption="Tap the silver on c1, then b2: all five pieces touch, and White, with "
                 "three against two, wins.",
+                ends="White wins",
             ),
         ),
     ),

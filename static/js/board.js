@@ -407,9 +407,10 @@ export function createBoard(root, handlers = {}) {
 
 /**
  * Creates the board adapter a page plays on: the view of `createBoard` plus the picker of
- * paths.js. Options: orientation, onMove(move) with a legal move of the list, onChange(info)
- * after every tap with the picker's view (for a hint line), label, variant (the game's
- * descriptor; Chesskers' by default), onPremoveSquare(square, piece) for a tap while a premove
+ * paths.js. Options: orientation, onMove(move) with a legal move of the list,
+ * onChange(action, view, square) after every tap with the picker's view and the square tapped
+ * (for a hint line), label, variant (the game's descriptor; Chesskers' by default),
+ * onPremoveSquare(square, piece) for a tap while a premove
  * is being entered (the page builds the path: premove.js; the board holds no rule for it).
  * Returns {set(position), revert(), setOrientation(o), flip(), orientation(), cancel(),
  * pickerView(), promoting(), pieceAt(square), pieceName(code), squareOf(name), showPremove(path),
@@ -492,7 +493,7 @@ export function createPlayBoard(root, options = {}) {
       animateNext = { from: picker.path[picker.path.length - 2], to: at };
     }
     render();
-    options.onChange?.(action, paths.view(picker));
+    options.onChange?.(action, paths.view(picker), at);
   }
 
   function play(move, animate) {

@@ -1,8 +1,8 @@
 // The rules pages' mini-boards: each example position with its legal moves, computed on the
 // server (games/rules_page.py, games/rules/boards.py), played on the same board code as a game,
-// drawn for the page's game (its variant descriptor; Chesskers' when none). Tap a piece to see
-// its moves; play one to see its result (the check and the game's end come from the server too),
-// then reset.
+// drawn for the page's game (its variant descriptor; Chesskers' when none) and from the side of
+// the player to move, as a puzzle is. Tap a piece to see its moves (a piece with none says so);
+// play one to see its result (the check and the game's end come from the server too), then reset.
 import { createPlayBoard } from "./board.js";
 
 const data = JSON.parse(document.getElementById("rules-data").textContent);
@@ -16,16 +16,29 @@ export function resultText(move, outcome) {
   return `You played ${move.text}${taking}${mate}.${end}`;
 }
 
+/**
+ * Returns whether `square` holds a piece of the side to move from which none of the example's
+ * legal moves (the server's) starts: tapping it shows no move, and the page says why.
+ */
+export function hasNoMove(board, example, square) {
+  const code = square ? board.pieceAt(square) : null;
+  if (!code || code[0] !== example.turn[0]) return false;
+  return !example.legal_moves.some((move) => board.squareOf(move.path[0]) === square);
+}
+
 for (const example of data.boards) {
   const figure = document.querySelector(`[data-example="${example.id}"]`);
   if (!figure) continue;
   const holder = figure.querySelector(".rule-board");
   const result = figure.querySelector(".rule-result");
   const reset = figure.querySelector(".rule-reset");
+  let live = false;
   const board = createPlayBoard(holder, {
     label: `Example board: ${example.id}`,
     variant: data.variant,
+    orientation: example.turn,
     onMove(move) {
+      live = false;
       const index = example.legal_moves.indexOf(move);
       result.textContent = resultText(move, example.outcome_after[index]);
       board.set({
@@ -36,13 +49,16 @@ for (const example of data.boards) {
       });
       reset.hidden = false;
     },
-    onChange(action, view) {
+    onChange(action, view, square) {
+      if (!live) return;
       if (action.type === "advance") {
         result.textContent = view.canStop
           ? "Jump again, or tap the piece to stop here."
           : "Jump again.";
       } else if (action.type === "select" && view.targets.length) {
         result.textContent = "";
+      } else if (!view.inChain && hasNoMove(board, example, square)) {
+        result.textContent = "That piece has no legal move here.";
       }
     },
   });
@@ -55,6 +71,7 @@ for (const example of data.boards) {
     });
     result.textContent = "";
     reset.hidden = true;
+    live = true;
   };
   reset.addEventListener("click", start);
   start();

@@ -1,5 +1,6 @@
 """The rules pages of other games, in Chromium against a real Daphne: the example boards are
-drawn for their game and play their example by clicking, and the page shows the result."""
+drawn for their game, from the side of the player to move, and play their example by clicking,
+and the page shows the result: what was taken and how the game ended."""
 
 import re
 
@@ -27,6 +28,75 @@ def pieces(page: Page, figure: str) -> dict[str, str]:
 
 def result(page: Page, figure: str):
     return page.locator(f"[data-example='{figure}'] .rule-result")
+
+
+def bottom_left(page: Page, figure: str) -> dict[str, str]:
+    """Returns the square a person sees at a mini-board's bottom-left corner: its name and the
+    coordinates or number drawn on it."""
+    return page.eval_on_selector_all(
+        f"[data-example='{figure}'] .sq",
+        """els => {
+          const at = (e) => e.getBoundingClientRect();
+          const corner = els.reduce((best, e) =>
+            at(e).bottom > at(best).bottom + 1 ||
+            (Math.abs(at(e).bottom - at(best).bottom) <= 1 && at(e).left < at(best).left)
+              ? e : best);
+          return {square: corner.dataset.square,
+                  coords: [...corner.querySelectorAll('.coord')].map(c => c.textContent).join(' ')};
+        }""",
+    )
+
+
+def test_checkers_capture_is_compulsory_and_the_blocked_side_loses(new_page) -> None:
+    page = new_page(1280, 900)
+    page.goto("/rules/checkers/")
+    # Black to move: the board is drawn from Black's side, square 4 (h8) at the bottom-left.
+    assert bottom_left(page, "compulsory") == {"square": "h8", "coords": "4"}
+    sq(page, "compulsory", "b6").click()  # the man on 9 could step, but must not
+    expect(page.locator("[data-example='compulsory'] .sq.is-dest")).to_have_count(0)
+    expect(result(page, "compulsory")).to_have_text("That piece has no legal move here.")
+    sq(page, "compulsory", "c5").click()
+    expect(page.locator("[data-example='compulsory'] .sq.is-dest")).to_have_count(1)
+    sq(page, "compulsory", "e3").click()
+    expect(result(page, "compulsory")).to_have_text("You played 14x23, taking 1 piece.")
+    sq(page, "end", "g5").click()
+    sq(page, "end", "f4").click()
+    expect(result(page, "end")).to_have_text("You played 16-19. Black wins: White cannot move.")
+    expect(page.locator("[data-example='end'] .cb-board")).not_to_have_class(cls("is-interactive"))
+    page.locator("[data-example='end']").scroll_into_view_if_needed()
+    shot(page, "rules-checkers-end-1280")
+
+
+def test_international_last_pieces_taken_wins(new_page) -> None:
+    page = new_page(375, 812)
+    page.goto("/rules/international/")
+    assert bottom_left(page, "end") == {"square": "a1", "coords": "46"}
+    sq(page, "end", "e7").click()
+    sq(page, "end", "c5").click()
+    sq(page, "end", "a3").click()
+    expect(result(page, "end")).to_have_text(
+        "You played 18x27x36, taking 2 pieces. White wins: Black has no piece left."
+    )
+    assert pieces(page, "end") == {"a3": "wM"}
+    page.locator("[data-example='end']").scroll_into_view_if_needed()
+    shot(page, "rules-international-end-375")
+
+
+def test_a_board_with_black_to_move_is_drawn_from_blacks_side(new_page) -> None:
+    page = new_page(1280, 900)
+    page.goto("/rules/one-way/")
+    # Black to move: h8 at the bottom-left, its rank and file written on it.
+    assert bottom_left(page, "men") == {"square": "h8", "coords": "8 h"}
+    expect(page.locator("[data-example='men'] .cb-board")).to_have_attribute(
+        "data-orientation", "black"
+    )
+    # White to move: a1 at the bottom-left.
+    assert bottom_left(page, "end") == {"square": "a1", "coords": "1 a"}
+    sq(page, "men", "c7").click()
+    sq(page, "men", "b8").click()
+    expect(result(page, "men")).to_have_text("You played c7-b8.")
+    page.locator("[data-example='men']").scroll_into_view_if_needed()
+    shot(page, "rules-one-way-black-1280")
 
 
 def test_alquerque_board_is_points_and_the_man_jumps_back(new_page) -> None:

@@ -1,6 +1,7 @@
-"""Every game's rules page: it renders with the game's name and pieces, and each live example is
-held to the engine — the position is accepted, the move the caption invites is legal there, it
-takes exactly the squares declared, and a move said to crown does crown."""
+"""Every game's rules page: it renders with the game's name and pieces, every rule has a live
+example, and each is held to the engine — the position is accepted (one a game could reach), the
+move the caption invites is legal there, it takes exactly the squares declared, a move said to
+crown does crown, and a move said to end the game ends it so."""
 
 import json
 
@@ -10,6 +11,9 @@ from engine import variants
 from games.rules import RULES
 from games.rules.boards import example_board
 from games.rules.model import Example, GameRules
+
+# What an example's ``ends`` may say, as the engine's outcome's winner (None: a draw).
+ENDS = {"White wins": "WHITE", "Black wins": "BLACK", "draw": None}
 
 OTHER_GAMES = [vid for vid in variants.VARIANTS if vid != "chesskers"]
 EXAMPLES = [
@@ -40,12 +44,19 @@ def test_each_page_says_how_every_piece_of_its_game_moves(page: GameRules) -> No
     assert any(rule.example for rule in page.rules)
 
 
+def test_every_rule_of_every_game_has_a_live_example() -> None:
+    missing = [
+        f"{page.id}:{rule.id}" for page in RULES.values() for rule in page.rules if not rule.example
+    ]
+    assert missing == []
+
+
 @pytest.mark.parametrize(("page", "example"), EXAMPLES)
 def test_each_example_move_is_legal_and_takes_what_it_says(
     page: GameRules, example: Example
 ) -> None:
     variant = variants.get(page.id)
-    standing = variant.position(example.fen).pieces()
+    standing = variant.playable_position(example.fen).pieces()
     assert all(variant.board.is_used(square) for square in standing), "a piece off the board"
     board = example_board(page.id, example.fen)
     moves = {move["text"]: move for move in board["legal_moves"]}
@@ -61,6 +72,39 @@ def test_each_example_move_is_legal_and_takes_what_it_says(
     assert color == board_turn(variant, example.fen)
     moved = variant.position(example.fen).piece_at(variant.board.parse_square(move["path"][0]))
     assert piece_name(variant, piece) == (example.becomes or piece_name(variant, moved[1]))
+
+
+ENDING = [param for param in EXAMPLES if param.values[1].ends]
+
+
+@pytest.mark.parametrize(("page", "example"), ENDING)
+def test_each_example_said_to_end_the_game_ends_it_as_it_says(
+    page: GameRules, example: Example
+) -> None:
+    assert example.ends in ENDS
+    variant = variants.get(page.id)
+    position = variant.position(example.fen)
+    outcome = variant.outcome(position.play(variant.parse_move(position, example.move)), 1)
+    assert outcome.is_over
+    assert (outcome.winner.name if outcome.winner else None) == ENDS[example.ends]
+    shown = result_of(page.id, example)
+    assert shown.startswith("The game is drawn" if example.ends == "draw" else example.ends)
+
+
+def test_an_examples_result_says_why_the_game_ended() -> None:
+    checkers = RULES["checkers"].rules
+    blocked = next(rule.example for rule in checkers if rule.id == "end")
+    taken = next(rule.example for rule in RULES["international"].rules if rule.id == "end")
+    aim = next(rule.example for rule in RULES["anti-checkers"].rules if rule.id == "aim")
+    assert result_of("checkers", blocked) == "Black wins: White cannot move."
+    assert result_of("international", taken) == "White wins: Black has no piece left."
+    assert result_of("anti-checkers", aim) == "White wins: it has no piece left."
+
+
+def result_of(variant_id: str, example: Example) -> str:
+    board = example_board(variant_id, example.fen)
+    index = [move["text"] for move in board["legal_moves"]].index(example.move)
+    return board["outcome_after"][index]
 
 
 def piece_name(variant, piece) -> str:
