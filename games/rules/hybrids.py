@@ -186,7 +186,7 @@ DAMA_RULE = Rule(
         "them.",
     ),
     example=Example(
-        fen="6k1/6p1/8/4p3/8/2p5/8/D3K3 w - - 0 1",
+        fen="6k1/6p1/p7/4p3/8/2p5/8/D3K3 w - - 0 1",
         move="Da1:d4:f6:h8",
         caption="Tap the dama on a1: it may stop on d4 or f6, or take all three. Tap d4, f6 and "
         "h8.",
@@ -202,7 +202,7 @@ LINER_RULE = Rule(
         "exactly that many squares.",
     ),
     example=Example(
-        fen="4k3/8/8/8/8/8/8/L3K3 w - - 0 1",
+        fen="4k3/7p/8/8/8/8/8/L3K3 w - - 0 1",
         move="Lc1",
         caption="Rank 1 holds two pieces, so the liner on a1 moves two squares along it. Tap "
         "a1, then c1.",

@@ -1,7 +1,7 @@
 """Every game's rules page: it renders with the game's name and pieces, every rule has a live
 example, and each is held to the engine — the position is accepted (one a game could reach), the
 move the caption invites is legal there, it takes exactly the squares declared, a move said to
-crown does crown, and a move said to end the game ends it so."""
+crown does crown, and a move ends the game exactly when, and as, it is said to."""
 
 import json
 
@@ -89,6 +89,18 @@ def test_each_example_said_to_end_the_game_ends_it_as_it_says(
     assert (outcome.winner.name if outcome.winner else None) == ENDS[example.ends]
     shown = result_of(page.id, example)
     assert shown.startswith("The game is drawn" if example.ends == "draw" else example.ends)
+
+
+GOING_ON = [param for param in EXAMPLES if not param.values[1].ends]
+
+
+@pytest.mark.parametrize(("page", "example"), GOING_ON)
+def test_each_example_not_said_to_end_the_game_leaves_it_going(
+    page: GameRules, example: Example
+) -> None:
+    variant = variants.get(page.id)
+    position = variant.position(example.fen)
+    assert not variant.outcome(position.play(variant.parse_move(position, example.move)), 1).is_over
 
 
 def test_an_examples_result_says_why_the_game_ended() -> None:
