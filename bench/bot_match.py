@@ -2,7 +2,8 @@
 benchmark; never pass/fail).
 
     python bench/bot_match.py [--variant ID ... | --variant all] [--games N]
-                              [--time-scale X | --time SECONDS] [--nodes N] [--procs P]
+                              [--time-scale X | --time SECONDS] [--nodes N | --node-rate R]
+                              [--procs P]
                               [--plies K] [--max-plies M] [--seed S] [--match A:B ...]
 
 Players are ``1``..``8`` (bot levels), ``random`` (a uniformly random legal move) and ``greedy``
@@ -16,7 +17,11 @@ for bot players the average depth reached and the nodes per second of their sear
 
 ``--time-scale`` multiplies every level's time budget (level 8's two seconds become 0.5 s at
 0.25); ``--time`` gives every level the same budget instead; ``--nodes`` caps every search's
-nodes as well (a machine-independent budget). ``--variant`` names the games (repeatable; ``all``
+nodes as well (a machine-independent budget). ``--node-rate`` turns each level's time budget
+into a node budget instead (its time, times the scale, times ``R`` nodes a second) and lifts the
+clock: the levels keep their depths, noise and relative budgets, and a match plays the same on
+any machine, however loaded, as the site would on a machine searching ``R`` nodes a second.
+``--variant`` names the games (repeatable; ``all``
 for every game; Chesskers by default). The default matches are the issues' targets: 8 against
 greedy and random, and every level against the level two below it.
 """
@@ -26,6 +31,7 @@ import math
 import random
 import sys
 import time
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,6 +44,8 @@ from engine.bot.evaluation import VALUES
 from engine.bot.generic import evaluator, is_capture
 from engine.game import Game
 
+# A search budgeted in nodes has no clock: this many seconds is never reached.
+UNTIMED = 3600.0
 DEFAULT_MATCHES = ["8:greedy", "8:random", *(f"{n}:{n - 2}" for n in range(8, 2, -1))]
 
 
@@ -92,7 +100,7 @@ def opening(plies: int, seed: int, variant_id: str) -> list[str]:
 
 def play_game(task: tuple) -> GameResult:
     """Plays one game; ``task`` is (variant, first, second, first_is_white, opening, seed, time
-    options, node limit, max plies). Returns the result for ``first``."""
+    options, node limit, node rate, max plies). Returns the result for ``first``."""
     (
         variant_id,
         first,
@@ -103,6 +111,7 @@ def play_game(task: tuple) -> GameResult:
         time_scale,
         fixed_time,
         nodes,
+        node_rate,
         max_plies,
     ) = task
     rng = random.Random(seed)
@@ -122,13 +131,17 @@ def play_game(task: tuple) -> GameResult:
         else:
             level = int(player)
             budget = fixed_time if fixed_time else LEVELS[level].time * time_scale
+            node_limit = nodes
+            if node_rate:
+                node_limit = max(1, round(budget * node_rate))
+                budget = UNTIMED
             decision = think(
                 game.fen(),
                 level,
                 fens[:-1],
                 seed=rng.getrandbits(32),
                 time_limit=budget,
-                node_limit=nodes,
+                node_limit=node_limit,
                 variant=variant_id,
             )
             move = decision.move
@@ -183,6 +196,9 @@ def summary(variant_id: str, first: str, second: str, results: list[GameResult])
     text += f"  plies {sum(r.plies for r in results) / n:.0f}"
     if adjudicated:
         text += f"  ({adjudicated} adjudicated draws at the ply limit)"
+    ended = Counter(r.status for r in results if r.score == 0.5 and not r.adjudicated)
+    if ended:
+        text += "  draws: " + ", ".join(f"{count} {why}" for why, count in sorted(ended.items()))
     return text
 
 
@@ -194,6 +210,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--time", type=float, default=None, help="one budget for every level")
     parser.add_argument("--nodes", type=int, default=None, help="node limit of every search")
     parser.add_argument(
+        "--node-rate",
+        type=float,
+        default=None,
+        help="budget each level in nodes: its time budget times this rate, with no clock",
+    )
+    parser.add_argument(
         "--variant", action="append", help="a game's id (repeatable), or all; chesskers by default"
     )
     parser.add_argument("--procs", type=int, default=2, help="processes playing games")
@@ -202,6 +224,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--match", action="append", help="A:B, e.g. 8:greedy (repeatable)")
     args = parser.parse_args(argv)
+    if args.node_rate is not None and args.nodes is not None:
+        parser.error("--nodes and --node-rate are exclusive")
     matches = [m.split(":") for m in (args.match or DEFAULT_MATCHES)]
     games = args.variant or [variants.DEFAULT.id]
     if "all" in games:
@@ -210,7 +234,8 @@ def main(argv: list[str] | None = None) -> int:
         variants.get(variant_id)  # an unknown id stops here, naming the known ones
     print(
         f"# bot_match: {args.games} games a match, time scale {args.time_scale}, "
-        f"fixed time {args.time}, node limit {args.nodes}, {args.plies} opening plies, "
+        f"fixed time {args.time}, node limit {args.nodes}, node rate {args.node_rate}, "
+        f"{args.plies} opening plies, "
         f"ply limit {args.max_plies}, seed {args.seed}, {args.procs} processes",
         flush=True,
     )
@@ -231,6 +256,7 @@ def main(argv: list[str] | None = None) -> int:
                         args.time_scale,
                         args.time,
                         args.nodes,
+                        args.node_rate,
                         args.max_plies,
                     )
                 )
