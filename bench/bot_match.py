@@ -98,6 +98,13 @@ def opening(plies: int, seed: int, variant_id: str) -> list[str]:
     return out
 
 
+def match_seed(seed: int, first: str, second: str, game: int) -> int:
+    """Returns the seed of one game's random choices: its own for each match, so that the
+    matches against greedy and against random, which choose alike wherever no capture is worth
+    more than another, are not the same games. (Openings are shared by every match.)"""
+    return random.Random(f"{seed}:{first}:{second}:{game}").getrandbits(32)
+
+
 def play_game(task: tuple) -> GameResult:
     """Plays one game; ``task`` is (variant, first, second, first_is_white, opening, seed, time
     options, node limit, node rate, max plies). Returns the result for ``first``."""
@@ -252,7 +259,7 @@ def main(argv: list[str] | None = None) -> int:
                         second,
                         g % 2 == 0,
                         opening(args.plies, pair_seed, variant_id),
-                        args.seed * 100_000 + g,
+                        match_seed(args.seed, first, second, g),
                         args.time_scale,
                         args.time,
                         args.nodes,
