@@ -1,7 +1,8 @@
 """In Chromium at a phone's 375 px: every page that lists games, players or ratings fits the
 screen with the longest game names and 20-character usernames (no sideways scrolling, of the page
 or of a table's box), shows a long name whole, and keeps the Play, Watch and Accept buttons of a
-long-named row on the screen, tall enough to tap and clickable. The same pages on a laptop."""
+long-named row on the screen, tall enough to tap and clickable; a game's page, which cuts a long
+name short, keeps it whole in the name's title. The same pages on a laptop."""
 
 from datetime import timedelta
 
@@ -140,6 +141,18 @@ def test_the_watch_page_keeps_a_long_games_watch_button_on_a_phones_screen(
     expect(row).to_contain_text(SEEKER)
     assert_on_screen(row.get_by_role("link", name="Watch"), PHONE[0])
     assert overflow(page, "watch") == []
+
+
+def test_a_games_page_keeps_a_long_name_it_cuts_short_in_its_title(new_page, seeded) -> None:
+    page = new_page(*PHONE)
+    log_in(page, VIEWER)
+    page.goto("/play/")
+    page.get_by_test_id("games-in-progress").get_by_role("link").click()
+    names = page.locator(".player-bar .player-name")
+    expect(names).to_have_count(2)
+    expect(names.filter(has_text=SEEKER)).to_have_attribute("title", SEEKER)
+    expect(names.filter(has_text=VIEWER)).to_have_attribute("title", f"{VIEWER} (you)")
+    assert overflow(page, "game") == []
 
 
 def test_the_lists_still_read_on_a_laptop(new_page, seeded) -> None:
