@@ -440,6 +440,7 @@ function renderPlayers() {
     const name = document.createElement("span");
     name.className = "player-name";
     name.textContent = playerLabel(color);
+    name.title = name.textContent; // whole, where a phone's bar cuts a long name short
     el.append(name);
     if (s.status === "live" && s.turn === color) {
       const turn = document.createElement("span");

@@ -62,13 +62,14 @@ function renderSeeks(seeks) {
       return el("tr", { "data-seek": seek.id, class: mine ? "is-mine" : "" },
         el("td", {}, el("a", { href: `/@/${seek.owner}` }, seek.owner), " ",
           el("span", { class: "rating", "data-testid": `rating-${seek.owner}` }, ratingText(seek))),
-        el("td", {}, COLOR_LABEL[seek.color]),
-        el("td", {}, mine ? "—" : yours),
+        // The labels name the cells where a narrow box shows a row as a card (site.css).
+        el("td", { "data-label": "They play" }, COLOR_LABEL[seek.color]),
+        el("td", { "data-label": "You play" }, mine ? "—" : yours),
         el("td", { "data-testid": `control-${seek.owner}` }, seek.control, " ", el("small", {}, seek.speed)),
         el("td", { "data-testid": `seek-game-${seek.owner}` },
           el("span", { class: "seek-game" }, variantNames[seek.variant] || seek.variant),
           ` · ${seek.rated ? "Rated" : "Casual"}`),
-        el("td", {}, action));
+        el("td", { class: "cell-action" }, action));
     }),
   );
   document.getElementById("no-seeks").hidden = shown.length > 0;

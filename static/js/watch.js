@@ -9,12 +9,14 @@ function render(games) {
   body.replaceChildren(
     ...games.map((game) =>
       el("tr", { "data-game": game.id },
-        el("td", {}, game.white),
-        el("td", {}, game.black),
-        el("td", {}, Math.ceil(game.ply / 2)),
-        el("td", {}, game.spectators),
+        // The labels name the cells where a narrow box shows a row as a card (site.css).
+        el("td", { "data-label": "White" }, game.white),
+        el("td", { "data-label": "Black" }, game.black),
+        el("td", { "data-label": "Moves" }, Math.ceil(game.ply / 2)),
+        el("td", { "data-label": "Watching" }, game.spectators),
         el("td", {}, variantNames[game.variant] || game.variant),
-        el("td", {}, el("a", { class: "button button-small", href: `/game/${game.id}/` }, "Watch")))),
+        el("td", { class: "cell-action" },
+          el("a", { class: "button button-small", href: `/game/${game.id}/` }, "Watch")))),
   );
   document.getElementById("no-live-games").hidden = games.length > 0;
 }
