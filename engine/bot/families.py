@@ -8,7 +8,9 @@ the families by what their rules make matter:
 - material from the game's own piece values (``PIECE_VALUES``, by the piece's symbol: a flying
   draughts king is worth more than a short one, a chess queen more than a dama);
 - advancement for men (draughts men, pawns, checkers, draughtsmen): a man nearer its crowning
-  row is worth more, as crowning is the family's main way to gain material;
+  row is worth more, as crowning is the family's main way to gain material; in Corner Checkers,
+  which crowns on two squares only, only while one of them is within the man's reach, and a man
+  stuck on its last row is worth almost nothing;
 - mobility: the side to move's number of legal moves (the search has them already);
 - king safety where there is check (Byelorussian Cheskers, Game Mix, Mix Chess): a king with its
   own pieces beside it is harder to attack, one in check is in danger;
@@ -54,6 +56,7 @@ PIECE_VALUES = {
     "mix-chess": {"k": 0, "d": 450, "s": 250, "n": 300, "l": 350, "c": 110, "p": 100},
 }
 ADVANCE_STEP = 6  # centipawns per row a man has come forward
+STUCK = 80  # a man on its last row that is never crowned there (Corner Checkers) can never move
 MOBILITY = {"draughts": 1, "hybrid": 3}
 KONANE_MOBILITY = 12
 ALWAYS_CAPTURING = frozenset(("hawaiian",))  # games whose every move (after the opening) takes
@@ -152,12 +155,16 @@ def evaluator_for(variant: Variant) -> Evaluator:
         has_check = getattr(variant, "has_check", False)
         king_code = _code_of(symbols, KINGS_WITH_CHECK) if has_check else 0
     giveaway = variant.family == "draughts" and variant.rules.no_move_wins  # type: ignore[attr-defined]
+    crowning = getattr(getattr(variant, "rules", None), "promotion_squares", None)
     advance: dict[int, tuple[int, ...]] = {}
     for code, symbol in symbols.items():
         if symbol not in MEN or giveaway or variant.id in ALWAYS_CAPTURING:
             continue
-        white = tuple(ADVANCE_STEP * board.rank_of(sq) for sq in range(files * ranks))
-        black = white if black_up else tuple(ADVANCE_STEP * (ranks - 1) - v for v in white)
+        if crowning is not None and not black_up:
+            white, black = (_towards(variant, crowning[i], 1 - 2 * i) for i in (0, 1))
+        else:
+            white = tuple(ADVANCE_STEP * board.rank_of(sq) for sq in range(files * ranks))
+            black = white if black_up else tuple(ADVANCE_STEP * (ranks - 1) - v for v in white)
         advance[code], advance[-code] = white, black
     return Evaluator(
         family=variant.family,
@@ -170,6 +177,25 @@ def evaluator_for(variant: Variant) -> Evaluator:
         settles=variant.id not in ALWAYS_CAPTURING,
         both_mobilities=variant.id in ALWAYS_CAPTURING,
     )
+
+
+def _towards(variant: Variant, names: Sequence[str], up: int) -> tuple[int, ...]:
+    # Advancement in a game that crowns on a few squares only (Corner Checkers): a man gains
+    # for each row it comes forward while one of its crowning squares stays within reach (a
+    # man goes one file aside for each row forward), nothing once none does, and on its last
+    # row away from them it is stuck for good: worth almost nothing.
+    board = variant.board
+    last = board.ranks - 1 if up > 0 else 0
+    targets = [(board.file_of(t), board.rank_of(t)) for t in map(board.parse_square, names)]
+    out = []
+    for sq in range(board.files * board.ranks):
+        file, rank = board.file_of(sq), board.rank_of(sq)
+        rows = [(r - rank) * up for f, r in targets if abs(f - file) <= (r - rank) * up]
+        if rank == last and (file, rank) not in targets:
+            out.append(-STUCK)
+        else:
+            out.append(ADVANCE_STEP * (board.ranks - 1 - min(rows)) if rows else 0)
+    return tuple(out)
 
 
 def opponent_mobility(position: DraughtsPosition) -> int:

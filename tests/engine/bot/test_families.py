@@ -9,6 +9,7 @@ from engine.bot.families import (
     DRAUGHTS_FLYING_KING,
     IN_CHECK,
     KING_SHELTER,
+    STUCK,
     TEMPO,
     evaluator_for,
     opponent_mobility,
@@ -39,6 +40,22 @@ def test_a_man_nearer_its_crowning_row_is_worth_more():
     assert near - far == ADVANCE_STEP
     # Black's men advance downwards.
     assert score("international", "W:W38:B22:H0:F1") < score("international", "W:W38:B12:H0:F1")
+
+
+def test_a_corner_checkers_man_advances_only_towards_its_crowning_squares():
+    # White is crowned on a7 and b8 only. A man on c5 can still reach b8: a row up is worth
+    # more. A man on g5 cannot reach either (one file aside per row): going up gains nothing,
+    # and on its last row away from the corner, where it can never move again, it is worth
+    # less than anywhere else.
+    black = "Ba3"
+    reach_up, reach = (score("corner", f"W:W{s}:{black}:H0:F1") for s in ("b6", "c5"))
+    assert reach_up - reach == ADVANCE_STEP
+    dead_up, dead = (score("corner", f"W:W{s}:{black}:H0:F1") for s in ("h6", "g5"))
+    assert dead_up == dead
+    stuck = score("corner", f"W:Wf8:{black}:H0:F1")
+    assert stuck == dead - STUCK
+    # Black's men mirror White's: towards g1 and h2.
+    assert score("corner", "W:Wc1:Bf2:H0:F1") < score("corner", "W:Wc1:Bf4:H0:F1")
 
 
 def test_mobility_counts_for_the_side_to_move():
