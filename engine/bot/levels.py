@@ -5,6 +5,10 @@ shallowly, score every root move exactly and add random noise to the scores, and
 play a random legal move outright, so that a beginner can beat level 1. Strong levels search
 without noise until their depth or their time budget runs out; level 8 searches as deep as
 about two seconds allow.
+
+From level 5 up each level has twice the time of the one below (a quarter, a half, one and two
+seconds), so that where the clock cuts every search — a slow game, a slow or busy machine — a
+level still searches four times what the level two below it does.
 """
 
 from dataclasses import dataclass
@@ -27,11 +31,11 @@ class Level:
 
 
 LEVELS = {
-    1: Level(1, depth=1, time=0.5, noise=250, random_rate=0.4, quiescence=False),
-    2: Level(2, depth=1, time=0.5, noise=100, random_rate=0.1),
-    3: Level(3, depth=2, time=0.5, noise=50, random_rate=0.03),
-    4: Level(4, depth=2, time=0.5, noise=15),
-    5: Level(5, depth=3, time=0.5),
+    1: Level(1, depth=1, time=0.25, noise=250, random_rate=0.4, quiescence=False),
+    2: Level(2, depth=1, time=0.25, noise=100, random_rate=0.1),
+    3: Level(3, depth=2, time=0.25, noise=50, random_rate=0.03),
+    4: Level(4, depth=2, time=0.25, noise=15),
+    5: Level(5, depth=3, time=0.25),
     6: Level(6, depth=4, time=0.5),
     7: Level(7, depth=MAX_PLY, time=1.0),
     8: Level(8, depth=MAX_PLY, time=2.0),

@@ -131,6 +131,9 @@ def test_stronger_levels_search_deeper_and_visit_more_nodes():
     assert figures[2].nodes < figures[3].nodes
     assert [LEVELS[n].depth for n in range(1, 9)] == sorted(LEVELS[n].depth for n in range(1, 9))
     assert [LEVELS[n].time for n in range(1, 9)] == sorted(LEVELS[n].time for n in range(1, 9))
+    # Where the clock cuts every search, a level still has four times the level two below.
+    assert [LEVELS[n].time / LEVELS[n - 2].time for n in (7, 8)] == [4, 4]
+    assert [LEVELS[n].time / LEVELS[n - 1].time for n in (6, 7, 8)] == [2, 2, 2]
     assert LEVELS[1].random_rate > LEVELS[2].random_rate > LEVELS[4].random_rate == 0
 
 
