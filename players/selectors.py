@@ -168,6 +168,13 @@ def rating_categories() -> list[dict[str, str]]:
     return speeds + games
 
 
+def category_name(category: str) -> str:
+    """Returns a rating category's name as the pages write it (``Chesskers blitz``,
+    ``International Checkers``): its id if it is no known category."""
+    names = {c["id"]: c["name"] for c in rating_categories()}
+    return names.get(category, category)
+
+
 def known_category(asked: str | None) -> str | None:
     """Returns a category asked for in a page's query if it is one (else None)."""
     return asked if asked in {c["id"] for c in rating_categories()} else None
@@ -214,5 +221,9 @@ def profile_data(
             for point in history
         ],
         "category": category,
-        "ratings": categories_of(user, ratings),
+        "category_name": category_name(category),
+        "ratings": [
+            {**entry, "name": category_name(entry["category"])}
+            for entry in categories_of(user, ratings)
+        ],
     }
