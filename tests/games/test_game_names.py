@@ -3,8 +3,10 @@ word, the profile's ratings and chart, and the ratings of the players online now
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 from rest_framework.test import APIClient
 
+from accounts.models import Rating, User
 from games.core import Actor
 from games.lobby import challenge_create
 from games.play import game_resign
@@ -63,3 +65,18 @@ def test_the_profile_page_names_its_rating_heading_list_and_chart(draughts_playe
     assert "from 1500 to" in page and "(International Checkers)</title>" in page
     chesskers = Client().get("/@/alice?category=classical").content.decode()
     assert 'data-testid="profile-category">Chesskers classical<' in chesskers
+
+
+def test_online_now_shows_the_most_played_games_rating_and_says_which(alice, bob) -> None:
+    Rating.objects.create(
+        user=alice, category="byelorussian-cheskers", rating=1712, games=14, deviation=70
+    )
+    Rating.objects.create(user=alice, category="blitz", rating=1320, games=3, deviation=200)
+    User.objects.filter(pk__in=[alice.pk, bob.pk]).update(last_seen=timezone.now())
+    page = Client().get("/players/").content.decode()
+    online = page.split('data-testid="online">', 1)[1].split("</ul>", 1)[0]
+    alice_row, bob_row = online.split("<li>")[1:]
+    assert '<span class="rating">1712</span>' in alice_row
+    assert 'data-testid="online-category">Byelorussian Cheskers<' in alice_row
+    assert "1500" not in bob_row and "no rated games yet" in bob_row  # bob has played none
+    assert "the game they have played most rated" in page
