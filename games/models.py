@@ -29,6 +29,13 @@ def fen_turn(fen: str) -> str:
     return fen[:1].lower()
 
 
+def variant_name(variant_id: str) -> str:
+    """Returns the name of a game's rules (``Turkish Checkers``) as the pages write it: its
+    id if the engine does not know it."""
+    known = variants.VARIANTS.get(variant_id)
+    return known.name if known is not None else variant_id
+
+
 def new_public_id() -> str:
     """Returns a fresh random id for URLs (8 characters, no look-alike letters)."""
     return "".join(secrets.choice(ALPHABET) for _ in range(8))
@@ -109,6 +116,11 @@ class Challenge(models.Model):
 
     def __str__(self) -> str:
         return f"challenge {self.public_id} ({self.state})"
+
+    @property
+    def variant_name(self) -> str:
+        """The name of the challenge's game (``Turkish Checkers``), as the pages write it."""
+        return variant_name(self.variant)
 
 
 class Game(models.Model):
@@ -256,8 +268,7 @@ class Game(models.Model):
     @property
     def variant_name(self) -> str:
         """The name of the game's rules (``Turkish Checkers``), as the pages write it."""
-        known = variants.VARIANTS.get(self.variant)
-        return known.name if known is not None else self.variant
+        return variant_name(self.variant)
 
     def player(self, color: str):
         """Returns the user playing ``color`` ("white"/"black"), or None."""

@@ -155,6 +155,7 @@ class ChallengeSerializer(serializers.Serializer):
     color = serializers.CharField()
     rated = serializers.BooleanField()
     variant = serializers.CharField(help_text="The game's id")
+    variant_name = serializers.CharField(help_text="The game's name, for people to read")
     clock = time_control_field()
     speed = serializers.CharField(help_text=SPEED_HELP)
     control = serializers.CharField(help_text="As players write it: 3+2, 3 days, unlimited")

@@ -59,10 +59,15 @@ class UserView(APIView):
                         "Chesskers speed (bullet, blitz, rapid, classical, correspondence) or "
                         "another game's id; ?category= chooses, else the most played"
                     ),
+                    "category_name": serializers.CharField(
+                        help_text="The category's name, for people to read: Chesskers "
+                        "classical, International Checkers"
+                    ),
                     "ratings": serializers.ListField(
                         child=serializers.DictField(),
                         help_text="Every category played rated, most played first: "
-                        "{category, rating, deviation, provisional, games}",
+                        "{category, name, rating, deviation, provisional, games} (name: "
+                        "the category's, as category_name)",
                     ),
                 },
             ),

@@ -22,8 +22,9 @@ def nice_step(span: float) -> int:
     return int(10 * magnitude)
 
 
-def rating_chart_svg(points: list[dict[str, Any]]) -> str:
-    """Returns an SVG line chart of ``[{"at": datetime, "rating": float}]``, oldest first.
+def rating_chart_svg(points: list[dict[str, Any]], name: str = "") -> str:
+    """Returns an SVG line chart of ``[{"at": datetime, "rating": float}]``, oldest first, of
+    the rating category called ``name`` (``Chesskers classical``; said in the chart's title).
 
     Games are spaced evenly along x (a busy day takes as much room as a quiet month); y spans
     the ratings reached with round gridlines. Each point carries a ``<title>`` with its date and
@@ -48,7 +49,8 @@ def rating_chart_svg(points: list[dict[str, Any]]) -> str:
         f'aria-labelledby="rating-chart-title" data-testid="rating-chart" '
         f'xmlns="http://www.w3.org/2000/svg">',
         f'<title id="rating-chart-title">Rating over {len(points) - 1} rated games: '
-        f"from {round(ratings[0])} to {round(ratings[-1])}</title>",
+        f"from {round(ratings[0])} to {round(ratings[-1])}"
+        f"{escape(f' ({name})') if name else ''}</title>",
     ]
     for value in range(int(low), int(high) + 1, step):
         parts.append(

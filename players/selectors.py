@@ -12,7 +12,6 @@ from accounts.selectors import (
     categories_of,
     rating_history,
     rating_summary,
-    ratings_of,
     user_ratings,
 )
 from engine import variants
@@ -150,12 +149,28 @@ def recent_games(user_id: int) -> list[dict[str, Any]]:
 
 
 def online_players(now: datetime | None = None) -> list[dict[str, Any]]:
-    """Returns the players online now (see ``games.reads.live.online_user_ids``), by name."""
+    """Returns the players online now (see ``games.reads.live.online_user_ids``), by name, each
+    with their rating in the category they have played most rated (``category`` and its
+    ``category_name``; ``rating`` None, and no category, before their first rated game)."""
     users = list(
         User.objects.filter(pk__in=online_user_ids(now), is_active=True).order_by("username")
     )
-    ratings = ratings_of(users)
-    return [{"username": user.username, **rating_summary(ratings[user.pk])} for user in users]
+    most_played: dict[int, Rating] = {}
+    for row in Rating.objects.filter(user__in=users).order_by("-games", "category"):
+        most_played.setdefault(row.user_id, row)
+    unrated = {"rating": None, "deviation": None, "provisional": False}
+    online = []
+    for user in users:
+        row = most_played.get(user.pk)
+        online.append(
+            {
+                "username": user.username,
+                **(rating_summary(row) if row else unrated),
+                "category": row.category if row else None,
+                "category_name": category_name(row.category) if row else None,
+            }
+        )
+    return online
 
 
 def rating_categories() -> list[dict[str, str]]:
@@ -166,6 +181,13 @@ def rating_categories() -> list[dict[str, str]]:
         {"id": v.id, "name": v.name} for v in variants.VARIANTS.values() if v.id != "chesskers"
     ]
     return speeds + games
+
+
+def category_name(category: str) -> str:
+    """Returns a rating category's name as the pages write it (``Chesskers blitz``,
+    ``International Checkers``): its id if it is no known category."""
+    names = {c["id"]: c["name"] for c in rating_categories()}
+    return names.get(category, category)
 
 
 def known_category(asked: str | None) -> str | None:
@@ -214,5 +236,9 @@ def profile_data(
             for point in history
         ],
         "category": category,
-        "ratings": categories_of(user, ratings),
+        "category_name": category_name(category),
+        "ratings": [
+            {**entry, "name": category_name(entry["category"])}
+            for entry in categories_of(user, ratings)
+        ],
     }

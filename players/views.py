@@ -52,7 +52,7 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
                 for name, counts in profile["by_termination"].items()
             ],
             # Built from numbers and escaped dates only (accounts.charts).
-            "chart": mark_safe(rating_chart_svg(history)),
+            "chart": mark_safe(rating_chart_svg(history, profile["category_name"])),
             "can_challenge": request.user.is_authenticated and request.user.pk != player.pk,
         },
     )

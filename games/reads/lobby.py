@@ -68,6 +68,7 @@ def challenge_payload(challenge: Challenge) -> dict[str, Any]:
         "color": challenge.color,
         "rated": challenge.rated,
         "variant": challenge.variant,
+        "variant_name": challenge.variant_name,
         **clock_fields(challenge.clock),
         "state": challenge.state,
         "game": challenge.game.public_id if challenge.game_id else None,

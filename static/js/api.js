@@ -105,13 +105,14 @@ export function el(tag, attrs = {}, ...children) {
 
 export const COLOR_LABEL = { white: "White", black: "Black", random: "Random" };
 
-/** A challenge made to the viewer, as the lobby and the other pages' notices word it. */
+/** A challenge made to the viewer, as the lobby and the other pages' notices word it: its game
+ * by the name the server sends with it (`variant_name`; else `names`, id -> name). */
 export function challengeText(challenge, names = {}) {
   const rematch = challenge.rematch_of ? " to a rematch" : "";
   const kind = challenge.rated ? "rated" : "casual";
   // Chesskers goes unnamed, as before every game was played here; another game is named.
-  const game = challenge.variant && challenge.variant !== "chesskers"
-    ? `${names[challenge.variant] || challenge.variant}, ` : "";
+  const name = challenge.variant_name || names[challenge.variant] || challenge.variant;
+  const game = challenge.variant && challenge.variant !== "chesskers" ? `${name}, ` : "";
   return `${challenge.challenger} challenges you${rematch} (${game}${kind}, they play ${COLOR_LABEL[challenge.color]})`;
 }
 

@@ -1,9 +1,25 @@
 // Challenges on the site's pages away from the lobby (and from a game): a challenge made to
 // you shows at the corner of the page, live, to accept or decline there; accepting, or a game
-// of yours starting, takes you to the game.
+// of yours starting, takes you to the game. A notice can be put away (×) without answering it:
+// the challenge still stands in the lobby; a put-away notice stays away on this page.
 import { api, challengeText, el, goToGame, liveSocket } from "./api.js";
 
 const box = document.getElementById("challenge-notices");
+const dismissed = new Set();  // the challenges whose notices the viewer put away
+
+/** Returns the × that puts a notice away (the challenge itself is left standing). */
+function dismissButton(card, onDismiss) {
+  return el("button", {
+    type: "button",
+    class: "notice-dismiss",
+    "aria-label": "Dismiss this notice",
+    title: "Dismiss (the challenge stays in the lobby)",
+    onclick: () => {
+      onDismiss();
+      card.remove();
+    },
+  }, "×");
+}
 
 async function answer(challenge, action, card) {
   for (const button of card.querySelectorAll("button")) button.disabled = true;
@@ -18,9 +34,10 @@ async function answer(challenge, action, card) {
 
 function render(incoming) {
   box.replaceChildren(
-    ...incoming.map((challenge) => {
+    ...incoming.filter((challenge) => !dismissed.has(challenge.id)).map((challenge) => {
       const card = el("div", { class: "challenge-card", role: "alert", "data-challenge": challenge.id });
       card.append(
+        dismissButton(card, () => dismissed.add(challenge.id)),
         el("p", {}, challengeText(challenge)),
         el("div", { class: "challenge-actions" },
           el("button", { class: "button button-small", onclick: () => answer(challenge, "accept", card) }, "Accept"),
@@ -46,5 +63,6 @@ function showTurn(message) {
   const against = message.opponent ? ` against ${message.opponent}` : "";
   const card = el("div", { class: "challenge-card", role: "status", "data-turn": message.game, "data-testid": "your-turn-notice" },
     el("p", {}, el("a", { href: `/game/${message.game}/` }, `Your turn${against}`)));
+  card.prepend(dismissButton(card, () => {}));
   box.append(card);
 }

@@ -107,6 +107,7 @@ def test_a_newcomers_profile_has_the_starting_rating_and_empty_statistics(api: A
         "recent": [],
         "rating_history": [],
         "category": "classical",
+        "category_name": "Chesskers classical",
         "ratings": [],
     }
 

@@ -188,9 +188,23 @@ def test_online_now_means_a_fresh_game_or_lobby_socket(alice, bob, carol, dave) 
     User.objects.filter(pk=carol.pk).update(last_seen=now - timedelta(seconds=10))
     User.objects.filter(pk=dave.pk).update(last_seen=now - timedelta(minutes=5))
     Rating.objects.create(user=carol, rating=1612, deviation=90)
-    assert online_players(now) == [
-        {"username": "alice", "rating": 1500, "deviation": 350, "provisional": True},
-        {"username": "carol", "rating": 1612, "deviation": 90, "provisional": False},
+    assert online_players(now) == [  # alice has played no rated game: no rating to show
+        {
+            "username": "alice",
+            "rating": None,
+            "deviation": None,
+            "provisional": False,
+            "category": None,
+            "category_name": None,
+        },
+        {
+            "username": "carol",
+            "rating": 1612,
+            "deviation": 90,
+            "provisional": False,
+            "category": "classical",
+            "category_name": "Chesskers classical",
+        },
     ]
 
 
