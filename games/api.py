@@ -174,14 +174,7 @@ class ChallengeListView(APIView):
     @refusals
     def post(self, request: Request) -> Response:
         asked = ChallengeRequest.from_body(body(request))
-        challenge = lobby.challenge_create(
-            user=request.user,
-            to=asked.to,
-            color=asked.color,
-            rated=asked.rated,
-            variant=asked.variant,
-            clock=asked.clock,
-        )
+        challenge = lobby.challenge_asked(user=request.user, asked=asked)
         payload = challenge_payload(challenge)
         payload["url"] = request.build_absolute_uri(f"/invite/{challenge.public_id}/")
         return Response(payload, status=status.HTTP_201_CREATED)

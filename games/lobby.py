@@ -24,6 +24,7 @@ from games.models import DEFAULT_VARIANT, Challenge, Color, Game, Seek, SeekColo
 from games.play import game_create_online
 from games.policy import MAX_OPEN_CHALLENGES, MAX_OPEN_SEEKS, fresh_since
 from games.reads.lobby import challenges_of, open_seeks
+from games.schemas import ChallengeRequest
 
 
 def assign_colors(creator: User, other: User, color: str) -> tuple[User, User]:
@@ -207,6 +208,18 @@ def challenge_create(
             user_seen(user_id=user.pk, at=challenge.created_at)
         publish_challenges(user.pk, target.pk if target else None)
     return challenge
+
+
+def challenge_asked(*, user: User, asked: ChallengeRequest) -> Challenge:
+    """``challenge_create`` of a challenge as a request asked it (the API's, a page's form)."""
+    return challenge_create(
+        user=user,
+        to=asked.to,
+        color=asked.color,
+        rated=asked.rated,
+        variant=asked.variant,
+        clock=asked.clock,
+    )
 
 
 def lock_challenge(challenge_id: str) -> Challenge:

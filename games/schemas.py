@@ -7,6 +7,7 @@ expected; what depends on a game (a move's legality, a ply in range, a known use
 services' to check.
 """
 
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -78,6 +79,43 @@ def clock_choice(value: Any) -> TimeControl:
         return TimeControl.from_json(value)
     except ClockError as error:
         raise refuse(str(error)) from None
+
+
+CLOCK_KINDS = ("unlimited", "fischer", "correspondence")
+
+
+def form_number(value: Any, refusal: str, whole: bool = False) -> float | int:
+    """Returns a form's figure of a clock as a number (``whole``: an integer), or raises with
+    ``refusal``."""
+    try:
+        number = int(value) if whole else float(value)
+    except (TypeError, ValueError):
+        raise refuse(refusal) from None
+    if not math.isfinite(number):
+        raise refuse(refusal)
+    return number
+
+
+def form_clock(form: Mapping[str, Any]) -> dict[str, Any] | None:
+    """Returns the clock a page's form describes (``templates/games/_clock_fields.html``: its
+    ``clock_kind``, then minutes and increment, or days) as the API takes it, for
+    ``clock_choice`` to check; absent kind: unlimited."""
+    kind = form.get("clock_kind") or "unlimited"
+    if kind not in CLOCK_KINDS:
+        raise refuse("A clock's kind is unlimited, fischer or correspondence.")
+    if kind == "correspondence":
+        return {
+            "days": form_number(form.get("clock_days"), "A clock's days are a number.", whole=True)
+        }
+    if kind == "fischer":
+        minutes = form_number(form.get("clock_minutes"), "A clock's minutes are a number.")
+        increment = form_number(
+            form.get("clock_increment") or 0,
+            "A clock's increment is a whole number of seconds.",
+            whole=True,
+        )
+        return {"initial": round(minutes * 60), "increment": increment}
+    return None
 
 
 def rated_choice(value: Any) -> bool:
@@ -302,6 +340,20 @@ class ChallengeRequest:
             rated=rated,
             variant=variant_choice(data.get("variant")),
             clock=clock_choice(data.get("clock")),
+        )
+
+    @classmethod
+    def from_form(cls, to: str, form: Mapping[str, Any]) -> "ChallengeRequest":
+        """A challenge from a page's form (the profile's): its fields are text, an unticked
+        *Rated* box is absent (casual), and its clock is ``form_clock``'s."""
+        return cls.from_body(
+            {
+                "to": to,
+                "color": form.get("color", SeekColor.RANDOM),
+                "rated": form.get("rated", "false"),
+                "variant": form.get("variant"),
+                "clock": form_clock(form),
+            }
         )
 
 

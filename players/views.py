@@ -10,9 +10,12 @@ from django.views.decorators.http import require_POST
 
 from accounts.models import CLASSICAL, User
 from accounts.selectors import leaderboard, rating_history, user_ratings
+from engine import variants
+from games.clock import CORRESPONDENCE_DAYS, TimeControl
 from games.errors import GameError
-from games.lobby import challenge_create
-from games.models import Game
+from games.lobby import challenge_asked
+from games.models import DEFAULT_VARIANT, Challenge, Game
+from games.reads.variants import variant_groups
 from games.schemas import ChallengeRequest
 from players.charts import rating_chart_svg
 from players.selectors import (
@@ -54,8 +57,27 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
             # Built from numbers and escaped dates only (accounts.charts).
             "chart": mark_safe(rating_chart_svg(history, profile["category_name"])),
             "can_challenge": request.user.is_authenticated and request.user.pk != player.pk,
+            # The challenge form's game and time control (templates/games/_*.html).
+            "variant_groups": variant_groups(),
+            "selected": challenge_variant(profile["category"]),
+            "correspondence_days": CORRESPONDENCE_DAYS,
         },
     )
+
+
+def challenge_sent_text(challenge: Challenge) -> str:
+    """Says what a challenge was to, as the lobby's outgoing list does (static/js/api.js
+    ``outgoingText``): "You challenged bob to International Checkers, 5+3, rated."."""
+    control = TimeControl.from_json(challenge.clock).label
+    kind = "rated" if challenge.rated else "casual"
+    return f"You challenged {challenge.to.username} to {challenge.variant_name}, {control}, {kind}."
+
+
+def challenge_variant(category: str) -> str:
+    """The game a profile's challenge form offers first: the game of the rating the profile
+    shows when that is one game's (``international``), else Chesskers (whose ratings are its
+    speeds)."""
+    return category if category in variants.VARIANTS else DEFAULT_VARIANT
 
 
 def termination_labels() -> dict[str, str]:
@@ -65,24 +87,16 @@ def termination_labels() -> dict[str, str]:
 @login_required
 @require_POST
 def profile_challenge(request: HttpRequest, username: str) -> HttpResponse:
-    """The profile's Challenge button: sends the challenge and goes to the lobby to wait."""
+    """The profile's Challenge form: sends the challenge (its game, time control, colour and
+    rated or not; anything amiss is refused back on the profile) and goes to the lobby to wait."""
     try:
-        asked = ChallengeRequest.from_body(
-            {
-                "to": username,
-                "color": request.POST.get("color", "random"),
-                "rated": request.POST.get("rated", "false"),
-            }
-        )
-        challenge = challenge_create(
-            user=request.user, to=asked.to, color=asked.color, rated=asked.rated
-        )
+        asked = ChallengeRequest.from_form(username, request.POST)
+        challenge = challenge_asked(user=request.user, asked=asked)
     except GameError as refusal:
         messages.error(request, refusal.message)
         player = User.objects.filter(username__iexact=username, is_active=True).first()
         return redirect("profile", username=player.username) if player else redirect("play")
-    kind = "rated" if challenge.rated else "casual"
-    messages.success(request, f"Challenge ({kind}) sent to {challenge.to.username}.")
+    messages.success(request, challenge_sent_text(challenge))
     return redirect("play")
 
 

@@ -116,6 +116,14 @@ export function challengeText(challenge, names = {}) {
   return `${challenge.challenger} challenges you${rematch} (${game}${kind}, they play ${COLOR_LABEL[challenge.color]})`;
 }
 
+/** Returns how the lobby lists a challenge the viewer made: "You challenged bob to
+ * International Checkers, 5+3, rated" (the profile's message after sending says the same). */
+export function outgoingText(challenge, names = {}) {
+  const name = challenge.variant_name || names[challenge.variant] || challenge.variant || "Chesskers";
+  const kind = challenge.rated ? "rated" : "casual";
+  return `You challenged ${challenge.to} to ${name}, ${challenge.control || "unlimited"}, ${kind}`;
+}
+
 // Accepting a seek or a challenge answers with the game, and the user's socket announces it too:
 // go there once, or the second navigation aborts the first.
 let leaving = false;

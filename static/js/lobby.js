@@ -1,5 +1,5 @@
 // The lobby page: open seeks and challenges, kept live over /ws/lobby/.
-import { api, challengeText, COLOR_LABEL, el, goToGame, liveSocket } from "./api.js";
+import { api, challengeText, COLOR_LABEL, el, goToGame, liveSocket, outgoingText } from "./api.js";
 import { buttonClock, formClock, wireClockForm } from "./timecontrol.js";
 
 const data = JSON.parse(document.getElementById("page-data").textContent);
@@ -90,7 +90,7 @@ function renderChallenges({ incoming, outgoing }) {
   outgoingList.replaceChildren(
     ...outgoing.map((c) =>
       el("li", { "data-challenge": c.id },
-        el("span", {}, c.to ? `You challenged ${c.to}` : "Invite link: ",
+        el("span", { "data-testid": "outgoing-text" }, c.to ? outgoingText(c, variantNames) : "Invite link: ",
           c.to ? null : el("a", { href: `/invite/${c.id}/` }, `${location.origin}/invite/${c.id}/`)),
         el("button", { class: "button button-secondary button-small", onclick: () => act("POST", `/api/challenges/${c.id}/decline/`) }, "Cancel"))),
   );

@@ -7,6 +7,16 @@ import { api, challengeText, el, goToGame, liveSocket } from "./api.js";
 const box = document.getElementById("challenge-notices");
 const dismissed = new Set();  // the challenges whose notices the viewer put away
 
+// The notices are fixed over the foot of the screen: while one shows, the page's foot makes
+// room for them (site.css `body.has-notices`), as tall as they are, whatever comes and goes.
+// A custom property set through the CSSOM, not a style attribute: the CSP allows the one only.
+function makeRoom() {
+  const shown = box.childElementCount > 0;
+  document.body.classList.toggle("has-notices", shown);
+  document.body.style.setProperty("--notices-height", `${shown ? box.offsetHeight : 0}px`);
+}
+new ResizeObserver(makeRoom).observe(box);
+
 /** Returns the × that puts a notice away (the challenge itself is left standing). */
 function dismissButton(card, onDismiss) {
   return el("button", {

@@ -1,5 +1,5 @@
-// Time controls in the lobby: the custom form's clock, the quick pairing buttons' clocks, and
-// how a seek's control reads. The server checks every figure (the API refuses one out of range).
+// Time controls in the lobby and the profile's challenge form: the custom form's clock, the
+// quick pairing buttons' clocks, and how a seek's control reads. The server checks every figure (the API refuses one out of range).
 
 // The clock the custom form describes, as the API takes it (null: unlimited).
 export function formClock() {

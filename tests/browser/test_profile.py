@@ -1,5 +1,6 @@
 """In Chromium: a profile shows the rating, the statistics and the server-drawn rating chart;
-its Challenge button reaches the challenged player's lobby, where the seeker's rating shows."""
+its Challenge form (the game, the clock) reaches the challenged player's lobby, where the
+seeker's rating shows, or their pop-up on another page, which leaves the page's foot uncovered."""
 
 import re
 
@@ -7,9 +8,10 @@ from playwright.sync_api import expect
 
 from games.core import Actor
 from games.lobby import challenge_accept, challenge_create
+from games.models import Game
 from games.play import game_draw, game_resign
-from tests.browser.board_helpers import log_in, off_the_loop
-from tests.browser.conftest import screenshot
+from tests.browser.board_helpers import log_in, off_the_loop, shot
+from tests.browser.conftest import SCREENSHOTS, screenshot
 from tests.factories import make_user
 from tests.games.conftest import start_game
 
@@ -71,7 +73,10 @@ def test_the_challenge_button_reaches_the_other_players_lobby_with_ratings(new_p
     gail.goto("/@/hugo")
     gail.get_by_test_id("challenge-button").click()
     expect(gail).to_have_url(re.compile(r"/play/$"))
-    expect(gail.get_by_text("Challenge (rated) sent to hugo.")).to_be_visible()
+    expect(gail.get_by_text("You challenged hugo to Chesskers, unlimited, rated.")).to_be_visible()
+    expect(gail.get_by_test_id("outgoing-text")).to_have_text(
+        "You challenged hugo to Chesskers, unlimited, rated"
+    )
     expect(hugo.get_by_test_id("incoming")).to_contain_text("gail challenges you (rated")
     expect(hugo).to_have_title("(1) Play · Chesskers")  # the tab counts the challenges waiting
     decline = hugo.get_by_test_id("incoming").get_by_role("button", name="Decline")
@@ -93,3 +98,103 @@ def test_the_challenge_button_reaches_the_other_players_lobby_with_ratings(new_p
     expect(phone.get_by_test_id("rating-gail")).to_have_text("1500?")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 375
     screenshot(phone, "lobby-ratings-phone")
+
+
+def test_a_profile_challenge_to_international_checkers_on_a_clock_starts_that_game(
+    new_page,
+) -> None:
+    make_user("alice")
+    make_user("bob")
+    bob = new_page()
+    log_in(bob, "bob")
+    bob.goto("/games/")  # away from the lobby: the challenge pops up
+    phone = new_page(375, 812)
+    log_in(phone, "alice")
+    phone.goto("/@/bob")
+    expect(phone.get_by_test_id("challenge-variant")).to_have_value("chesskers")
+    expect(phone.get_by_test_id("clock-minutes")).to_be_hidden()  # unlimited: no minutes
+    phone.get_by_test_id("clock-kind").select_option("fischer")
+    expect(phone.get_by_test_id("clock-minutes")).to_be_visible()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 375
+    shot(phone, "profile-challenge-phone")
+
+    alice = new_page()
+    log_in(alice, "alice")
+    alice.goto("/@/bob")
+    alice.get_by_test_id("challenge-variant").select_option(label="International Checkers")
+    alice.get_by_test_id("clock-kind").select_option("fischer")
+    alice.get_by_test_id("clock-minutes").fill("5")
+    alice.get_by_test_id("clock-increment").fill("3")
+    shot(alice, "profile-challenge-desktop")
+    alice.get_by_test_id("challenge-button").click()
+    expect(alice).to_have_url(re.compile(r"/play/$"))
+    sent = "You challenged bob to International Checkers, 5+3, rated"
+    expect(alice.get_by_text(f"{sent}.")).to_be_visible()
+    expect(alice.get_by_test_id("outgoing-text")).to_have_text(sent)
+
+    notice = bob.get_by_test_id("challenge-notices")
+    expect(notice).to_contain_text("alice challenges you (International Checkers, rated")
+    notice.get_by_role("button", name="Accept").click()
+    for page in (alice, bob):
+        expect(page).to_have_url(re.compile(r"/game/\w+/$"))
+        expect(page.locator("#board .sq")).to_have_count(100)  # 10 by 10
+        expect(page.locator("#board .coord-num")).to_have_count(50)  # its dark squares numbered
+    game_id = bob.url.rstrip("/").rsplit("/", 1)[1]
+    game = off_the_loop(lambda: Game.objects.get(public_id=game_id))
+    assert (game.variant, game.clock_initial, game.clock_increment) == ("international", 300, 3)
+
+
+def test_challenge_pop_ups_on_a_phone_leave_the_archives_filter_button_uncovered(
+    new_page,
+) -> None:
+    """Three challenges fill the pop-up's third of the screen, more than the archive's foot
+    (its last lines and the site's footer) below the Filter button: the page makes room."""
+    challengers = [make_user(name) for name in ("ines", "kate", "liam")]
+    make_user("jack")
+    phone = new_page(375, 812)
+    log_in(phone, "jack")
+    phone.goto("/games/")
+    for challenger in challengers:
+        off_the_loop(lambda user=challenger: challenge_create(user=user, to="jack"))
+    notices = phone.get_by_test_id("challenge-notices")
+    expect(notices.locator(".challenge-card")).to_have_count(3)
+    phone.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    phone.wait_for_timeout(200)
+    phone.screenshot(path=str(SCREENSHOTS / "archive-with-challenges-phone.png"))  # the viewport
+    button = phone.get_by_role("button", name="Filter")
+    covered = button.evaluate(
+        """button => {
+            const box = button.getBoundingClientRect();
+            const there = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+            return there === button ? "" : there.outerHTML.slice(0, 80);
+        }"""
+    )
+    assert covered == ""
+    # Put away, the notices leave no gap behind.
+    for left in (2, 1, 0):
+        notices.get_by_role("button", name="Dismiss this notice").first.click()
+        expect(notices.locator(".challenge-card")).to_have_count(left)
+    expect(phone.locator("body")).not_to_have_class(re.compile("has-notices"))
+
+
+def test_the_profiles_challenge_form_works_without_script(browser, daphne_server, live_db) -> None:
+    """The game picker is the server's select, and the clock's parts show by CSS alone."""
+    make_user("mona")
+    make_user("ned")
+    context = browser.new_context(java_script_enabled=False, base_url=daphne_server.url)
+    try:
+        page = context.new_page()
+        log_in(page, "mona")
+        page.goto("/@/ned")
+        expect(page.get_by_test_id("clock-minutes")).to_be_hidden()
+        page.get_by_test_id("challenge-variant").select_option("russian")
+        page.get_by_test_id("clock-kind").select_option("correspondence")
+        expect(page.get_by_test_id("clock-days")).to_be_visible()
+        expect(page.get_by_test_id("clock-minutes")).to_be_hidden()
+        page.get_by_test_id("clock-days").select_option("5")
+        page.get_by_test_id("challenge-button").click()
+        expect(
+            page.get_by_text("You challenged ned to Russian Checkers, 5 days, rated.")
+        ).to_be_visible()
+    finally:
+        context.close()

@@ -62,6 +62,7 @@ def test_the_profile_page_names_its_rating_heading_list_and_chart(draughts_playe
     assert '<a href="?category=international">International Checkers</a>' in ratings
     assert '<a href="?category=classical">Chesskers classical</a>' in ratings
     assert ">international<" not in ratings and ">classical<" not in ratings
+    assert "</span> · 2 games</li>" in ratings and "</span> · 1 game</li>" in ratings
     assert "from 1500 to" in page and "(International Checkers)</title>" in page
     chesskers = Client().get("/@/alice?category=classical").content.decode()
     assert 'data-testid="profile-category">Chesskers classical<' in chesskers

@@ -78,7 +78,57 @@ def test_the_challenge_button_challenges_the_player_and_goes_to_the_lobby(alice,
     assert casual.status_code == 302
     assert Challenge.objects.filter(rated=False).count() == 1
     lobby = client.get("/play/").content.decode()
-    assert "Challenge (casual) sent to bob." in lobby
+    assert "You challenged bob to Chesskers, unlimited, casual." in lobby
+
+
+def test_the_profiles_challenge_chooses_the_game_and_the_clock(alice, bob) -> None:
+    client = signed_in(alice)
+    page = client.get("/@/bob").content.decode()
+    assert '<select id="challenge-variant" name="variant"' in page
+    assert '<option value="chesskers" selected>Chesskers</option>' in page  # bob has no rating
+    assert 'name="clock_kind"' in page and 'name="clock_minutes"' in page
+    fields = {"variant": "international", "color": "black", "rated": "true"}
+    fischer = {"clock_kind": "fischer", "clock_minutes": "5", "clock_increment": "3"}
+    response = client.post("/@/bob/challenge/", {**fields, **fischer}, follow=True)
+    assert "You challenged bob to International Checkers, 5+3, rated." in response.content.decode()
+    challenge = Challenge.objects.get()
+    assert (challenge.variant, challenge.clock, challenge.color) == (
+        "international", {"initial": 300, "increment": 3}, "black",
+    )  # fmt: skip
+    challenge.delete()
+    days = {"clock_kind": "correspondence", "clock_days": "7", "variant": "russian"}
+    client.post("/@/bob/challenge/", days)
+    assert (Challenge.objects.get().variant, Challenge.objects.get().clock) == (
+        "russian",
+        {"days": 7},
+    )
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"variant": "tiddlywinks"}, "Unknown game &#x27;tiddlywinks&#x27;"),
+        ({"clock_kind": "fischer", "clock_minutes": "500"}, "initial time is 15 to"),
+        (
+            {"clock_kind": "fischer", "clock_minutes": "five"},
+            "A clock&#x27;s minutes are a number.",
+        ),
+        ({"clock_kind": "correspondence", "clock_days": "4"}, "days are one of 1, 2, 3, 5, 7, 14"),
+        ({"clock_kind": "hourglass"}, "kind is unlimited, fischer or correspondence"),
+    ],
+)
+def test_the_profiles_challenge_refuses_a_bad_game_or_clock(alice, bob, fields, message) -> None:
+    response = signed_in(alice).post("/@/bob/challenge/", fields, follow=True)
+    assert response.redirect_chain[-1][0] == "/@/bob"  # back on the profile
+    assert message in response.content.decode()
+    assert not Challenge.objects.exists()
+
+
+def test_the_profiles_challenge_offers_the_game_whose_rating_it_shows(alice, bob) -> None:
+    page = signed_in(alice).get("/@/bob?category=international").content.decode()
+    assert '<option value="international" selected>International Checkers</option>' in page
+    blitz = signed_in(alice).get("/@/bob?category=blitz").content.decode()  # a Chesskers speed
+    assert '<option value="chesskers" selected>Chesskers</option>' in blitz
 
 
 def test_no_challenge_button_on_your_own_profile_and_a_log_in_link_for_visitors(alice) -> None:

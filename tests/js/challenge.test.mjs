@@ -1,9 +1,9 @@
-// How a challenge made to the viewer is worded (static/js/api.js challengeText): the lobby and
-// the other pages' pop-up name its game as people know it, never by its internal id.
+// How a challenge is worded (static/js/api.js challengeText, outgoingText): the lobby and the
+// other pages' pop-up name its game as people know it, never by its internal id.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { challengeText } from "../../static/js/api.js";
+import { challengeText, outgoingText } from "../../static/js/api.js";
 
 const challenge = (fields) => ({ challenger: "alice", color: "white", rated: true, rematch_of: null, ...fields });
 
@@ -21,4 +21,12 @@ test("without a name from the server, the page's table of names is used", () => 
 test("Chesskers goes unnamed", () => {
   const text = challengeText(challenge({ variant: "chesskers", variant_name: "Chesskers", rated: false }));
   assert.equal(text, "alice challenges you (casual, they play White)");
+});
+
+// How the lobby lists a challenge the viewer made (static/js/api.js outgoingText).
+test("an outgoing challenge names its game, its clock and whether it is rated", () => {
+  const mine = { to: "bob", rated: true, variant: "byelorussian-cheskers", variant_name: "Byelorussian Cheskers", control: "5+3" };
+  assert.equal(outgoingText(mine), "You challenged bob to Byelorussian Cheskers, 5+3, rated");
+  const casual = { to: "bob", rated: false, variant: "chesskers", variant_name: "Chesskers", control: "unlimited" };
+  assert.equal(outgoingText(casual), "You challenged bob to Chesskers, unlimited, casual");
 });
