@@ -9,8 +9,9 @@ the families by what their rules make matter:
   draughts king is worth more than a short one, a chess queen more than a dama);
 - advancement for men (draughts men, pawns, checkers, draughtsmen): a man nearer its crowning
   row is worth more, as crowning is the family's main way to gain material; in Corner Checkers,
-  which crowns on two squares only, only while one of them is within the man's reach, and a man
-  stuck on its last row is worth almost nothing;
+  which crowns on two squares only, only while one of them is within the man's reach: a man that
+  cannot reach them is worth more the further back it stays (moves in reserve, in a game where
+  the side left without a move loses), and one stuck on its last row almost nothing;
 - mobility: the side to move's number of legal moves (the search has them already);
 - king safety where there is check (Byelorussian Cheskers, Game Mix, Mix Chess): a king with its
   own pieces beside it is harder to attack, one in check is in danger;
@@ -182,8 +183,10 @@ def evaluator_for(variant: Variant) -> Evaluator:
 def _towards(variant: Variant, names: Sequence[str], up: int) -> tuple[int, ...]:
     # Advancement in a game that crowns on a few squares only (Corner Checkers): a man gains
     # for each row it comes forward while one of its crowning squares stays within reach (a
-    # man goes one file aside for each row forward), nothing once none does, and on its last
-    # row away from them it is stuck for good: worth almost nothing.
+    # man goes one file aside for each row forward). Once none is, the man can only walk to
+    # its last row and stick there, and the side left without a move loses: each row still
+    # ahead of it is a move in reserve, worth what a row forward is to a man that can crown.
+    # On its last row away from those squares it is stuck for good: worth almost nothing.
     board = variant.board
     last = board.ranks - 1 if up > 0 else 0
     targets = [(board.file_of(t), board.rank_of(t)) for t in map(board.parse_square, names)]
@@ -194,7 +197,8 @@ def _towards(variant: Variant, names: Sequence[str], up: int) -> tuple[int, ...]
         if rank == last and (file, rank) not in targets:
             out.append(-STUCK)
         else:
-            out.append(ADVANCE_STEP * (board.ranks - 1 - min(rows)) if rows else 0)
+            ahead = (last - rank) * up
+            out.append(ADVANCE_STEP * (board.ranks - 1 - min(rows) if rows else ahead))
     return tuple(out)
 
 

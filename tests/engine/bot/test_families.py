@@ -44,16 +44,16 @@ def test_a_man_nearer_its_crowning_row_is_worth_more():
 
 def test_a_corner_checkers_man_advances_only_towards_its_crowning_squares():
     # White is crowned on a7 and b8 only. A man on c5 can still reach b8: a row up is worth
-    # more. A man on g5 cannot reach either (one file aside per row): going up gains nothing,
-    # and on its last row away from the corner, where it can never move again, it is worth
-    # less than anywhere else.
+    # more. A man on g5 cannot reach either (one file aside per row): each row up spends one of
+    # its moves in reserve, and on its last row away from the corner, where it can never move
+    # again, it is worth less than anywhere else.
     black = "Ba3"
     reach_up, reach = (score("corner", f"W:W{s}:{black}:H0:F1") for s in ("b6", "c5"))
     assert reach_up - reach == ADVANCE_STEP
     dead_up, dead = (score("corner", f"W:W{s}:{black}:H0:F1") for s in ("h6", "g5"))
-    assert dead_up == dead
+    assert dead - dead_up == ADVANCE_STEP
     stuck = score("corner", f"W:Wf8:{black}:H0:F1")
-    assert stuck == dead - STUCK
+    assert stuck == dead - 3 * ADVANCE_STEP - STUCK
     # Black's men mirror White's: towards g1 and h2.
     assert score("corner", "W:Wc1:Bf2:H0:F1") < score("corner", "W:Wc1:Bf4:H0:F1")
 
