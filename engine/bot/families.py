@@ -59,7 +59,9 @@ PIECE_VALUES = {
 ADVANCE_STEP = 6  # centipawns per row a man has come forward
 STUCK = 80  # a man on its last row that is never crowned there (Corner Checkers) can never move
 MOBILITY = {"draughts": 1, "hybrid": 3}
-KONANE_MOBILITY = 12
+# In Hawaiian a move more than the opponent is worth half a man elsewhere: the weak levels'
+# noise (engine.bot.levels, in centipawns) then blurs its scores no more than another game's.
+KONANE_MOBILITY = 50
 ALWAYS_CAPTURING = frozenset(("hawaiian",))  # games whose every move (after the opening) takes
 KING_SHELTER = 8  # per own piece beside a king that can be checked
 IN_CHECK = 30
