@@ -8,7 +8,8 @@ the families by what their rules make matter:
 - material from the game's own piece values (``PIECE_VALUES``, by the piece's symbol: a flying
   draughts king is worth more than a short one, a chess queen more than a dama);
 - advancement for men (draughts men, pawns, checkers, draughtsmen): a man nearer its crowning
-  row is worth more, as crowning is the family's main way to gain material; in Corner Checkers,
+  row is worth more, as crowning is the family's main way to gain material (in a game without
+  kings, Alquerque and Hawaiian, coming forward gains nothing); in Corner Checkers,
   which crowns on two squares only, only while one of them is within the man's reach: a man that
   cannot reach them is worth more the further back it stays (moves in reserve, in a game where
   the side left without a move loses), and one stuck on its last row almost nothing;
@@ -158,10 +159,13 @@ def evaluator_for(variant: Variant) -> Evaluator:
         has_check = getattr(variant, "has_check", False)
         king_code = _code_of(symbols, KINGS_WITH_CHECK) if has_check else 0
     giveaway = variant.family == "draughts" and variant.rules.no_move_wins  # type: ignore[attr-defined]
-    crowning = getattr(getattr(variant, "rules", None), "promotion_squares", None)
+    rules = getattr(variant, "rules", None)
+    crowning = getattr(rules, "promotion_squares", None)
+    # A man of a game without kings (Alquerque, Hawaiian) gains nothing by coming forward.
+    crowns = getattr(rules, "kings", True)
     advance: dict[int, tuple[int, ...]] = {}
     for code, symbol in symbols.items():
-        if symbol not in MEN or giveaway or variant.id in ALWAYS_CAPTURING:
+        if symbol not in MEN or giveaway or not crowns:
             continue
         if crowning is not None and not black_up:
             white, black = (_towards(variant, crowning[i], 1 - 2 * i) for i in (0, 1))

@@ -58,6 +58,11 @@ def test_a_corner_checkers_man_advances_only_towards_its_crowning_squares():
     assert score("corner", "W:Wc1:Bf2:H0:F1") < score("corner", "W:Wc1:Bf4:H0:F1")
 
 
+def test_a_man_of_a_game_without_kings_gains_nothing_by_coming_forward():
+    # Alquerque never crowns: a White man on c3 is worth what it is on c2.
+    assert score("alquerque", "W:Wc3:Be5:H0:F1") == score("alquerque", "W:Wc2:Be5:H0:F1")
+
+
 def test_mobility_counts_for_the_side_to_move():
     fen = "W:W22:B11:H0:F1"
     assert score("checkers", fen, mobility=5) - score("checkers", fen, mobility=2) == 3
