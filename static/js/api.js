@@ -113,7 +113,9 @@ export function challengeText(challenge, names = {}) {
   // Chesskers goes unnamed, as before every game was played here; another game is named.
   const name = challenge.variant_name || names[challenge.variant] || challenge.variant;
   const game = challenge.variant && challenge.variant !== "chesskers" ? `${name}, ` : "";
-  return `${challenge.challenger} challenges you${rematch} (${game}${kind}, they play ${COLOR_LABEL[challenge.color]})`;
+  // The clock as players write it ("5+3", "3 days", "unlimited"), as the server labels it.
+  const clock = challenge.control ? `${challenge.control}, ` : "";
+  return `${challenge.challenger} challenges you${rematch} (${game}${clock}${kind}, they play ${COLOR_LABEL[challenge.color]})`;
 }
 
 /** Returns how the lobby lists a challenge the viewer made: "You challenged bob to

@@ -28,7 +28,7 @@ def test_the_challenge_pop_up_names_the_game_and_is_compact_on_a_phone(new_page)
     )
     card = notices.locator(".challenge-card")
     expect(card.locator("p").first).to_have_text(
-        "alice challenges you (Byelorussian Cheskers, rated, they play White)"
+        "alice challenges you (Byelorussian Cheskers, unlimited, rated, they play White)"
     )
     expect(card).not_to_contain_text("byelorussian-cheskers")
     for action in ("Accept", "Decline"):

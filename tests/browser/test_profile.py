@@ -77,7 +77,7 @@ def test_the_challenge_button_reaches_the_other_players_lobby_with_ratings(new_p
     expect(gail.get_by_test_id("outgoing-text")).to_have_text(
         "You challenged hugo to Chesskers, unlimited, rated"
     )
-    expect(hugo.get_by_test_id("incoming")).to_contain_text("gail challenges you (rated")
+    expect(hugo.get_by_test_id("incoming")).to_contain_text("gail challenges you (unlimited, rated")
     expect(hugo).to_have_title("(1) Play · Chesskers")  # the tab counts the challenges waiting
     decline = hugo.get_by_test_id("incoming").get_by_role("button", name="Decline")
     color = decline.evaluate("button => getComputedStyle(button).color")
@@ -133,7 +133,7 @@ def test_a_profile_challenge_to_international_checkers_on_a_clock_starts_that_ga
     expect(alice.get_by_test_id("outgoing-text")).to_have_text(sent)
 
     notice = bob.get_by_test_id("challenge-notices")
-    expect(notice).to_contain_text("alice challenges you (International Checkers, rated")
+    expect(notice).to_contain_text("alice challenges you (International Checkers, 5+3, rated")
     notice.get_by_role("button", name="Accept").click()
     for page in (alice, bob):
         expect(page).to_have_url(re.compile(r"/game/\w+/$"))

@@ -18,6 +18,13 @@ test("without a name from the server, the page's table of names is used", () => 
   assert.match(text, /\(International Checkers, rated/);
 });
 
+test("a challenge names its clock as the server labels it", () => {
+  const text = challengeText(challenge({ variant: "international", variant_name: "International Checkers", control: "5+3" }));
+  assert.equal(text, "alice challenges you (International Checkers, 5+3, rated, they play White)");
+  const days = challengeText(challenge({ variant: "chesskers", control: "3 days", rated: false }));
+  assert.equal(days, "alice challenges you (3 days, casual, they play White)");
+});
+
 test("Chesskers goes unnamed", () => {
   const text = challengeText(challenge({ variant: "chesskers", variant_name: "Chesskers", rated: false }));
   assert.equal(text, "alice challenges you (casual, they play White)");
