@@ -150,29 +150,29 @@ def evaluator_for(variant: Variant) -> Evaluator:
             values[_code_of(symbols, "k")] = DRAUGHTS_FLYING_KING
         black_up = rules.both_men_up
         king_code = 0
-        if rules.no_move_wins:
+        giveaway = rules.no_move_wins
+        if giveaway:
             values = {code: -value for code, value in values.items()}
+        crowning = rules.promotion_squares
+        # A man of a game without kings (Alquerque, Hawaiian) gains nothing by coming forward.
+        advances = rules.kings and not giveaway
     else:
         table = PIECE_VALUES[variant.id]
         values = {code: table[s] for code, s in symbols.items()}
-        black_up = False
+        black_up = giveaway = False
         has_check = getattr(variant, "has_check", False)
         king_code = _code_of(symbols, KINGS_WITH_CHECK) if has_check else 0
-    giveaway = variant.family == "draughts" and variant.rules.no_move_wins  # type: ignore[attr-defined]
-    rules = getattr(variant, "rules", None)
-    crowning = getattr(rules, "promotion_squares", None)
-    # A man of a game without kings (Alquerque, Hawaiian) gains nothing by coming forward.
-    crowns = getattr(rules, "kings", True)
+        crowning, advances = None, True
+    if crowning is not None and not black_up:
+        white, black = (_towards(variant, crowning[i], 1 - 2 * i) for i in (0, 1))
+    else:
+        white = tuple(ADVANCE_STEP * board.rank_of(sq) for sq in range(files * ranks))
+        black = white if black_up else tuple(ADVANCE_STEP * (ranks - 1) - v for v in white)
     advance: dict[int, tuple[int, ...]] = {}
-    for code, symbol in symbols.items():
-        if symbol not in MEN or giveaway or not crowns:
-            continue
-        if crowning is not None and not black_up:
-            white, black = (_towards(variant, crowning[i], 1 - 2 * i) for i in (0, 1))
-        else:
-            white = tuple(ADVANCE_STEP * board.rank_of(sq) for sq in range(files * ranks))
-            black = white if black_up else tuple(ADVANCE_STEP * (ranks - 1) - v for v in white)
-        advance[code], advance[-code] = white, black
+    if advances:
+        for code, symbol in symbols.items():
+            if symbol in MEN:
+                advance[code], advance[-code] = white, black
     return Evaluator(
         family=variant.family,
         values=values,
