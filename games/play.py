@@ -89,16 +89,26 @@ def game_draw(*, game_id: str, actor: Actor, action: DrawAction) -> dict[str, An
         return publish(game)
 
 
+def lock_real_time_player(game_id: str, actor: Actor, refusal: str) -> tuple[Game, str]:
+    """Locks a live real-time online game for one of its players (inside the caller's
+    transaction) and returns it with the player's colour; any other game is refused with
+    ``refusal``."""
+    game = lock_game(game_id)
+    color = require_player(game, actor)
+    require_live(game)
+    if game.mode != Game.Mode.ONLINE or game.clock_initial is None:
+        raise GameError(ErrorCode.NOT_ALLOWED, refusal)
+    return game, color
+
+
 def game_give_time(*, game_id: str, actor: Actor, now: datetime | None = None) -> dict[str, Any]:
     """Gives the opponent 15 seconds in a live real-time online game (the "give 15 s"
     button). A side that has run out by ``now`` is not saved by it: the game ends on time."""
     now = now or timezone.now()
     with transaction.atomic():
-        game = lock_game(game_id)
-        color = require_player(game, actor)
-        require_live(game)
-        if game.mode != Game.Mode.ONLINE or game.clock_initial is None:
-            raise GameError(ErrorCode.NOT_ALLOWED, "Time can be given in real-time games only.")
+        game, color = lock_real_time_player(
+            game_id, actor, "Time can be given in real-time games only."
+        )
         if end_on_time(game, now):
             return publish(game)
         give(game, opponent(color), now)
@@ -114,15 +124,12 @@ def game_claim_win(*, game_id: str, actor: Actor, now: datetime | None = None) -
     A clock already run out ends the game on time instead."""
     now = now or timezone.now()
     with transaction.atomic():
-        game = lock_game(game_id)
-        color = require_player(game, actor)
-        require_live(game)
-        if game.mode != Game.Mode.ONLINE or game.clock_initial is None:
-            raise GameError(
-                ErrorCode.NOT_ALLOWED,
-                "A win is claimed in real-time games only: in an unlimited game a player who "
-                "stays away forfeits by themselves, in correspondence the days decide.",
-            )
+        game, color = lock_real_time_player(
+            game_id,
+            actor,
+            "A win is claimed in real-time games only: in an unlimited game a player who "
+            "stays away forfeits by themselves, in correspondence the days decide.",
+        )
         if end_on_time(game, now):
             return publish(game)
         if not absence_claimable(game, opponent(color), now):
