@@ -55,14 +55,20 @@ def both_at_the_game(first: Page, second: Page) -> str:
     return first.url
 
 
+def alices_seek_accepted(alice: Page, bob: Page) -> str:
+    """Alice posts, as White, the seek her lobby form holds; Bob accepts it from the lobby; both
+    are taken to the game, whose address is returned."""
+    alice.get_by_test_id("seek-white").click()
+    bob.goto("/play/")
+    bob.get_by_test_id("accept-alice").click()
+    return both_at_the_game(bob, alice)
+
+
 def test_two_players_meet_in_the_lobby_and_play_while_a_spectator_watches(new_page) -> None:
     alice, bob = alice_and_bob(new_page, bob_size=(375, 812))
 
     alice.goto("/play/")
-    alice.get_by_test_id("seek-white").click()
-    bob.goto("/play/")
-    bob.get_by_test_id("accept-alice").click()
-    both_at_the_game(bob, alice)
+    alices_seek_accepted(alice, bob)
     game_id = alice.url.rstrip("/").rsplit("/", 1)[1]
 
     # A visitor finds the game on the watch page and opens it from there.

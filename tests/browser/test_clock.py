@@ -8,7 +8,11 @@ from playwright.sync_api import expect
 
 from games.models import Game
 from tests.browser.board_helpers import tap, wait_moves
-from tests.browser.test_board_online import alice_and_bob, both_at_the_game
+from tests.browser.test_board_online import (
+    alice_and_bob,
+    alices_seek_accepted,
+    both_at_the_game,
+)
 
 
 def clock_ms(text: str) -> int:
@@ -76,10 +80,7 @@ def test_a_15_second_game_runs_out_on_the_board(new_page) -> None:
 def test_a_premove_is_played_when_the_turn_comes_and_dropped_when_illegal(new_page) -> None:
     alice, bob = alice_and_bob(new_page)
     alice.goto("/play/")
-    alice.get_by_test_id("seek-white").click()
-    bob.goto("/play/")
-    bob.get_by_test_id("accept-alice").click()
-    both_at_the_game(bob, alice)
+    alices_seek_accepted(alice, bob)
 
     # Bob (Black) types his answer while Alice thinks: held, then played the instant she moves.
     bob.locator("#move-input").fill("e5")

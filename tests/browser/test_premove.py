@@ -11,7 +11,7 @@ from accounts.models import User
 from games.clock import UNLIMITED
 from games.models import Game
 from tests.browser.board_helpers import cls, off_the_loop, square, tap, wait_moves
-from tests.browser.test_board_online import alice_and_bob, both_at_the_game
+from tests.browser.test_board_online import alice_and_bob, alices_seek_accepted
 from tests.games.conftest import start_game
 
 
@@ -25,10 +25,7 @@ def premove_squares(page) -> list[str]:
 def test_a_premove_tapped_on_the_board_is_played_or_dropped(new_page) -> None:
     alice, bob = alice_and_bob(new_page)
     alice.goto("/play/")
-    alice.get_by_test_id("seek-white").click()
-    bob.goto("/play/")
-    bob.get_by_test_id("accept-alice").click()
-    both_at_the_game(bob, alice)
+    alices_seek_accepted(alice, bob)
     expect(bob.locator("body[data-live=open]")).to_have_count(1)
 
     # Bob (Black) picks his e-pawn while Alice thinks, then taps it again: cancelled.
@@ -86,10 +83,7 @@ def test_the_player_who_stayed_claims_the_win_in_a_clocked_game(new_page) -> Non
     alice.get_by_test_id("clock-kind").select_option("fischer")
     alice.get_by_test_id("clock-minutes").fill("60")
     alice.get_by_test_id("clock-increment").fill("0")
-    alice.get_by_test_id("seek-white").click()
-    bob.goto("/play/")
-    bob.get_by_test_id("accept-alice").click()
-    both_at_the_game(bob, alice)
+    alices_seek_accepted(alice, bob)
     expect(bob.locator("body[data-live=open]")).to_have_count(1)
     tap(alice, "e2", "e4")
     wait_moves(bob, 1)
