@@ -183,16 +183,19 @@ def rating_categories() -> list[dict[str, str]]:
     return speeds + games
 
 
+# Each category's name by its id; the categories are fixed for the process's life.
+_NAMES = {c["id"]: c["name"] for c in rating_categories()}
+
+
 def category_name(category: str) -> str:
     """Returns a rating category's name as the pages write it (``Chesskers blitz``,
     ``International Checkers``): its id if it is no known category."""
-    names = {c["id"]: c["name"] for c in rating_categories()}
-    return names.get(category, category)
+    return _NAMES.get(category, category)
 
 
 def known_category(asked: str | None) -> str | None:
     """Returns a category asked for in a page's query if it is one (else None)."""
-    return asked if asked in {c["id"] for c in rating_categories()} else None
+    return asked if asked in _NAMES else None
 
 
 def profile_category(rows: list[Rating], asked: str | None = None) -> str:
