@@ -5,20 +5,30 @@ position-level checks (kings, pawns on the back ranks, the side not to move in c
 ``position``. It does not decide which en-passant squares are capturable.
 """
 
+from collections.abc import Mapping
+
 from engine.errors import InvalidFenError
-from engine.pieces import piece_letter
 from engine.squares import SQUARE_NAMES, parse_square
 
 _PIECE_CODES = {letter: i + 1 for i, letter in enumerate("PNBRQK")}
 _PIECE_CODES.update({letter: -(i + 1) for i, letter in enumerate("pnbrqk")})
+_PIECE_LETTERS = {code: letter for letter, code in _PIECE_CODES.items()}
 _CASTLING_BITS = {"K": 1, "Q": 2, "k": 4, "q": 8}
 
 
-def parse_fen(fen: str) -> tuple[list[int], int, int, int, int, int]:
+def parse_fen(
+    fen: str,
+    codes: Mapping[str, int] = _PIECE_CODES,
+    not_a_piece: str = "bad piece letter {!r}",
+    castling_rights: bool = True,
+    en_passant: bool = True,
+) -> tuple[list[int], int, int, int, int, int]:
     """Returns (board, side, castling, ep, halfmove, fullmove) read from ``fen``.
 
     Raises ``InvalidFenError`` naming the malformed field. The en-passant square is returned as
-    written (-1 for "-"); whether it describes a double step is decided by the caller.
+    written (-1 for "-"); whether it describes a double step is decided by the caller. Another
+    game of FEN's six fields (the hybrids) passes its letters (``codes``: signed code by letter),
+    the words for a letter that is none of them, and whether it has castling and en passant.
     """
     if not isinstance(fen, str):
         raise InvalidFenError("invalid FEN: not a string")
@@ -27,25 +37,29 @@ def parse_fen(fen: str) -> tuple[list[int], int, int, int, int, int]:
         fields += ["0", "1"]
     if len(fields) != 6:
         raise InvalidFenError(f"invalid FEN {fen!r}: expected 4 or 6 fields, got {len(fields)}")
-    placement, side_text, castling_text, ep_text, half_text, full_text = fields
-    board = _parse_placement(fen, placement)
+    placement, side_text, castling_field, ep_field, half_text, full_text = fields
+    board = _parse_placement(fen, placement, codes, not_a_piece)
     if side_text not in ("w", "b"):
         raise InvalidFenError(f"invalid FEN {fen!r}: side to move must be 'w' or 'b'")
     side = 1 if side_text == "w" else -1
     castling = 0
-    if castling_text != "-":
-        for ch in castling_text:
+    if castling_field != "-":
+        if not castling_rights:
+            raise InvalidFenError(f"invalid FEN {fen!r}: this game has no castling, write '-'")
+        for ch in castling_field:
             bit = _CASTLING_BITS.get(ch)
             if bit is None or castling & bit:
-                raise InvalidFenError(f"invalid FEN {fen!r}: bad castling field {castling_text!r}")
+                raise InvalidFenError(f"invalid FEN {fen!r}: bad castling field {castling_field!r}")
             castling |= bit
     ep = -1
-    if ep_text != "-":
+    if ep_field != "-":
+        if not en_passant:
+            raise InvalidFenError(f"invalid FEN {fen!r}: this game has no en passant, write '-'")
         try:
-            ep = parse_square(ep_text)
+            ep = parse_square(ep_field)
         except ValueError:
             raise InvalidFenError(
-                f"invalid FEN {fen!r}: bad en-passant field {ep_text!r}"
+                f"invalid FEN {fen!r}: bad en-passant field {ep_field!r}"
             ) from None
     if not half_text.isdigit():
         raise InvalidFenError(f"invalid FEN {fen!r}: bad half-move clock {half_text!r}")
@@ -54,7 +68,9 @@ def parse_fen(fen: str) -> tuple[list[int], int, int, int, int, int]:
     return board, side, castling, ep, int(half_text), int(full_text)
 
 
-def _parse_placement(fen: str, placement: str) -> list[int]:
+def _parse_placement(
+    fen: str, placement: str, codes: Mapping[str, int], not_a_piece: str
+) -> list[int]:
     ranks = placement.split("/")
     if len(ranks) != 8:
         raise InvalidFenError(f"invalid FEN {fen!r}: expected 8 ranks, got {len(ranks)}")
@@ -65,19 +81,19 @@ def _parse_placement(fen: str, placement: str) -> list[int]:
         for ch in rank_text:
             if ch in "12345678":
                 file += int(ch)
-            elif ch in _PIECE_CODES:
+            elif ch in codes:
                 if file < 8:
-                    board[rank * 8 + file] = _PIECE_CODES[ch]
+                    board[rank * 8 + file] = codes[ch]
                 file += 1
             else:
-                raise InvalidFenError(f"invalid FEN {fen!r}: bad piece letter {ch!r}")
+                raise InvalidFenError(f"invalid FEN {fen!r}: {not_a_piece.format(ch)}")
         if file != 8:
             raise InvalidFenError(f"invalid FEN {fen!r}: rank {rank + 1} does not have 8 squares")
     return board
 
 
-def placement_text(board: list[int]) -> str:
-    """Returns the placement field of a board."""
+def placement_text(board: list[int], letters: Mapping[int, str] = _PIECE_LETTERS) -> str:
+    """Returns the placement field of a board (``letters``: the letter of each signed code)."""
     rows = []
     for rank in range(7, -1, -1):
         row = ""
@@ -88,7 +104,7 @@ def placement_text(board: list[int]) -> str:
                 if empty:
                     row += str(empty)
                     empty = 0
-                row += piece_letter(p)
+                row += letters[p]
             else:
                 empty += 1
         if empty:

@@ -190,7 +190,7 @@ class GameExportView(APIView):
     def get(self, request: Request, game_id: str) -> HttpResponse:
         game = game_by_id(game_id)
         download = request.query_params.get("download")
-        filename = f"chesskers-{game.public_id}.pgn" if download else None
+        filename = game.export_filename if download else None
         return text_response(reads.game_export_text(game), filename)
 
 

@@ -36,6 +36,13 @@ def variant_name(variant_id: str) -> str:
     return known.name if known is not None else variant_id
 
 
+def export_format(variant_id: str) -> str:
+    """Returns the name of the text format a game is exported in: ``PDN`` (Portable Draughts
+    Notation) for the checkers family, ``PGN`` for Chesskers and the hybrids."""
+    known = variants.VARIANTS.get(variant_id)
+    return "PDN" if known is not None and known.family == "draughts" else "PGN"
+
+
 def new_public_id() -> str:
     """Returns a fresh random id for URLs (8 characters, no look-alike letters)."""
     return "".join(secrets.choice(ALPHABET) for _ in range(8))
@@ -269,6 +276,16 @@ class Game(models.Model):
     def variant_name(self) -> str:
         """The name of the game's rules (``Turkish Checkers``), as the pages write it."""
         return variant_name(self.variant)
+
+    @property
+    def export_format(self) -> str:
+        """``PDN`` for a game of the checkers family, else ``PGN`` (``export_format``)."""
+        return export_format(self.variant)
+
+    @property
+    def export_filename(self) -> str:
+        """The name a downloaded export is saved under: ``international-Ab3dEf7h.pdn``."""
+        return f"{self.variant}-{self.public_id}.{self.export_format.lower()}"
 
     def player(self, color: str):
         """Returns the user playing ``color`` ("white"/"black"), or None."""

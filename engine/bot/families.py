@@ -23,7 +23,9 @@ the families by what their rules make matter:
   advancement count nothing (every move takes; nothing is crowned), and the search does not
   extend captures at its horizon (they never settle down);
 - in Game Mix, the connection goal (docs/rules/hybrids.md §3.5): the side with more pieces wins
-  when every piece touches, so it draws its pieces together and the other side keeps apart.
+  when every piece touches, so it draws its pieces together and the other side keeps apart;
+  with as many pieces each a connection is a draw, so the side ahead on the rest of the
+  evaluation keeps apart and the side behind draws together.
 
 Tactics (captures, chains, checks) are left to the search's quiescence.
 """
@@ -67,6 +69,7 @@ ALWAYS_CAPTURING = frozenset(("hawaiian",))  # games whose every move (after the
 KING_SHELTER = 8  # per own piece beside a king that can be checked
 IN_CHECK = 30
 CONNECTION = 6  # per pair of touching pieces, for the side with more pieces in Game Mix
+CONNECTION_MARGIN = 50  # with as many pieces each, how far ahead a side keeps its pieces apart
 TEMPO = 5
 
 
@@ -113,7 +116,7 @@ class Evaluator:
             if in_check:
                 score -= IN_CHECK
         if self.connection:
-            score += self._connection(board, side, counts[side] - counts[-side])
+            score += self._connection(board, counts[side] - counts[-side], score)
         return score
 
     def _shelter(self, board: Sequence[int], side: int) -> int:
@@ -127,13 +130,19 @@ class Evaluator:
                 score += sign * KING_SHELTER * near
         return score * side
 
-    def _connection(self, board: Sequence[int], side: int, lead: int) -> int:
-        # Touching pairs help the side with more pieces and hurt the other (§3.5).
-        if lead == 0:
+    def _connection(self, board: Sequence[int], lead: int, score: int) -> int:
+        # Touching pairs help the side a connection would serve (§3.5): the side with more
+        # pieces, which wins by it; with as many pieces as the other, where it only draws, the
+        # side behind on the rest of the evaluation, and they hurt the side ahead.
+        if lead:
+            helps = 1 if lead > 0 else -1
+        elif abs(score) >= CONNECTION_MARGIN:
+            helps = -1 if score > 0 else 1
+        else:
             return 0
         neighbours = self.neighbours
         pairs = sum(1 for sq, code in enumerate(board) if code for n in neighbours[sq] if board[n])
-        return (CONNECTION * pairs // 2) * (1 if lead > 0 else -1)
+        return (CONNECTION * pairs // 2) * helps
 
 
 def evaluator_for(variant: Variant) -> Evaluator:

@@ -23,11 +23,13 @@ from engine.bot.evaluation import MATE
 from engine.bot.families import Evaluator, evaluator_for, opponent_mobility
 from engine.bot.search import (
     INFINITY,
-    MATE_BOUND,
     MAX_PLY,
+    Deepening,
     Limits,
     SearchResult,
     SearchTimeout,
+    iterative_deepening,
+    reward_quiet,
     score_from_tt,
     score_to_tt,
 )
@@ -148,14 +150,8 @@ class GenericSearcher:
         return [m for _, m in scored]
 
     def _reward(self, move: Move, depth: int, ply: int) -> None:
-        if is_capture(move) or move.promotion is not None:
-            return
-        killers = self.killers[ply]
-        if killers[0] != move:
-            killers[1] = killers[0]
-            killers[0] = move
-        key = (move.path[0], move.path[-1])
-        self.history[key] = min(self.history.get(key, 0) + depth * depth, 700_000)
+        if not (is_capture(move) or move.promotion is not None):
+            reward_quiet(self.killers[ply], self.history, move, depth)
 
     def _child(self, position: VariantPosition, move: Move) -> VariantPosition:
         child = position.play_unchecked(move)
@@ -266,68 +262,32 @@ class GenericSearcher:
         self.tt[key] = (depth, score_to_tt(best, ply), flag, best_move)
         return best
 
+    def _root_score(self, move: Move, depth: int, alpha: int, beta: int) -> int:
+        child = self._child(self.root, move)
+        try:
+            return -self.negamax(child, depth - 1, -beta, -alpha, 1)
+        finally:
+            self._pop()
+
     def search(self, all_scores: bool = False, margin: int = INFINITY) -> SearchResult:
-        """Runs iterative deepening within the limits; returns the best move found. With
-        ``all_scores`` every root move gets a score (exact within ``margin`` of the best), as
+        """Runs iterative deepening within the limits (``engine.bot.search``'s loop, which a
+        single legal move stops at once); returns the best move found. With ``all_scores``
+        every root move gets a score (exact within ``margin`` of the best), as
         ``engine.bot.search.Searcher.search`` gives them for the weak levels' noise."""
         start = time.monotonic()
-        limits = self.limits
-        if limits.time is not None:
-            self.deadline = start + limits.time
+        if self.limits.time is not None:
+            self.deadline = start + self.limits.time
         position = self.root
         moves = position.legal_moves()
         if not moves:
             raise ValueError("no legal move: the game is over")
         root = self._order(position, moves, None, 0)
-        best_move, best_score, depth_done = root[0], -INFINITY, 0
-        scores: dict[Move, int] = {}
-        for depth in range(1, max(limits.depth, 1) + 1):
-            iteration: dict[Move, int] = {}
-            alpha = -INFINITY
-            it_best, it_score = None, -INFINITY
-            try:
-                for index, move in enumerate(root):
-                    child = self._child(position, move)
-                    try:
-                        if index == 0:
-                            score = -self.negamax(child, depth - 1, -INFINITY, INFINITY, 1)
-                        elif all_scores:
-                            floor = max(it_score - margin, -INFINITY)
-                            score = -self.negamax(child, depth - 1, -INFINITY, -floor, 1)
-                        else:
-                            score = -self.negamax(child, depth - 1, -alpha - 1, -alpha, 1)
-                            if score > alpha:
-                                score = -self.negamax(child, depth - 1, -INFINITY, -alpha, 1)
-                    finally:
-                        self._pop()
-                    iteration[move] = score
-                    if score > it_score:
-                        it_best, it_score = move, score
-                        alpha = max(alpha, score)
-            except SearchTimeout:
-                # The previous best is searched first with a full window, so a move that beat
-                # it in the unfinished iteration is better at this depth.
-                if it_best is not None and not all_scores:
-                    best_move, best_score = it_best, it_score
-                break
-            best_move, best_score, depth_done = it_best, it_score, depth
-            scores = iteration
-            root.sort(key=lambda m: iteration.get(m, -INFINITY), reverse=True)
-            if len(root) == 1 or (
-                abs(best_score) >= MATE_BOUND and depth >= MATE - abs(best_score)
-            ):
-                break  # one move, or a forced win found at full width: no need to go deeper
-            if self.deadline is not None and time.monotonic() - start > 0.45 * limits.time:  # type: ignore[operator]
-                break  # the next iteration would most likely not finish
-        if depth_done == 0 and best_score == -INFINITY:
-            best_score = self._evaluate(position, len(moves), False)
-        return SearchResult(
-            move=best_move,  # type: ignore[arg-type]
-            score=best_score,
-            depth=depth_done,
-            nodes=self.nodes,
-            seconds=time.monotonic() - start,
-            scores=tuple(scores.items()) if all_scores else (),
+        return iterative_deepening(
+            Deepening(root, self._root_score, self.limits, start, stop_when_forced=True),
+            all_scores=all_scores,
+            margin=margin,
+            fallback=lambda: self._evaluate(position, len(moves), False),
+            nodes=lambda: self.nodes,
         )
 
 

@@ -14,7 +14,7 @@ material draw of docs/rules/chesskers.md §3 score 0.
 
 import random
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from engine.bot import adapter
@@ -230,14 +230,8 @@ class Searcher:
         return [m for _, m in scored]
 
     def _reward(self, move: Move, depth: int, ply: int) -> None:
-        if move.captured or move.promotion is not None:
-            return
-        killers = self.killers[ply]
-        if killers[0] != move:
-            killers[1] = killers[0]
-            killers[0] = move
-        key = (move.path[0], move.path[-1])
-        self.history[key] = min(self.history.get(key, 0) + depth * depth, 700_000)
+        if not (move.captured or move.promotion is not None):
+            reward_quiet(self.killers[ply], self.history, move, depth)
 
     # --- search -------------------------------------------------------------------------------
     def quiescence(self, alpha: int, beta: int, ply: int, qdepth: int) -> int:
@@ -398,6 +392,13 @@ class Searcher:
         self.tt[self.hash] = (depth, score_to_tt(best, ply), flag, best_move)
         return best
 
+    def _root_score(self, move: Move, depth: int, alpha: int, beta: int) -> int:
+        saved = self._make(move)
+        try:
+            return -self.negamax(depth - 1, -beta, -alpha, 1)
+        finally:
+            self._unmake(saved)
+
     def search(self, all_scores: bool = False, margin: int = INFINITY) -> SearchResult:
         """Runs iterative deepening within the limits; returns the best move found.
 
@@ -407,64 +408,106 @@ class Searcher:
         move proven better during an unfinished one.
         """
         start = time.monotonic()
-        limits = self.limits
-        if limits.time is not None:
-            self.deadline = start + limits.time
+        if self.limits.time is not None:
+            self.deadline = start + self.limits.time
         moves = self._legal_moves()
         if not moves:
             raise ValueError("no legal move: the game is over")
-        root = self._order(moves, None, 0)
-        best_move, best_score, depth_done = root[0], -INFINITY, 0
-        scores: dict[Move, int] = {}
-        for depth in range(1, max(limits.depth, 1) + 1):
-            iteration: dict[Move, int] = {}
-            alpha, beta = -INFINITY, INFINITY
-            it_best, it_score = None, -INFINITY
-            try:
-                for index, move in enumerate(root):
-                    saved = self._make(move)
-                    try:
-                        if index == 0:
-                            score = -self.negamax(depth - 1, -INFINITY, INFINITY, 1)
-                        elif all_scores:
-                            floor = max(it_score - margin, -INFINITY)
-                            score = -self.negamax(depth - 1, -INFINITY, -floor, 1)
-                        else:
-                            score = -self.negamax(depth - 1, -alpha - 1, -alpha, 1)
-                            if score > alpha:
-                                score = -self.negamax(depth - 1, -beta, -alpha, 1)
-                    finally:
-                        self._unmake(saved)
-                    iteration[move] = score
-                    if score > it_score:
-                        it_best, it_score = move, score
-                        if score > alpha:
-                            alpha = score
-            except SearchTimeout:
-                # The previous best is searched first with a full window, so a move that beat
-                # it in the unfinished iteration is better at this depth: trust it.
-                if it_best is not None and not all_scores:
-                    best_move, best_score = it_best, it_score
-                break
-            best_move, best_score, depth_done = it_best, it_score, depth
-            scores = iteration
-            root.sort(key=lambda m: iteration.get(m, -INFINITY), reverse=True)
-            if abs(best_score) >= MATE_BOUND and depth >= MATE - abs(best_score):
-                break  # a forced mate found at full width cannot be improved by going deeper
-            if self.deadline is not None:
-                elapsed = time.monotonic() - start
-                if elapsed > 0.45 * limits.time:  # type: ignore[operator]
-                    break  # the next iteration would most likely not finish
-        if depth_done == 0 and best_score == -INFINITY:
-            best_score = evaluate(self.board, self.side)
-        return SearchResult(
-            move=best_move,  # type: ignore[arg-type]
-            score=best_score,
-            depth=depth_done,
-            nodes=self.nodes,
-            seconds=time.monotonic() - start,
-            scores=tuple(scores.items()) if all_scores else (),
+        return iterative_deepening(
+            Deepening(self._order(moves, None, 0), self._root_score, self.limits, start),
+            all_scores=all_scores,
+            margin=margin,
+            fallback=lambda: evaluate(self.board, self.side),
+            nodes=lambda: self.nodes,
         )
+
+
+@dataclass
+class Deepening:
+    """What iterative deepening works on: the root's moves in their first order, the score of
+    one root move searched to a depth within a window (``score(move, depth, alpha, beta)``, for
+    the side to move at the root), the limits, and when the search started (its deadline, if
+    any, is the searcher's). ``stop_when_forced``: one legal move needs no deeper search."""
+
+    root: list[Move]
+    score: Callable[[Move, int, int, int], int]
+    limits: Limits
+    start: float
+    stop_when_forced: bool = False
+
+
+def iterative_deepening(
+    work: Deepening,
+    all_scores: bool,
+    margin: int,
+    fallback: Callable[[], int],
+    nodes: Callable[[], int],
+) -> SearchResult:
+    """Searches ``work.root`` one ply deeper at a time until the depth limit, a forced mate, or
+    the time or node limit (``SearchTimeout`` from the searcher) stops it; the searches share
+    this loop, each with its own board. The first move of each iteration (the previous best) is
+    searched with a full window, the others with a null window and searched again if they beat
+    it (principal variation search), or, with ``all_scores``, each down to ``margin`` below the
+    best. ``fallback()`` scores the position when not even one iteration finished; ``nodes()``
+    counts the searcher's nodes."""
+    root, score_move, limits = work.root, work.score, work.limits
+    best_move, best_score, depth_done = root[0], -INFINITY, 0
+    scores: dict[Move, int] = {}
+    for depth in range(1, max(limits.depth, 1) + 1):
+        iteration: dict[Move, int] = {}
+        alpha = -INFINITY
+        it_best, it_score = None, -INFINITY
+        try:
+            for index, move in enumerate(root):
+                if index == 0:
+                    score = score_move(move, depth, -INFINITY, INFINITY)
+                elif all_scores:
+                    score = score_move(move, depth, max(it_score - margin, -INFINITY), INFINITY)
+                else:
+                    score = score_move(move, depth, alpha, alpha + 1)
+                    if score > alpha:
+                        score = score_move(move, depth, alpha, INFINITY)
+                iteration[move] = score
+                if score > it_score:
+                    it_best, it_score = move, score
+                    alpha = max(alpha, score)
+        except SearchTimeout:
+            # The previous best is searched first with a full window, so a move that beat it
+            # in the unfinished iteration is better at this depth: trust it.
+            if it_best is not None and not all_scores:
+                best_move, best_score = it_best, it_score
+            break
+        best_move, best_score, depth_done = it_best, it_score, depth
+        scores = iteration
+        root.sort(key=lambda m: iteration.get(m, -INFINITY), reverse=True)
+        if (work.stop_when_forced and len(root) == 1) or (
+            abs(best_score) >= MATE_BOUND and depth >= MATE - abs(best_score)
+        ):
+            break  # one move, or a forced mate found at full width: no need to go deeper
+        if limits.time is not None and time.monotonic() - work.start > 0.45 * limits.time:
+            break  # the next iteration would most likely not finish
+    if depth_done == 0 and best_score == -INFINITY:
+        best_score = fallback()
+    return SearchResult(
+        move=best_move,  # type: ignore[arg-type]
+        score=best_score,
+        depth=depth_done,
+        nodes=nodes(),
+        seconds=time.monotonic() - work.start,
+        scores=tuple(scores.items()) if all_scores else (),
+    )
+
+
+def reward_quiet(
+    killers: list[Move | None], history: dict[tuple[int, int], int], move: Move, depth: int
+) -> None:
+    """Remembers a quiet move that cut the search off at a ply: first of that ply's two killer
+    moves, and its from-to pair's history raised by the square of the depth left."""
+    if killers[0] != move:
+        killers[1] = killers[0]
+        killers[0] = move
+    key = (move.path[0], move.path[-1])
+    history[key] = min(history.get(key, 0) + depth * depth, 700_000)
 
 
 def score_to_tt(score: int, ply: int) -> int:

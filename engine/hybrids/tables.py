@@ -84,7 +84,8 @@ class Tables:
     - ``sources[side][code][k]``: the squares from which a leaper of ``code`` takes on ``k``;
     - ``man_jumps[side][sq]``, ``king_jumps[sq]`` and ``king_lines[sq]``: first jumps of the
       draughts pieces, to look for before a capture search; ``promotes[side][sq]``; ``spec``;
-    - ``last_rank[side]``, ``first``: the side that moves first (+1 White, -1 Black).
+    - ``last_rank[side]``, ``first``: the side that moves first (+1 White, -1 Black);
+    - ``by_letter`` (the signed code of each FEN letter) and ``by_code`` (the letter of each).
     """
 
     def __init__(self, rules: HybridRules) -> None:
@@ -96,7 +97,7 @@ class Tables:
         self.power = [0] * size
         self.auto_crown = [0] * size
         self.choices: list[tuple] = [()] * size
-        self.by_letter = {}
+        self.by_letter: dict[str, int] = {}
         for rule in rules.pieces:
             code = rule.piece.value
             self.piece[code] = rule.piece
@@ -108,6 +109,7 @@ class Tables:
                 self.choices[code] = rule.promotes_to
             self.by_letter[rule.piece.symbol.upper()] = code
             self.by_letter[rule.piece.symbol] = -code
+        self.by_code = {code: letter for letter, code in self.by_letter.items()}
         self.royal = rules.royal.value if rules.royal is not None else 0
         self.last_rank = [None, 7, 0]
         self.promotes = [None] + [

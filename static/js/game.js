@@ -1,18 +1,19 @@
 // The game page's controller (/game/<id>/): reads the page data, wires the board, the move
 // list, the controls and the socket, and keeps one state object — the server's last state plus
 // what this viewer is looking at. The server decides every rule; this page shows and asks.
-import { createAnnotationPanel, judgementText, notesByPly } from "./annotations.js";
 import { api, goToGame } from "./api.js";
 import { checkedKing, createPlayBoard } from "./board.js";
-import { createEvalGraph } from "./evalgraph.js";
+import { createArchive } from "./game_archive.js";
+import { renderNotices as drawNotices } from "./game_notices.js";
+import {
+  bannerHeadline, playerLabel, ratingChangesText, resultText, selectionText,
+  turnText, viewingText,
+} from "./game_words.js";
 import { withLegalList } from "./legal_tree.js";
 import { createClocks } from "./clock.js";
 import { createMoveList } from "./movelist.js";
 import { createPremove, extendPath, premoveAllowed } from "./premove.js";
-import {
-  drawDeclinedText, drawLapsedText, rematchNotice, rematchNoticeElement,
-} from "./offers.js";
-import { count } from "./words.js";
+import { drawDeclinedText, drawLapsedText } from "./offers.js";
 import { classifyState, connectSocket } from "./socket.js";
 import { moveSound, playSound, setSound, soundOn } from "./sound.js";
 
@@ -46,8 +47,7 @@ const board = createPlayBoard($("#board"), {
 const moveList = createMoveList($("#movelist"), { onSelect: view, variant });
 const clocks = createClocks();
 const premove = createPremove();
-let evalGraph = null;
-let annotationPanel = null;
+const archive = createArchive({ page, data, viewer, moveList, view });
 
 // The socket sends the legal moves as a tree (a chain's prefixes named once); onState lists them.
 const socket = connectSocket(`${data.ws_url}?legal=tree`, {
@@ -69,12 +69,12 @@ const socket = connectSocket(`${data.ws_url}?legal=tree`, {
     if (!page.archive) return;
     const { type, ...analysis } = message;
     page.archive.analysis = analysis;
-    renderArchive();
+    archive.render();
   },
   annotations(message) {
     if (!page.archive) return;
     page.archive.annotations = message.annotations;
-    renderArchive();
+    archive.render();
   },
   open(isReconnect) {
     page.connected = true;
@@ -310,7 +310,7 @@ function render({ animate }) {
   moveList.update({
     moves, initialFen: s.initial_fen, viewing: page.viewing, finished: s.status === "finished",
   });
-  renderArchive();
+  archive.render();
   renderPlayers();
   renderBanner();
   renderNotices();
@@ -326,93 +326,6 @@ function renderTitle() {
   const s = page.state;
   const mine = !viewer.both_sides && viewer.color && s.status === "live" && s.turn === viewer.color;
   document.title = mine ? `Your turn · ${BASE_TITLE}` : BASE_TITLE;
-}
-
-// --- the archive: a finished game's ply links, annotations, analysis ---------------------------
-/** Returns the move index a `#N` address asks for (the position after N plies; #0 the start),
- * or undefined when the address names no ply of this game. */
-function plyFromHash() {
-  const match = /^#(\d+)$/.exec(window.location.hash);
-  if (!match) return undefined;
-  const count = (page.state.moves || []).length;
-  return Math.min(Number(match[1]), count) - 1;
-}
-
-function followHash() {
-  const index = plyFromHash();
-  if (index !== undefined && index !== page.shownIndex) view(index);
-}
-
-function renderArchive() {
-  const archive = page.archive;
-  if (!archive || page.state.status !== "finished") return;
-  const moves = page.state.moves || [];
-  const index = page.shownIndex === null ? moves.length - 1 : page.shownIndex;
-  const address = `#${index + 1}`;
-  if (window.location.hash !== address && (page.viewing !== null || window.location.hash)) {
-    history.replaceState(null, "", address);
-  }
-  const notes = notesByPly(archive.annotations, archive.analysis);
-  moveList.update({ notes });
-  if (!annotationPanel) {
-    annotationPanel = createAnnotationPanel($("#annotations"), {
-      apiUrl: `${data.api_url}annotations/`,
-      canAnnotate: archive.can_annotate,
-      username: viewer.username,
-      onChange(annotations) {
-        archive.annotations = annotations;
-        renderArchive();
-      },
-    });
-  }
-  const move = index >= 0 ? moves[index] : null;
-  annotationPanel.update({
-    annotations: archive.annotations,
-    ply: move ? index : null,
-    moveText: move ? move.text : "",
-    judgement: move ? judgementText(notes.get(index)) : "",
-  });
-  const analysis = archive.analysis;
-  if (!evalGraph) evalGraph = createEvalGraph($("#evalgraph"), { onSelect: (at) => view(at - 1) });
-  evalGraph.update({ analysis, current: index + 1 });
-  $("#archive-tools").hidden = false;
-  $("#export-link").href = archive.export_url;
-  const analyse = $("[data-action='analyse']");
-  analyse.hidden = !archive.can_analyse || analysis.state === "running" || analysis.state === "done";
-  analyse.textContent = analysis.state === "failed" ? "Analyse again" : "Analyse";
-  const progress = {
-    none: "",
-    running: `Analysing… ${analysis.done} of ${count(analysis.total, "position")}`,
-    done: "Analysed",
-    failed: "The analysis failed.",
-  };
-  $("#analysis-progress").textContent = progress[analysis.state] || "";
-}
-
-$("#archive-tools").addEventListener("click", async (event) => {
-  const button = event.target.closest("[data-action='analyse']");
-  if (!button || !page.archive) return;
-  button.disabled = true;
-  try {
-    page.archive.analysis = await api("POST", `${data.api_url}analysis/`);
-  } catch (failure) {
-    $("#analysis-progress").textContent = failure.message;
-  } finally {
-    button.disabled = false;
-  }
-  renderArchive();
-});
-
-window.addEventListener("hashchange", followHash);
-
-const COLOR_NAME = { white: "White", black: "Black" };
-
-function playerLabel(color) {
-  const s = page.state;
-  const name = s[color];
-  if (s.mode === "local") return COLOR_NAME[color];
-  const you = viewer.color === color && !viewer.both_sides ? " (you)" : "";
-  return `${name || "Anonymous"}${you}`;
 }
 
 function renderPlayers() {
@@ -439,7 +352,7 @@ function renderPlayers() {
     }
     const name = document.createElement("span");
     name.className = "player-name";
-    name.textContent = playerLabel(color);
+    name.textContent = playerLabel(s, viewer, color);
     name.title = name.textContent; // whole, where a phone's bar cuts a long name short
     el.append(name);
     if (s.status === "live" && s.turn === color) {
@@ -454,53 +367,16 @@ function renderPlayers() {
   clocks.show(s, viewer.both_sides ? null : viewer.color);
 }
 
-const REASONS = {
-  checkmate: "by checkmate",
-  stalemate: "by stalemate",
-  threefold: "by threefold repetition",
-  "fifty-moves": "by the fifty-move rule",
-  "insufficient-material": "by insufficient material",
-  resignation: "by resignation",
-  agreement: "by agreement",
-  abandonment: "by abandonment",
-  timeout: "on time",
-};
-
-/** Returns the banner's headline and reason for a finished state. */
-export function resultText(state) {
-  if (state.status === "aborted") {
-    return { headline: "Game aborted", reason: "a first move was not made in time", score: "" };
-  }
-  const winner = state.result === "1-0" ? "White" : state.result === "0-1" ? "Black" : null;
-  const headline = winner ? `${winner} wins` : "Draw";
-  let reason = REASONS[state.termination] || "";
-  if (state.termination === "resignation" && winner) {
-    reason = `${winner === "White" ? "Black" : "White"} resigned`;
-  }
-  if (state.termination === "abandonment" && winner) {
-    reason = `${winner === "White" ? "Black" : "White"} left the game`;
-  }
-  return { headline, reason, score: state.result || "" };
-}
-
-/** Returns a rated game's rating changes as the banner shows them: "White +8 · Black -8". */
-export function ratingChangesText(changes) {
-  const signed = (n) => (n >= 0 ? `+${n}` : `${n}`);
-  return `White ${signed(changes.white)} · Black ${signed(changes.black)}`;
-}
-
 function renderBanner() {
   const s = page.state;
   const banner = $("#banner");
   banner.hidden = s.status !== "finished" && s.status !== "aborted";
   if (banner.hidden) return;
-  const { headline, reason, score } = resultText(s);
   banner.replaceChildren();
   const strong = document.createElement("strong");
-  const joiner = /^(by|on) /.test(reason) ? " " : " — ";
-  strong.textContent = reason ? `${headline}${joiner}${reason}` : headline;
+  strong.textContent = bannerHeadline(s);
   const small = document.createElement("span");
-  small.textContent = score;
+  small.textContent = resultText(s).score;
   banner.append(strong, small);
   if (s.rating_changes) {
     const ratings = document.createElement("span");
@@ -519,81 +395,15 @@ function renderBanner() {
 }
 
 function renderNotices() {
-  const s = page.state;
-  const box = $("#notices");
-  box.replaceChildren();
-  const me = viewer.both_sides ? null : viewer.color;
-  if (s.status !== "live") {
-    const rematch = rematchNotice(s, me);
-    if (rematch) box.append(rematchNoticeElement(rematch, declineRematch));
-    return;
-  }
-  if (page.told && page.told.ply === s.ply && !s.draw_offer) {
-    const notice = document.createElement("p");
-    notice.className = "notice";
-    notice.dataset.testid = "table-notice";
-    notice.setAttribute("role", "status");
-    notice.textContent = page.told.text;
-    box.append(notice);
-  }
-  if (s.draw_offer && me && s.draw_offer !== me) {
-    const notice = document.createElement("div");
-    notice.className = "notice draw-offer";
-    notice.setAttribute("role", "alert");
-    notice.append(`${COLOR_NAME[s.draw_offer]} offers a draw. `);
-    for (const [action, text] of [["accept", "Accept"], ["decline", "Decline"]]) {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = `button ${action === "accept" ? "" : "button-secondary"} button-small`;
-      button.dataset.action = `draw-${action}`;
-      button.textContent = text;
-      button.addEventListener("click", () => drawAction(action));
-      notice.append(button, " ");
-    }
-    box.append(notice);
-  } else if (s.draw_offer && me && s.draw_offer === me) {
-    const notice = document.createElement("p");
-    notice.className = "notice";
-    notice.textContent = "You offered a draw.";
-    box.append(notice);
-  }
-  if (s.absence && s.absence.side) box.append(absenceNotice(s, me));
-}
-
-// In an unlimited game the absent side forfeits at the deadline by itself; in a real-time
-// clocked game the clock runs on, and from the deadline the player who stayed may claim the win
-// (the server checks the absence again). The button appears when the deadline passes.
-function absenceNotice(s, me) {
-  const notice = document.createElement("p");
-  notice.className = "notice";
-  notice.dataset.testid = "absence";
-  const at = new Date(s.absence.deadline);
-  const time = Number.isNaN(at.getTime()) ? "" : ` at ${at.toLocaleTimeString()}`;
-  const gone = COLOR_NAME[s.absence.side];
-  if (!(s.clock && s.clock.initial)) {
-    notice.textContent = `${gone} left the table and forfeits${time} unless they come back.`;
-    return notice;
-  }
-  const stayed = me && me !== s.absence.side;
-  const claimant = stayed ? "you" : COLOR_NAME[s.absence.side === "white" ? "black" : "white"];
-  notice.textContent = `${gone} left the table; ${claimant} may claim the win${time} unless `
-    + "they come back. ";
-  clearTimeout(page.claimTimer);
-  const wait = at.getTime() - Date.now();
-  if (stayed && wait <= 0) {
-    const claim = document.createElement("button");
-    claim.type = "button";
-    claim.className = "button button-small";
-    claim.dataset.testid = "claim-win";
-    claim.textContent = "Claim the win";
-    claim.addEventListener("click", () => {
-      command({ type: "claim_win" }, { path: "claim-win/", body: {} });
-    });
-    notice.append(claim);
-  } else if (stayed) {
-    page.claimTimer = setTimeout(renderNotices, wait + 250);
-  }
-  return notice;
+  drawNotices($("#notices"), {
+    state: page.state,
+    me: viewer.both_sides ? null : viewer.color,
+    told: page.told,
+    onDraw: drawAction,
+    onClaim: () => command({ type: "claim_win" }, { path: "claim-win/", body: {} }),
+    onDeclineRematch: declineRematch,
+    redraw: renderNotices,
+  });
 }
 
 function renderControls() {
@@ -650,9 +460,7 @@ function renderHint() {
   const hint = $("#hint");
   hint.replaceChildren();
   if (page.viewing !== null) {
-    hint.textContent = s.status === "live"
-      ? "Viewing an earlier position. Use → or “Back to live” to return."
-      : "Viewing an earlier position. Use → or “Back to the end” to return.";
+    hint.textContent = viewingText(s.status);
     return;
   }
   if (s.status !== "live") return;
@@ -684,39 +492,12 @@ function renderHint() {
     return;
   }
   if (v.selected && v.targets.length) {
-    hint.textContent = selectionHint(v);
+    const code = board.pieceAt(v.selected);
+    const kinds = new Set(v.targets.map((t) => t.kind));
+    hint.textContent = selectionText(code ? board.pieceName(code) : "", v.selected, kinds);
     return;
   }
-  if (canMove()) {
-    hint.textContent = viewer.both_sides ? `${COLOR_NAME[s.turn]} to move.` : "Your move.";
-  } else if (s.mode === "bot" && viewer.color && viewer.color !== s.turn) {
-    hint.textContent = "The bot is thinking…";
-  } else if (isPlayer()) {
-    hint.textContent = `Waiting for ${COLOR_NAME[s.turn]}…`;
-  } else {
-    hint.textContent = `${COLOR_NAME[s.turn]} to move.`;
-  }
-}
-
-const MARKS = [
-  ["jump", "jump (amber ring)"],
-  ["sweep", "sweep (violet diamond, the crossed pieces go)"],
-  ["replacement", "capture (ring)"],
-  ["en_passant", "capture en passant"],
-  ["castle", "castle"],
-  ["removal", "remove your own piece"],
-  ["line", "line move"],
-  ["quiet", "move (dot)"],
-];
-
-/** Returns the hint for a selected piece: what its marks mean, the rarer kinds first. */
-function selectionHint(v) {
-  const kinds = new Set(v.targets.map((t) => t.kind));
-  const code = board.pieceAt(v.selected);
-  // The board's name of the piece ("white man"), without its colour.
-  const name = code ? board.pieceName(code).split(" ").slice(1).join(" ") : "piece";
-  const parts = MARKS.filter(([kind]) => kinds.has(kind)).map(([, text]) => text);
-  return `${name[0].toUpperCase()}${name.slice(1)} on ${v.selected}: ${parts.join(", ")}.`;
+  hint.textContent = turnText(s, viewer, canMove());
 }
 
 // --- controls --------------------------------------------------------------------------------
@@ -808,8 +589,8 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
-if (page.archive && page.state.status === "finished" && plyFromHash() !== undefined) {
-  const index = plyFromHash();
+if (page.archive && page.state.status === "finished" && archive.plyFromHash() !== undefined) {
+  const index = archive.plyFromHash();
   page.viewing = index >= (page.state.moves || []).length - 1 ? null : index;
 }
 render({ animate: false });

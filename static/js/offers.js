@@ -2,7 +2,7 @@
 // declined draw told to its offerer, a rematch offer with who asked and a Decline, what became
 // of it, and for spectators a link to the rematch. The server decides; these only say it.
 
-const COLOR_NAME = { white: "White", black: "Black" };
+import { COLOR_NAME } from "./game_words.js";
 
 /** Returns the words for a draw offer `by` declined, as `viewerColor` (null: a spectator)
  * reads them; null for the player who declined it (they know). */

@@ -126,3 +126,30 @@ def test_a_seek_for_turkish_made_and_accepted_in_the_lobby_opens_a_turkish_board
     assert expected["a4"] == "wM" and "a3" not in expected
     wait_for_board(bob, expected)
     shot(bob, "every-game-turkish-online-black")
+
+
+def test_a_checkers_game_won_by_leaving_the_opponent_no_move_says_so(new_page) -> None:
+    """The rules page's example, played at one screen from its FEN: Black's 16-19 leaves White's
+    man on 28 with no step and no jump, and the banner gives that reason, as the rules do."""
+    fen = "B:W28:B16,24:H0:F1"
+    checkers = variants.get("checkers")
+    move = checkers.parse_move(checkers.position(fen), "16-19")
+    page = new_page(1280, 800)
+    page.goto("/play/local/")
+    page.select_option("#local-variant", "checkers")
+    page.fill("#fen", fen)
+    page.click("[data-testid=new-local]")
+    page.wait_for_url(re.compile(r"/game/[^/]+/$"))
+    expect(page.locator("body[data-live=open]")).to_have_count(1)
+    game_id = page.url.rstrip("/").rsplit("/", 1)[1]
+    tap(page, *move.path_names())
+    wait_moves(page, 1)
+    state = server_state(page, game_id)
+    assert (state["status"], state["result"], state["termination"]) == (
+        "finished",
+        "0-1",
+        "no-moves",
+    )
+    banner = page.get_by_test_id("result-banner")
+    expect(banner).to_contain_text("Black wins — White cannot move")
+    shot(page, "every-game-checkers-no-move-banner")

@@ -2,6 +2,7 @@
 the pages away from the lobby (compact on a phone, and put away with its Dismiss button) and
 in the profile's rating heading and list."""
 
+import pytest
 from playwright.sync_api import expect
 
 from games.core import Actor
@@ -13,6 +14,9 @@ from tests.factories import make_user
 from tests.games.conftest import start_game
 
 
+# The challenge is made in the test's process and pushed to the page's socket in Daphne's:
+# across processes, the channel layer must be Redis.
+@pytest.mark.services
 def test_the_challenge_pop_up_names_the_game_and_is_compact_on_a_phone(new_page) -> None:
     alice = make_user("alice")
     make_user("bob")

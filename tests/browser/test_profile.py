@@ -4,6 +4,7 @@ seeker's rating shows, or their pop-up on another page, which leaves the page's 
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from games.core import Actor
@@ -144,6 +145,9 @@ def test_a_profile_challenge_to_international_checkers_on_a_clock_starts_that_ga
     assert (game.variant, game.clock_initial, game.clock_increment) == ("international", 300, 3)
 
 
+# The challenges are made in the test's process and pushed to the page's socket in Daphne's:
+# across processes, the channel layer must be Redis.
+@pytest.mark.services
 def test_challenge_pop_ups_on_a_phone_leave_the_archives_filter_button_uncovered(
     new_page,
 ) -> None:

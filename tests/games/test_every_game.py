@@ -186,6 +186,12 @@ def test_export_then_import_gives_back_the_same_game(alice, variant_id: str) -> 
     assert f'[Variant "{name}"]' in text
     family = variants.get(variant_id).family
     assert ("[GameType " in text) == (family == "draughts" and variant_id in PDN_NUMBERED)
+    # Downloaded from the game's page: a checkers game is a .pdn file, the others .pgn.
+    kind = "PDN" if family == "draughts" else "PGN"
+    download = client.get(f"/api/games/{made['id']}/export/?download=1")
+    assert f'filename="{variant_id}-{made["id"]}.{kind.lower()}"' in download["Content-Disposition"]
+    page = client.get(f"/game/{made['id']}/").content.decode()
+    assert f"Download ({kind})</a>" in page
     imported = client.post("/api/games/import/", {"text": text}, "json")
     assert imported.status_code == 201, imported.content
     original = Game.objects.get(public_id=made["id"])

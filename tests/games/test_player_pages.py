@@ -157,7 +157,7 @@ def test_the_archive_and_the_game_page_show_the_rating_changes(two_games) -> Non
     archive = Client().get("/games/").content.decode()
     assert f'title="White\'s rating change">+{white}</span>' in archive
     assert f'title="Black\'s rating change">{black}</span>' in archive
-    # The game page's banner (static/js/game.js) draws them from the state it is given.
+    # The game page's banner (static/js/game_words.js) words them from the state it is given.
     game_page = Client().get(f"/game/{rated.public_id}/")
     state = game_page.context["page_data"]["state"]
     assert state["rating_changes"] == {"white": white, "black": black}

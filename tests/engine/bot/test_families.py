@@ -6,6 +6,7 @@ from engine import variants
 from engine.bot.families import (
     ADVANCE_STEP,
     CONNECTION,
+    CONNECTION_MARGIN,
     DRAUGHTS_FLYING_KING,
     IN_CHECK,
     KING_SHELTER,
@@ -100,6 +101,21 @@ def test_game_mix_draws_the_side_with_more_pieces_together():
         - score("game-mix", apart.replace(" w ", " b "))
         == -CONNECTION
     )
+
+
+def test_game_mix_with_as_many_pieces_each_keeps_the_side_ahead_apart():
+    # Two pieces each, so a connection only draws. White's dama against Black's silver puts
+    # White ahead: a touching pair now hurts White, to move or not, and helps Black.
+    apart = "3k4/8/8/8/D1s5/8/8/7K w - - 0 1"
+    together = "3k4/8/8/8/Ds6/8/8/7K w - - 0 1"
+    assert score("game-mix", apart) >= CONNECTION_MARGIN
+    assert score("game-mix", together) - score("game-mix", apart) == -CONNECTION
+    black = (together.replace(" w ", " b "), apart.replace(" w ", " b "))
+    assert score("game-mix", black[0]) - score("game-mix", black[1]) == CONNECTION
+    # Level (a silver each, the kings alike): neither side is served, the pair counts nothing.
+    even = ("3k4/8/8/8/S1s5/8/8/7K w - - 0 1", "3k4/8/8/8/Ss6/8/8/7K w - - 0 1")
+    assert abs(score("game-mix", even[0])) < CONNECTION_MARGIN
+    assert score("game-mix", even[1]) == score("game-mix", even[0])
 
 
 def test_hawaiian_counts_both_sides_moves_and_no_material():

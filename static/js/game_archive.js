@@ -1,0 +1,103 @@
+// A finished game's archive tools on its page: the address of the ply shown (`#N`, the
+// position after N plies), the annotations panel, the evaluation graph and the Analyse button.
+import { api } from "./api.js";
+import { createAnnotationPanel, judgementText, notesByPly } from "./annotations.js";
+import { createEvalGraph } from "./evalgraph.js";
+import { count } from "./words.js";
+
+const $ = (selector) => document.querySelector(selector);
+
+/**
+ * Wires the archive of the game page: `page` is the page's state object (its `state`,
+ * `archive`, `viewing` and `shownIndex`), `data` the page data, `viewer` the viewer, `moveList`
+ * the move list, and `view(index)` shows the position after move `index`. Returns
+ * {render(), plyFromHash()}.
+ */
+export function createArchive({ page, data, viewer, moveList, view }) {
+  let annotationPanel = null;
+  let evalGraph = null;
+
+  /** Returns the move index the address asks for (#0 the start), or undefined. */
+  function plyFromHash() {
+    const match = /^#(\d+)$/.exec(window.location.hash);
+    if (!match) return undefined;
+    const moves = (page.state.moves || []).length;
+    return Math.min(Number(match[1]), moves) - 1;
+  }
+
+  function panel(archive) {
+    if (!annotationPanel) {
+      annotationPanel = createAnnotationPanel($("#annotations"), {
+        apiUrl: `${data.api_url}annotations/`,
+        canAnnotate: archive.can_annotate,
+        username: viewer.username,
+        onChange(annotations) {
+          archive.annotations = annotations;
+          render();
+        },
+      });
+    }
+    return annotationPanel;
+  }
+
+  function renderAnalysis(archive, index) {
+    const analysis = archive.analysis;
+    if (!evalGraph) evalGraph = createEvalGraph($("#evalgraph"), { onSelect: (at) => view(at - 1) });
+    evalGraph.update({ analysis, current: index + 1 });
+    const analyse = $("[data-action='analyse']");
+    analyse.hidden = !archive.can_analyse || analysis.state === "running"
+      || analysis.state === "done";
+    analyse.textContent = analysis.state === "failed" ? "Analyse again" : "Analyse";
+    const progress = {
+      none: "",
+      running: `Analysing… ${analysis.done} of ${count(analysis.total, "position")}`,
+      done: "Analysed",
+      failed: "The analysis failed.",
+    };
+    $("#analysis-progress").textContent = progress[analysis.state] || "";
+  }
+
+  function render() {
+    const archive = page.archive;
+    if (!archive || page.state.status !== "finished") return;
+    const moves = page.state.moves || [];
+    const index = page.shownIndex === null ? moves.length - 1 : page.shownIndex;
+    const address = `#${index + 1}`;
+    if (window.location.hash !== address && (page.viewing !== null || window.location.hash)) {
+      history.replaceState(null, "", address);
+    }
+    const notes = notesByPly(archive.annotations, archive.analysis);
+    moveList.update({ notes });
+    const move = index >= 0 ? moves[index] : null;
+    panel(archive).update({
+      annotations: archive.annotations,
+      ply: move ? index : null,
+      moveText: move ? move.text : "",
+      judgement: move ? judgementText(notes.get(index)) : "",
+    });
+    renderAnalysis(archive, index);
+    $("#archive-tools").hidden = false;
+    $("#export-link").href = archive.export_url;
+  }
+
+  $("#archive-tools").addEventListener("click", async (event) => {
+    const button = event.target.closest("[data-action='analyse']");
+    if (!button || !page.archive) return;
+    button.disabled = true;
+    try {
+      page.archive.analysis = await api("POST", `${data.api_url}analysis/`);
+    } catch (failure) {
+      $("#analysis-progress").textContent = failure.message;
+    } finally {
+      button.disabled = false;
+    }
+    render();
+  });
+
+  window.addEventListener("hashchange", () => {
+    const index = plyFromHash();
+    if (index !== undefined && index !== page.shownIndex) view(index);
+  });
+
+  return { render, plyFromHash };
+}
