@@ -6,7 +6,7 @@ import { checkedKing, createPlayBoard } from "./board.js";
 import { createArchive } from "./game_archive.js";
 import { renderNotices as drawNotices } from "./game_notices.js";
 import {
-  bannerHeadline, playerLabel, ratingChangesText, resultText, selectionText,
+  bannerHeadline, otherSide, playerLabel, ratingChangesText, resultText, selectionText,
   turnText, viewingText,
 } from "./game_words.js";
 import { withLegalList } from "./legal_tree.js";
@@ -331,7 +331,7 @@ function renderTitle() {
 function renderPlayers() {
   const s = page.state;
   const bottom = board.orientation();
-  const top = bottom === "white" ? "black" : "white";
+  const top = otherSide(bottom);
   for (const [bar, color] of [["top", top], ["bottom", bottom]]) {
     const el = document.querySelector(`[data-bar="${bar}"]`);
     el.replaceChildren();

@@ -2,7 +2,7 @@
 // declined draw told to its offerer, a rematch offer with who asked and a Decline, what became
 // of it, and for spectators a link to the rematch. The server decides; these only say it.
 
-import { COLOR_NAME } from "./game_words.js";
+import { COLOR_NAME, otherSide } from "./game_words.js";
 
 /** Returns the words for a draw offer `by` declined, as `viewerColor` (null: a spectator)
  * reads them; null for the player who declined it (they know). */
@@ -18,7 +18,7 @@ export function drawLapsedText(old, state, me) {
   const lapsed = me && old.draw_offer === me && !state.draw_offer && state.status === "live"
     && state.ply > old.ply;
   if (!lapsed) return null;
-  const mover = state.turn === "white" ? "black" : "white";
+  const mover = otherSide(state.turn);
   return `Your draw offer lapsed: ${COLOR_NAME[mover]} moved instead.`;
 }
 
