@@ -16,6 +16,10 @@ the families by what their rules make matter:
 - mobility: the side to move's number of legal moves (the search has them already);
 - king safety where there is check (Byelorussian Cheskers, Game Mix, Mix Chess): a king with its
   own pieces beside it is harder to attack, one in check is in danger;
+- in Gothic, whose kings step one square in any direction and can only be caught by a jump,
+  a side far ahead in material against at most three pieces hunts them: its pieces close in on
+  them and drive them to the edge (``_mop_up``). Without it the search, which sees a few plies
+  only, shuffles its extra kings until the no-progress rule draws the game;
 - in Anti Checkers, where the side left without a move wins, all of this is turned around:
   material and mobility count against their owner;
 - in Hawaiian (Konane), where every move is a capture and the side left without a move loses,
@@ -71,6 +75,11 @@ IN_CHECK = 30
 CONNECTION = 6  # per pair of touching pieces, for the side with more pieces in Game Mix
 CONNECTION_MARGIN = 50  # with as many pieces each, how far ahead a side keeps its pieces apart
 TEMPO = 5
+HUNTERS = frozenset(("gothic",))  # games whose last pieces must be hunted down (see _mop_up)
+MOP_UP_LEAD = 150  # material ahead from which a side hunts the other's last pieces
+MOP_UP_PIECES = 3  # ... when the other side has no more pieces than this
+MOP_UP_EDGE = 8  # per square a hunted piece is from the centre
+MOP_UP_NEAR = 4  # per square between a hunter and the nearest hunted piece
 
 
 @dataclass(frozen=True)
@@ -88,6 +97,8 @@ class Evaluator:
     mobility: int
     settles: bool = True
     both_mobilities: bool = False
+    files: int = 8
+    mop_up: bool = False
 
     def value(self, code: int) -> int:
         """Returns the value of the piece of signed ``code`` (0 for an empty square)."""
@@ -96,19 +107,27 @@ class Evaluator:
     def evaluate(self, board: Sequence[int], side: int, mobility: int, in_check: bool) -> int:
         """Returns the score of ``board`` for ``side`` (+1 White, -1 Black) to move, which has
         ``mobility`` legal moves and is (or not) ``in_check``."""
-        score = 0
         counts = [0, 0, 0]
+        material = [0, 0, 0]
         values = self.values
         advance = self.advance
+        score = 0
         for sq, code in enumerate(board):
             if not code:
                 continue
             sign = 1 if code > 0 else -1
             counts[sign] += 1
-            score += sign * values.get(code * sign, 0)
+            material[sign] += values.get(code * sign, 0)
             bonus = advance.get(code)
             if bonus is not None:
                 score += sign * bonus[sq]
+        score += material[1] - material[-1]
+        if self.mop_up:
+            lead = material[1] - material[-1]
+            if lead >= MOP_UP_LEAD and counts[-1] <= MOP_UP_PIECES:
+                score += self._mop_up(board, 1)
+            elif -lead >= MOP_UP_LEAD and counts[1] <= MOP_UP_PIECES:
+                score -= self._mop_up(board, -1)
         score *= side
         score += self.mobility * mobility + TEMPO
         if self.king_code:
@@ -117,6 +136,24 @@ class Evaluator:
                 score -= IN_CHECK
         if self.connection:
             score += self._connection(board, counts[side] - counts[-side], score)
+        return score
+
+    def _mop_up(self, board: Sequence[int], winner: int) -> int:
+        # Far ahead against a few pieces, the winner's pieces close in on them and drive them
+        # to the edge, where they have fewest moves and are caught.
+        files = self.files
+        ranks = len(board) // files
+        mine, theirs = [], []
+        for sq, code in enumerate(board):
+            if code:
+                (mine if code * winner > 0 else theirs).append((sq % files, sq // files))
+        score = 0
+        for f, r in theirs:
+            score += MOP_UP_EDGE * max(abs(2 * f - files + 1), abs(2 * r - ranks + 1)) // 2
+        if theirs:
+            for f, r in mine:
+                near = min(max(abs(f - tf), abs(r - tr)) for tf, tr in theirs)
+                score -= MOP_UP_NEAR * near
         return score
 
     def _shelter(self, board: Sequence[int], side: int) -> int:
@@ -192,6 +229,8 @@ def evaluator_for(variant: Variant) -> Evaluator:
         mobility=_mobility(variant, giveaway),
         settles=variant.id not in ALWAYS_CAPTURING,
         both_mobilities=variant.id in ALWAYS_CAPTURING,
+        files=files,
+        mop_up=variant.id in HUNTERS,
     )
 
 

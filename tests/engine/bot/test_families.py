@@ -1,6 +1,7 @@
 """Each family's evaluation (engine.bot.families): material from the game's piece values,
-advancement for men, mobility, king safety where there is check, Game Mix's connection goal and
-Anti Checkers turned around — each checked on positions that differ in that one thing."""
+advancement for men, mobility, king safety where there is check, Game Mix's connection goal,
+Gothic's hunt of the last pieces and Anti Checkers turned around — each checked on positions
+that differ in that one thing."""
 
 from engine import variants
 from engine.bot.families import (
@@ -10,6 +11,8 @@ from engine.bot.families import (
     DRAUGHTS_FLYING_KING,
     IN_CHECK,
     KING_SHELTER,
+    MOP_UP_EDGE,
+    MOP_UP_NEAR,
     STUCK,
     TEMPO,
     evaluator_for,
@@ -116,6 +119,29 @@ def test_game_mix_with_as_many_pieces_each_keeps_the_side_ahead_apart():
     even = ("3k4/8/8/8/S1s5/8/8/7K w - - 0 1", "3k4/8/8/8/Ss6/8/8/7K w - - 0 1")
     assert abs(score("game-mix", even[0])) < CONNECTION_MARGIN
     assert score("game-mix", even[1]) == score("game-mix", even[0])
+
+
+def test_gothic_hunts_the_last_pieces_of_a_side_far_behind():
+    # Three kings against one: Black's king nearer the edge, and White's kings nearer it, are
+    # worth more to White, the side far ahead. Nothing of the kind in English checkers.
+    centre = score("gothic", "W:WKa1,Kb1,Kc1:BKd4:H0:F1")
+    edge = score("gothic", "W:WKa1,Kb1,Kc1:BKa4:H0:F1")
+    assert edge - centre == 3 * MOP_UP_EDGE  # d4 is next to the centre, a4 on the edge
+    # White's king on c1 comes from three squares away (c1 to d4) to one (c3 to d4).
+    closer = score("gothic", "W:WKa1,Kb1,Kc3:BKd4:H0:F1")
+    assert closer - centre == 2 * MOP_UP_NEAR
+    # Black to move sees the same from its side.
+    black = score("gothic", "B:WKa1,Kb1,Kc3:BKd4:H0:F1")
+    assert black - score("gothic", "B:WKa1,Kb1,Kc1:BKd4:H0:F1") == -2 * MOP_UP_NEAR
+    # With the material level, or against more than three pieces, nothing is hunted.
+    level = ("W:WKa1:BKd4:H0:F1", "W:WKa1:BKa4:H0:F1")
+    assert score("gothic", level[0]) == score("gothic", level[1])
+    many = "W:WKa1,Kb1,Kc1,Kd1,Ke1:B{}:H0:F1"
+    assert score("gothic", many.format("Kd4,Kh8,Kg8,Kf8")) == score(
+        "gothic", many.format("Ka4,Kh8,Kg8,Kf8")
+    )
+    checkers = ("W:WK1,K2,K3:BK14:H0:F1", "W:WK1,K2,K3:BK13:H0:F1")  # 13 is on the edge
+    assert score("checkers", checkers[0]) == score("checkers", checkers[1])
 
 
 def test_hawaiian_counts_both_sides_moves_and_no_material():
