@@ -4,9 +4,10 @@ This module owns how the bot looks ahead in a game of the draughts family or a h
 principal variation search with iterative deepening, a transposition table keyed by the
 position's repetition key (``VariantPosition.key``), move ordering (the table's move, captures
 by the value they take, killer moves, the history heuristic), an extension for a check and for
-a single reply (a forced capture), and a quiescence search over captures. It takes every rule
-from the variant: the legal moves, the effect of a move (``play_unchecked``) and the end of the
-game (``Variant.outcome``); the evaluation is the family's (``engine.bot.families``).
+a single reply (a forced capture), late-move reductions in Gothic (``REDUCED``), and a
+quiescence search over captures. It takes every rule from the variant: the legal moves, the
+effect of a move (``play_unchecked``) and the end of the game (``Variant.outcome``); the
+evaluation is the family's (``engine.bot.families``).
 
 Chesskers keeps its own search (``engine.bot.search``): it plays on a mutable board with an
 incremental Zobrist hash, several times faster than immutable positions allow. Scores, limits
@@ -40,6 +41,10 @@ QUIESCENCE_DEPTH = 6  # plies of captures after the horizon
 TT_LIMIT = 200_000  # entries kept before the table is cleared
 EXACT, LOWER, UPPER = 0, 1, 2
 REMOVAL = MoveKind.REMOVAL
+# Games searched with late-move reductions: Gothic, whose 30 to 45 moves a position leave a
+# full-width search little depth for its nodes (bench/RESULTS.md, "Bot in every game"). The
+# others keep the full-width search their ladder was measured with.
+REDUCED = frozenset(("gothic",))
 
 _EVALUATORS: dict[str, Evaluator] = {}
 
@@ -83,6 +88,7 @@ class GenericSearcher:
         self.history: dict[tuple[int, int], int] = {}
         self.nodes = 0
         self.deadline: float | None = None
+        self.reduces = variant.id in REDUCED
 
     # --- facts -------------------------------------------------------------------------------
     def _tick(self) -> None:
@@ -238,14 +244,24 @@ class GenericSearcher:
                     return score
         original_alpha = alpha
         best, best_move = -INFINITY, None
+        reducing = self.reduces and depth >= 3 and not self._in_check(position)
         for index, move in enumerate(self._order(position, moves, tt_move, ply)):
             child = self._child(position, move)
             try:
                 if index == 0:
                     score = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1)
                 else:
-                    score = -self.negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1)
-                    if alpha < score < beta:
+                    reduction = 0
+                    if (
+                        reducing
+                        and index >= 3
+                        and not (is_capture(move) or move.promotion is not None)
+                    ):
+                        # Late-move reduction: a quiet move ordered this late is searched
+                        # shallower, and again at full depth only if it beats alpha.
+                        reduction = 1 if index < 10 else 2
+                    score = -self.negamax(child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1)
+                    if score > alpha and (reduction or score < beta):
                         score = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1)
             finally:
                 self._pop()
