@@ -77,9 +77,8 @@ IN_CHECK = 30
 CONNECTION = 6  # per pair of touching pieces, for the side with more pieces in Game Mix
 CONNECTION_MARGIN = 50  # with as many pieces each, how far ahead a side keeps its pieces apart
 TEMPO = 5
-HUNTERS = frozenset(
-    ("gothic", "game-mix")
-)  # games whose last pieces must be hunted down (see _mop_up)
+# Games whose last pieces must be hunted down (see ``Evaluator._mop_up``).
+HUNTERS = frozenset(("gothic", "game-mix"))
 MOP_UP_LEAD = 150  # material ahead from which a side hunts the other's last pieces
 MOP_UP_PIECES = 3  # ... when the other side has no more pieces than this
 MOP_UP_EDGE = 8  # per square a hunted piece is from the centre
@@ -125,9 +124,9 @@ class Evaluator:
             bonus = advance.get(code)
             if bonus is not None:
                 score += sign * bonus[sq]
-        score += material[1] - material[-1]
+        lead = material[1] - material[-1]
+        score += lead
         if self.mop_up:
-            lead = material[1] - material[-1]
             if self._hunts(lead, counts[1], counts[-1]):
                 score += self._mop_up(board, 1)
             elif self._hunts(-lead, counts[-1], counts[1]):
