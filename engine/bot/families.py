@@ -19,9 +19,7 @@ the families by what their rules make matter:
 - in Gothic, whose kings step one square in any direction and can only be caught by a jump,
   a side far ahead in material against at most three pieces hunts them: its pieces close in on
   them and drive them to the edge (``_mop_up``). Without it the search, which sees a few plies
-  only, shuffles its extra kings until the no-progress rule draws the game. Game Mix hunts
-  too, when also ahead in pieces (a side left with its king alone has twenty plies before the
-  no-progress draw, and joining every piece then wins);
+  only, shuffles its extra kings until the no-progress rule draws the game;
 - in Anti Checkers, where the side left without a move wins, all of this is turned around:
   material and mobility count against their owner;
 - in Hawaiian (Konane), where every move is a capture and the side left without a move loses,
@@ -78,7 +76,7 @@ CONNECTION = 6  # per pair of touching pieces, for the side with more pieces in 
 CONNECTION_MARGIN = 50  # with as many pieces each, how far ahead a side keeps its pieces apart
 TEMPO = 5
 # Games whose last pieces must be hunted down (see ``Evaluator._mop_up``).
-HUNTERS = frozenset(("gothic", "game-mix"))
+HUNTERS = frozenset(("gothic",))
 MOP_UP_LEAD = 150  # material ahead from which a side hunts the other's last pieces
 MOP_UP_PIECES = 3  # ... when the other side has no more pieces than this
 MOP_UP_EDGE = 8  # per square a hunted piece is from the centre
@@ -127,9 +125,9 @@ class Evaluator:
         lead = material[1] - material[-1]
         score += lead
         if self.mop_up:
-            if self._hunts(lead, counts[1], counts[-1]):
+            if lead >= MOP_UP_LEAD and counts[-1] <= MOP_UP_PIECES:
                 score += self._mop_up(board, 1)
-            elif self._hunts(-lead, counts[-1], counts[1]):
+            elif -lead >= MOP_UP_LEAD and counts[1] <= MOP_UP_PIECES:
                 score -= self._mop_up(board, -1)
         score *= side
         score += self.mobility * mobility + TEMPO
@@ -140,15 +138,6 @@ class Evaluator:
         if self.connection:
             score += self._connection(board, counts[side] - counts[-side], score)
         return score
-
-    def _hunts(self, lead: int, mine: int, theirs: int) -> bool:
-        # Far ahead in material against a few pieces; in Game Mix also ahead in pieces, since
-        # closing in joins pieces, which with as many pieces each only draws (§3.5).
-        return (
-            lead >= MOP_UP_LEAD
-            and theirs <= MOP_UP_PIECES
-            and (not self.connection or mine > theirs)
-        )
 
     def _mop_up(self, board: Sequence[int], winner: int) -> int:
         # Far ahead against a few pieces, the winner's pieces close in on them and drive them

@@ -144,19 +144,6 @@ def test_gothic_hunts_the_last_pieces_of_a_side_far_behind():
     assert score("checkers", checkers[0]) == score("checkers", checkers[1])
 
 
-def test_game_mix_drives_a_lone_king_to_the_edge_when_ahead_in_pieces():
-    # Two damas and a king against a king: White wants Black's king on the edge (a5) rather
-    # than in the centre (d5); White's pieces stand four squares from it either way.
-    centre, edge = "8/8/8/3k4/8/8/8/DD2K3 w - - 0 1", "8/8/8/k7/8/8/8/DD2K3 w - - 0 1"
-    assert score("game-mix", edge) - score("game-mix", centre) == 3 * MOP_UP_EDGE
-    assert score("mix-chess", edge) == score("mix-chess", centre)
-    # A dama against a silver, two pieces each: far ahead, but closing in would only join the
-    # pieces into a drawn connection, so the silver's place on the board counts nothing.
-    assert score("game-mix", "3k4/8/8/8/D7/8/5s2/7K w - - 0 1") == score(
-        "game-mix", "3k4/8/8/8/D7/8/8/5s1K w - - 0 1"
-    )
-
-
 def test_hawaiian_counts_both_sides_moves_and_no_material():
     # Konane: every move takes, and the last side able to move wins.
     white_to_move = "W:Wa1,c1,c3:Bb1,b3,d3:H0:F10"
