@@ -126,7 +126,7 @@ def test_gothic_hunts_the_last_pieces_of_a_side_far_behind():
     # worth more to White, the side far ahead. Nothing of the kind in English checkers.
     centre = score("gothic", "W:WKa1,Kb1,Kc1:BKd4:H0:F1")
     edge = score("gothic", "W:WKa1,Kb1,Kc1:BKa4:H0:F1")
-    assert edge - centre == 3 * MOP_UP_EDGE  # d4 is next to the centre, a4 on the edge
+    assert edge - centre == 3 * MOP_UP_EDGE  # d4 is a centre square, a4 on the edge
     # White's king on c1 comes from three squares away (c1 to d4) to one (c3 to d4).
     closer = score("gothic", "W:WKa1,Kb1,Kc3:BKd4:H0:F1")
     assert closer - centre == 2 * MOP_UP_NEAR
