@@ -62,6 +62,12 @@ def is_capture(move: Move) -> bool:
     return bool(move.captured) and move.kind is not REMOVAL
 
 
+def is_quiet(move: Move) -> bool:
+    """Returns whether ``move`` neither takes nor promotes: what the quiescence search leaves
+    out, killer moves and history remember, and late-move reductions may search shallower."""
+    return not is_capture(move) and move.promotion is None
+
+
 class GenericSearcher:
     """One search of one game's position. Not thread-safe; make one per decision."""
 
@@ -143,7 +149,7 @@ class GenericSearcher:
         for m in moves:
             if m == tt_move:
                 s = 10_000_000
-            elif is_capture(m) or m.promotion is not None:
+            elif not is_quiet(m):
                 s = 1_000_000 + 10 * self._gain(board, m) - len(m.path)
             elif m == killers[0]:
                 s = 900_000
@@ -156,7 +162,7 @@ class GenericSearcher:
         return [m for _, m in scored]
 
     def _reward(self, move: Move, depth: int, ply: int) -> None:
-        if not (is_capture(move) or move.promotion is not None):
+        if is_quiet(move):
             reward_quiet(self.killers[ply], self.history, move, depth)
 
     def _child(self, position: VariantPosition, move: Move) -> VariantPosition:
@@ -178,7 +184,7 @@ class GenericSearcher:
             return end
         moves = position.legal_moves()
         in_check = self._in_check(position)
-        captures = [m for m in moves if is_capture(m) or m.promotion is not None]
+        captures = [m for m in moves if not is_quiet(m)]
         forced = in_check or (captures and len(captures) == len(moves))
         if qdepth >= QUIESCENCE_DEPTH or ply >= MAX_PLY:
             return self._evaluate(position, len(moves), in_check)
@@ -252,11 +258,7 @@ class GenericSearcher:
                     score = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1)
                 else:
                     reduction = 0
-                    if (
-                        reducing
-                        and index >= 3
-                        and not (is_capture(move) or move.promotion is not None)
-                    ):
+                    if reducing and index >= 3 and is_quiet(move):
                         # Late-move reduction: a quiet move ordered this late is searched
                         # shallower, and again at full depth only if it beats alpha.
                         reduction = 1 if index < 10 else 2
