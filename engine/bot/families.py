@@ -19,7 +19,9 @@ the families by what their rules make matter:
 - in Gothic, whose kings step one square in any direction and can only be caught by a jump,
   a side far ahead in material against at most three pieces hunts them: its pieces close in on
   them and drive them to the edge (``_mop_up``). Without it the search, which sees a few plies
-  only, shuffles its extra kings until the no-progress rule draws the game;
+  only, shuffles its extra kings until the no-progress rule draws the game. Game Mix hunts a
+  lone king the same way: its side has twenty plies before the no-progress draw, and the
+  hunter must mate, stalemate or join every piece in that time;
 - in Anti Checkers, where the side left without a move wins, all of this is turned around:
   material and mobility count against their owner;
 - in Hawaiian (Konane), where every move is a capture and the side left without a move loses,
@@ -75,10 +77,11 @@ IN_CHECK = 30
 CONNECTION = 6  # per pair of touching pieces, for the side with more pieces in Game Mix
 CONNECTION_MARGIN = 50  # with as many pieces each, how far ahead a side keeps its pieces apart
 TEMPO = 5
-# Games whose last pieces must be hunted down (see ``Evaluator._mop_up``).
-HUNTERS = frozenset(("gothic",))
+# Games whose last pieces must be hunted down (see ``Evaluator._mop_up``), each with the most
+# pieces a side may have left to be hunted: Game Mix hunts only a lone king, whose side is
+# held to the twenty-ply no-progress rule (docs/rules/hybrids.md §3.5).
+HUNTERS = {"gothic": 3, "game-mix": 1}
 MOP_UP_LEAD = 150  # material ahead from which a side hunts the other's last pieces
-MOP_UP_PIECES = 3  # ... when the other side has no more pieces than this
 MOP_UP_EDGE = 8  # per square a hunted piece is from the centre
 MOP_UP_NEAR = 4  # per square between a hunter and the nearest hunted piece
 
@@ -99,7 +102,7 @@ class Evaluator:
     settles: bool = True
     both_mobilities: bool = False
     files: int = 8
-    mop_up: bool = False
+    mop_up: int = 0  # hunt a side left with at most this many pieces (0: never)
 
     def value(self, code: int) -> int:
         """Returns the value of the piece of signed ``code`` (0 for an empty square)."""
@@ -125,9 +128,9 @@ class Evaluator:
         lead = material[1] - material[-1]
         score += lead
         if self.mop_up:
-            if lead >= MOP_UP_LEAD and counts[-1] <= MOP_UP_PIECES:
+            if lead >= MOP_UP_LEAD and counts[-1] <= self.mop_up:
                 score += self._mop_up(board, 1)
-            elif -lead >= MOP_UP_LEAD and counts[1] <= MOP_UP_PIECES:
+            elif -lead >= MOP_UP_LEAD and counts[1] <= self.mop_up:
                 score -= self._mop_up(board, -1)
         score *= side
         score += self.mobility * mobility + TEMPO
@@ -231,7 +234,7 @@ def evaluator_for(variant: Variant) -> Evaluator:
         settles=variant.id not in ALWAYS_CAPTURING,
         both_mobilities=variant.id in ALWAYS_CAPTURING,
         files=files,
-        mop_up=variant.id in HUNTERS,
+        mop_up=HUNTERS.get(variant.id, 0),
     )
 
 

@@ -1,7 +1,7 @@
 """Each family's evaluation (engine.bot.families): material from the game's piece values,
 advancement for men, mobility, king safety where there is check, Game Mix's connection goal,
-Gothic's hunt of the last pieces and Anti Checkers turned around — each checked on positions
-that differ in that one thing."""
+the hunt of a side's last pieces in Gothic and Game Mix, and Anti Checkers turned around — each
+checked on positions that differ in that one thing."""
 
 from engine import variants
 from engine.bot.families import (
@@ -142,6 +142,20 @@ def test_gothic_hunts_the_last_pieces_of_a_side_far_behind():
     )
     checkers = ("W:WK1,K2,K3:BK14:H0:F1", "W:WK1,K2,K3:BK13:H0:F1")  # 13 is on the edge
     assert score("checkers", checkers[0]) == score("checkers", checkers[1])
+
+
+def test_game_mix_hunts_a_lone_king_only():
+    # A king alone has twenty plies before the no-progress draw: the side far ahead drives it
+    # to the edge. White's pieces on the eighth rank are four squares from d4 and from a4, so
+    # only the edge differs, as in Gothic. Nothing touches, so the connection goal is silent.
+    hunted = "K1D1L3/8/8/8/{}/8/8/8 w - - 0 1"
+    centre, edge = (score("game-mix", hunted.format(king)) for king in ("3k4", "k7"))
+    assert edge - centre == 3 * MOP_UP_EDGE
+    black = (score("game-mix", hunted.format(king).replace(" w ", " b ")) for king in ("3k4", "k7"))
+    assert next(black) - next(black) == 3 * MOP_UP_EDGE
+    # With a silver left besides its king, Black is not hunted: it has forty plies.
+    guarded = "K1D1L3/8/8/8/{}/8/8/6s1 w - - 0 1"
+    assert score("game-mix", guarded.format("3k4")) == score("game-mix", guarded.format("k7"))
 
 
 def test_hawaiian_counts_both_sides_moves_and_no_material():
