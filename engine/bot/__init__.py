@@ -83,11 +83,12 @@ class _Start:
             return random_move(self.position, rng)
         return generic.random_move(self.position, rng)
 
-    def searcher(self, limits: Limits) -> Searcher | GenericSearcher:
-        """Returns a searcher of the position within ``limits``."""
+    def searcher(self, limits: Limits, contempt: bool = True) -> Searcher | GenericSearcher:
+        """Returns a searcher of the position within ``limits``; without ``contempt`` a draw is
+        worth nothing in every game (for analysis, which must not lean to one side)."""
         if self.chesskers:
             return Searcher(self.position, self.history_keys, limits)  # type: ignore[arg-type]
-        return GenericSearcher(self.variant, self.position, self.history_keys, limits)
+        return GenericSearcher(self.variant, self.position, self.history_keys, limits, contempt)
 
 
 def think(
@@ -166,7 +167,7 @@ def analyse(
     if time_limit is None and depth is None:
         time_limit = DEFAULT_ANALYSIS_SECONDS
     limits = Limits(depth=depth if depth is not None else LEVELS[MAX_LEVEL].depth, time=time_limit)
-    result = start.searcher(limits).search()
+    result = start.searcher(limits, contempt=False).search()
     return result.score * start.position.side, result.move.machine(), result.depth
 
 

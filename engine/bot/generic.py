@@ -45,6 +45,12 @@ REMOVAL = MoveKind.REMOVAL
 # full-width search little depth for its nodes (bench/RESULTS.md, "Bot in every game"). The
 # others keep the full-width search their ladder was measured with.
 REDUCED = frozenset(("gothic",))
+# Games whose draws the side searching counts as worth this much less than nothing (contempt).
+# In Game Mix the first contact of two whole armies joins every piece, which with as many
+# pieces each ends the game drawn on the spot: without contempt the bot took that draw whenever
+# the opening had left it a little behind, and threw away games a weaker player would lose.
+# Further behind than this, it still takes the draw.
+CONTEMPT = {"game-mix": 400}
 
 _EVALUATORS: dict[str, Evaluator] = {}
 
@@ -77,6 +83,7 @@ class GenericSearcher:
         position: VariantPosition,
         history_keys: Iterable[Hashable] = (),
         limits: Limits | None = None,
+        contempt: bool = True,
     ) -> None:
         self.variant = variant
         self.root = position
@@ -95,6 +102,8 @@ class GenericSearcher:
         self.nodes = 0
         self.deadline: float | None = None
         self.reduces = variant.id in REDUCED
+        self.contempt = CONTEMPT.get(variant.id, 0) if contempt else 0
+        self.root_side = position.side
 
     # --- facts -------------------------------------------------------------------------------
     def _tick(self) -> None:
@@ -111,8 +120,12 @@ class GenericSearcher:
         if not outcome.is_over:
             return None
         if outcome.winner is None:
-            return 0
+            return self._draw(position)
         return MATE - ply if outcome.winner is position.turn else -MATE + ply
+
+    def _draw(self, position: VariantPosition) -> int:
+        # A draw is worth less than nothing to the side searching (contempt).
+        return -self.contempt if position.side == self.root_side else self.contempt
 
     def _push(self, key: Hashable) -> None:
         self.path.append(key)
@@ -217,7 +230,7 @@ class GenericSearcher:
         """Returns the score of ``position`` searched ``depth`` plies deep (fail-soft)."""
         if ply > 0 and self._repeated():
             self._tick()
-            return 0
+            return self._draw(position)
         end = self._end_score(position, ply)
         if end is not None:
             self._tick()

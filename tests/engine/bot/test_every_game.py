@@ -10,7 +10,7 @@ import pytest
 
 from engine import variants
 from engine.bot import analyse, choose_move, think
-from engine.bot.generic import REDUCED, GenericSearcher
+from engine.bot.generic import CONTEMPT, REDUCED, GenericSearcher
 from engine.bot.search import Limits
 from engine.errors import InvalidFenError, UnknownVariantError
 from engine.variant import Variant
@@ -198,3 +198,31 @@ def test_gothic_searches_late_quiet_moves_shallower_and_no_other_game_does():
     assert not GenericSearcher(
         variants.get("dameo"), variants.get("dameo").start_position()
     ).reduces
+
+
+def test_game_mix_plays_on_a_little_behind_and_takes_the_draw_far_behind():
+    # White to move can end each game drawn by joining every piece, as many pieces each. With a
+    # knight and a checker against a liner and a knight, 240 behind, the bot plays on; with a
+    # pawn and a checker against a liner and a dama, 590 behind, it takes the draw. A draw is
+    # worth CONTEMPT less than nothing to the side searching, in Game Mix only.
+    game_mix = variants.get("game-mix")
+    for fen, takes_draw in (
+        ("8/8/2kl1K2/2N2n2/2C5/8/8/8 w - - 0 1", False),
+        ("8/8/4PC2/8/2klK3/2d5/8/8 w - - 0 1", True),
+    ):
+        position = game_mix.position(fen)
+        drawing = [
+            move
+            for move in position.legal_moves()
+            if game_mix.outcome(position.play(move), 1).status == "connection-draw"
+        ]
+        assert drawing
+        decision = think(fen, 8, seed=1, node_limit=NODES, variant="game-mix")
+        assert (decision.move in drawing) is takes_draw, (fen, decision)
+        if takes_draw:
+            assert decision.score == -CONTEMPT["game-mix"]
+            # Analysis has no contempt: the draw is worth nothing to either side.
+            assert analyse(fen, depth=3, variant="game-mix")[0] == 0
+        else:
+            assert decision.score > -CONTEMPT["game-mix"]
+    assert {"game-mix"} == set(CONTEMPT)
