@@ -1,6 +1,7 @@
 """The bot in every game but Chesskers (whose own tests are test_bot.py): a legal move from the
 start and from positions of real play at every kind of level, the win when one move wins, the
-levels' bounds and bad input refused, and the command line's ``bestmove --variant``."""
+levels' bounds and bad input refused, the command line's ``bestmove --variant``, Gothic's
+late-move reductions and Game Mix's contempt for draws."""
 
 import random
 import subprocess
