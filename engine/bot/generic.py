@@ -4,10 +4,11 @@ This module owns how the bot looks ahead in a game of the draughts family or a h
 principal variation search with iterative deepening, a transposition table keyed by the
 position's repetition key (``VariantPosition.key``), move ordering (the table's move, captures
 by the value they take, killer moves, the history heuristic), an extension for a check and for
-a single reply (a forced capture), late-move reductions in Gothic (``REDUCED``), and a
-quiescence search over captures. It takes every rule from the variant: the legal moves, the
-effect of a move (``play_unchecked``) and the end of the game (``Variant.outcome``); the
-evaluation is the family's (``engine.bot.families``).
+a single reply (a forced capture), late-move reductions in Gothic (``REDUCED``), contempt for
+draws in Game Mix (``CONTEMPT``; not when analysing), and a quiescence search over captures. It
+takes every rule from the variant: the legal moves, the effect of a move (``play_unchecked``)
+and the end of the game (``Variant.outcome``); the evaluation is the family's
+(``engine.bot.families``).
 
 Chesskers keeps its own search (``engine.bot.search``): it plays on a mutable board with an
 incremental Zobrist hash, several times faster than immutable positions allow. Scores, limits
