@@ -7,7 +7,8 @@ on the event loop nor in the one thread Channels gives database work.
 Bot replies come before analysis: each kind of work has its own pool (``BOT`` and ``ANALYSIS``),
 so a queue of analysis positions never stands in front of a bot's reply, and the analysis
 workers run at a lower scheduling priority (``ANALYSIS_NICENESS``), so the bot's search gets the
-CPU first when both run.
+CPU first when both run. A worker ends with the server process that started it, however the
+server ends (``_start_worker``).
 """
 
 import atexit
@@ -16,6 +17,7 @@ import logging
 import multiprocessing
 import os
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
@@ -34,10 +36,28 @@ _pools: dict[str, ProcessPoolExecutor] = {}
 _appliers: ThreadPoolExecutor | None = None
 
 
-def _lower_priority() -> None:
-    """A worker's initialiser: runs it at a lower scheduling priority (where the OS allows)."""
-    with contextlib.suppress(OSError):
-        os.nice(ANALYSIS_NICENESS)
+# How often a worker looks whether its server process is still there.
+PARENT_CHECK_EVERY = 0.5
+
+
+def _start_worker(server_pid: int, niceness: int) -> None:
+    """A worker's initialiser: it ends when the server process that started it does (however
+    that ends: a ``kill -9`` runs no clean-up in the server, so the worker watches), and runs
+    at ``niceness`` more than the server (where the OS allows)."""
+    if niceness:
+        with contextlib.suppress(OSError):
+            os.nice(niceness)
+    watcher = threading.Thread(
+        target=_end_with_server, args=(server_pid,), name="server-watch", daemon=True
+    )
+    watcher.start()
+
+
+def _end_with_server(server_pid: int) -> None:
+    # An orphan is given a new parent: the server is gone.
+    while os.getppid() == server_pid:
+        time.sleep(PARENT_CHECK_EVERY)
+    os._exit(0)
 
 
 def process_pool(kind: str = BOT) -> ProcessPoolExecutor:
@@ -51,7 +71,8 @@ def process_pool(kind: str = BOT) -> ProcessPoolExecutor:
             _pools[kind] = ProcessPoolExecutor(
                 max_workers=getattr(settings, setting, 1),
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=_lower_priority if analysis else None,
+                initializer=_start_worker,
+                initargs=(os.getpid(), ANALYSIS_NICENESS if analysis else 0),
             )
         return _pools[kind]
 
