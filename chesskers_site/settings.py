@@ -369,6 +369,18 @@ LOBBY_LEAVE_GRACE = float(os.environ.get("LOBBY_LEAVE_GRACE", "10"))
 # pages), and spectators of one game.
 SOCKETS_PER_ADDRESS = int(os.environ.get("SOCKETS_PER_ADDRESS", "50"))
 SOCKETS_PER_GAME = int(os.environ.get("SOCKETS_PER_GAME", "500"))
+# Messages one user (signed out: one address) may send on sockets, as "count/seconds", counted
+# across every server process (games/sockets.py): as a player at their games, and on every other
+# socket together (watching a game, the lobby, the other pages).
+SOCKET_BUDGETS = {
+    "player": os.environ.get("SOCKET_BUDGET_PLAYER", "100/20"),
+    "other": os.environ.get("SOCKET_BUDGET_OTHER", "40/20"),
+}
+# The most bytes of one socket message, either way: Daphne is given the same figure
+# (--websocket-max-message-size and --websocket-max-frame-size, the Makefile's DAPHNE_LIMITS),
+# which bounds what it sends as well as what it receives, so the server sends nothing larger
+# (games/wire.py). A client's messages are far smaller (games.protocol.MAX_MESSAGE_BYTES).
+WEBSOCKET_MAX_MESSAGE_BYTES = int(os.environ.get("WEBSOCKET_MAX_MESSAGE_BYTES", "16384"))
 # The server process's garbage-collector thresholds (see chesskers_site/asgi.py); None leaves
 # Python's own.
 SERVER_GC_THRESHOLDS: tuple[int, int, int] | None = (700, 10, 1000)

@@ -10,6 +10,7 @@ never an exception; ``connect`` accepts or closes explicitly (4401 signed out, 4
 """
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -19,7 +20,7 @@ from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from accounts.services import user_seen
-from games import broadcast, sql
+from games import broadcast, sql, wire
 from games.core import Actor
 from games.errors import ErrorCode, GameError
 from games.history import keep_record
@@ -36,18 +37,9 @@ from games.play import (
 )
 from games.policy import HEARTBEAT_WRITE_EVERY
 from games.presence import connection_close, connection_open, seat_of
-from games.protocol import (
-    LOBBY_BUDGET,
-    PLAYER_BUDGET,
-    SERVER_ERROR,
-    SPECTATOR_BUDGET,
-    Budget,
-    error_message,
-    parse_message,
-)
-from games.reads.live import live_games
+from games.protocol import SERVER_ERROR, Budget, error_message, parse_message
 from games.reads.lobby import challenges_of, open_seeks
-from games.reads.state import game_state, with_legal_tree
+from games.reads.state import state_texts, with_legal_tree
 from games.realtime import (
     db,
     heartbeats,
@@ -58,11 +50,16 @@ from games.realtime import (
 )
 from games.schemas import MoveRequest, draw_action
 from games.sockets import CLOSE_TOO_MANY, LEDGER
+from games.watching import WATCHING
 
 log = logging.getLogger(__name__)
 
 CLOSE_SIGNED_OUT = 4401
 CLOSE_NOT_FOUND = 4404
+CLOSE_SERVER_ERROR = 1011
+
+ADDRESS_FULL = "Too many open connections from your address: close some pages."
+GAME_FULL = "This game has as many spectators as it can take: try later."
 
 
 class BaseConsumer(AsyncJsonWebsocketConsumer):
@@ -78,41 +75,82 @@ class BaseConsumer(AsyncJsonWebsocketConsumer):
         client = self.scope.get("client")
         return str(client[0]) if client else "unknown"
 
-    async def admit(self, game_id: str | None = None) -> bool:
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        # However the socket ends — closed by either side, refused, failed while connecting or
+        # cancelled by the server — what it holds in the ledger is given back.
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.release()
+
+    async def websocket_connect(self, message: dict[str, Any]) -> None:
+        """Connects, or, if connecting fails (the database or the channel layer refusing, say),
+        gives back what the socket holds, tells the client and closes (1011: try again later)."""
+        try:
+            await super().websocket_connect(message)
+        except Exception:
+            log.exception("a socket failed while connecting")
+            self.release()
+            with contextlib.suppress(Exception):  # the socket may be gone already
+                await self.send_json(error_message(SERVER_ERROR))
+            await self.close(code=CLOSE_SERVER_ERROR)
+
+    async def admit(self, game_id: str | None = None, exempt: bool = False) -> bool:
         """Counts this (accepted) socket against its address's cap and, with ``game_id``, its
-        game's; if the address is full, tells the client why and closes (4429)."""
+        game's; if the address is full (and the socket not ``exempt``: a player at their own
+        game), tells the client why and closes (4429)."""
         address = self.address()
-        if LEDGER.address_full(address):
-            await self.refuse("Too many open connections from your address: close some pages.")
+        if LEDGER.address_full(address) and not exempt:
+            await self.refuse(ADDRESS_FULL)
             return False
         LEDGER.open(address, game_id)
         self._counted = (address, game_id)
         return True
 
+    def release(self) -> None:
+        """Gives back this socket's place in the ledger and its share of a budget (once)."""
+        if self._counted is not None:
+            LEDGER.close(*self._counted)
+            self._counted = None
+        if self._budget_key is not None:
+            LEDGER.release_budget(*self._budget_key)
+            self._budget_key = None
+
+    async def send(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, close: bool = False
+    ) -> None:
+        """Sends a message, in ``part`` messages if it is larger than a message may be
+        (``games.wire``): Daphne closes a socket that is sent more."""
+        if text_data is not None:
+            for text in wire.parts_of(text_data):
+                await super().send(text_data=text)
+            text_data = None
+        if bytes_data is not None or close:
+            await super().send(bytes_data=bytes_data, close=close)
+
+    async def send_json(self, content: Any, close: bool = False) -> None:
+        # Channels' own goes around ``send``.
+        await self.send(text_data=await self.encode_json(content), close=close)
+
     async def refuse(self, sentence: str) -> None:
         await self.send_json(error_message(GameError(ErrorCode.RATE_LIMITED, sentence)))
         await self.close(code=CLOSE_TOO_MANY)
 
-    def shared_budget(self, kind: str, limit: int) -> Budget:
+    def shared_budget(self, kind: str) -> Budget:
         """Returns the budget this socket spends from: its user's (signed out, its address's)
-        for sockets of ``kind``."""
+        for sockets of ``kind`` (``player``, or ``other``: every socket but a player's)."""
         user_id = signed_in_id(self.scope)
         who = f"user:{user_id}" if user_id is not None else f"address:{self.address()}"
         if self._budget_key is not None:
             LEDGER.release_budget(*self._budget_key)
         self._budget_key = (kind, who)
-        return LEDGER.budget(kind, who, limit)
+        return LEDGER.budget(kind, who)
 
     async def websocket_disconnect(self, message: dict[str, Any]) -> None:
         try:
             await super().websocket_disconnect(message)
         finally:
-            if self._counted is not None:
-                LEDGER.close(*self._counted)
-                self._counted = None
-            if self._budget_key is not None:
-                LEDGER.release_budget(*self._budget_key)
-                self._budget_key = None
+            self.release()
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Calls the handler of an ASGI or group message.
@@ -185,10 +223,15 @@ class GameConsumer(BaseConsumer):
         self.actor = Actor.of(self.scope.get("user"), session.session_key if session else None)
         self.last_heartbeat = 0.0
         await self.accept()
-        if LEDGER.game_full(self.game_id) and not await db(self.is_player)():
-            await self.refuse("This game has as many spectators as it can take: try later.")
-            return
-        if not await self.admit(self.game_id):
+        # Players always sit down at their own game, whatever the caps.
+        address_full = LEDGER.address_full(self.address())
+        player = False
+        if address_full or LEDGER.game_full(self.game_id):
+            player = await db(self.is_player)()
+            if not player and not address_full:
+                await self.refuse(GAME_FULL)
+                return
+        if not await self.admit(self.game_id, exempt=player):
             return
         try:
             self.color = await db(connection_open)(
@@ -199,9 +242,9 @@ class GameConsumer(BaseConsumer):
             await self.close(code=CLOSE_NOT_FOUND)
             return
         if self.color:
-            self.budget = self.shared_budget("game.player", PLAYER_BUDGET)
+            self.budget = self.shared_budget("player")
         else:
-            self.budget = self.shared_budget("game.spectator", SPECTATOR_BUDGET)
+            self.budget = self.shared_budget("other")
             spectators_changed(self.game_id)
         await self.channel_layer.group_add(broadcast.game_group(self.game_id), self.channel_name)
         self.joined = True
@@ -226,8 +269,8 @@ class GameConsumer(BaseConsumer):
 
     # --- inbound ------------------------------------------------------------------------
     async def on_sync(self, message: dict[str, Any]) -> None:
-        state = await db(load_state)(self.game_id, self.legal_tree)
-        await self.send_json({"type": "state", **state})
+        for text in await db(load_state)(self.game_id, self.legal_tree):
+            await self.send(text_data=text)
 
     async def on_ping(self, message: dict[str, Any]) -> None:
         loop_time = asyncio.get_running_loop().time()
@@ -299,27 +342,26 @@ class GameConsumer(BaseConsumer):
         await self.send_json(event["message"])
 
 
-def load_state(game_id: str, tree: bool = False) -> dict[str, Any]:
-    """Returns a game's state for its socket (``play.game_open``; with ``tree``, its legal moves
-    as a tree), keeping the record read so the game's next move here is one statement."""
+def load_state(game_id: str, tree: bool = False) -> list[str]:
+    """Returns the messages of a game's whole state for its socket (``play.game_open``,
+    ``state_texts``; with ``tree``, its legal moves as a tree), keeping the record read so the
+    game's next move here is one statement."""
     game = game_open(game_id=game_id)
-    state = game_state(game, tree=tree)
+    texts = state_texts(game, tree=tree)
     keep_record(game)
     if game.status == Game.Status.LIVE and game.clock_deadline is not None:
         # This process's flag timer learns the deadline (after a restart, from the sockets).
         deadline = {"game": game.public_id, "at": game.clock_deadline.timestamp()}
         broadcast.send_now(broadcast.DEADLINES, deadline)
-    return state
+    return texts
 
 
 class UserGroupEvents:
-    """The messages of a user's group (``user.<id>``): their challenges, a game of theirs
-    starting."""
+    """The messages of a user's group (``user.<id>``): a challenge of theirs made or changed,
+    a game of theirs starting."""
 
-    async def user_challenges(self, event: dict[str, Any]) -> None:
-        await self.send_json(
-            {"type": "challenges", "incoming": event["incoming"], "outgoing": event["outgoing"]}
-        )
+    async def user_challenge(self, event: dict[str, Any]) -> None:
+        await self.send_json({"type": "challenge", "challenge": event["challenge"]})
 
     async def user_event(self, event: dict[str, Any]) -> None:
         await self.send_json(event["event"])
@@ -336,7 +378,7 @@ class LobbyConsumer(UserGroupEvents, BaseConsumer):
     handlers = {"sync": "on_sync", "ping": "on_ping"}
 
     async def connect(self) -> None:
-        self.budget = self.shared_budget("lobby", LOBBY_BUDGET)
+        self.budget = self.shared_budget("other")
         self.user_id = signed_in_id(self.scope)
         self.last_seen_write: float | None = None
         await self.accept()
@@ -384,13 +426,16 @@ class LobbyConsumer(UserGroupEvents, BaseConsumer):
 
     async def on_sync(self, message: dict[str, Any]) -> None:
         seeks = await db(open_seeks)()
-        await self.send_json({"type": "seeks", "seeks": seeks})
+        for text in wire.list_texts({"type": "seeks"}, "seeks", seeks, "seeks_changed"):
+            await self.send(text_data=text)
         if self.user_id is not None:
             challenges = await db(challenges_of)(self.user_id)
             await self.send_json({"type": "challenges", **challenges})
 
-    async def lobby_seeks(self, event: dict[str, Any]) -> None:
-        await self.send_json({"type": "seeks", "seeks": event["seeks"]})
+    async def lobby_seeks_changed(self, event: dict[str, Any]) -> None:
+        await self.send_json(
+            {"type": "seeks_changed", "added": event["added"], "removed": event["removed"]}
+        )
 
 
 class UserConsumer(UserGroupEvents, BaseConsumer):
@@ -401,7 +446,7 @@ class UserConsumer(UserGroupEvents, BaseConsumer):
     handlers = {"sync": "on_sync", "ping": "on_ping"}
 
     async def connect(self) -> None:
-        self.budget = self.shared_budget("me", LOBBY_BUDGET)
+        self.budget = self.shared_budget("other")
         self.user_id = signed_in_id(self.scope)
         await self.accept()
         if not await self.admit():
@@ -426,34 +471,33 @@ class UserConsumer(UserGroupEvents, BaseConsumer):
 
 
 class WatchConsumer(BaseConsumer):
-    """The live-games list of ``/watch/``: sent on connect and again, at most once a second,
-    after any change."""
+    """The live-games list of ``/watch/``: whole on connect, then what changed, at most once a
+    second (``games.watching``)."""
 
     handlers = {"sync": "on_sync", "ping": "on_ping"}
-    DEBOUNCE = 1.0
 
     async def connect(self) -> None:
-        self.budget = self.shared_budget("watch", LOBBY_BUDGET)
-        self.pending: asyncio.Task | None = None
+        self.budget = self.shared_budget("other")
+        self.watching = False
         await self.accept()
         if not await self.admit():
             return
         await self.channel_layer.group_add(broadcast.WATCH_GROUP, self.channel_name)
+        self.watching = True
         await self.on_sync({})
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(broadcast.WATCH_GROUP, self.channel_name)
-        if getattr(self, "pending", None):
-            self.pending.cancel()
+        if getattr(self, "watching", False):
+            WATCHING.leave(self.send_text)
+
+    async def send_text(self, text: str) -> None:
+        await self.send(text_data=text)
 
     async def on_sync(self, message: dict[str, Any]) -> None:
-        games = await db(live_games)()
-        await self.send_json({"type": "live_games", "games": games})
+        games = await WATCHING.join(self.send_text)
+        for text in wire.list_texts({"type": "live_games"}, "games", games, "live_games_changed"):
+            await self.send(text_data=text)
 
     async def watch_changed(self, event: dict[str, Any]) -> None:
-        if self.pending is None or self.pending.done():
-            self.pending = asyncio.ensure_future(self.send_later())
-
-    async def send_later(self) -> None:
-        await asyncio.sleep(self.DEBOUNCE)
-        await self.on_sync({})
+        WATCHING.changed()

@@ -23,7 +23,7 @@ from engine.pieces import Color as EngineColor
 from engine.variant import Outcome
 from games import broadcast, clock, sql
 from games.errors import ErrorCode, GameError
-from games.history import History
+from games.history import History, history_of, listed
 from games.models import Color, Game
 from games.policy import fresh_since
 from games.reads.state import state_event
@@ -205,9 +205,11 @@ def tell_turn(game: Game) -> None:
 def publish_state(
     game: Game, history: History | None = None, *, answer: bool = True
 ) -> dict[str, Any] | None:
-    """Builds the game's state now and sends it to its group after commit; returns it, as sent
-    (None without ``answer``: a consumer needs only the broadcast)."""
+    """Builds the game's state now and sends it to its group after commit (the last move alone:
+    ``state_event``); returns the whole state (None without ``answer``: a consumer needs only
+    the broadcast)."""
     # Serialised once here rather than once per connection.
+    history = history or history_of(game)
     event = state_event(game, history=history)
     broadcast.send_on_commit(broadcast.game_group(game.public_id), event)
     if game.mode == Game.Mode.ONLINE:
@@ -223,4 +225,6 @@ def publish_state(
         return None
     state = json.loads(event["text"])  # the state read from what was sent: its fields built once
     del state["type"]
+    state["moves_from"] = 0
+    state["moves"] = [listed(move) for move in history.moves]
     return state

@@ -292,14 +292,7 @@ class History:
     # without the game's lock, or as a socket's state was just read from (``keep_record``): the
     # next such move starts from it (``games.moves.game_play``).
     record: Game | None = None
-    _moves_json: str | None = None
     variant: str = DEFAULT_VARIANT
-
-    def moves_json(self) -> str:
-        """Returns ``moves`` as JSON text (made once; the next history extends it)."""
-        if self._moves_json is None:
-            self._moves_json = json.dumps(self.moves)
-        return self._moves_json
 
     @property
     def fen(self) -> str:
@@ -323,11 +316,8 @@ class History:
         record as the move wrote it); this one is left as is."""
         payload = move_payload(row)
         moves = [*self.moves, payload]
-        text = None
-        if self._moves_json is not None:
-            text = f"{self._moves_json[:-1]}{', ' if self.moves else ''}{json.dumps(payload)}]"
         return History(
-            self.game_id, self.revision + 1, self.initial_fen, moves, eg, record, text, self.variant
+            self.game_id, self.revision + 1, self.initial_fen, moves, eg, record, self.variant
         )
 
 

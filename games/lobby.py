@@ -23,7 +23,7 @@ from games.errors import ErrorCode, GameError
 from games.models import DEFAULT_VARIANT, Challenge, Color, Game, Seek, SeekColor
 from games.play import game_create_online
 from games.policy import MAX_OPEN_CHALLENGES, MAX_OPEN_SEEKS, fresh_since
-from games.reads.lobby import challenges_of, open_seeks
+from games.reads.lobby import RELATED, challenge_payload, seek_payload
 from games.schemas import ChallengeRequest
 
 
@@ -40,12 +40,15 @@ def left_lobby(seen: datetime | None, now: datetime | None = None) -> bool:
 
 
 # --- seeks ----------------------------------------------------------------------------------
-def publish_seeks() -> None:
-    transaction.on_commit(
-        lambda: broadcast.send_now(
-            broadcast.LOBBY_GROUP, {"type": "lobby.seeks", "seeks": open_seeks()}
-        )
-    )
+def publish_seeks(*, added: Seek | None = None, removed: list[str] | None = None) -> None:
+    """Tells the lobby, after commit, of a seek added and of seeks removed (their ids): what
+    changed, never the whole list (``open_seeks``, sent on connect)."""
+
+    def send() -> None:
+        change = {"added": [seek_payload(added)] if added else [], "removed": removed or []}
+        broadcast.send_now(broadcast.LOBBY_GROUP, {"type": "lobby.seeks_changed", **change})
+
+    transaction.on_commit(send)
 
 
 def seek_create(
@@ -70,7 +73,7 @@ def seek_create(
         # Posting is being here: a client of the API alone keeps its seek for as long as a
         # lobby page would after its last heartbeat.
         user_seen(user_id=user.pk, at=seek.created_at)
-        publish_seeks()
+        publish_seeks(added=seek)
     return seek
 
 
@@ -88,7 +91,7 @@ def seek_cancel(*, user: User, seek_id: str) -> None:
         if seek.owner_id != user.pk:
             raise GameError(ErrorCode.FORBIDDEN, "Only its owner can cancel a seek.")
         seek.delete()
-        publish_seeks()
+        publish_seeks(removed=[seek_id])
 
 
 def seek_accept(*, user: User, seek_id: str, now: datetime | None = None) -> Game:
@@ -106,7 +109,7 @@ def seek_accept(*, user: User, seek_id: str, now: datetime | None = None) -> Gam
             game = game_create_online(
                 white, black, rated=seek.rated, variant=seek.variant, clock=control, now=now
             )
-        publish_seeks()
+        publish_seeks(removed=[seek_id])
     if owner_left:  # refused once the withdrawal has committed
         raise GameError(ErrorCode.GONE, "That seek is gone: its player left the lobby.")
     return game
@@ -124,9 +127,7 @@ def lobby_left(*, user_id: int, unless_seen_since: datetime | None = None) -> in
             return 0
         if unless_seen_since and user.last_seen and user.last_seen >= unless_seen_since:
             return 0
-        withdrawn, _ = Seek.objects.filter(owner_id=user_id).delete()
-        if withdrawn:
-            publish_seeks()
+        withdrawn = withdraw_seeks(Seek.objects.filter(owner_id=user_id))
         cancelled = cancel_challenges(Challenge.objects.filter(challenger_id=user_id))
     return withdrawn + cancelled
 
@@ -137,12 +138,20 @@ def withdraw_left(now: datetime | None = None) -> int:
     fresh = fresh_since(now)
     left = Q(owner__last_seen__lt=fresh) | Q(owner__last_seen__isnull=True)
     with transaction.atomic():
-        withdrawn, _ = Seek.objects.filter(left).delete()
-        if withdrawn:
-            publish_seeks()
+        withdrawn = withdraw_seeks(Seek.objects.filter(left))
         challenger_left = Q(challenger__last_seen__lt=fresh) | Q(challenger__last_seen__isnull=True)
         withdrawn += cancel_challenges(Challenge.objects.filter(challenger_left))
     return withdrawn
+
+
+def withdraw_seeks(seeks: QuerySet[Seek]) -> int:
+    """Deletes ``seeks`` and tells the lobby which went; returns how many. Call inside
+    ``transaction.atomic()``."""
+    ids = list(seeks.values_list("public_id", flat=True))
+    if ids:
+        Seek.objects.filter(public_id__in=ids).delete()
+        publish_seeks(removed=ids)
+    return len(ids)
 
 
 def cancel_challenges(challenges: QuerySet[Challenge]) -> int:
@@ -153,18 +162,24 @@ def cancel_challenges(challenges: QuerySet[Challenge]) -> int:
     Challenge.objects.filter(pk__in=[pk for pk, _, _ in told]).update(
         state=Challenge.State.CANCELLED
     )
-    publish_challenges(*(uid for _, challenger, to in told for uid in (challenger, to)))
+    publish_challenges(*(pk for pk, _, _ in told))
     return len(told)
 
 
 # --- challenges -----------------------------------------------------------------------------
-def publish_challenges(*user_ids: int | None) -> None:
-    for user_id in {uid for uid in user_ids if uid is not None}:
-        transaction.on_commit(
-            lambda uid=user_id: broadcast.send_now(
-                broadcast.user_group(uid), {"type": "user.challenges", **challenges_of(uid)}
-            )
-        )
+def publish_challenges(*challenge_ids: int) -> None:
+    """Tells both sides of each challenge (by primary key), after commit, what it now is: the
+    challenge alone, never a user's whole list (``challenges_of``, sent on connect)."""
+    ids = [pk for pk in challenge_ids if pk is not None]
+
+    def send() -> None:
+        for challenge in Challenge.objects.filter(pk__in=ids).select_related(*RELATED):
+            event = {"type": "user.challenge", "challenge": challenge_payload(challenge)}
+            for user_id in {challenge.challenger_id, challenge.to_id} - {None}:
+                broadcast.send_now(broadcast.user_group(user_id), event)
+
+    if ids:
+        transaction.on_commit(send)
 
 
 def challenge_create(
@@ -206,7 +221,7 @@ def challenge_create(
         )
         if rematch_of is None:  # made in the lobby, which it lasts as long as (as a seek)
             user_seen(user_id=user.pk, at=challenge.created_at)
-        publish_challenges(user.pk, target.pk if target else None)
+        publish_challenges(challenge.pk)
     return challenge
 
 
@@ -260,7 +275,7 @@ def challenge_accept(*, user: User, challenge_id: str, now: datetime | None = No
             challenge.to = user
             challenge.game = game
             challenge.save(update_fields=["state", "to", "game"])
-            publish_challenges(challenge.challenger_id, user.pk)
+            publish_challenges(challenge.pk)
             if challenge.rematch_of_id:
                 publish_state(challenge.rematch_of)
     if challenger_left:  # refused once the cancellation has committed
@@ -279,7 +294,7 @@ def challenge_decline(*, user: User, challenge_id: str) -> Challenge:
         else:
             raise GameError(ErrorCode.FORBIDDEN, "That challenge is not yours to decline.")
         challenge.save(update_fields=["state"])
-        publish_challenges(challenge.challenger_id, challenge.to_id)
+        publish_challenges(challenge.pk)
         if challenge.rematch_of_id:
             publish_state(challenge.rematch_of)
     return challenge

@@ -23,9 +23,11 @@ ABANDON_AFTER = timedelta(minutes=10)
 
 MAX_OPEN_SEEKS = 3
 # Open challenges (rematch offers included) a user may have made; and the most of a user's
-# incoming ones a list sends (the newest): each change sends a user the whole list.
+# incoming ones a list sends (the newest), on connect; changes are sent one by one.
 MAX_OPEN_CHALLENGES = 10
 MAX_LISTED_CHALLENGES = 50
+# The most live games the watch page lists (the newest).
+MAX_LISTED_LIVE_GAMES = 1000
 
 # Analyses one user may have running at once (each searches every position of a game).
 MAX_RUNNING_ANALYSES = 2

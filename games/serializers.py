@@ -117,6 +117,10 @@ class GameStateSerializer(serializers.Serializer):
     )
     created_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
+    moves_from = serializers.IntegerField(
+        help_text="The ply of the first move in `moves`: 0 here (every move); on a game's socket "
+        "a state after a change holds the moves from this ply on"
+    )
     moves = StateMoveSerializer(many=True)
     legal_moves = LegalMoveSerializer(many=True)
 

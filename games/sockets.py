@@ -24,6 +24,13 @@ def sockets_per_address() -> int:
     return settings.SOCKETS_PER_ADDRESS
 
 
+def budget_rate(kind: str) -> tuple[int, float]:
+    """Returns the messages a user may send on sockets of ``kind`` (``player`` or ``other``)
+    and the window they are counted over, in seconds (``settings.SOCKET_BUDGETS``)."""
+    limit, window = settings.SOCKET_BUDGETS[kind].split("/")
+    return int(limit), float(window)
+
+
 def sockets_per_game() -> int:
     """Returns the most spectators' sockets one game may have on a process (0: no cap)."""
     return settings.SOCKETS_PER_GAME
@@ -56,12 +63,13 @@ class Ledger:
         if game_id is not None:
             _decrement(self.by_game, game_id)
 
-    def budget(self, kind: str, who: str, limit: int) -> Budget:
-        """Returns the budget every socket of ``kind`` (a consumer) of ``who`` spends from,
-        made with ``limit`` by the first; give it back with ``release_budget``."""
+    def budget(self, kind: str, who: str) -> Budget:
+        """Returns the budget every socket of ``kind`` (``budget_rate``) of ``who`` spends
+        from; give it back with ``release_budget``."""
         key = (kind, who)
         if key not in self.budgets:
-            self.budgets[key] = Budget(limit)
+            limit, window = budget_rate(kind)
+            self.budgets[key] = Budget(limit, window)
         self.budget_users[key] += 1
         return self.budgets[key]
 

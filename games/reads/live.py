@@ -9,7 +9,7 @@ from django.db.models import Count, Q
 from accounts.models import User
 from games.errors import ErrorCode, GameError
 from games.models import Connection, Game
-from games.policy import fresh_since
+from games.policy import MAX_LISTED_LIVE_GAMES, fresh_since
 
 
 def game_by_id(public_id: str) -> Game:
@@ -20,8 +20,9 @@ def game_by_id(public_id: str) -> Game:
     return game
 
 
-def live_games(limit: int = 100) -> list[dict[str, Any]]:
-    """Returns the live online games, newest first, with their spectator counts."""
+def live_games(limit: int = MAX_LISTED_LIVE_GAMES) -> list[dict[str, Any]]:
+    """Returns the live online games, newest first (at most ``limit``), with their spectator
+    counts."""
     fresh = fresh_since()
     games = (
         Game.objects.filter(status=Game.Status.LIVE, mode=Game.Mode.ONLINE)

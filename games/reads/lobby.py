@@ -77,13 +77,15 @@ def challenge_payload(challenge: Challenge) -> dict[str, Any]:
     }
 
 
+# What a challenge's payload reads besides the challenge.
+RELATED = ("challenger", "to", "game", "rematch_of")
+
+
 def challenges_of(user_id: int) -> dict[str, list[dict[str, Any]]]:
-    """Returns a user's open challenges, incoming and outgoing: the newest
-    ``MAX_LISTED_CHALLENGES`` incoming (every change sends the whole list, so a crowd of
-    challengers must not make it grow without bound), and every outgoing one (at most
-    ``MAX_OPEN_CHALLENGES``)."""
-    related = ("challenger", "to", "game", "rematch_of")
-    open_ = Challenge.objects.filter(state=Challenge.State.OPEN).select_related(*related)
+    """Returns a user's open challenges, incoming and outgoing, as sent on connect: the newest
+    ``MAX_LISTED_CHALLENGES`` incoming (a crowd of challengers must not make it grow without
+    bound), and every outgoing one (at most ``MAX_OPEN_CHALLENGES``)."""
+    open_ = Challenge.objects.filter(state=Challenge.State.OPEN).select_related(*RELATED)
     incoming = open_.filter(to_id=user_id).order_by("-created_at", "-pk")[:MAX_LISTED_CHALLENGES]
     return {
         "incoming": [challenge_payload(c) for c in reversed(incoming)],

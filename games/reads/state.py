@@ -2,8 +2,9 @@
 record, its kept history and the legal-move cache: who plays, the position, the moves, who is at
 the table, the absence clock, takebacks, rematches and rating changes.
 
-Reads only. ``state_message`` is the ``state`` message the game's sockets get after every
-change; ``game_state`` the same as a dict, for the REST API and the pages.
+Reads only. ``game_state`` is the whole state as a dict, for the REST API and the pages;
+``state_texts`` the same as the messages a socket gets on connect; ``state_event`` what every
+socket of the game gets after a change: the state with the last move alone (docs/api.md, "Live").
 """
 
 import json
@@ -12,7 +13,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from games import sql
+from games import sql, wire
 from games.clock import clock_payload, speed_of
 from games.history import (
     History,
@@ -84,13 +85,14 @@ def game_state(
     game: Game, now: datetime | None = None, history: History | None = None, tree: bool = False
 ) -> dict[str, Any]:
     """Returns the full state of a game record (``history``: its history, if the caller has
-    it); with ``tree``, its legal moves in their compact form (``legal_tree``) instead of the
-    list (``legal_moves``), as the site's own game page asks for them."""
+    it), every move from the first (``moves_from`` 0); with ``tree``, its legal moves in their
+    compact form (``legal_tree``) instead of the list (``legal_moves``), as the site's own game
+    page asks for them."""
     moves = (history or history_of(game)).moves
     # The record's status already says whether the game is over; the legal moves depend on the
     # position alone, cached by FEN.
     live = game.status == Game.Status.LIVE
-    state = {**_state_fields(game, now), "moves": [listed(move) for move in moves]}
+    state = {**_state_fields(game, now), "moves_from": 0, "moves": [listed(m) for m in moves]}
     if tree:
         state["legal_tree"] = json.loads(legal_tree_json(game.fen, game.variant)) if live else {}
     else:
@@ -98,29 +100,63 @@ def game_state(
     return state
 
 
-def state_message(game: Game, now: datetime | None = None, history: History | None = None) -> str:
-    """Returns the JSON text of the ``state`` message of a game record: ``game_state`` with
-    ``"type": "state"``, its moves and legal moves spliced in from the JSON kept with the
-    history and the legal-move cache instead of encoded again."""
-    return state_event(game, now, history)["text"]
+def state_texts(
+    game: Game, tree: bool = False, now: datetime | None = None, history: History | None = None
+) -> list[str]:
+    """Returns the messages that carry a game's whole state to one socket (on connect and on
+    ``sync``): the ``state`` message alone when it fits in a message (``wire``), else ``moves``
+    messages with the moves from the first on, each as large as a message may be, then the
+    ``state`` with the moves that are left (its ``moves_from`` says from which ply). With
+    ``tree``, the legal moves in their compact form."""
+    history = history or history_of(game)
+    head = json.dumps({"type": "state", **_state_fields(game, now)})
+    key, legal = _legal_text(game, tree)
+    moves = [json.dumps(move) for move in history.moves]
+    limit = wire.max_message_bytes()
+    # The state keeps the last moves that fit beside its other fields; the rest go first.
+    room = limit - wire.size_of(head) - wire.size_of(legal) - wire.ENVELOPE
+    start, used = len(moves), 2
+    while start > 0 and used + wire.size_of(moves[start - 1]) + 2 <= room:
+        start -= 1
+        used += wire.size_of(moves[start]) + 2
+    texts = []
+    at = 0
+    for group in wire.pieces(moves[:start], limit - wire.ENVELOPE):
+        texts.append(f'{{"type": "moves", "moves_from": {at}, "moves": [{", ".join(group)}]}}')
+        at += len(group)
+    tail = ", ".join(moves[start:])
+    texts.append(f'{head[:-1]}, "moves_from": {start}, "moves": [{tail}], "{key}": {legal}}}')
+    return texts
+
+
+def _legal_text(game: Game, tree: bool) -> tuple[str, str]:
+    # The state's legal moves as JSON text, from the cache: their key and their text.
+    live = game.status == Game.Status.LIVE
+    if tree:
+        return "legal_tree", legal_tree_json(game.fen, game.variant) if live else "{}"
+    return "legal_moves", legal_moves_json(game.fen, game.variant) if live else "[]"
 
 
 def state_event(
     game: Game, now: datetime | None = None, history: History | None = None
 ) -> dict[str, Any]:
-    """Returns the game group's ``game.state`` event: the ``state`` message's text (its legal
-    moves last), the JSON of their tree and where the list begins in the text, so that a socket
-    that asked for the tree swaps one for the other by slicing (``with_legal_tree``), never
-    parsing or encoding the state again."""
+    """Returns the game group's ``game.state`` event, what every socket of the game hears after
+    a change: the ``state`` message's text with the game's last move alone (``moves_from`` its
+    ply: the move just played, or after a takeback the move the list now ends with), so that
+    what is sent does not grow with the game; its legal moves last, with the JSON of their tree
+    and where the list begins in the text, so that a socket that asked for the tree swaps one
+    for the other by slicing (``with_legal_tree``), never parsing or encoding the state
+    again."""
     history = history or history_of(game)
-    live = game.status == Game.Status.LIVE
     head = json.dumps({"type": "state", **_state_fields(game, now)})
-    legal = legal_moves_json(game.fen, game.variant) if live else "[]"
-    before = f'{head[:-1]}, "moves": {history.moves_json()}, '
+    start = max(len(history.moves) - 1, 0)
+    last = json.dumps(history.moves[start:])
+    before = f'{head[:-1]}, "moves_from": {start}, "moves": {last}, '
+    _, legal = _legal_text(game, tree=False)
     return {
         "type": "game.state",
         "text": f'{before}"legal_moves": {legal}}}',
-        "tree": legal_tree_json(game.fen, game.variant) if live else "{}",
+        "tree": _legal_text(game, tree=True)[1],
         "legal_at": len(before),
     }
 

@@ -1,6 +1,7 @@
 // JSON requests to the site's API with the session's CSRF token; errors carry the server's reason.
 
 import { sitePolicy } from "./policy.js";
+import { createPartJoiner } from "./wire.js";
 
 function csrfToken() {
   const match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
@@ -49,6 +50,7 @@ export function liveSocket(path, { onMessage, onOpen, onStatus } = {}) {
 
   function connect() {
     socket = new WebSocket(url);
+    const join = createPartJoiner(); // a message in parts comes whole on one connection
     socket.addEventListener("open", () => {
       delay = 500;
       onStatus?.("online");
@@ -58,11 +60,11 @@ export function liveSocket(path, { onMessage, onOpen, onStatus } = {}) {
     socket.addEventListener("message", (event) => {
       let message;
       try {
-        message = JSON.parse(event.data);
+        message = join(JSON.parse(event.data));
       } catch {
         return;
       }
-      onMessage?.(message);
+      if (message) onMessage?.(message);
     });
     socket.addEventListener("close", () => {
       clearInterval(heartbeat);

@@ -15,6 +15,7 @@ import { createMoveList } from "./movelist.js";
 import { createPremove, extendPath, premoveAllowed } from "./premove.js";
 import { drawDeclinedText, drawLapsedText } from "./offers.js";
 import { classifyState, connectSocket } from "./socket.js";
+import { mergeMoves } from "./wire.js";
 import { moveSound, playSound, setSound, soundOn } from "./sound.js";
 
 const data = JSON.parse(document.getElementById("page-data").textContent);
@@ -31,6 +32,7 @@ const page = {
   resignArmed: null,
   told: null, // {text, ply}: a word from the table that no state carries (a declined draw)
   archive: data.archive || null, // a finished game's {annotations, analysis, can_annotate, …}
+  incoming: null, // the moves a long game's state is coming with (`moves` messages), until it comes
 };
 
 // The game's descriptor (games/reads/variants.py): its board, its pieces and their names.
@@ -52,6 +54,11 @@ const archive = createArchive({ page, data, viewer, moveList, view });
 // The socket sends the legal moves as a tree (a chain's prefixes named once); onState lists them.
 const socket = connectSocket(`${data.ws_url}?legal=tree`, {
   state: onState,
+  moves(message) {
+    // The first moves of a long game's state, ahead of it (docs/api.md, "Live").
+    page.incoming = mergeMoves(page.incoming || page.state.moves || [], message);
+    if (!page.incoming) socket.send({ type: "sync" });
+  },
   error: onError,
   presence(message) {
     page.state = { ...page.state, presence: message.presence, spectators: message.spectators };
@@ -102,9 +109,13 @@ const socket = connectSocket(`${data.ws_url}?legal=tree`, {
 function onState(message) {
   const { type, ...state } = withLegalList(message);
   const old = page.state;
-  const verdict = classifyState(old, state, page.sent ? page.sent.ply : null);
-  if (!verdict.apply) return;
+  const known = page.incoming || old.moves || [];
+  page.incoming = null;
+  const verdict = classifyState(old, state, page.sent ? page.sent.ply : null, known);
   if (verdict.sync) socket.send({ type: "sync" });
+  if (!verdict.apply) return;
+  // A state carries the moves from `moves_from` on: the page keeps the list.
+  state.moves = mergeMoves(known, state);
   if (verdict.answered) {
     page.sentPremove = null;
     if (page.sent.kind === "text") $("#move-input").value = "";

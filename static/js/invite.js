@@ -5,15 +5,20 @@ import { goToGame, liveSocket } from "./api.js";
 const data = JSON.parse(document.getElementById("page-data").textContent);
 const status = document.getElementById("invite-status");
 
+function tell(open) {
+  status.textContent = open
+    ? "Waiting for someone to accept. Keep this page or the lobby open: leaving both withdraws the invitation."
+    : "This invitation is no longer open.";
+}
+
 liveSocket("/ws/lobby/", {
   onMessage(message) {
     if (message.type === "game_started") {
       goToGame(message.game);
     } else if (message.type === "challenges") {
-      const open = message.outgoing.some((challenge) => challenge.id === data.challenge);
-      status.textContent = open
-        ? "Waiting for someone to accept. Keep this page or the lobby open: leaving both withdraws the invitation."
-        : "This invitation is no longer open.";
+      tell(message.outgoing.some((challenge) => challenge.id === data.challenge));
+    } else if (message.type === "challenge" && message.challenge.id === data.challenge) {
+      tell(message.challenge.state === "open");
     }
   },
 });

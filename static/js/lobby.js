@@ -1,6 +1,7 @@
 // The lobby page: open seeks and challenges, kept live over /ws/lobby/.
 import { api, challengeText, COLOR_LABEL, el, goToGame, liveSocket, outgoingText } from "./api.js";
 import { buttonClock, formClock, wireClockForm } from "./timecontrol.js";
+import { applyChallenge, changeList } from "./wire.js";
 
 const data = JSON.parse(document.getElementById("page-data").textContent);
 const me = data.username;
@@ -75,7 +76,10 @@ function renderSeeks(seeks) {
   document.getElementById("no-seeks").hidden = shown.length > 0;
 }
 
+let challenges = { incoming: [], outgoing: [] };
+
 function renderChallenges({ incoming, outgoing }) {
+  challenges = { incoming, outgoing };
   if (!incomingList) return; // a visitor's lobby has no challenges box
   incomingList.replaceChildren(
     ...incoming.map((c) =>
@@ -99,9 +103,21 @@ function renderChallenges({ incoming, outgoing }) {
   document.title = incoming.length ? `(${incoming.length}) ${BASE_TITLE}` : BASE_TITLE;
 }
 
+// A challenge of mine that was declined: said once, where the lobby's words go.
+function toldOfChallenge(challenge) {
+  if (challenge.challenger === me && challenge.state === "declined" && challenge.to) {
+    say(`${challenge.to} declined your challenge.`, "info");
+  }
+}
+
 const handlers = {
   seeks: (message) => renderSeeks(message.seeks),
+  seeks_changed: (message) => renderSeeks(changeList(lastSeeks, message.added, message.removed)),
   challenges: (message) => renderChallenges(message),
+  challenge: (message) => {
+    renderChallenges(applyChallenge(challenges, message.challenge, me));
+    toldOfChallenge(message.challenge);
+  },
   game_started: (message) => goToGame(message.game),
   error: (message) => say(message.error),
   pong: () => {},

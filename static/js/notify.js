@@ -3,8 +3,11 @@
 // of yours starting, takes you to the game. A notice can be put away (×) without answering it:
 // the challenge still stands in the lobby; a put-away notice stays away on this page.
 import { api, challengeText, el, goToGame, liveSocket } from "./api.js";
+import { applyChallenge } from "./wire.js";
 
 const box = document.getElementById("challenge-notices");
+const me = box.dataset.username;
+let challenges = { incoming: [], outgoing: [] };
 const dismissed = new Set();  // the challenges whose notices the viewer put away
 
 // The notices are fixed over the foot of the screen: while one shows, the page's foot makes
@@ -61,7 +64,13 @@ function render(incoming) {
 
 liveSocket("/ws/me/", {
   onMessage(message) {
-    if (message.type === "challenges") render(message.incoming);
+    if (message.type === "challenges") {
+      challenges = { incoming: message.incoming, outgoing: message.outgoing };
+      render(challenges.incoming);
+    } else if (message.type === "challenge") {
+      challenges = applyChallenge(challenges, message.challenge, me);
+      render(challenges.incoming);
+    }
     else if (message.type === "game_started") goToGame(message.game);
     else if (message.type === "your_turn") showTurn(message);
   },

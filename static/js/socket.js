@@ -6,6 +6,7 @@
 // to the game's sockets, but that broadcast is best effort (a Redis outage can lose it).
 
 import { sitePolicy } from "./policy.js";
+import { createPartJoiner } from "./wire.js";
 
 const PONG_WITHIN_MS = 10_000;
 export const ANSWER_WITHIN_MS = 5_000;
@@ -41,6 +42,7 @@ export function connectSocket(path, handlers, options = {}) {
   function open() {
     clearTimeout(retryTimer);
     ws = new WebSocket(url);
+    const join = createPartJoiner(); // a message in parts comes whole on one connection
     ws.addEventListener("open", () => {
       const isReconnect = everOpened;
       everOpened = true;
@@ -58,6 +60,12 @@ export function connectSocket(path, handlers, options = {}) {
         return;
       }
       if (!message || typeof message.type !== "string") return;
+      if (message.type !== "pong") {
+        clearTimeout(answerTimer); // whatever came, the socket is not silent
+        answerTimer = null;
+      }
+      message = join(message);
+      if (!message) return;
       if (message.type === "pong") {
         clearTimeout(pongTimer);
         pongTimer = null;
@@ -66,9 +74,6 @@ export function connectSocket(path, handlers, options = {}) {
           lagMs = lagMs ? 0.7 * lagMs + 0.3 * oneWay : oneWay;
           pingSentAt = null;
         }
-      } else {
-        clearTimeout(answerTimer); // whatever came, the socket is not silent
-        answerTimer = null;
       }
       const handler = handlers[message.type];
       if (handler) handler(message);
@@ -158,21 +163,26 @@ export function connectSocket(path, handlers, options = {}) {
 }
 
 /**
- * Returns what to do with an incoming state given the state shown and the ply of a move of
- * ours awaiting its answer (or null): {apply, sync, answered, theirs}. The protocol: a state
- * older than the one shown is ignored, except where takebacks lower the ply (local and bot
- * games); a gap asks for a sync. `answered`: our move was played; `theirs`: the next ply came
+ * Returns what to do with an incoming state given the state shown, the ply of a move of ours
+ * awaiting its answer (or null) and the moves the state extends (by default the state shown's;
+ * the page passes what came since in `moves` messages): {apply, sync, answered, theirs}. The
+ * protocol: a state older than the one shown is ignored, except where takebacks lower the ply
+ * (local and bot games); a state whose moves start past the known ones (plies were missed) is
+ * not applied and asks for a sync. `answered`: our move was played; `theirs`: the next ply came
  * from someone else (another player, the bot, another tab).
  */
-export function classifyState(shown, incoming, sentPly = null) {
+export function classifyState(shown, incoming, sentPly = null, known = shown.moves || []) {
   const older = incoming.ply < shown.ply;
   if (older && incoming.mode === "online") {
     return { apply: false, sync: false, answered: false, theirs: false };
   }
+  if ((incoming.moves_from ?? 0) > known.length) {
+    return { apply: false, sync: true, answered: false, theirs: false };
+  }
   const answered = sentPly !== null && incoming.ply > sentPly;
   return {
     apply: true,
-    sync: incoming.ply > shown.ply + 1,
+    sync: false,
     answered,
     theirs: incoming.ply === shown.ply + 1 && sentPly === null,
   };

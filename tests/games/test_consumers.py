@@ -9,10 +9,16 @@ from channels.db import database_sync_to_async
 
 from games import realtime
 from games.core import Actor
-from games.lobby import challenge_accept, challenge_create, seek_accept, seek_create
+from games.lobby import (
+    challenge_accept,
+    challenge_create,
+    challenge_decline,
+    seek_accept,
+    seek_create,
+)
 from games.models import Game, GameMove, Seek
-from games.play import game_draw
-from games.protocol import SPECTATOR_BUDGET
+from games.play import game_draw, game_resign
+from games.sockets import budget_rate
 from tests.games.conftest import FOOLS_MATE, start_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -232,7 +238,7 @@ async def test_the_message_budget_refuses_a_flood_and_keeps_the_connection(
 ) -> None:
     game = await database_sync_to_async(start_game)(alice, bob)
     spectator, _ = await connect(ws, f"/ws/games/{game.public_id}/", carol)
-    for _ in range(SPECTATOR_BUDGET):
+    for _ in range(budget_rate("other")[0]):
         await spectator.send_json_to({"type": "ping"})
         assert (await next_of_type(spectator, "pong"))["type"] == "pong"
     await spectator.send_json_to({"type": "ping"})
@@ -251,20 +257,22 @@ async def test_the_lobby_lists_seeks_live_and_sends_both_players_to_the_game(
     assert (await owner.receive_json_from())["type"] == "challenges"
     seek = await database_sync_to_async(seek_create)(user=alice, color="white")
     for comm in (watcher, owner):
-        update = await next_of_type(comm, "seeks")
-        assert [s["id"] for s in update["seeks"]] == [seek.public_id]
-        assert update["seeks"][0]["owner"] == "alice"
+        # What changed, not the list.
+        update = await next_of_type(comm, "seeks_changed")
+        assert [s["id"] for s in update["added"]] == [seek.public_id] and not update["removed"]
+        assert update["added"][0]["owner"] == "alice"
     game = await database_sync_to_async(seek_accept)(user=bob, seek_id=seek.public_id)
     started = await next_of_type(owner, "game_started")
     assert started["game"] == game.public_id
-    assert (await next_of_type(owner, "seeks"))["seeks"] == []
-    assert (await next_of_type(watcher, "seeks"))["seeks"] == []
+    for comm in (owner, watcher):
+        update = await next_of_type(comm, "seeks_changed")
+        assert (update["added"], update["removed"]) == ([], [seek.public_id])
 
 
 async def lobby_next(comm, kind: str) -> dict:
-    """Returns a lobby socket's next message of a type, skipping the seek lists before it."""
+    """Returns a lobby socket's next message of a type, skipping the seeks' changes before it."""
     while (message := await comm.receive_json_from(timeout=5))["type"] != kind:
-        assert message["type"] == "seeks", message
+        assert message["type"] == "seeks_changed", message
     return message
 
 
@@ -277,15 +285,17 @@ async def test_leaving_the_lobby_withdraws_ones_seeks_and_challenges_and_lobbies
     first_tab, _ = await connect(ws, "/ws/lobby/", alice)
     second_tab, _ = await connect(ws, "/ws/lobby/", alice)
     seek = await database_sync_to_async(seek_create)(user=alice, color="white")
-    assert [s["id"] for s in (await next_of_type(watcher, "seeks"))["seeks"]] == [seek.public_id]
+    added = (await next_of_type(watcher, "seeks_changed"))["added"]
+    assert [s["id"] for s in added] == [seek.public_id]
     challenge = await database_sync_to_async(challenge_create)(user=alice, to="bob")
-    incoming = (await lobby_next(challenged, "challenges"))["incoming"]
-    assert [c["id"] for c in incoming] == [challenge.public_id]
+    told = (await lobby_next(challenged, "challenge"))["challenge"]
+    assert (told["id"], told["state"]) == (challenge.public_id, "open")
     await first_tab.disconnect()  # another lobby page of hers is still open: both stand
     assert await database_sync_to_async(Seek.objects.count)() == 1
     await second_tab.disconnect()
-    assert (await next_of_type(watcher, "seeks"))["seeks"] == []
-    assert (await lobby_next(challenged, "challenges"))["incoming"] == []
+    assert (await next_of_type(watcher, "seeks_changed"))["removed"] == [seek.public_id]
+    told = (await lobby_next(challenged, "challenge"))["challenge"]
+    assert (told["id"], told["state"]) == (challenge.public_id, "cancelled")
     assert await database_sync_to_async(Seek.objects.count)() == 0
     await database_sync_to_async(challenge.refresh_from_db)()
     assert challenge.state == "cancelled"
@@ -315,8 +325,8 @@ async def test_a_users_socket_tells_them_of_challenges_away_from_the_lobby(ws, a
     me, first = await connect(ws, "/ws/me/", bob)
     assert first == {"type": "challenges", "incoming": [], "outgoing": []}
     challenge = await database_sync_to_async(challenge_create)(user=alice, to="bob")
-    incoming = (await next_of_type(me, "challenges"))["incoming"]
-    assert [c["id"] for c in incoming] == [challenge.public_id]
+    told = (await next_of_type(me, "challenge"))["challenge"]
+    assert (told["id"], told["state"], told["to"]) == (challenge.public_id, "open", "bob")
     game = await database_sync_to_async(challenge_accept)(
         user=bob, challenge_id=challenge.public_id
     )
@@ -327,20 +337,38 @@ async def test_a_users_socket_tells_them_of_challenges_away_from_the_lobby(ws, a
 async def test_a_challenge_reaches_the_challenged_user_live(ws, alice, bob) -> None:
     lobby, _ = await connect(ws, "/ws/lobby/", bob)
     assert (await lobby.receive_json_from())["incoming"] == []
+    challenger, _ = await connect(ws, "/ws/me/", alice)
     challenge = await database_sync_to_async(challenge_create)(user=alice, to="bob")
-    update = await next_of_type(lobby, "challenges")
-    assert [c["id"] for c in update["incoming"]] == [challenge.public_id]
-    assert update["incoming"][0]["challenger"] == "alice"
+    # The challenge alone, to both sides, each time it changes: never the whole list.
+    for comm in (lobby, challenger):
+        told = (await next_of_type(comm, "challenge"))["challenge"]
+        assert (told["id"], told["challenger"], told["state"]) == (
+            challenge.public_id,
+            "alice",
+            "open",
+        )
+    await database_sync_to_async(challenge_decline)(user=bob, challenge_id=challenge.public_id)
+    for comm in (lobby, challenger):
+        told = (await next_of_type(comm, "challenge"))["challenge"]
+        assert (told["id"], told["state"]) == (challenge.public_id, "declined")
 
 
 async def test_the_watch_list_follows_live_games(ws, alice, bob) -> None:
     watch, first = await connect(ws, "/ws/watch/")
     assert first == {"type": "live_games", "games": []}
     game = await database_sync_to_async(start_game)(alice, bob)
-    update = await next_of_type(watch, "live_games")
-    assert [(g["id"], g["white"], g["black"]) for g in update["games"]] == [
-        (game.public_id, "alice", "bob")
+    update = await next_of_type(watch, "live_games_changed")
+    assert [(g["id"], g["white"], g["black"], g["ply"]) for g in update["added"]] == [
+        (game.public_id, "alice", "bob", 0)
     ]
+    # A move: the game again, as it now is; the list is never sent whole after connect.
+    white, _ = await connect(ws, f"/ws/games/{game.public_id}/", alice)
+    await white.send_json_to({"type": "move", "move": "e4", "ply": 0})
+    update = await next_of_type(watch, "live_games_changed")
+    assert [(g["id"], g["ply"]) for g in update["added"]] == [(game.public_id, 1)]
+    await database_sync_to_async(game_resign)(game_id=game.public_id, actor=Actor.of(alice))
+    update = await next_of_type(watch, "live_games_changed")
+    assert (update["added"], update["removed"]) == ([], [game.public_id])
 
 
 async def test_messages_reach_the_handlers_without_a_hop_through_the_shared_thread(

@@ -20,7 +20,6 @@ from django.apps import apps
 from rest_framework.test import APIClient
 
 from accounts.services import user_token
-from games import consumers
 from games.models import Connection
 from tests.games.archive_helpers import FOOLS_MATE, play_out
 from tests.games.conftest import start_game
@@ -231,10 +230,10 @@ async def test_thousands_of_malformed_socket_messages_drop_no_bystander(
     alice,
     bob,
     carol,
-    monkeypatch,
+    settings,
     channel_layer_kind,  # noqa: F811
 ) -> None:
-    monkeypatch.setattr(consumers, "PLAYER_BUDGET", 10**6)  # the fuzz is not a flood
+    settings.SOCKET_BUDGETS = {"player": "1000000/20", "other": "40/20"}  # the fuzz is no flood
     game = await database_sync_to_async(start_game)(alice, bob)
     path = f"/ws/games/{game.public_id}/"
     sender, _ = await connect(ws, path, alice)
@@ -266,9 +265,9 @@ LOBBY_PATHS = ["/ws/lobby/", "/ws/me/", "/ws/watch/"]
 
 @pytest.mark.django_db(transaction=True)
 async def test_the_other_sockets_refuse_poisoned_messages_and_stay_open(
-    ws, alice, monkeypatch
+    ws, alice, settings
 ) -> None:
-    monkeypatch.setattr(consumers, "LOBBY_BUDGET", 10**6)
+    settings.SOCKET_BUDGETS = {"player": "100/20", "other": "1000000/20"}
     rng = random.Random(SEED + 1)
     for path in LOBBY_PATHS:
         comm = await ws(path, alice)

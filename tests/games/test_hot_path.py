@@ -22,7 +22,7 @@ from games.models import Connection, Game, GameMove
 from games.moves import MOVE_FIELDS, NeedsLock, Written, game_play, play_unlocked
 from games.play import game_create_local, game_draw, game_takeback
 from games.policy import CONNECTION_STALE_AFTER
-from games.reads.state import game_state, state_message, table_of
+from games.reads.state import game_state, state_event, table_of
 from games.schemas import MoveRequest
 
 pytestmark = pytest.mark.django_db
@@ -360,11 +360,12 @@ def play_at(game_id: str, user, ply: int, text: str) -> dict:
 def test_the_state_sent_is_the_state_built_from_the_database_move_after_move(
     online_game, alice, bob, committed
 ) -> None:
-    # Each move's broadcast splices in the moves' JSON the history extends move by move and the
-    # legal moves' JSON cached by FEN; what it says must be the state built with nothing cached,
-    # up to the end of the game.
+    # Each move's broadcast splices in the last move's JSON and the legal moves' JSON cached by
+    # FEN; the list a client keeps from it (its moves from ``moves_from`` on) must be the state
+    # built with nothing cached, up to the end of the game.
     gid = online_game.public_id
     players = [alice, bob]
+    kept: list = []
     for index, text in enumerate(["f3", "e5", "g4", "Qh4#"]):
         outbox: broadcast.Outbox = []
         user = players[index % 2]
@@ -372,6 +373,9 @@ def test_the_state_sent_is_the_state_built_from_the_database_move_after_move(
         (sent,) = [message for group, message in outbox if group == f"game.{gid}"]
         received = json.loads(sent["text"])
         assert received.pop("type") == "state"
+        assert received["moves_from"] == index and len(received["moves"]) == 1
+        kept = kept[: received["moves_from"]] + received["moves"]
+        received.update(moves=kept, moves_from=0)
         record = Game.objects.get(public_id=gid)  # its moves read again, the cache left alone
         expected = as_json(game_state(record, history=histories._read_history(record)))
         assert received == expected == as_json(answered)
@@ -406,8 +410,8 @@ def test_the_load_benchmark_reads_a_states_ply_as_decoding_it_would(
     gid = online_game.public_id
     for user, text in [(alice, "e4"), (bob, "e5"), (alice, "Nf3")]:
         play(gid, user, text)
-    message = state_message(Game.objects.get(public_id=gid))
-    assert json.loads(message)["moves"][0]["ply"] == 0
+    message = state_event(Game.objects.get(public_id=gid))["text"]
+    assert json.loads(message)["moves"][0]["ply"] == 2  # the last move alone
     assert state_ply(message) == json.loads(message)["ply"] == 3
     assert state_ply(json.dumps({"type": "state", **game_state(online_game)})) == 0
     assert state_ply(json.dumps({"type": "error", "code": "stale_ply", "ply": 2})) is None

@@ -275,6 +275,8 @@ async def test_the_same_move_sent_through_two_daphnes_at_once_is_played_once(
         assert stored == list(enumerate(moves))
         await w1.send(json.dumps({"type": "sync"}))
         final = await receive_type(w1, "state")
+        while final["moves_from"] != 0:  # a move's state, still on its way: the sync's is whole
+            final = await receive_type(w1, "state")
         assert [move["text"] for move in final["moves"]] == moves
 
 

@@ -4,6 +4,7 @@ of a kind."""
 
 import pytest
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 
 from games import consumers
 from games.models import Connection
@@ -70,8 +71,8 @@ async def test_a_full_game_refuses_spectators_but_never_its_players(
     assert count == 3
 
 
-async def test_a_users_sockets_share_one_budget(ws, monkeypatch, alice) -> None:
-    monkeypatch.setattr(consumers, "LOBBY_BUDGET", 4)
+async def test_a_users_sockets_share_one_budget(ws, settings, alice) -> None:
+    settings.SOCKET_BUDGETS = {"player": "100/20", "other": "4/20"}
     first, _ = await connect(ws, "/ws/watch/", alice)
     second, _ = await connect(ws, "/ws/watch/", alice)
     for comm in (first, second, first, second):
@@ -83,3 +84,67 @@ async def test_a_users_sockets_share_one_budget(ws, monkeypatch, alice) -> None:
     other, _ = await connect(ws, "/ws/watch/")  # someone else's budget is their own
     await other.send_json_to({"type": "ping"})
     assert (await other.receive_json_from(timeout=WAIT))["type"] == "pong"
+
+
+class Refused(RuntimeError):
+    """What the database or the channel layer throws at a socket while it connects."""
+
+
+def failing(*args, **kwargs):
+    raise Refused("the service is down")
+
+
+async def afailing(*args, **kwargs):
+    raise Refused("the channel layer is down")
+
+
+# Each step a connect goes through, made to fail: the game's table, the channel layer, the
+# state; the lobby's seeks; the watch page's list.
+FAILURES = {
+    "game: joining the table": ("game", "games.consumers.connection_open", failing),
+    "game: joining its group": ("game", "the channel layer.group_add", afailing),
+    "game: reading its state": ("game", "games.consumers.load_state", failing),
+    "lobby: reading the seeks": ("/ws/lobby/", "games.consumers.open_seeks", failing),
+    "watch: reading the games": ("/ws/watch/", "games.watching.live_games", failing),
+}
+
+
+@pytest.mark.parametrize("step", FAILURES)
+async def test_a_socket_that_fails_while_connecting_gives_its_place_back(
+    ws, settings, monkeypatch, alice, bob, step
+) -> None:
+    settings.SOCKETS_PER_ADDRESS = 2
+    game = await database_sync_to_async(start_game)(alice, bob)
+    kind, target, replacement = FAILURES[step]
+    path = f"/ws/games/{game.public_id}/" if kind == "game" else kind
+    with monkeypatch.context() as patched:
+        module, name = target.rsplit(".", 1)
+        if module == "the channel layer":
+            patched.setattr(get_channel_layer(), name, replacement)
+        else:
+            patched.setattr(module + "." + name, replacement)
+        for _ in range(5):  # more than the address may hold at once
+            comm = await ws(path, alice)
+            await comm.connect(timeout=WAIT)
+            error = await comm.receive_json_from(timeout=WAIT)
+            assert (error["type"], error["code"]) == ("error", "server_error")
+            assert await comm.receive_output(timeout=WAIT) == {
+                "type": "websocket.close",
+                "code": 1011,
+            }
+    assert not consumers.LEDGER.by_address and not consumers.LEDGER.by_game
+    await connect(ws, path, alice)  # the address holds nothing: in it goes
+    await connect(ws, path, alice)
+
+
+async def test_a_player_sits_down_at_their_game_from_an_address_that_is_full(
+    ws, settings, alice, bob, carol
+) -> None:
+    settings.SOCKETS_PER_ADDRESS = 1
+    game = await database_sync_to_async(start_game)(alice, bob)
+    path = f"/ws/games/{game.public_id}/"
+    await connect(ws, "/ws/watch/", carol)  # the address is full
+    error = await refused(ws, path, carol)  # a spectator stays out
+    assert error["error"] == "Too many open connections from your address: close some pages."
+    _, state = await connect(ws, path, alice)  # a player sits down
+    assert state["type"] == "state" and state["presence"]["white"]

@@ -63,14 +63,21 @@ test("socketUrl builds ws:// or wss:// from the page's address", () => {
 });
 
 test("classifyState ignores older online states, applies takebacks, syncs on a gap", () => {
-  const shown = { ply: 10, mode: "online" };
+  const shown = { ply: 10, mode: "online", moves: Array(10).fill({}) };
   assert.equal(classifyState(shown, { ply: 9, mode: "online" }).apply, false);
   assert.deepEqual(classifyState(shown, { ply: 10, mode: "online" }),
     { apply: true, sync: false, answered: false, theirs: false });
   assert.deepEqual(classifyState(shown, { ply: 11, mode: "online" }),
     { apply: true, sync: false, answered: false, theirs: true });
-  assert.deepEqual(classifyState(shown, { ply: 13, mode: "online" }),
-    { apply: true, sync: true, answered: false, theirs: false });
+  // A state with the moves from ply 12 on: plies 10 and 11 were missed.
+  assert.deepEqual(classifyState(shown, { ply: 13, moves_from: 12, mode: "online" }),
+    { apply: false, sync: true, answered: false, theirs: false });
+  // The whole game (moves from the first) leaves nothing missing.
+  assert.deepEqual(classifyState(shown, { ply: 13, moves_from: 0, mode: "online" }),
+    { apply: true, sync: false, answered: false, theirs: false });
+  // What came in `moves` messages meanwhile counts as known.
+  assert.equal(classifyState(shown, { ply: 13, moves_from: 12, mode: "online" }, null,
+    Array(12).fill({})).apply, true);
   assert.equal(classifyState(shown, { ply: 11, mode: "online" }, 10).answered, true);
   assert.equal(classifyState(shown, { ply: 11, mode: "online" }, 10).theirs, false);
   assert.equal(classifyState(shown, { ply: 10, mode: "online" }, 10).answered, false);
