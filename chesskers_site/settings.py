@@ -208,13 +208,14 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
-# --- Cache: the throttles' counts, shared by every process through Redis when it is configured
+# --- Cache: Redis when configured, so every process shares what it holds -----------------------
+CACHE_KEY_PREFIX = os.environ.get("CACHE_KEY_PREFIX", "chesskers")  # throttles' keys too
 if REDIS_URL:
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
-            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "chesskers"),
+            "KEY_PREFIX": CACHE_KEY_PREFIX,
         }
     }
 else:
@@ -290,16 +291,28 @@ PERMISSIONS_POLICY = ", ".join(
     )
 )  # fmt: skip
 
-# --- Throttles (chesskers_site/throttle.py): "count/seconds" per address and per account --------
-THROTTLE_RATES = {
-    "login_address": os.environ.get("THROTTLE_LOGIN_ADDRESS", "30/300"),  # failed log-ins
-    "login_account": os.environ.get("THROTTLE_LOGIN_ACCOUNT", "10/300"),
-    "signup_address": os.environ.get("THROTTLE_SIGNUP_ADDRESS", "10/3600"),  # accounts made
-    "seek_address": os.environ.get("THROTTLE_SEEK_ADDRESS", "60/60"),  # seeks posted
-    "seek_account": os.environ.get("THROTTLE_SEEK_ACCOUNT", "30/60"),
-    "challenge_address": os.environ.get("THROTTLE_CHALLENGE_ADDRESS", "60/60"),
-    "challenge_account": os.environ.get("THROTTLE_CHALLENGE_ACCOUNT", "30/60"),
+# --- Throttles (chesskers_site/throttle.py): "count/seconds" per scope ------------------------
+# Each rate is read from THROTTLE_<SCOPE> (THROTTLE_LOGIN_ADDRESS, ...). A log-in is counted
+# per account from one address first, then per address, then per account from everywhere: the
+# last is a back-off against attacks from many addresses, and one address alone can never
+# reach it (12 windows of 10 are 120 an hour), so it cannot lock the owner out.
+THROTTLE_DEFAULTS = {
+    "login_account_address": "10/300",  # attempts at one account's password from one address
+    "login_address": "30/300",  # attempts at any account's password from one address
+    "login_account": "300/3600",  # attempts at one account's password from everywhere
+    "signup_address": "10/3600",  # accounts made
+    "seek_address": "60/60",  # seeks posted
+    "seek_account": "30/60",
+    "challenge_address": "60/60",
+    "challenge_account": "30/60",
 }
+THROTTLE_RATES = {
+    scope: os.environ.get(f"THROTTLE_{scope.upper()}", rate)
+    for scope, rate in THROTTLE_DEFAULTS.items()
+}
+# Where the throttles count, shared by every process: REDIS_URL's Redis unless set apart. Empty
+# (no Redis): each process counts alone.
+THROTTLE_REDIS_URL = os.environ.get("THROTTLE_REDIS_URL", REDIS_URL).strip()
 
 # --- REST framework and the OpenAPI schema ---------------------------------------------------
 REST_FRAMEWORK = {
