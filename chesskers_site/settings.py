@@ -314,6 +314,12 @@ THROTTLE_RATES = {
 # (no Redis): each process counts alone.
 THROTTLE_REDIS_URL = os.environ.get("THROTTLE_REDIS_URL", REDIS_URL).strip()
 
+# --- Clients behind the proxy (chesskers_site/clients.py) -------------------------------------
+# The proxies whose X-Forwarded-For and X-Forwarded-Proto are believed: addresses or networks
+# (CIDR), and "unix" for a proxy that reaches Daphne through a unix socket (``daphne -u``). A
+# request from anywhere else is taken as coming from its own peer, whatever its headers say.
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", [])
+
 # --- REST framework and the OpenAPI schema ---------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -347,7 +353,8 @@ SPECTACULAR_SETTINGS = {
 
 # --- Production hardening (not on a developer's machine) ---------------------------------------
 if not DEVELOPMENT:
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # HTTPS is the scheme the trusted proxy says it received (chesskers_site/clients.py), not
+    # Django's SECURE_PROXY_SSL_HEADER, which would believe any client's X-Forwarded-Proto.
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True

@@ -28,5 +28,6 @@ THROTTLE_RATES = {  # noqa: F405
 }
 
 # Every test client comes from one address (or none): the cap per address is for the tests
-# that set their own (tests/games/test_socket_limits.py).
-SOCKETS_PER_ADDRESS = 1000
+# that set their own (tests/games/test_socket_limits.py), or give a Daphne process one.
+if "SOCKETS_PER_ADDRESS" not in os.environ:
+    SOCKETS_PER_ADDRESS = 1000
