@@ -87,6 +87,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Outermost: shapes every error the others or the views give (chesskers_site/errors.py).
+    "chesskers_site.errors.ErrorShapeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "chesskers_site.edge.EdgeTextMiddleware",
     "chesskers_site.security.SecurityHeadersMiddleware",
@@ -223,6 +225,15 @@ else:
 
 # --- Accounts ------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
+# Django's hashers, the first (which hashes new passwords) holding no database connection while
+# it hashes (accounts/hashers.py).
+PASSWORD_HASHERS = [
+    "accounts.hashers.PooledPBKDF2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
+    "django.contrib.auth.hashers.Argon2PasswordHasher",
+    "django.contrib.auth.hashers.BCryptSHA256PasswordHasher",
+    "django.contrib.auth.hashers.ScryptPasswordHasher",
+]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

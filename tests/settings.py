@@ -22,7 +22,7 @@ LOBBY_LEAVE_GRACE = 0.5
 # Throttles far above what any test does from one address (the throttle tests lower them): the
 # whole run signs up and logs in from 127.0.0.1, and Redis's counts outlive the run. A rate the
 # environment names (THROTTLE_<SCOPE>) is kept: a test's Daphne process is given its own so.
-THROTTLE_RATES = {  # noqa: F405
+THROTTLE_RATES = {
     scope: rate if f"THROTTLE_{scope.upper()}" in os.environ else "1000000/60"
     for scope, rate in THROTTLE_RATES.items()  # noqa: F405
 }
