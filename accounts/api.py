@@ -10,7 +10,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.services import user_signup, user_token
-from accounts.throttles import login_wait, signup_done, signup_wait
+from accounts.throttles import login_charge, signup_charge
+from chesskers_site.throttle import refund
 
 
 class CredentialsSerializer(serializers.Serializer):
@@ -52,17 +53,17 @@ class SignupView(APIView):
         summary="Create an account and get its API token",
     )
     def post(self, request: Request) -> Response:
-        wait = signup_wait(request)
-        if wait is not None:
-            return too_many(wait, "accounts from this address")
         credentials = CredentialsSerializer(data=request.data)
         credentials.is_valid(raise_exception=True)
+        spent = signup_charge(request)  # counted before any work: a burst passes only the limit
+        if spent.wait is not None:
+            return too_many(spent.wait, "accounts from this address")
         try:
             user = user_signup(**credentials.validated_data)
         except ValidationError as exc:
+            refund(spent)  # no account was made
             field, messages = next(iter(exc.message_dict.items()))
             return error(f"{field}: {' '.join(messages)}")
-        signup_done(request)
         return Response(
             {"username": user.username, "token": user_token(user=user)},
             status=status.HTTP_201_CREATED,
@@ -82,15 +83,15 @@ class TokenView(APIView):
         summary="Exchange a username and password for the API token",
     )
     def post(self, request: Request) -> Response:
-        data = request.data if isinstance(request.data, dict) else {}
-        wait = login_wait(request, data.get("username"))
-        if wait is not None:
-            return too_many(wait, "failed log-ins")
         credentials = CredentialsSerializer(data=request.data)
         credentials.is_valid(raise_exception=True)
+        spent = login_charge(request, credentials.validated_data["username"])
+        if spent.wait is not None:  # one too many: the password is not tried
+            return too_many(spent.wait, "failed log-ins")
         user = authenticate(request, **credentials.validated_data)
         if user is None:
             return error("Wrong username or password.")
+        refund(spent)  # only failed log-ins count
         return Response({"token": user_token(user=user)})
 
 

@@ -1,7 +1,7 @@
 from django.apps import AppConfig
-from django.contrib.auth.signals import user_login_failed
+from django.contrib.auth.signals import user_logged_in
 
-from accounts.throttles import record_failed_login
+from accounts.throttles import mark_logged_in
 
 
 class AccountsConfig(AppConfig):
@@ -9,5 +9,5 @@ class AccountsConfig(AppConfig):
     verbose_name = "Accounts"
 
     def ready(self) -> None:
-        # Every failed log-in counts: the site's form, the token API and the admin.
-        user_login_failed.connect(record_failed_login, dispatch_uid="accounts.failed_login")
+        # A log-in that signs in gives its attempt back (accounts/throttles.py).
+        user_logged_in.connect(mark_logged_in, dispatch_uid="accounts.logged_in")

@@ -3,6 +3,7 @@ these; nothing else creates users or changes a rating."""
 
 from datetime import datetime
 
+from django.contrib.auth.hashers import make_password
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -40,9 +41,13 @@ def user_signup(*, username: str, password: str) -> User:
         errors["password"] = list(error.messages)
     if errors:
         raise ValidationError(errors)
+    # Hashed before the transaction: hashing is slow on purpose, and the pooled connection a
+    # transaction holds would wait for it (accounts/hashers.py gives it back while hashing).
+    hashed = make_password(password)
     try:
         with transaction.atomic():
-            user = User.objects.create_user(username=username, password=password)
+            user = User(username=User.normalize_username(username), password=hashed)
+            user.save()
             Token.objects.create(user=user)
     except IntegrityError as error:  # a concurrent sign-up won the race for the name
         raise ValidationError({"username": ["That username is taken."]}) from error

@@ -1,6 +1,12 @@
-"""Throttles of the account doors: failed log-ins per address and per account (the form, the
-token API and the admin all count, through Django's ``user_login_failed``), and accounts
-created per address (the form and the API). Counts and limits: ``chesskers_site.throttle``."""
+"""Throttles of the account doors, each attempt counted before it is tried
+(``chesskers_site.throttle``): password log-ins (the site's form, the token API, the admin) and
+accounts created per address (the form and the API).
+
+A log-in is counted per account from one address, then per address, then per account from
+everywhere (a slower back-off against many addresses that one address alone never reaches): an
+attacker's failures from their address never keep the owner out from another. An attempt that
+turns out not to count is given back: a log-in that signed in, a sign-up refused for its fields.
+"""
 
 from collections.abc import Callable
 from functools import wraps
@@ -9,7 +15,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 
 from chesskers_site.edge import refusal_response
-from chesskers_site.throttle import address, record, wait_for
+from chesskers_site.throttle import Charge, address, charge, refund
 
 MAX_USERNAME_KEY = 150
 
@@ -18,32 +24,33 @@ def account_key(username: Any) -> str:
     return str(username or "")[:MAX_USERNAME_KEY].strip().lower()
 
 
-def record_failed_login(sender: Any, credentials: dict[str, Any], request=None, **_: Any) -> None:
-    """Counts a failed log-in against its address and the account it named (a receiver of
-    ``django.contrib.auth.signals.user_login_failed``)."""
-    if request is not None:
-        record("login_address", address(request))
-    name = account_key(credentials.get("username"))
-    if name:
-        record("login_account", name)
-
-
-def login_wait(request: Any, username: Any) -> int | None:
-    """Returns the seconds to wait before this address or account may try a password again."""
-    waits = [wait_for("login_address", address(request))]
+def login_charge(request: Any, username: Any) -> Charge:
+    """Counts an attempt at a password from this request's address for ``username``; the
+    charge's ``wait`` says how long to wait if it is one too many (the password is then not
+    tried)."""
+    where = address(request)
     name = account_key(username)
-    if name:
-        waits.append(wait_for("login_account", name))
-    return max((wait for wait in waits if wait is not None), default=None)
+    if not name:
+        return charge([("login_address", where)])
+    return charge(
+        [
+            ("login_account_address", f"{name}\n{where}"),
+            ("login_address", where),
+            ("login_account", name),
+        ]
+    )
 
 
-def signup_wait(request: Any) -> int | None:
-    """Returns the seconds to wait before this address may create another account."""
-    return wait_for("signup_address", address(request))
+def signup_charge(request: Any) -> Charge:
+    """Counts an account about to be made from this request's address; give it back
+    (``refund``) if none is made."""
+    return charge([("signup_address", address(request))])
 
 
-def signup_done(request: Any) -> None:
-    record("signup_address", address(request))
+def mark_logged_in(sender: Any, request: HttpRequest | None = None, **_: Any) -> None:
+    """Notes on the request that it signed a user in (a receiver of ``user_logged_in``)."""
+    if request is not None:
+        request.logged_in_now = True  # type: ignore[attr-defined]
 
 
 def too_many(request: HttpRequest, wait: int, what: str) -> HttpResponse:
@@ -54,15 +61,19 @@ def too_many(request: HttpRequest, wait: int, what: str) -> HttpResponse:
 
 
 def throttled_login(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Wraps a log-in page (the site's, the admin's): a POST from an address or for an
-    account with too many failed log-ins is answered 429 without trying the password."""
+    """Wraps a log-in page (the site's, the admin's): a POST is counted first and, one too many,
+    answered 429 without trying the password; one that signs in is given back."""
 
     @wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if request.method == "POST":
-            wait = login_wait(request, request.POST.get("username"))
-            if wait is not None:
-                return too_many(request, wait, "failed log-ins")
-        return view(request, *args, **kwargs)
+        if request.method != "POST":
+            return view(request, *args, **kwargs)
+        spent = login_charge(request, request.POST.get("username"))
+        if spent.wait is not None:
+            return too_many(request, spent.wait, "failed log-ins")
+        response = view(request, *args, **kwargs)
+        if getattr(request, "logged_in_now", False):
+            refund(spent)
+        return response
 
     return wrapped

@@ -7,7 +7,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from accounts.forms import SignupForm
-from accounts.throttles import signup_done, signup_wait, too_many
+from accounts.throttles import signup_charge, too_many
+from chesskers_site.throttle import refund
 
 PIECE_LICENCE = settings.BASE_DIR / "static" / "pieces" / "cburnett" / "LICENSE"
 
@@ -19,16 +20,19 @@ def about(request: HttpRequest) -> HttpResponse:
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("home")
-    if request.method == "POST" and (wait := signup_wait(request)) is not None:
-        return too_many(request, wait, "accounts from this address")
     form = SignupForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    if request.method != "POST":
+        return render(request, "accounts/signup.html", {"form": form})
+    spent = signup_charge(request)  # counted before any work: a burst passes only the limit
+    if spent.wait is not None:
+        return too_many(request, spent.wait, "accounts from this address")
+    if form.is_valid():
         try:
             user = form.save()
         except ValidationError:
             pass  # the form now carries the errors
         else:
-            signup_done(request)
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             return redirect("home")
+    refund(spent)  # no account was made
     return render(request, "accounts/signup.html", {"form": form})

@@ -1,7 +1,9 @@
-"""Database helpers the apps share, below any app: they know querysets, not models."""
+"""Database helpers the apps share, below any app: they know querysets and connections, not
+models."""
 
 from typing import Any
 
+from django.db import connections
 from django.db.models import QuerySet
 
 # Keys per statement: within every database's limit on a statement's parameters.
@@ -16,3 +18,20 @@ def update_in_chunks(queryset: QuerySet, lookup: str, keys: list, **values: Any)
         chunk = keys[start : start + IN_CHUNK]
         changed += queryset.filter(**{f"{lookup}__in": chunk}).update(**values)
     return changed
+
+
+def release_connection(using: str = "default") -> bool:
+    """Gives this thread's database connection back before work that needs none (hashing a
+    password, the engine checking a position), so a request computing holds no pooled
+    connection that others wait for; the next query takes one again.
+
+    Only a connection that would not outlive the unit of work anyway (pooled, or
+    ``CONN_MAX_AGE`` 0) and that no transaction holds is given back. Returns whether one was."""
+    connection = connections[using]
+    if connection.connection is None or connection.in_atomic_block:
+        return False
+    pooled = getattr(connection, "pool", None) is not None
+    if not pooled and connection.settings_dict.get("CONN_MAX_AGE") != 0:
+        return False
+    connection.close()
+    return True

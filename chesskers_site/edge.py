@@ -1,4 +1,5 @@
-"""The site's edge: what any request or socket message may hold before code of an app reads it.
+"""The site's edge: what any request, socket handshake or socket message may hold before code of
+an app reads it.
 
 One place refuses the inputs that made the site answer 500 however well a view checks its own
 fields: text the database cannot store (a NUL character, a lone UTF-16 surrogate), JSON nested
@@ -10,9 +11,11 @@ shape of what is left.
 import json
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
+from urllib.parse import parse_qsl
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http.cookie import parse_cookie
 from django.template.loader import render_to_string
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
@@ -162,6 +165,46 @@ def check_json_body(request: HttpRequest) -> None:
 
 Receive = Callable[[], Awaitable[dict[str, Any]]]
 Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+# The close code of a socket handshake refused at the edge (its text cannot be stored): before
+# the socket is accepted, the server answers the handshake 403.
+CLOSE_REFUSED = 4400
+
+
+def socket_texts(scope: dict[str, Any]) -> Iterable[str]:
+    """Every text of a socket's handshake that code reads: the path, the query's names and
+    values, the cookies, and every header's value."""
+    yield scope.get("path", "")
+    query = scope.get("query_string", b"").decode("latin-1")
+    for key, value in parse_qsl(query, keep_blank_values=True):
+        yield key
+        yield value
+    for name, value in scope.get("headers") or []:
+        text = value.decode("latin-1")
+        yield text
+        if name == b"cookie":
+            for key, cookie in parse_cookie(text).items():
+                yield key
+                yield cookie
+
+
+class SocketEdge:
+    """ASGI middleware: refuses a WebSocket handshake whose path, query, cookies or headers hold
+    text the database cannot store (``check_text``, as ``EdgeTextMiddleware`` does for HTTP)
+    before the session lookup or any consumer reads it; other scopes pass as they are."""
+
+    def __init__(self, app: Callable[..., Awaitable[None]]) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict[str, Any], receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            try:
+                check_text(socket_texts(scope))
+            except EdgeRefusal:
+                await receive()  # the handshake's websocket.connect
+                await send({"type": "websocket.close", "code": CLOSE_REFUSED})
+                return
+        await self.app(scope, receive, send)
 
 
 class BodyLimit:

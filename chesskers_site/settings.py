@@ -87,6 +87,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Outermost: shapes every error the others or the views give (chesskers_site/errors.py).
+    "chesskers_site.errors.ErrorShapeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "chesskers_site.edge.EdgeTextMiddleware",
     "chesskers_site.security.SecurityHeadersMiddleware",
@@ -208,13 +210,14 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
-# --- Cache: the throttles' counts, shared by every process through Redis when it is configured
+# --- Cache: Redis when configured, so every process shares what it holds -----------------------
+CACHE_KEY_PREFIX = os.environ.get("CACHE_KEY_PREFIX", "chesskers")  # throttles' keys too
 if REDIS_URL:
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
-            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "chesskers"),
+            "KEY_PREFIX": CACHE_KEY_PREFIX,
         }
     }
 else:
@@ -222,6 +225,15 @@ else:
 
 # --- Accounts ------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
+# Django's hashers, the first (which hashes new passwords) holding no database connection while
+# it hashes (accounts/hashers.py).
+PASSWORD_HASHERS = [
+    "accounts.hashers.PooledPBKDF2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
+    "django.contrib.auth.hashers.Argon2PasswordHasher",
+    "django.contrib.auth.hashers.BCryptSHA256PasswordHasher",
+    "django.contrib.auth.hashers.ScryptPasswordHasher",
+]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -290,16 +302,34 @@ PERMISSIONS_POLICY = ", ".join(
     )
 )  # fmt: skip
 
-# --- Throttles (chesskers_site/throttle.py): "count/seconds" per address and per account --------
-THROTTLE_RATES = {
-    "login_address": os.environ.get("THROTTLE_LOGIN_ADDRESS", "30/300"),  # failed log-ins
-    "login_account": os.environ.get("THROTTLE_LOGIN_ACCOUNT", "10/300"),
-    "signup_address": os.environ.get("THROTTLE_SIGNUP_ADDRESS", "10/3600"),  # accounts made
-    "seek_address": os.environ.get("THROTTLE_SEEK_ADDRESS", "60/60"),  # seeks posted
-    "seek_account": os.environ.get("THROTTLE_SEEK_ACCOUNT", "30/60"),
-    "challenge_address": os.environ.get("THROTTLE_CHALLENGE_ADDRESS", "60/60"),
-    "challenge_account": os.environ.get("THROTTLE_CHALLENGE_ACCOUNT", "30/60"),
+# --- Throttles (chesskers_site/throttle.py): "count/seconds" per scope ------------------------
+# Each rate is read from THROTTLE_<SCOPE> (THROTTLE_LOGIN_ADDRESS, ...). A log-in is counted
+# per account from one address first, then per address, then per account from everywhere: the
+# last is a back-off against attacks from many addresses, and one address alone can never
+# reach it (12 windows of 10 are 120 an hour), so it cannot lock the owner out.
+THROTTLE_DEFAULTS = {
+    "login_account_address": "10/300",  # attempts at one account's password from one address
+    "login_address": "30/300",  # attempts at any account's password from one address
+    "login_account": "300/3600",  # attempts at one account's password from everywhere
+    "signup_address": "10/3600",  # accounts made
+    "seek_address": "60/60",  # seeks posted
+    "seek_account": "30/60",
+    "challenge_address": "60/60",
+    "challenge_account": "30/60",
 }
+THROTTLE_RATES = {
+    scope: os.environ.get(f"THROTTLE_{scope.upper()}", rate)
+    for scope, rate in THROTTLE_DEFAULTS.items()
+}
+# Where the throttles count, shared by every process: REDIS_URL's Redis unless set apart. Empty
+# (no Redis): each process counts alone.
+THROTTLE_REDIS_URL = os.environ.get("THROTTLE_REDIS_URL", REDIS_URL).strip()
+
+# --- Clients behind the proxy (chesskers_site/clients.py) -------------------------------------
+# The proxies whose X-Forwarded-For and X-Forwarded-Proto are believed: addresses or networks
+# (CIDR), and "unix" for a proxy that reaches Daphne through a unix socket (``daphne -u``). A
+# request from anywhere else is taken as coming from its own peer, whatever its headers say.
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", [])
 
 # --- REST framework and the OpenAPI schema ---------------------------------------------------
 REST_FRAMEWORK = {
@@ -334,7 +364,8 @@ SPECTACULAR_SETTINGS = {
 
 # --- Production hardening (not on a developer's machine) ---------------------------------------
 if not DEVELOPMENT:
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # HTTPS is the scheme the trusted proxy says it received (chesskers_site/clients.py), not
+    # Django's SECURE_PROXY_SSL_HEADER, which would believe any client's X-Forwarded-Proto.
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True

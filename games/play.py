@@ -11,6 +11,7 @@ from django.utils import timezone
 
 import engine
 from accounts.models import User
+from chesskers_site.db import release_connection
 from engine import variants
 from games import broadcast, sql
 from games.clock import CLOCK_FIELDS, UNLIMITED, TimeControl, give
@@ -200,6 +201,7 @@ def validated_fen(fen: str | None, variant_id: str = DEFAULT_VARIANT) -> str:
     variant = variants.get(variant_id)
     if not fen:
         return variant.start_fen
+    release_connection()  # the engine's work holds no pooled connection (a session's save took one)
     try:
         variant.playable_position(fen.strip())  # a game reaches it; its moves within budget
         eg = variant.new_game(fen.strip())

@@ -2,6 +2,8 @@
 password hasher (hashing is deliberately slow, and tests create many users). The end-to-end
 tests' Daphne processes inherit this module through DJANGO_SETTINGS_MODULE."""
 
+import os
+
 from chesskers_site.settings import *  # noqa: F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
@@ -18,9 +20,14 @@ SERVER_SWITCH_INTERVAL = None
 LOBBY_LEAVE_GRACE = 0.5
 
 # Throttles far above what any test does from one address (the throttle tests lower them): the
-# whole run signs up and logs in from 127.0.0.1, and a Redis cache outlives the run.
-THROTTLE_RATES = {scope: "1000000/60" for scope in THROTTLE_RATES}  # noqa: F405
+# whole run signs up and logs in from 127.0.0.1, and Redis's counts outlive the run. A rate the
+# environment names (THROTTLE_<SCOPE>) is kept: a test's Daphne process is given its own so.
+THROTTLE_RATES = {
+    scope: rate if f"THROTTLE_{scope.upper()}" in os.environ else "1000000/60"
+    for scope, rate in THROTTLE_RATES.items()  # noqa: F405
+}
 
 # Every test client comes from one address (or none): the cap per address is for the tests
-# that set their own (tests/games/test_socket_limits.py).
-SOCKETS_PER_ADDRESS = 1000
+# that set their own (tests/games/test_socket_limits.py), or give a Daphne process one.
+if "SOCKETS_PER_ADDRESS" not in os.environ:
+    SOCKETS_PER_ADDRESS = 1000

@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 
 from accounts.models import User
 from accounts.services import user_token
-from chesskers_site.throttle import Rate, record, wait_for
+from chesskers_site.throttle import Rate, charge
 from games.models import Challenge, Seek
 from tests.factories import PASSWORD, make_user
 
@@ -29,7 +29,7 @@ def address() -> str:
 def low_limits(settings) -> None:
     settings.THROTTLE_RATES = {
         **settings.THROTTLE_RATES,
-        "login_account": "3/300",
+        "login_account_address": "3/300",
         "login_address": "5/300",
         "signup_address": "2/3600",
         "seek_account": "2/60",
@@ -142,8 +142,8 @@ def test_a_window_ends_and_the_count_starts_again(settings) -> None:
     ident = unique_name("window")
     start = 1_000_000_000.0  # a window starts here (a multiple of 100)
     assert Rate.of("login_account") == Rate(limit=2, window=100)
-    record("login_account", ident, now=start + 10)
-    assert wait_for("login_account", ident, now=start + 20) is None
-    record("login_account", ident, now=start + 30)
-    assert wait_for("login_account", ident, now=start + 40) == 60
-    assert wait_for("login_account", ident, now=start + 100) is None
+    checks = [("login_account", ident)]
+    assert charge(checks, now=start + 10).wait is None
+    assert charge(checks, now=start + 30).wait is None
+    assert charge(checks, now=start + 40).wait == 60
+    assert charge(checks, now=start + 100).wait is None
