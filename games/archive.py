@@ -323,6 +323,7 @@ def game_import(*, actor: Actor, text: str) -> list[Game]:
                 initial_fen=item.initial_fen,
                 fen=item.fen,
                 ply=len(item.moves),
+                final_ply=len(item.moves),
                 tags=[list(pair) for pair in item.parsed.tags],
                 imported_by_id=actor.user_id,
                 finished_at=now,

@@ -21,12 +21,18 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db.models import F, Q
-from django.db.models.lookups import GreaterThanOrEqual, LessThan
+from django.db.models.lookups import Exact, GreaterThanOrEqual, LessThan
 
 import engine
 from engine import variants
-from games.models import Color, Game
+from games.models import (
+    CORRESPONDENCE_ESTIMATE,
+    ESTIMATE_MOVES,
+    UNLIMITED_ESTIMATE,
+    Color,
+    Game,
+    clock_estimate,
+)
 
 INITIAL_RANGE = (15, 10800)  # seconds: 15 s to 180 min
 INCREMENT_RANGE = (0, 180)
@@ -40,8 +46,8 @@ LAG_RESERVE_MAX_MS = 1000
 LAG_RESERVE_REFILL_MS = 100
 DAY = timedelta(days=1)
 
-# The speed category from the estimated duration, initial + 40 * increment (seconds): the
-# first bound the estimate is under names it.
+# The speed category from the estimated duration, initial + ESTIMATE_MOVES (40) * increment
+# (seconds): the first bound the estimate is under names it.
 SPEED_BOUNDS = (
     (30, "ultrabullet"),
     (180, "bullet"),
@@ -75,7 +81,7 @@ class TimeControl:
         """Returns the speed category (``SPEEDS``)."""
         if self.kind != "fischer":
             return self.kind
-        estimate = self.initial + 40 * self.increment
+        estimate = self.initial + ESTIMATE_MOVES * self.increment
         for bound, name in SPEED_BOUNDS:
             if estimate < bound:
                 return name
@@ -342,16 +348,17 @@ def clock_payload(game: Game, now: datetime) -> dict[str, Any] | None:
 
 def speed_filter(speed: str) -> list[Any]:
     """Returns the conditions on the games of a speed (``SPEEDS``), for ``QuerySet.filter``:
-    the archive's filter, the estimated duration computed in the database."""
+    the archive's filter, on the estimated duration the database computes as the index
+    ``game_speed_finished`` holds it (``models.clock_estimate``)."""
+    estimate = clock_estimate()
     if speed == "unlimited":
-        return [Q(clock_initial__isnull=True, clock_days__isnull=True)]
+        return [Exact(estimate, UNLIMITED_ESTIMATE)]
     if speed == "correspondence":
-        return [Q(clock_days__isnull=False)]
+        return [Exact(estimate, CORRESPONDENCE_ESTIMATE)]
     names = [name for _, name in SPEED_BOUNDS] + ["classical"]
     bounds = [0, *(bound for bound, _ in SPEED_BOUNDS), None]
     low, high = bounds[names.index(speed)], bounds[names.index(speed) + 1]
-    estimate = F("clock_initial") + 40 * F("clock_increment")
-    conditions: list[Any] = [Q(clock_initial__isnull=False), GreaterThanOrEqual(estimate, low)]
+    conditions: list[Any] = [GreaterThanOrEqual(estimate, low)]
     if high is not None:
         conditions.append(LessThan(estimate, high))
     return conditions

@@ -138,6 +138,7 @@ FINISH_FIELDS = [
     "result",
     "termination",
     "finished_at",
+    "final_ply",
     "draw_offer",
     "absence_side",
     "absence_since",
@@ -180,6 +181,7 @@ def abort(game: Game, *, at: datetime | None = None) -> None:
 def _end(game: Game, status: str, at: datetime | None) -> None:
     game.status = status
     game.finished_at = at or timezone.now()
+    game.final_ply = game.ply
     game.draw_offer = None
     game.absence_side = None
     game.absence_since = None

@@ -8,7 +8,7 @@ import secrets
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import Case, F, Q, Value, When
 
 from engine import STARTING_FEN, variants
 
@@ -41,6 +41,32 @@ def export_format(variant_id: str) -> str:
     Notation) for the checkers family, ``PGN`` for Chesskers and the hybrids."""
     known = variants.VARIANTS.get(variant_id)
     return "PDN" if known is not None and known.family == "draughts" else "PGN"
+
+
+# A time control's estimated duration, ``initial + ESTIMATE_MOVES * increment`` seconds, names
+# its speed (``games.clock``); a correspondence game's estimate is -1 and an unlimited game's -2,
+# so that one indexed expression answers the archive's speed filter. The columns it reads are
+# the time control's, which no move changes.
+ESTIMATE_MOVES = 40
+CORRESPONDENCE_ESTIMATE = -1
+UNLIMITED_ESTIMATE = -2
+
+
+def clock_estimate() -> Case:
+    """Returns a game's estimated duration in seconds as the database computes it: the
+    expression of the ``game_speed_finished`` index, which the speed filter must repeat."""
+    return Case(
+        When(clock_days__isnull=False, then=Value(CORRESPONDENCE_ESTIMATE)),
+        When(clock_initial__isnull=True, then=Value(UNLIMITED_ESTIMATE)),
+        default=F("clock_initial") + Value(ESTIMATE_MOVES) * F("clock_increment"),
+        output_field=models.IntegerField(),
+    )
+
+
+def finished(**condition) -> Q:
+    """Returns the condition of a finished game (``Game.Status.FINISHED``) and ``condition``:
+    the archive's indexes hold finished games only, which no move changes any more."""
+    return Q(status="finished", **condition)
 
 
 def new_public_id() -> str:
@@ -248,6 +274,10 @@ class Game(models.Model):
     # Kept by the services that add and remove annotations (``games.archive``), so that a page
     # of the archive shows its badges without counting every game's annotations.
     annotation_count = models.PositiveIntegerField(default=0)
+    # ``ply`` once the game is over (null while it is live), for the archive's length filter:
+    # every move changes ``ply``, so indexing it would cost every move its heap-only update
+    # (``GAME_FILLFACTOR``, migration 0006); this copy is written once, when the game ends.
+    final_ply = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -255,6 +285,38 @@ class Game(models.Model):
             # The archive's order (newest ending first, then id) read straight from the index.
             models.Index(fields=["status", "-finished_at", "-id"], name="game_status_finished"),
             models.Index(fields=["status", "mode", "-created_at"], name="game_status_mode_created"),
+            # The archive's filters: finished games only, by one column each, then in the
+            # archive's order, so that a filter matching few games reads only those (and one
+            # matching many stops at its page). None of these columns changes on a move.
+            models.Index(
+                fields=["variant", "-finished_at", "-id"],
+                name="game_finished_variant",
+                condition=finished(),
+            ),
+            models.Index(
+                fields=["termination", "-finished_at", "-id"],
+                name="game_finished_termination",
+                condition=finished(),
+            ),
+            models.Index(
+                fields=["mode", "-finished_at", "-id"],
+                name="game_finished_mode",
+                condition=finished(),
+            ),
+            # Every game's, live ones too: PostgreSQL keeps no statistics of a partial index's
+            # expression, and without them it takes a common speed for a rare one.
+            models.Index(
+                clock_estimate(),
+                F("finished_at").desc(),
+                F("id").desc(),
+                name="game_speed_finished",
+            ),
+            models.Index(
+                fields=["-finished_at", "-id"],
+                name="game_finished_annotated",
+                condition=finished(annotation_count__gt=0),
+            ),
+            models.Index(fields=["final_ply"], name="game_finished_length", condition=finished()),
             models.Index(fields=["white", "-finished_at"], name="game_white_finished"),
             models.Index(fields=["black", "-finished_at"], name="game_black_finished"),
             models.Index(

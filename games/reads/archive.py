@@ -133,12 +133,15 @@ class ArchiveFilters:
         return {key: value for key, value in values.items() if value}
 
 
-def filter_games(games: QuerySet[Game], filters: ArchiveFilters) -> QuerySet[Game]:
+def filter_games(
+    games: QuerySet[Game], filters: ArchiveFilters, *, finished: bool = False
+) -> QuerySet[Game]:
     """Returns ``games`` narrowed by the filters (no ordering, no status condition).
 
     A player is looked up by name first (one indexed query), then matched by id on the games'
     own white/black/importer columns, whose indexes serve it; a name nobody has matches
-    nothing."""
+    nothing. ``finished``: ``games`` are finished games only, whose length is read from the
+    indexed ``final_ply`` (a live game's ``ply`` is not indexed: every move changes it)."""
     if filters.player:
         # LOWER(username), as the case-blind unique index is written (iexact would be UPPER).
         users = User.objects.alias(name=Lower("username")).filter(name=filters.player.lower())
@@ -165,7 +168,8 @@ def filter_games(games: QuerySet[Game], filters: ArchiveFilters) -> QuerySet[Gam
         end = datetime.combine(filters.until + timedelta(days=1), time.min, tzinfo=UTC)
         games = games.filter(finished_at__lt=end)
     if filters.min_plies is not None:
-        games = games.filter(ply__gte=filters.min_plies)
+        length = "final_ply" if finished else "ply"
+        games = games.filter(**{f"{length}__gte": filters.min_plies})
     if filters.annotated:
         games = games.filter(annotation_count__gt=0)
     if filters.speed:
@@ -182,7 +186,7 @@ def archive_games(filters: ArchiveFilters | None = None) -> QuerySet[Game]:
         .select_related("white", "black", "imported_by")
         .prefetch_related("rating_changes")
     )
-    games = filter_games(games, filters or ArchiveFilters())
+    games = filter_games(games, filters or ArchiveFilters(), finished=True)
     return games.order_by("-finished_at", "-id")
 
 

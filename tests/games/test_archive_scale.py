@@ -269,3 +269,23 @@ def test_the_migration_counts_the_games_finished_before_it(alice, bob, carol) ->
     counts = dict(Game.objects.values_list("public_id", "annotation_count"))
     assert counts == {g.public_id: (1 if n % 3 == 0 else 0) for n, g in enumerate(games)}
     assert {user.pk: stored(user) for user in (alice, bob, carol)} == kept
+
+
+def test_the_migration_stores_the_length_of_every_game_already_over(alice, bob, carol) -> None:
+    play_games(2, alice, bob, carol)
+    live = start_game(alice, bob)
+    Game.objects.update(final_ply=None)
+    migration = importlib.import_module("games.migrations.0012_archive_filter_indexes")
+    migration.store_final_plies(apps, None)
+    lengths = {g.public_id: (g.final_ply, g.ply) for g in Game.objects.all()}
+    assert lengths.pop(live.public_id) == (None, 0)
+    assert len(lengths) == 2 and all(final == ply == 2 for final, ply in lengths.values())
+
+
+def test_a_game_keeps_the_length_it_ended_with(alice, bob) -> None:
+    mate = play_out(start_game(bob, alice), FOOLS_MATE, bob, alice)
+    resigned = start_game(alice, bob)
+    play_out(resigned, ["e4"], alice, bob)
+    resign(resigned, bob)
+    lengths = dict(Game.objects.values_list("public_id", "final_ply"))
+    assert lengths == {mate.public_id: 4, resigned.public_id: 1}
