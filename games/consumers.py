@@ -6,7 +6,7 @@ services and every read to ``games.reads``, on a worker thread (``realtime.db``)
 change a record themselves. Unknown types and malformed messages get an ``error`` message,
 never an exception; ``connect`` accepts or closes explicitly (4401 signed out, 4404 no game,
 4429 too many sockets: ``games.sockets``). A user's sockets of one kind share one message budget
-(an address's, signed out), so more sockets do not buy more messages.
+(an address's, signed out) across every process, so more sockets do not buy more messages.
 """
 
 import asyncio
@@ -37,7 +37,7 @@ from games.play import (
 )
 from games.policy import HEARTBEAT_WRITE_EVERY
 from games.presence import connection_close, connection_open, seat_of
-from games.protocol import SERVER_ERROR, Budget, error_message, parse_message
+from games.protocol import SERVER_ERROR, error_message, parse_message
 from games.reads.lobby import challenges_of, open_seeks
 from games.reads.state import state_texts, with_legal_tree
 from games.realtime import (
@@ -49,7 +49,7 @@ from games.realtime import (
     start_sweeper,
 )
 from games.schemas import MoveRequest, draw_action
-from games.sockets import CLOSE_TOO_MANY, LEDGER
+from games.sockets import CLOSE_TOO_MANY, LEDGER, spend
 from games.watching import WATCHING
 
 log = logging.getLogger(__name__)
@@ -65,11 +65,11 @@ GAME_FULL = "This game has as many spectators as it can take: try later."
 class BaseConsumer(AsyncJsonWebsocketConsumer):
     """Parses inbound text, spends the budget, dispatches by ``type``, answers errors."""
 
-    budget: Budget
+    # The budget this socket's messages are counted against: (kind, who) (``games.sockets``).
+    budget: tuple[str, str]
     handlers: dict[str, str] = {}
     # What this socket holds in the process's ledger (``games.sockets``), given back on close.
     _counted: tuple[str, str | None] | None = None
-    _budget_key: tuple[str, str] | None = None
 
     def address(self) -> str:
         client = self.scope.get("client")
@@ -108,13 +108,10 @@ class BaseConsumer(AsyncJsonWebsocketConsumer):
         return True
 
     def release(self) -> None:
-        """Gives back this socket's place in the ledger and its share of a budget (once)."""
+        """Gives back this socket's place in the ledger (once)."""
         if self._counted is not None:
             LEDGER.close(*self._counted)
             self._counted = None
-        if self._budget_key is not None:
-            LEDGER.release_budget(*self._budget_key)
-            self._budget_key = None
 
     async def send(
         self, text_data: str | None = None, bytes_data: bytes | None = None, close: bool = False
@@ -136,15 +133,11 @@ class BaseConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json(error_message(GameError(ErrorCode.RATE_LIMITED, sentence)))
         await self.close(code=CLOSE_TOO_MANY)
 
-    def shared_budget(self, kind: str) -> Budget:
+    def shared_budget(self, kind: str) -> tuple[str, str]:
         """Returns the budget this socket spends from: its user's (signed out, its address's)
         for sockets of ``kind`` (``player``, or ``other``: every socket but a player's)."""
         user_id = signed_in_id(self.scope)
-        who = f"user:{user_id}" if user_id is not None else f"address:{self.address()}"
-        if self._budget_key is not None:
-            LEDGER.release_budget(*self._budget_key)
-        self._budget_key = (kind, who)
-        return LEDGER.budget(kind, who)
+        return kind, f"user:{user_id}" if user_id is not None else f"address:{self.address()}"
 
     async def websocket_disconnect(self, message: dict[str, Any]) -> None:
         try:
@@ -167,7 +160,7 @@ class BaseConsumer(AsyncJsonWebsocketConsumer):
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         try:
-            if not self.budget.spend():
+            if not await spend(*self.budget):
                 raise GameError(
                     ErrorCode.RATE_LIMITED, "Too many messages: wait a few seconds and try again."
                 )

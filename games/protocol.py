@@ -1,4 +1,4 @@
-"""The WebSocket protocol at the edge: parsing inbound messages and the per-connection budget.
+"""The WebSocket protocol at the edge: parsing inbound messages and answering refusals.
 
 Every inbound message is a JSON object with a ``type``; anything else is refused with a reason
 and the connection stays open. The text is decoded by ``chesskers_site.edge.load_json``: bounded
@@ -6,8 +6,6 @@ nesting, only text the database can store. What each type carries is checked by 
 (``games.schemas``) before any service sees it.
 """
 
-import time
-from dataclasses import dataclass, field
 from typing import Any
 
 from chesskers_site.edge import EdgeRefusal, load_json
@@ -31,26 +29,6 @@ def parse_message(text: str | None) -> dict[str, Any]:
     if not isinstance(message.get("type"), str):
         raise GameError(ErrorCode.BAD_REQUEST, "A message needs a type.")
     return message
-
-
-@dataclass
-class Budget:
-    """A sliding-window message budget: at most ``limit`` messages per ``window`` seconds."""
-
-    limit: int
-    window: float
-    stamps: list[float] = field(default_factory=list)
-
-    def spend(self, now: float | None = None) -> bool:
-        """Counts one message; returns False (and counts nothing) when the budget is spent."""
-        now = time.monotonic() if now is None else now
-        cutoff = now - self.window
-        while self.stamps and self.stamps[0] <= cutoff:
-            self.stamps.pop(0)
-        if len(self.stamps) >= self.limit:
-            return False
-        self.stamps.append(now)
-        return True
 
 
 def error_message(error: GameError) -> dict[str, Any]:

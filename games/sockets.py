@@ -1,10 +1,11 @@
-"""What one server process lets the sockets of one address, one game and one user take: caps
-on open sockets per address and per game, and message budgets shared by all the sockets of a
-user (or, signed out, of an address) instead of one per socket.
+"""What the sockets of one address, one game and one user may take: caps on the sockets one
+server process holds open per address and per game (the ledger), and message budgets shared by
+all the sockets of a user (or, signed out, of an address), counted across every process.
 
 The ledger lives on the event loop's thread (consumers call it from there only), so it needs
-no lock; it is per process, like the sockets it counts. Behind a reverse proxy the address is
-the client's only if Daphne reads the proxy's headers (``--proxy-headers``, docs/deployment.md).
+no lock; it is per process, like the sockets it counts. The budgets are counted in Redis by
+``chesskers_site.throttle`` (in the process's memory without it, or while it is unreachable).
+The address is the client's as the site's trusted proxy saw it (``chesskers_site.clients``).
 """
 
 from collections import Counter
@@ -12,7 +13,7 @@ from dataclasses import dataclass, field
 
 from django.conf import settings
 
-from games.protocol import Budget
+from chesskers_site import throttle
 
 # A consumer refused for too many sockets closes with this code: in the 4400s, which the pages
 # take as "trying again cannot help" (static/js/socket.js).
@@ -31,6 +32,13 @@ def budget_rate(kind: str) -> tuple[int, float]:
     return int(limit), float(window)
 
 
+async def spend(kind: str, who: str) -> bool:
+    """Counts one message of ``who`` (``user:<id>`` or ``address:<address>``) on sockets of
+    ``kind`` against its budget, shared by every process; returns whether it is within it."""
+    limit, window = budget_rate(kind)
+    return await throttle.spend_async(f"socket\n{kind}\n{who}", limit, window)
+
+
 def sockets_per_game() -> int:
     """Returns the most spectators' sockets one game may have on a process (0: no cap)."""
     return settings.SOCKETS_PER_GAME
@@ -38,12 +46,10 @@ def sockets_per_game() -> int:
 
 @dataclass
 class Ledger:
-    """This process's open sockets by address and by game, and the shared budgets by who."""
+    """This process's open sockets by address and by game."""
 
     by_address: Counter = field(default_factory=Counter)
     by_game: Counter = field(default_factory=Counter)
-    budgets: dict[tuple[str, str], Budget] = field(default_factory=dict)
-    budget_users: Counter = field(default_factory=Counter)
 
     def address_full(self, address: str) -> bool:
         cap = sockets_per_address()
@@ -62,22 +68,6 @@ class Ledger:
         _decrement(self.by_address, address)
         if game_id is not None:
             _decrement(self.by_game, game_id)
-
-    def budget(self, kind: str, who: str) -> Budget:
-        """Returns the budget every socket of ``kind`` (``budget_rate``) of ``who`` spends
-        from; give it back with ``release_budget``."""
-        key = (kind, who)
-        if key not in self.budgets:
-            limit, window = budget_rate(kind)
-            self.budgets[key] = Budget(limit, window)
-        self.budget_users[key] += 1
-        return self.budgets[key]
-
-    def release_budget(self, kind: str, who: str) -> None:
-        key = (kind, who)
-        _decrement(self.budget_users, key)
-        if key not in self.budget_users:
-            self.budgets.pop(key, None)
 
 
 def _decrement(counter: Counter, key: object) -> None:

@@ -2,6 +2,7 @@
 clients on the real ASGI application (session cookies, allowed origin)."""
 
 import contextlib
+import uuid
 from collections.abc import AsyncIterator, Callable
 
 import pytest
@@ -25,6 +26,13 @@ def fresh_socket_ledger(monkeypatch) -> None:
     earlier test's sockets left."""
     monkeypatch.setattr(sockets, "LEDGER", sockets.Ledger())
     monkeypatch.setattr(consumers, "LEDGER", sockets.LEDGER)
+
+
+@pytest.fixture(autouse=True)
+def own_throttle_counts(settings) -> None:
+    """Each test counts its sockets' messages (and every other throttle) under keys of its own:
+    Redis keeps what earlier tests and runs counted (``chesskers_site.throttle``)."""
+    settings.CACHE_KEY_PREFIX = f"test-{uuid.uuid4().hex}"
 
 
 @pytest.fixture(autouse=True)

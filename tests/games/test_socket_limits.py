@@ -2,14 +2,20 @@
 sockets (refused with a sentence and 4429) and one message budget for all of a user's sockets
 of a kind."""
 
+import asyncio
+import json
+import uuid
+
 import pytest
+import websockets
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from games import consumers
 from games.models import Connection
 from games.sockets import CLOSE_TOO_MANY
-from tests.games.conftest import start_game
+from tests.conftest import DaphneServer
+from tests.games.conftest import session_cookie, start_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -72,9 +78,10 @@ async def test_a_full_game_refuses_spectators_but_never_its_players(
 
 
 async def test_a_users_sockets_share_one_budget(ws, settings, alice) -> None:
-    settings.SOCKET_BUDGETS = {"player": "100/20", "other": "4/20"}
+    settings.SOCKET_BUDGETS = {"player": "100/86400", "other": "4/86400"}
     first, _ = await connect(ws, "/ws/watch/", alice)
-    second, _ = await connect(ws, "/ws/watch/", alice)
+    second, _ = await connect(ws, "/ws/lobby/", alice)  # every kind but a player's
+    await second.receive_json_from(timeout=WAIT)  # her challenges
     for comm in (first, second, first, second):
         await comm.send_json_to({"type": "ping"})
         assert (await comm.receive_json_from(timeout=WAIT))["type"] == "pong"
@@ -148,3 +155,43 @@ async def test_a_player_sits_down_at_their_game_from_an_address_that_is_full(
     assert error["error"] == "Too many open connections from your address: close some pages."
     _, state = await connect(ws, path, alice)  # a player sits down
     assert state["type"] == "state" and state["presence"]["white"]
+
+
+async def test_the_budget_holds_in_the_process_while_redis_is_unreachable(
+    ws, settings, alice
+) -> None:
+    settings.THROTTLE_REDIS_URL = "redis://127.0.0.1:6390/0"  # nothing listens there
+    settings.SOCKET_BUDGETS = {"player": "100/86400", "other": "3/86400"}
+    comm, _ = await connect(ws, "/ws/watch/", alice)
+    answers = []
+    for _ in range(5):
+        await comm.send_json_to({"type": "ping"})
+        answer = await comm.receive_json_from(timeout=WAIT)
+        answers.append(answer.get("code", answer["type"]))
+    assert answers == ["pong", "pong", "pong", "rate_limited", "rate_limited"]
+
+
+@pytest.mark.services
+async def test_a_users_budget_is_one_across_server_processes(live_db, alice) -> None:
+    env = {"SOCKET_BUDGET_OTHER": "6/86400", "CACHE_KEY_PREFIX": f"test-{uuid.uuid4().hex}"}
+    servers = [DaphneServer(env), DaphneServer(env)]
+    try:
+        headers = {
+            "Origin": "http://127.0.0.1",
+            "Cookie": f"sessionid={await database_sync_to_async(session_cookie)(alice)}",
+        }
+        async with (
+            websockets.connect(f"{servers[0].ws_url}/ws/watch/", additional_headers=headers) as a,
+            websockets.connect(f"{servers[1].ws_url}/ws/watch/", additional_headers=headers) as b,
+        ):
+            for socket in (a, b):
+                await socket.recv()  # the live games
+            answers = []
+            for socket in (a, b) * 4:
+                await socket.send(json.dumps({"type": "ping"}))
+                answer = json.loads(await asyncio.wait_for(socket.recv(), WAIT))
+                answers.append(answer.get("code", answer["type"]))
+        assert answers.count("pong") == 6 and answers[6:] == ["rate_limited"] * 2
+    finally:
+        for server in servers:
+            server.stop()
