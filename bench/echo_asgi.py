@@ -8,6 +8,8 @@ That relay is Channels' consumer as shipped, whose dispatch first closes stale d
 connections on Channels' one shared worker thread, a thread hop before every message, relayed
 or received. The site's consumers skip that hop (``games.consumers.BaseConsumer.dispatch``), so
 ``/ws/lean/<group>/`` is the same relay without it: the floor of the site's own plumbing.
+``/ws/query/<group>/`` is Channels' consumer as shipped doing one database query a message (as
+a stock app that looks something up before relaying): a floor with a database in it.
 """
 
 import os
@@ -18,8 +20,10 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "chesskers_site.settings")
 django.setup()
 
 from channels.consumer import get_handler_name  # noqa: E402
+from channels.db import database_sync_to_async  # noqa: E402
 from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from django.db import connection  # noqa: E402
 from django.urls import path  # noqa: E402
 
 from chesskers_site.process import tune_server_process  # noqa: E402
@@ -44,6 +48,17 @@ class FanOut(AsyncWebsocketConsumer):
         await self.send(text_data=event["text"])
 
 
+def one_query() -> None:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+
+
+class QueryFanOut(FanOut):
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        await database_sync_to_async(one_query)()
+        await super().receive(text_data, bytes_data)
+
+
 class LeanFanOut(FanOut):
     async def dispatch(self, message: dict) -> None:
         # As AsyncConsumer.dispatch, without closing stale database connections first.
@@ -56,6 +71,7 @@ application = ProtocolTypeRouter(
             [
                 path("ws/echo/<str:group>/", FanOut.as_asgi()),
                 path("ws/lean/<str:group>/", LeanFanOut.as_asgi()),
+                path("ws/query/<str:group>/", QueryFanOut.as_asgi()),
             ]
         )
     }

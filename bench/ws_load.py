@@ -83,7 +83,7 @@ STATE_PREFIX = '{"type": "state"'
 
 def state_ply(raw: str) -> int | None:
     """Returns the ply of a ``state`` message without decoding the rest, None for another
-    message. The state's own fields come before its moves (``games.reads.state.state_message``), so
+    message. The state's own fields come before its moves (``games.reads.state.state_event``), so
     the first ``"ply"`` is the state's; a string value holding that text would be escaped."""
     if not raw.startswith(STATE_PREFIX):
         return None
@@ -135,13 +135,25 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_daphne(app: str) -> tuple[subprocess.Popen, int]:
+# The caps the README and docs/deployment.md give Daphne.
+DAPHNE_LIMITS = ["--websocket-max-message-size", "16384", "--websocket-max-frame-size", "16384"]
+
+
+def start_daphne(
+    app: str, tree: Path = ROOT, env: dict[str, str] | None = None, capped: bool = True
+) -> tuple[subprocess.Popen, int]:
+    """Starts Daphne as deployed, serving ``app`` from the code in ``tree``; without ``capped``,
+    without the message caps (the site before its messages were bounded cannot run with them
+    once a game is 75 plies long)."""
     port = free_port()
     # The server's log, for when a round goes wrong.
     log = (LOG_DIR / f"daphne-{app.split('.')[0]}-{port}.log").open("w")
     process = subprocess.Popen(
-        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), app],
-        cwd=ROOT, env={**os.environ, **PRODUCTION_LIKE},
+        [
+            sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+            *(DAPHNE_LIMITS if capped else []), app,
+        ],
+        cwd=tree, env={**os.environ, **PRODUCTION_LIKE, **(env or {})},
         stdout=subprocess.DEVNULL, stderr=log,
     )  # fmt: skip
     deadline = time.monotonic() + 30
@@ -161,52 +173,106 @@ def peak_memory_mb(pid: int) -> float:
     return float("nan")
 
 
-def prepare_games(count: int, clock: tuple[int, int] | None = None) -> list[dict]:
+# Run in a child process whose code is the tree's: migrates its database and makes the games.
+PREPARE = r"""
+import json, sys, time
+import django
+django.setup()
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.sessions.backends.db import SessionStore
+from django.core.management import call_command
+from django.utils import timezone
+from accounts.models import User
+from games import clock as clocks
+from games.models import Game
+
+count, clock, plies = json.loads(sys.argv[1])
+call_command("migrate", verbosity=0)
+stamp = f"{int(time.time() * 1000) % 10**8:08d}"
+
+def opening(plies, seed=7):
+    # One line of random moves after none of which the game is over, as the site stores moves.
+    import random
+    import engine
+    from engine import notation
+    from games.history import captured_pieces, kind_name
+    rng = random.Random(seed)
+    while True:
+        game, rows = engine.Game(), []
+        while len(rows) < plies:
+            described = list(notation.describe_moves(game.position))
+            rng.shuffle(described)
+            for move, text in described:
+                taken = captured_pieces(game.position, move)
+                game.push(move)
+                if not game.is_over():
+                    break
+                game.pop()
+            else:
+                break
+            rows.append(dict(
+                ply=len(rows), text=text, kind=kind_name(move), path=move.path_names(),
+                captured=move.captured_names(), captured_pieces=taken, fen_after=game.fen(),
+            ))
+        if len(rows) == plies:
+            return rows
+        seed += 1
+        rng = random.Random(seed)
+
+rows = opening(plies) if plies else []
+
+def session_for(user):
+    store = SessionStore()
+    store[SESSION_KEY] = str(user.pk)
+    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    store.create()
+    return store.session_key
+
+games = []
+for index in range(count):
+    white = User.objects.create_user(f"w{stamp}x{index}", password=None)
+    black = User.objects.create_user(f"b{stamp}x{index}", password=None)
+    game = Game(mode=Game.Mode.ONLINE, white=white, black=black)
+    if clock is not None:
+        clocks.start(game, clocks.TimeControl(*clock), timezone.now())
+    if rows:
+        game.fen, game.ply, game.revision = rows[-1]["fen_after"], len(rows), len(rows)
+    game.save()
+    from games.models import GameMove
+    GameMove.objects.bulk_create(GameMove(game=game, **row) for row in rows)
+    games.append({"id": game.public_id, "white": session_for(white), "black": session_for(black)})
+print(json.dumps(games))
+"""
+
+
+def prepare_games(
+    count: int,
+    clock: tuple[int, int] | None = None,
+    tree: Path = ROOT,
+    env: dict[str, str] | None = None,
+    plies: int = 0,
+) -> list[dict]:
     """Creates ``count`` online games with two signed-in players each, with a Fischer clock of
-    ``clock`` (initial, increment seconds) or none; returns their ids and the players' session
-    cookies."""
-    import django
-
-    django.setup()
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.sessions.backends.db import SessionStore
-    from django.core.management import call_command
-    from django.utils import timezone
-
-    from accounts.models import User
-    from games import clock as clocks
-    from games.models import Game
-
-    call_command("migrate", verbosity=0)
-    stamp = f"{int(time.time()) % 100000:05d}"
-
-    def session_for(user: User) -> str:
-        store = SessionStore()
-        store[SESSION_KEY] = str(user.pk)
-        store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-        store[HASH_SESSION_KEY] = user.get_session_auth_hash()
-        store.create()
-        return store.session_key
-
-    games = []
-    for index in range(count):
-        white = User.objects.create_user(f"w{stamp}x{index}", password=None)
-        black = User.objects.create_user(f"b{stamp}x{index}", password=None)
-        game = Game(mode=Game.Mode.ONLINE, white=white, black=black)
-        if clock is not None:
-            clocks.start(game, clocks.TimeControl(*clock), timezone.now())
-        game.save()
-        games.append(
-            {"id": game.public_id, "white": session_for(white), "black": session_for(black)}
-        )
-    return games
+    ``clock`` (initial, increment seconds) or none, ``plies`` moves into the game (one random
+    line for all), by the code in ``tree`` on its database (migrated first); returns their ids
+    and the players' session cookies."""
+    done = subprocess.run(
+        [sys.executable, "-c", PREPARE, json.dumps([count, clock, plies])],
+        cwd=tree, env={**os.environ, **PRODUCTION_LIKE, **(env or {})},
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    if done.returncode:
+        raise SystemExit(f"preparing the games in {tree} failed:\n{done.stderr}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def ensure_database() -> None:
+def ensure_database(url: str | None = None) -> None:
+    """Creates the bench's PostgreSQL database (``DATABASE_URL``'s, or ``url``'s) if missing."""
     import dj_database_url
     import psycopg
 
-    url = os.environ.get("DATABASE_URL", "")
+    url = url or os.environ.get("DATABASE_URL", "")
     if not url.startswith("postgres"):
         raise SystemExit("set DATABASE_URL to a PostgreSQL database for the bench")
     config = dj_database_url.parse(url)
@@ -303,6 +369,8 @@ class Stats:
     server_cpu: float = 0.0  # the server's CPU seconds over that time
     client_cpu: float = 0.0  # this client's
     messages: int = 0  # every message the game sockets received
+    bytes: int = 0  # the bytes of the messages they received while playing
+    state_sizes: list[int] = field(default_factory=list)  # each state's, while playing
 
 
 async def run_games(
@@ -353,8 +421,13 @@ async def run_games(
                 async for raw in sock:
                     arrived = time.perf_counter()
                     stats.messages += 1
+                    playing = settled.start.is_set()
+                    if playing:
+                        stats.bytes += len(raw)
                     ply = state_ply(raw)
                     if ply is not None:
+                        if playing:
+                            stats.state_sizes.append(len(raw))
                         first_states[name].set()
                         if ply >= newest["ply"]:
                             newest.update(raw=raw, ply=ply)
@@ -527,13 +600,27 @@ def one_round(
     route: str = "game",
     heartbeat: float = 0.0,
     clock: tuple[int, int] | None = None,
+    tree: Path = ROOT,
+    floors: bool = True,
+    plies: int = 0,
 ) -> dict:
-    games = prepare_games(games_count, clock)
-    game_servers = [start_daphne("chesskers_site.asgi:application") for _ in range(servers)]
-    # The floor runs on as many relay servers, its sockets routed the same way.
-    echo_servers = [start_daphne("bench.echo_asgi:application") for _ in range(servers)]
+    """Plays one round on the site of ``tree`` (its own database when it is not this one:
+    ``DATABASE_URL``'s name with ``_before``) and, with ``floors``, the same fan-out through
+    the relays (bench/echo_asgi.py), each message the size of the site's states."""
+    env = {} if tree == ROOT else {"DATABASE_URL": before_database_url()}
+    if heartbeat:  # every spectator of the bench comes from one address
+        env["SOCKET_BUDGET_OTHER"] = "1000000/20"
+    games = prepare_games(games_count, clock, tree, env, plies)
+    # The site of another tree runs without the caps, which the site before its messages were
+    # bounded could not run under.
+    game_servers = [
+        start_daphne("chesskers_site.asgi:application", tree, env, capped=tree == ROOT)
+        for _ in range(servers)
+    ]
     pids = [process.pid for process, _ in game_servers]
     disk = DiskWatch(writable_data_directory())
+    floor: dict[str, tuple[list[float], float]] = {}
+    echo_servers: list[tuple[subprocess.Popen, int]] = []
     try:
         stats = Stats()
         ports = [port for _, port in game_servers]
@@ -542,15 +629,19 @@ def one_round(
             asyncio.run(run_games(ports, pids, games, duration, interval, stats, route, heartbeat))
         finally:
             disk.stop()
-        echo_ports = [port for _, port in echo_servers]
-        echo_pids = [process.pid for process, _ in echo_servers]
-        echo, echo_cpu = asyncio.run(
-            run_echo(echo_ports, echo_pids, games_count, duration, interval, 6000, route)
-        )
-        lean, lean_cpu = asyncio.run(
-            run_echo(echo_ports, echo_pids, games_count, duration, interval, 6000, route, "lean")
-        )
         memory = max(peak_memory_mb(pid) for pid in pids)
+        size = int(statistics.median(stats.state_sizes)) if stats.state_sizes else 6000
+        if floors:
+            # The floor runs on as many relay servers, its sockets routed the same way.
+            echo_servers = [start_daphne("bench.echo_asgi:application") for _ in range(servers)]
+            echo_ports = [port for _, port in echo_servers]
+            echo_pids = [process.pid for process, _ in echo_servers]
+            for relay in RELAYS:
+                floor[relay] = asyncio.run(
+                    run_echo(
+                        echo_ports, echo_pids, games_count, duration, interval, size, route, relay
+                    )
+                )
     finally:
         for server in [process for process, _ in [*game_servers, *echo_servers]]:
             server.send_signal(signal.SIGTERM)
@@ -565,13 +656,15 @@ def one_round(
     )
     pings = f", a ping every {heartbeat} s per socket" if heartbeat else ""
     clocked = f", clocks {clock[0]}+{clock[1]}" if clock else ", no clocks"
+    code = "" if tree == ROOT else f", the site of {tree} (Daphne without the message caps)"
+    code += f", games {plies} plies in" if plies else ""
     print(
         f"\n== {games_count} games on {where}, a move every {interval} s per game{pings}{clocked}, "
-        f"{duration} s =="
+        f"{duration} s{code} =="
     )
     _, game_p99 = report("move -> spectator (site)", stats.latencies)
-    _, echo_p99 = report("bare fan-out (floor)   ", echo)
-    _, lean_p99 = report("lean fan-out (no hop)  ", lean)
+    moves = max(1, stats.moves)
+    cpu_per_move = 1000 * stats.server_cpu / moves
     print(
         f"moves sent {stats.moves} ({stats.moves / stats.play_seconds:.1f}/s), "
         + (f"pings sent {stats.pings}, " if heartbeat else "")
@@ -580,28 +673,66 @@ def one_round(
     )
     print(
         f"server CPU while playing: {stats.server_cpu / stats.play_seconds:.0%} of a core, "
-        f"{1000 * stats.server_cpu / max(1, stats.moves):.1f} ms per move "
-        f"(the floor's relay: {1000 * echo_cpu:.1f} ms per message, the lean one's "
-        f"{1000 * lean_cpu:.1f} ms); "
-        f"this client: {stats.client_cpu / stats.play_seconds:.0%} of a core"
+        f"{cpu_per_move:.2f} ms per move; this client: "
+        f"{stats.client_cpu / stats.play_seconds:.0%} of a core; bytes the game's four sockets "
+        f"received a move: {stats.bytes / moves:,.0f} (a state {size:,} bytes, median)"
     )
     print(disk.summary(stats.play_started, stats.play_seconds))
     if stats.error_kinds:
         print(f"errors by code: {dict(stats.error_kinds)}")
-    print(
-        f"p99 ratio site/floor: {game_p99 / echo_p99:.2f}, "
-        f"site/lean floor: {game_p99 / lean_p99:.2f}"
-    )
-    return {
+    result = {
         "games": games_count,
         "p99": game_p99,
-        "floor_p99": echo_p99,
-        "lean_p99": lean_p99,
         "lost": stats.lost,
         "errors": stats.errors,
-        "cpu_per_move_ms": 1000 * stats.server_cpu / max(1, stats.moves),
-        "messages_per_move": stats.messages / max(1, stats.moves),
+        "cpu_per_move_ms": cpu_per_move,
+        "messages_per_move": stats.messages / moves,
+        "bytes_per_move": stats.bytes / moves,
+        "state_bytes": size,
     }
+    if floors:
+        for relay, (latencies, cpu) in floor.items():
+            _, p99 = report(f"{RELAYS[relay]:<24}", latencies)
+            result[f"{relay}_p99"] = p99
+            result[f"{relay}_cpu_ms"] = 1000 * cpu
+        print(
+            "relays' CPU a message: "
+            + ", ".join(f"{relay} {result[f'{relay}_cpu_ms']:.2f} ms" for relay in RELAYS)
+        )
+        print(targets(result))
+    return result
+
+
+# The floors: the same fan-out through bench/echo_asgi.py's relays, a state's size a message.
+RELAYS = {
+    "query": "stock relay, one query",
+    "lean": "lean relay (no hop)",
+}
+
+# Targets against the lean relay, measured in the same run.
+P99_WITHIN = 2.0
+CPU_WITHIN = 1.5
+
+
+def targets(result: dict) -> str:
+    """Returns the round's targets against the lean relay, met or not."""
+    p99 = result["p99"] / result["lean_p99"]
+    cpu = result["cpu_per_move_ms"] / result["lean_cpu_ms"]
+    verdicts = [
+        f"p99 {p99:.2f}x the lean relay's (target {P99_WITHIN:g}x: "
+        f"{'met' if p99 <= P99_WITHIN else 'not met'})",
+        f"CPU a move {cpu:.2f}x its CPU a message (target {CPU_WITHIN:g}x: "
+        f"{'met' if cpu <= CPU_WITHIN else 'not met'})",
+        f"lost {result['lost']} (target 0: {'met' if result['lost'] == 0 else 'not met'})",
+    ]
+    return "targets: " + "; ".join(verdicts)
+
+
+def before_database_url() -> str:
+    """The database of the site of ``--before``: ``DATABASE_URL``'s, its name + ``_before``."""
+    url = os.environ["DATABASE_URL"]
+    base, _, name = url.rpartition("/")
+    return f"{base}/{name}_before"
 
 
 def print_medians(count: int, results: list[dict]) -> None:
@@ -610,13 +741,14 @@ def print_medians(count: int, results: list[dict]) -> None:
     def median(key: str) -> float:
         return statistics.median(result[key] for result in results)
 
-    ratio = statistics.median(result["p99"] / result["floor_p99"] for result in results)
     lean = statistics.median(result["p99"] / result["lean_p99"] for result in results)
+    cpu = statistics.median(result["cpu_per_move_ms"] / result["lean_cpu_ms"] for result in results)
     print(
         f"\n-- {count} games, median of {len(results)} runs: site p99 {median('p99'):.1f} ms, "
-        f"floor p99 {median('floor_p99'):.1f} ms, ratio {ratio:.2f}, "
-        f"lean floor p99 {median('lean_p99'):.1f} ms, ratio {lean:.2f}, "
-        f"CPU {median('cpu_per_move_ms'):.1f} ms a move, "
+        f"stock relay p99 {median('query_p99'):.1f} ms, lean relay p99 {median('lean_p99'):.1f} "
+        f"ms, ratio {lean:.2f}; CPU {median('cpu_per_move_ms'):.2f} ms a move, lean relay "
+        f"{median('lean_cpu_ms'):.2f} ms a message, ratio {cpu:.2f}; "
+        f"{median('bytes_per_move'):,.0f} bytes a move; "
         f"errors {sum(r['errors'] for r in results)}, lost {sum(r['lost'] for r in results)}"
     )
 
@@ -656,6 +788,20 @@ def main() -> None:
         help="seconds between each game socket's pings, as real pages send (20); 0: none",
     )
     parser.add_argument(
+        "--plies",
+        type=int,
+        default=0,
+        help="plies every game has been played when the round starts (one random line), as a "
+        "site's games are at any moment (default 0: from the start)",
+    )
+    parser.add_argument(
+        "--before",
+        type=Path,
+        help="a checkout of an older commit (git archive <commit> | tar -x -C DIR, and its C "
+        "module built there): each round is run on its site too, on a database of its own, and "
+        "bytes and CPU a move are printed before and after",
+    )
+    parser.add_argument(
         "--clock",
         help="INITIAL+INCREMENT seconds: each round is run without clocks, then with them, "
         "and the clocked games' CPU and messages per move are printed against the others'",
@@ -663,6 +809,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.clock:
         compare_clocks(args)
+        return
+    if args.before:
+        compare_versions(args)
         return
     if not os.environ.get("REDIS_URL"):
         raise SystemExit("set REDIS_URL: the bench measures the Redis channel layer")
@@ -672,7 +821,15 @@ def main() -> None:
     rounds = args.ramp or [args.games]
     for count in rounds:
         results = [
-            one_round(count, args.duration, args.interval, args.servers, args.route, args.heartbeat)
+            one_round(
+                count,
+                args.duration,
+                args.interval,
+                args.servers,
+                args.route,
+                args.heartbeat,
+                plies=args.plies,
+            )
             for _ in range(args.repeat)
         ]
         p99 = statistics.median(result["p99"] for result in results)
@@ -693,10 +850,12 @@ def compare_clocks(args: argparse.Namespace) -> None:
     initial, increment = (int(part) for part in args.clock.split("+"))
     pairs = []
     for _ in range(args.repeat):
-        plain = one_round(args.games, args.duration, args.interval, args.servers, args.route)
+        plain = one_round(
+            args.games, args.duration, args.interval, args.servers, args.route, floors=False
+        )
         timed = one_round(
             args.games, args.duration, args.interval, args.servers, args.route, 0.0,
-            (initial, increment),
+            (initial, increment), floors=False,
         )  # fmt: skip
         pairs.append((plain, timed))
 
@@ -712,6 +871,44 @@ def compare_clocks(args: argparse.Namespace) -> None:
         f"{median(1, 'messages_per_move'):.2f} clocked; "
         f"p99 {median(0, 'p99'):.1f} / {median(1, 'p99'):.1f} ms"
     )  # fmt: skip
+
+
+def compare_versions(args: argparse.Namespace) -> None:
+    """Runs ``--repeat`` pairs of rounds, the site of ``--before`` then this one's (with the
+    relays), and prints the medians: bytes and server CPU a move, and their ratios."""
+    if not os.environ.get("REDIS_URL"):
+        raise SystemExit("set REDIS_URL: the bench measures the Redis channel layer")
+    os.environ.update(PRODUCTION_LIKE)
+    ensure_database()
+    ensure_database(before_database_url())
+    pairs = []
+    for _ in range(args.repeat):
+        before = one_round(
+            args.games, args.duration, args.interval, args.servers, args.route,
+            args.heartbeat, tree=args.before.resolve(), floors=False, plies=args.plies,
+        )  # fmt: skip
+        after = one_round(
+            args.games, args.duration, args.interval, args.servers, args.route, args.heartbeat,
+            plies=args.plies,
+        )  # fmt: skip
+        pairs.append((before, after))
+
+    def median(index: int, key: str) -> float:
+        return statistics.median(pair[index][key] for pair in pairs)
+
+    def ratio(key: str) -> float:
+        return statistics.median(after[key] / before[key] for before, after in pairs)
+
+    print(
+        f"\n-- {args.games} games, median of {len(pairs)} pairs, before / after: "
+        f"bytes a move {median(0, 'bytes_per_move'):,.0f} / {median(1, 'bytes_per_move'):,.0f} "
+        f"(ratio {ratio('bytes_per_move'):.2f}); a state {median(0, 'state_bytes'):,.0f} / "
+        f"{median(1, 'state_bytes'):,.0f} bytes; CPU a move {median(0, 'cpu_per_move_ms'):.2f} / "
+        f"{median(1, 'cpu_per_move_ms'):.2f} ms (ratio {ratio('cpu_per_move_ms'):.2f}); "
+        f"p99 {median(0, 'p99'):.1f} / {median(1, 'p99'):.1f} ms; "
+        f"lost {sum(p[0]['lost'] for p in pairs)} / {sum(p[1]['lost'] for p in pairs)}"
+    )
+    print_medians(args.games, [after for _, after in pairs])
 
 
 if __name__ == "__main__":

@@ -1,0 +1,29 @@
+"""The end-to-end tests run Daphne as the site is run: with the message caps ``make run`` and
+docs/deployment.md give it, and the server sends nothing larger than those caps let through."""
+
+import re
+import shlex
+
+from django.conf import settings
+
+from bench import ws_load
+from tests.conftest import DAPHNE_LIMITS, ROOT
+
+
+def makefile_limits() -> list[str]:
+    text = (ROOT / "Makefile").read_text()
+    return shlex.split(re.search(r"^DAPHNE_LIMITS := (.+)$", text, re.M).group(1))
+
+
+def deployment_limits() -> list[str]:
+    text = (ROOT / "docs" / "deployment.md").read_text()
+    return shlex.split(re.search(r'^LIMITS="(.+)"$', text, re.M).group(1))
+
+
+def test_the_tests_and_the_bench_give_daphne_the_documented_caps() -> None:
+    assert makefile_limits() == deployment_limits() == DAPHNE_LIMITS == ws_load.DAPHNE_LIMITS
+
+
+def test_the_server_sends_no_message_larger_than_daphne_lets_through() -> None:
+    caps = dict(zip(DAPHNE_LIMITS[::2], DAPHNE_LIMITS[1::2], strict=True))
+    assert settings.WEBSOCKET_MAX_MESSAGE_BYTES <= int(caps["--websocket-max-message-size"])
