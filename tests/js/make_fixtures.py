@@ -49,6 +49,9 @@ POSITIONS = {
     "mate": "7k/5K2/8/8/6N1/8/8/8 w - - 0 1",
 }
 
+FIRST_PLIES = ROOT / "tests" / "js" / "fixtures" / "first_plies.json"
+MOST_PLIES = 40
+
 
 def main() -> None:
     out = ROOT / "tests" / "js" / "fixtures"
@@ -60,17 +63,13 @@ def main() -> None:
     FIRST_PLIES.write_text(json.dumps(first_plies(), indent=1) + "\n")
 
 
-FIRST_PLIES = ROOT / "tests" / "js" / "fixtures" / "first_plies.json"
-MOST_PLIES = 40
-
-
 def first_plies() -> dict:
-    """Returns each game's first plies from its start, by id: {start_fen, plies}. The game is
-    the engine's own, a capture preferred, else the first legal move, until both sides have
-    taken a piece of the other's (at least four plies, at most ``MOST_PLIES``). Each ply is the state's move (ply,
-    text, path, captured, captured_pieces, kind, fen) with ``mover`` (the engine's side to move
-    before it), ``taken`` (the pieces it took, colour and letter as the board writes them:
-    "wM") and ``number`` and ``opens`` (``games.pgn.move_number``)."""
+    """Returns each game's first plies from its start, by id: {name, start_fen, plies}. The game
+    is the engine's own, a capture preferred, else the first legal move, until both sides have
+    taken a piece of the other's (at least four plies, at most ``MOST_PLIES``). Each ply is the
+    state's move (ply, text, path, captured, captured_pieces, kind, fen) with ``mover`` (the
+    engine's side to move before it), ``taken`` (the pieces it took, colour and letter as the
+    board writes them: "wM") and ``number`` and ``opens`` (``games.pgn.move_number``)."""
     games = {}
     for variant_id, variant in VARIANTS.items():
         game = engine.Game(variant.start_fen, variant=variant)
