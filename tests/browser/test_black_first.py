@@ -14,7 +14,7 @@ from engine.pieces import Color
 from engine.variants import VARIANTS
 from games.history import kind_name
 from games.pgn import move_number
-from tests.browser.board_helpers import server_state, tap, wait_moves
+from tests.browser.board_helpers import server_state, shot, tap, wait_moves
 from tests.browser.test_every_game_board import start
 
 BLACK_FIRST = [
@@ -89,3 +89,4 @@ def test_blacks_moves_are_announced_numbered_and_shown_taking_as_blacks(
     )
     assert ", took white " in labels[last]
     assert ", took black " not in labels[last]
+    shot(page, f"black-first-{variant_id}")
