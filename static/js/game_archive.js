@@ -3,17 +3,18 @@
 import { api } from "./api.js";
 import { createAnnotationPanel, judgementText, notesByPly } from "./annotations.js";
 import { createEvalGraph } from "./evalgraph.js";
+import { shownIndex } from "./game_model.js";
 import { count } from "./words.js";
 
 const $ = (selector) => document.querySelector(selector);
 
 /**
- * Wires the archive of the game page: `page` is the page's state object (its `state`,
- * `archive`, `viewing` and `shownIndex`), `data` the page data, `viewer` the viewer, `moveList`
- * the move list, and `view(index)` shows the position after move `index`. Returns
- * {render(), plyFromHash()}.
+ * Wires the archive of the game page: `getPage()` returns the page's model (game_model.js: its
+ * `state`, `archive` and `viewing`), `changeArchive(changes)` changes its archive, `data` is the
+ * page data, `moveList` the move list, and `view(index)` shows the position after move `index`.
+ * Returns {render(), plyFromHash()}.
  */
-export function createArchive({ page, data, viewer, moveList, view }) {
+export function createArchive({ getPage, changeArchive, data, moveList, view }) {
   let annotationPanel = null;
   let evalGraph = null;
 
@@ -21,7 +22,7 @@ export function createArchive({ page, data, viewer, moveList, view }) {
   function plyFromHash() {
     const match = /^#(\d+)$/.exec(window.location.hash);
     if (!match) return undefined;
-    const moves = (page.state.moves || []).length;
+    const moves = (getPage().state.moves || []).length;
     return Math.min(Number(match[1]), moves) - 1;
   }
 
@@ -30,9 +31,9 @@ export function createArchive({ page, data, viewer, moveList, view }) {
       annotationPanel = createAnnotationPanel($("#annotations"), {
         apiUrl: `${data.api_url}annotations/`,
         canAnnotate: archive.can_annotate,
-        username: viewer.username,
+        username: getPage().viewer.username,
         onChange(annotations) {
-          archive.annotations = annotations;
+          changeArchive({ annotations });
           render();
         },
       });
@@ -58,10 +59,11 @@ export function createArchive({ page, data, viewer, moveList, view }) {
   }
 
   function render() {
+    const page = getPage();
     const archive = page.archive;
     if (!archive || page.state.status !== "finished") return;
     const moves = page.state.moves || [];
-    const index = page.shownIndex === null ? moves.length - 1 : page.shownIndex;
+    const index = shownIndex(page);
     const address = `#${index + 1}`;
     if (window.location.hash !== address && (page.viewing !== null || window.location.hash)) {
       history.replaceState(null, "", address);
@@ -82,10 +84,10 @@ export function createArchive({ page, data, viewer, moveList, view }) {
 
   $("#archive-tools").addEventListener("click", async (event) => {
     const button = event.target.closest("[data-action='analyse']");
-    if (!button || !page.archive) return;
+    if (!button || !getPage().archive) return;
     button.disabled = true;
     try {
-      page.archive.analysis = await api("POST", `${data.api_url}analysis/`);
+      changeArchive({ analysis: await api("POST", `${data.api_url}analysis/`) });
     } catch (failure) {
       $("#analysis-progress").textContent = failure.message;
     } finally {
@@ -96,7 +98,7 @@ export function createArchive({ page, data, viewer, moveList, view }) {
 
   window.addEventListener("hashchange", () => {
     const index = plyFromHash();
-    if (index !== undefined && index !== page.shownIndex) view(index);
+    if (index !== undefined && index !== shownIndex(getPage())) view(index);
   });
 
   return { render, plyFromHash };

@@ -1,21 +1,15 @@
 // The move list: the game's moves in canonical notation, numbered in pairs, with small icons of
 // the pieces each chain or sweep took. A click (or the arrow keys, wired by the page) selects a
 // ply to view read-only; "Back to live" ("Back to the end" in a finished game) returns. It draws
-// the moves it is given, nothing more.
-import { pieceName } from "./board.js";
-import { pieceArt } from "./variant.js";
+// the moves it is given, nothing more; their numbers and sides come from the page's model
+// (game_model.js), in every FEN style.
+import { numberText, opensMove, tookPieces } from "./game_model.js";
+import { pieceArt, pieceName } from "./variant.js";
+
+export { moveNumber } from "./game_model.js";
 
 // How the analysis marks a move in the list (the glyphs lichess and PGN readers know).
 const JUDGEMENT_MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
-
-/** Returns the move number and colour of the move at `index` in a game from `initialFen`. */
-export function moveNumber(initialFen, index) {
-  const fields = String(initialFen || "").split(" ");
-  const firstTurn = fields[1] === "b" ? 1 : 0;
-  const fullmove = Number(fields[5]) || 1;
-  const half = firstTurn + index;
-  return { number: fullmove + Math.floor(half / 2), color: half % 2 === 0 ? "white" : "black" };
-}
 
 /**
  * Creates the move list inside `root`. `onSelect(index | null)`: the viewer chose the position
@@ -85,15 +79,15 @@ export function createMoveList(root, { onSelect, variant }) {
       .setAttribute("aria-label", finished ? "Final position" : "Live position");
     list.replaceChildren();
     moves.forEach((move, index) => {
-      const { number, color } = moveNumber(initialFen, index);
-      if (color === "white" || index === 0) {
+      const opens = opensMove(initialFen, index);
+      if (opens || index === 0) {
         const no = document.createElement("span");
         no.className = "move-no";
-        no.textContent = color === "white" ? `${number}.` : `${number}…`;
+        no.textContent = numberText(initialFen, index);
         list.append(no);
-        if (color === "black") list.append(document.createElement("span"));
+        if (!opens) list.append(document.createElement("span"));
       }
-      list.append(moveButton(move, index, color, viewing));
+      list.append(moveButton(move, index, viewing));
     });
     empty.hidden = moves.length > 0;
     review.hidden = viewing === null;
@@ -111,7 +105,7 @@ export function createMoveList(root, { onSelect, variant }) {
     }
   }
 
-  function moveButton(move, index, color, viewing) {
+  function moveButton(move, index, viewing) {
     const button = document.createElement("button");
     button.type = "button";
     button.dataset.ply = String(index);
@@ -121,21 +115,20 @@ export function createMoveList(root, { onSelect, variant }) {
     button.append(text);
     const isCurrent = viewing === null ? index === state.moves.length - 1 : index === viewing;
     button.setAttribute("aria-current", isCurrent ? "true" : "false");
-    const took = move.captured_pieces || [];
+    const took = tookPieces(state.initialFen, index, move);
     let label = describe(state.initialFen, index, move);
-    if (took.length && (move.kind === "jump" || move.kind === "sweep")) {
+    if (took.length) {
       const icons = document.createElement("span");
       icons.className = "took";
-      const theirs = color === "white" ? "b" : "w";
-      for (const letter of took) {
+      for (const code of took) {
         const pc = document.createElement("span");
         pc.className = "pc";
-        pc.dataset.piece = theirs + letter.toUpperCase();
-        pc.dataset.art = pieceArt(pc.dataset.piece, variant || undefined);
+        pc.dataset.piece = code;
+        pc.dataset.art = pieceArt(code, variant || undefined);
         icons.append(pc);
       }
       button.append(icons);
-      const names = took.map((l) => pieceName(theirs + l.toUpperCase(), variant || undefined));
+      const names = took.map((code) => pieceName(code, variant || undefined));
       label += `, took ${names.join(", ")}`;
     }
     label += noteMarks(button, state.notes && state.notes.get(index));
@@ -188,8 +181,7 @@ export function createMoveList(root, { onSelect, variant }) {
   }
 
   function describe(initialFen, index, move) {
-    const { number, color } = moveNumber(initialFen, index);
-    return `${number}${color === "white" ? "." : "…"} ${move ? move.text : ""}`.trim();
+    return `${numberText(initialFen, index)} ${move ? move.text : ""}`.trim();
   }
 
   return { update, step, element: box };

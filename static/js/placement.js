@@ -47,6 +47,15 @@ export function applyPath(pieces, move) {
   return next;
 }
 
+/** Returns the square of the king in check after a move written `text` (with "+" or "#"),
+ * read from the notation and the FEN after it; null when the text gives no check. */
+export function checkedKing(fenAfter, text, variant) {
+  if (!/[+#]$/.test(String(text || ""))) return null;
+  const king = fenTurn(fenAfter) === "white" ? "wK" : "bK";
+  for (const [at, code] of parsePlacement(fenAfter, variant)) if (code === king) return at;
+  return null;
+}
+
 function isPdn(fen, variant) {
   if (variant.fen === "pdn") return true;
   if (variant.fen === "chess") return false;

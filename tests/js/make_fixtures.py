@@ -3,7 +3,9 @@
     .venv/bin/python tests/js/make_fixtures.py
 
 Each fixture is a position's `legal_moves` payload exactly as the server sends it; those of
-fixtures/trees (legal_tree.js) hold its `legal_tree` too.
+fixtures/trees (legal_tree.js) hold its `legal_tree` too. fixtures/first_plies.json holds every
+game of the registry's first plies as a state lists them, each with the side the engine says
+played it and its number as the archive's export writes it (game_model.js's tests).
 """
 
 import json
@@ -21,7 +23,15 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "chesskers_site.settings")
 django.setup()
 
 import engine  # noqa: E402
-from games.history import legal_moves_of_fen, legal_moves_payload, legal_tree_json  # noqa: E402
+from engine.variants import VARIANTS  # noqa: E402
+from games.history import (  # noqa: E402
+    captured_pieces,
+    kind_name,
+    legal_moves_of_fen,
+    legal_moves_payload,
+    legal_tree_json,
+)
+from games.pgn import move_number  # noqa: E402
 from tests.games.test_legal_tree import POSITIONS as TREE_POSITIONS  # noqa: E402
 from tests.games.test_legal_tree import TREES  # noqa: E402
 
@@ -39,6 +49,9 @@ POSITIONS = {
     "mate": "7k/5K2/8/8/6N1/8/8/8 w - - 0 1",
 }
 
+FIRST_PLIES = ROOT / "tests" / "js" / "fixtures" / "first_plies.json"
+MOST_PLIES = 40
+
 
 def main() -> None:
     out = ROOT / "tests" / "js" / "fixtures"
@@ -47,6 +60,47 @@ def main() -> None:
         data = {"fen": fen, "legal_moves": legal_moves_payload(engine.Game(fen))}
         (out / f"{name}.json").write_text(json.dumps(data, indent=1) + "\n")
     write_trees()
+    FIRST_PLIES.write_text(json.dumps(first_plies(), indent=1) + "\n")
+
+
+def first_plies() -> dict:
+    """Returns each game's first plies from its start, by id: {name, start_fen, plies}. The game
+    is the engine's own, a capture preferred, else the first legal move, until both sides have
+    taken a piece of the other's (at least four plies, at most ``MOST_PLIES``). Each ply is the
+    state's move (ply, text, path, captured, captured_pieces, kind, fen) with ``mover`` (the
+    engine's side to move before it), ``taken`` (the pieces it took, colour and letter as the
+    board writes them: "wM") and ``number`` and ``opens`` (``games.pgn.move_number``)."""
+    games = {}
+    for variant_id, variant in VARIANTS.items():
+        game = engine.Game(variant.start_fen, variant=variant)
+        letters = {kind.symbol: (kind.letter or "M").upper() for kind in variant.pieces}
+        plies: list[dict] = []
+        while len(plies) < MOST_PLIES and game.legal_moves():
+            moves = game.legal_moves()
+            move = next((m for m in moves if m.captured), moves[0])
+            before = game.position
+            mover = before.turn.name.lower()
+            taken = []
+            for square in move.captured:
+                color, piece = before.piece_at(square)
+                taken.append(("w" if color.name == "WHITE" else "b") + letters[piece.symbol])
+            number, opens = move_number(variant.start_fen, len(plies))
+            ply = {
+                "ply": len(plies),
+                "text": game.move_text(move),
+                "path": move.path_names(),
+                "captured": move.captured_names(),
+                "captured_pieces": captured_pieces(before, move),
+                "kind": kind_name(move),
+            }
+            game.push(move)
+            said = {"mover": mover, "taken": taken, "number": number, "opens": opens}
+            plies.append({**ply, "fen": game.fen(), **said})
+            took = {p["mover"] for p in plies if p["kind"] in ("jump", "sweep", "replacement")}
+            if len(plies) >= 4 and took == {"white", "black"}:
+                break
+        games[variant_id] = {"name": variant.name, "start_fen": variant.start_fen, "plies": plies}
+    return games
 
 
 def write_trees() -> None:

@@ -11,8 +11,11 @@ import pytest
 
 import engine
 from games.history import legal_moves_payload
+from tests.js.make_fixtures import FIRST_PLIES, first_plies
 
-FIXTURES = sorted((Path(__file__).parent / "fixtures").glob("*.json"))
+FIXTURES = sorted(
+    path for path in (Path(__file__).parent / "fixtures").glob("*.json") if path != FIRST_PLIES
+)
 
 
 def by_text(moves: list[dict]) -> list[dict]:
@@ -23,3 +26,8 @@ def by_text(moves: list[dict]) -> list[dict]:
 def test_fixture_matches_the_engine(path: Path) -> None:
     data = json.loads(path.read_text())
     assert by_text(data["legal_moves"]) == by_text(legal_moves_payload(engine.Game(data["fen"])))
+
+
+def test_every_games_first_plies_are_what_the_engine_plays_and_the_export_numbers() -> None:
+    # game_model.js's tests take the games, the sides and the numbers from this fixture.
+    assert json.loads(FIRST_PLIES.read_text()) == json.loads(json.dumps(first_plies()))

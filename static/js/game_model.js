@@ -1,0 +1,414 @@
+// The game page's model: pure functions, no DOM, no socket. It owns the page's state — the
+// server's last state, what the viewer looks at, a move of ours awaiting its answer, a word
+// from the table no state carries — its transitions (each message, each action of the viewer
+// gives a new page object and says what else must happen), what the controls show, and whose
+// turn it is at a ply in every FEN style. game.js wires it to the socket (game_send.js sends)
+// and to the DOM (game_view.js draws). A new control or a new piece of state starts here.
+import { classifyState } from "./socket.js";
+import { withLegalList } from "./legal_tree.js";
+import { checkedKing, fenTurn } from "./placement.js";
+import { drawDeclinedText, drawLapsedText } from "./offers.js";
+import { premoveAllowed } from "./premove.js";
+import {
+  bannerHeadline, COLOR_NAME, otherSide, playerLabel, ratingChangesText, resultText,
+  selectionText, turnText, viewingText,
+} from "./game_words.js";
+import { mergeMoves } from "./wire.js";
+
+// --- turns and move numbers, for every FEN style ----------------------------------------------
+
+/** Returns the side ("white" or "black") that plays the move of index `ply` of a game from
+ * `initialFen` — the side to move after `ply` moves — in either FEN style (placement.js). */
+export function turnAt(initialFen, ply) {
+  const first = fenTurn(initialFen);
+  return ply % 2 === 0 ? first : otherSide(first);
+}
+
+function isPdnFen(fen) {
+  return String(fen || "").includes(":");
+}
+
+/** Returns whether the move of index `index` opens a numbered move ("1." rather than "1…"), as
+ * the archive's export numbers them (games/pgn.py): in a chess FEN White's move opens one, in a
+ * draughts FEN the first mover's (Black's in Checkers). */
+export function opensMove(initialFen, index) {
+  if (isPdnFen(initialFen)) return index % 2 === 0;
+  return turnAt(initialFen, index) === "white";
+}
+
+/** Returns the move number and the mover's colour of the move at `index` in a game from
+ * `initialFen`: {number, color}. The number is counted as the archive's export counts it (a
+ * chess FEN's sixth field, a draughts FEN's `F`; 1 when absent). */
+export function moveNumber(initialFen, index) {
+  const color = turnAt(initialFen, index);
+  const text = String(initialFen || "");
+  if (isPdnFen(text)) {
+    const digits = text.split(":F").length > 1 ? text.slice(text.lastIndexOf(":F") + 2) : "";
+    const first = /^\d+$/.test(digits) ? Number(digits) : 1;
+    return { number: first + Math.floor(index / 2), color };
+  }
+  const fields = text.split(" ");
+  const blackFirst = fields[1] === "b" ? 1 : 0;
+  const fullmove = Number(fields[5]) || 1;
+  return { number: fullmove + Math.floor((blackFirst + index) / 2), color };
+}
+
+/** Returns the move's number as the list writes it before the move: "1." or "1…". */
+export function numberText(initialFen, index) {
+  const { number } = moveNumber(initialFen, index);
+  return `${number}${opensMove(initialFen, index) ? "." : "…"}`;
+}
+
+/** Returns the piece codes ("wM") a chain or a sweep took, of the side that did not play it;
+ * [] for any other move (a Hawaiian removal takes the mover's own piece and shows none). */
+export function tookPieces(initialFen, index, move) {
+  const took = move.captured_pieces || [];
+  if (!took.length || (move.kind !== "jump" && move.kind !== "sweep")) return [];
+  const theirs = turnAt(initialFen, index) === "white" ? "b" : "w";
+  return took.map((letter) => theirs + letter.toUpperCase());
+}
+
+/** Returns what screen readers are told of a move just played: "Black played 11-15." */
+export function announcement(initialFen, move) {
+  return `${COLOR_NAME[turnAt(initialFen, move.ply)]} played ${move.text}.`;
+}
+
+// --- the page ---------------------------------------------------------------------------------
+
+/** Returns the page's first state from the page data: the server's state, the viewer, the
+ * game's descriptor and a finished game's archive. */
+export function createPage(data) {
+  return {
+    state: data.state,
+    viewer: data.viewer || { username: null, color: null, both_sides: false },
+    variant: data.variant || null,
+    archive: data.archive || null, // a finished game's {annotations, analysis, can_annotate, …}
+    viewing: null, // index of the move whose position is shown read-only, -1 the start, null live
+    sent: null, // {ply, kind: "path" | "text"} while a move of ours awaits its answer
+    sentPremove: null, // the text of the premove sent, while it awaits its answer
+    told: null, // {text, ply}: a word from the table that no state carries (a declined draw)
+    incoming: null, // the moves a long game's state is coming with (`moves` messages)
+    connected: true,
+    resignArmed: false, // the first of a resignation's two taps was made
+  };
+}
+
+/** Returns the viewer's side as the table reads it: null for a spectator and for both sides. */
+export function myColor(page) {
+  return page.viewer.both_sides ? null : page.viewer.color;
+}
+
+/** Returns whether the viewer plays in this game (one side or both). */
+export function isPlayer(page) {
+  return page.viewer.both_sides || page.viewer.color !== null;
+}
+
+/** Returns whether the viewer may move on the board now. */
+export function canMove(page) {
+  const s = page.state;
+  if (s.status !== "live" || page.viewing !== null) return false;
+  if (page.viewer.both_sides) return true;
+  return page.viewer.color !== null && page.viewer.color === s.turn;
+}
+
+/** Returns whether the board takes taps for a premove now (premove.js says when one may be). */
+export function premoving(page) {
+  return !page.viewer.both_sides && page.viewing === null
+    && premoveAllowed(page.state, page.viewer.color);
+}
+
+/** Returns the index of the move whose position the board shows (-1: the start). */
+export function shownIndex(page) {
+  return page.viewing === null ? (page.state.moves || []).length - 1 : page.viewing;
+}
+
+// --- transitions: each returns the next page and what else must happen ------------------------
+
+/**
+ * Returns what a `state` message does: {page, sync, applied, answered, clearTyped, animate,
+ * played, ended, rematch}. `sync`: ask for the whole state (plies were missed); `answered`: our
+ * move was played (`clearTyped`: it was typed); `animate`: the next ply came from someone else
+ * while the viewer watches live; `played`: the move just played, to announce and sound; `ended`:
+ * the game has just ended; `rematch`: the id of a rematch just accepted that the viewer goes to.
+ */
+export function receiveState(page, message) {
+  const { type, ...received } = withLegalList(message);
+  const old = page.state;
+  const known = page.incoming || old.moves || [];
+  const verdict = classifyState(old, received, page.sent ? page.sent.ply : null, known);
+  const quiet = { sync: verdict.sync, applied: false, answered: false, clearTyped: false,
+    animate: false, played: null, ended: false, rematch: null };
+  if (!verdict.apply) return { ...quiet, page: { ...page, incoming: null } };
+  // A state carries the moves from `moves_from` on: the page keeps the list.
+  const state = { ...received, moves: mergeMoves(known, received) };
+  const next = { ...page, state, incoming: null };
+  if (verdict.answered) {
+    next.sent = null;
+    next.sentPremove = null;
+  }
+  const lapsed = drawLapsedText(old, state, myColor(page));
+  if (lapsed) next.told = { text: lapsed, ply: state.ply };
+  if (next.viewing !== null && next.viewing >= state.moves.length - 1) next.viewing = null;
+  const accepted = state.rematch && state.rematch.game;
+  const goes = accepted && !(old.rematch && old.rematch.game) && myColor(page);
+  return {
+    ...quiet,
+    page: next,
+    applied: true,
+    answered: verdict.answered,
+    clearTyped: verdict.answered && page.sent.kind === "text",
+    animate: verdict.theirs && next.viewing === null,
+    played: state.ply > old.ply ? state.moves[state.moves.length - 1] || null : null,
+    ended: old.status === "live" && state.status !== "live",
+    rematch: goes ? accepted : null,
+  };
+}
+
+/** Returns what a `moves` message (the first moves of a long game's state, ahead of it) does:
+ * {page, sync}; `sync` when it starts past the moves known. */
+export function receiveMoves(page, message) {
+  const incoming = mergeMoves(page.incoming || page.state.moves || [], message);
+  return { page: { ...page, incoming }, sync: incoming === null };
+}
+
+/** Returns the page after a `presence` message: who is at the table, who watches, an absence. */
+export function receivePresence(page, message) {
+  const state = { ...page.state, presence: message.presence, spectators: message.spectators };
+  if ("absence" in message) state.absence = message.absence;
+  return { ...page, state };
+}
+
+/** Returns the page after a `draw_declined` message: told to the offerer and to spectators. */
+export function receiveDrawDeclined(page, message) {
+  const text = drawDeclinedText(message.by, myColor(page));
+  return { ...page, told: text ? { text, ply: page.state.ply } : null };
+}
+
+/** Returns the page with a finished game's archive changed (`changes`: its new analysis or
+ * annotations); unchanged when the page has no archive. */
+export function changeArchive(page, changes) {
+  if (!page.archive) return page;
+  return { ...page, archive: { ...page.archive, ...changes } };
+}
+
+/** Returns what a refusal (an `error` message, or a failed request) does: {page, text, revert}
+ * — the line to show, and whether a move shown before its answer must be taken back. */
+export function refuse(page, message) {
+  const dropped = page.sentPremove;
+  const text = dropped
+    ? `Premove ${dropped} dropped: ${message.error || "refused"}`
+    : message.error || "The server refused that.";
+  return { page: { ...page, sent: null, sentPremove: null }, text, revert: Boolean(page.sent) };
+}
+
+/** Returns the page once a move of ours (`kind` "path" or "text") is sent for the current ply;
+ * `premove` is the held premove's text when it is one. */
+export function sendMove(page, kind, premove = null) {
+  const sentPremove = premove === null ? page.sentPremove : premove;
+  return { ...page, sent: { ply: page.state.ply, kind }, sentPremove };
+}
+
+/** Returns what a (re)opened connection does: {page, revert}. After a reconnect the answer to
+ * a move sent before the drop may be lost: the sync that follows tells whether it was played. */
+export function connectionOpened(page, isReconnect) {
+  const lost = isReconnect && Boolean(page.sent);
+  return { page: { ...page, connected: true, sent: lost ? null : page.sent }, revert: lost };
+}
+
+/** Returns the page once its connection closed. */
+export function connectionClosed(page) {
+  return { ...page, connected: false };
+}
+
+/** Returns the words shown while the connection is down (`refused`: the server closed it). */
+export function connectionText(refused) {
+  return refused
+    ? "The server closed this game's live connection. Reload the page."
+    : "Reconnecting…";
+}
+
+/** Returns the page showing the position after move `index` (-1 the start, null or the last
+ * move: live). */
+export function viewPly(page, index) {
+  const count = (page.state.moves || []).length;
+  let viewing = index === null || index >= count - 1 ? null : Math.max(-1, index);
+  if (count === 0) viewing = null;
+  return { ...page, viewing };
+}
+
+/** Returns the page opened at move `index` (an archive's address): live from the last move. */
+export function openAt(page, index) {
+  const count = (page.state.moves || []).length;
+  return { ...page, viewing: index >= count - 1 ? null : index };
+}
+
+/** Returns the page with the resignation armed (`armed`: true after the first tap) or not. */
+export function armResign(page, armed) {
+  return { ...page, resignArmed: armed };
+}
+
+/** Returns what a typed move does: {action: "send" | "premove" | "refuse" | "none", error}. On
+ * the opponent's turn it is held as a premove where premoves are allowed. */
+export function typedMove(page, text) {
+  if (!text) return { action: "none", error: null };
+  if (canMove(page)) return { action: "send", error: null };
+  if (!page.viewer.both_sides && premoveAllowed(page.state, page.viewer.color)) {
+    return { action: "premove", error: null };
+  }
+  return { action: "refuse", error: "It is not your move." };
+}
+
+// --- what the page shows ----------------------------------------------------------------------
+
+/**
+ * Returns what the board shows: {key, position, shownIndex}. `previous` is the index shown
+ * before (null at first), `animate` says the state just applied is someone else's next ply,
+ * `review` that the viewer stepped through the list, `held` the premove path being entered
+ * (null: none). One step forward (another's move arriving, or → in review) is played out: the
+ * piece slides, and a chain goes jump by jump. `key` changes exactly when the board must be set
+ * again, so that a selection or a chain in progress is kept otherwise.
+ */
+export function boardFrame(page, { previous = null, animate = false, review = false, held = null }) {
+  const s = page.state;
+  const moves = s.moves || [];
+  const index = shownIndex(page);
+  const stepped = previous !== null && index === previous + 1;
+  const stepForward = page.viewing === null ? animate || (review && stepped) : stepped;
+  const move = index >= 0 ? moves[index] : null;
+  const slide = stepForward && move
+    ? { from: move.path[move.path.length - 2], to: move.path[move.path.length - 1] }
+    : null;
+  const replay = stepForward ? move : null;
+  if (page.viewing !== null) {
+    const fen = move ? move.fen : s.initial_fen;
+    const check = move ? checkedKing(fen, move.text, page.variant) : null;
+    return {
+      key: `view|${page.viewing}|${fen}`,
+      shownIndex: index,
+      position: {
+        fen, legalMoves: [], lastMove: move, check, interactive: false, animate: slide, replay,
+      },
+    };
+  }
+  const interactive = canMove(page);
+  const premove = premoving(page) ? held || [] : null;
+  return {
+    key: `live|${s.ply}|${s.fen}|${interactive}|${s.legal_moves.length}|${Boolean(premove)}`,
+    shownIndex: index,
+    position: {
+      fen: s.fen, legalMoves: s.legal_moves, lastMove: move, check: s.check, interactive,
+      animate: slide, replay, premove,
+    },
+  };
+}
+
+/**
+ * Returns which controls show and what they say: {takeback, drawOffer, resign, giveTime,
+ * rematch, moveForm, moveInput} — booleans (shown; `moveInput`: enabled) but for `resign`
+ * {shown, text} and `rematch` {shown, text, href} (href: go to the rematch, else null).
+ */
+export function controls(page) {
+  const s = page.state;
+  const { viewer } = page;
+  const live = s.status === "live";
+  const player = isPlayer(page);
+  const online = s.mode === "online";
+  const realTime = Boolean(s.clock && s.clock.initial);
+  const offer = s.rematch && s.rematch.state === "open" ? s.rematch : null;
+  let rematchText = "Rematch";
+  let href = null;
+  if (s.rematch && s.rematch.game) {
+    rematchText = "Go to the rematch";
+    href = `/game/${s.rematch.game}/`;
+  } else if (offer && viewer.color && offer.by !== viewer.color) {
+    rematchText = "Accept the rematch";
+  } else if (offer) {
+    rematchText = "Rematch offered";
+  }
+  return {
+    takeback: Boolean(player && s.takeback),
+    drawOffer: Boolean(live && online && viewer.color && !viewer.both_sides && !s.draw_offer),
+    resign: { shown: live && player, text: page.resignArmed ? "Confirm resign" : "⚑ Resign" },
+    giveTime: Boolean(live && online && viewer.color && realTime),
+    rematch: { shown: Boolean(s.status === "finished" && online && viewer.color), text: rematchText,
+      href },
+    moveForm: player && live,
+    // On the opponent's turn the box takes a premove (premove.js), where premoves are allowed.
+    moveInput: canMove(page) || premoving(page),
+  };
+}
+
+/** Returns whether the tab's title says it is the viewer's turn (for a tab in the back). */
+export function yourTurn(page) {
+  const s = page.state;
+  return Boolean(myColor(page) && s.status === "live" && s.turn === page.viewer.color);
+}
+
+/** Returns the players' bars, the top one first, for a board whose bottom side is `bottom`:
+ * [{bar, color, online (null: not an online game), name, toMove (null: not their turn)}]. */
+export function playerBars(page, bottom) {
+  const s = page.state;
+  return [["top", otherSide(bottom)], ["bottom", bottom]].map(([bar, color]) => ({
+    bar,
+    color,
+    online: s.mode === "online" ? Boolean(s.presence && s.presence[color]) : null,
+    name: playerLabel(s, page.viewer, color),
+    toMove: s.status === "live" && s.turn === color
+      ? (myColor(page) === color ? "Your move" : "To move")
+      : null,
+  }));
+}
+
+/** Returns the line under the bars: how many watch an online game ("" for the others). */
+export function spectatorsText(page) {
+  return page.state.mode === "online" ? `${page.state.spectators || 0} watching` : "";
+}
+
+/** Returns the banner of a finished or aborted game, or null: {headline, score, ratings (null:
+ * unrated), newLocal (offer a new pass-and-play game)}. */
+export function banner(page) {
+  const s = page.state;
+  if (s.status !== "finished" && s.status !== "aborted") return null;
+  return {
+    headline: bannerHeadline(s),
+    score: resultText(s).score,
+    ratings: s.rating_changes ? ratingChangesText(s.rating_changes) : null,
+    newLocal: s.mode === "local" && isPlayer(page),
+  };
+}
+
+/**
+ * Returns the hint under the board: {text} or, in a chain, {chain: the words after "Chain: "}.
+ * `pick`: {promoting, view (paths.js's picker view), pieceName(square) → the selected piece's
+ * name or ""}.
+ */
+export function hint(page, pick) {
+  const s = page.state;
+  if (page.viewing !== null) return { text: viewingText(s.status) };
+  if (s.status !== "live") return { text: "" };
+  if (pick.promoting) return { text: "Choose the piece to promote to (Escape to cancel)." };
+  if (page.sent) return { text: "Sending…" };
+  const v = pick.view;
+  if (v.inChain) {
+    const parts = [];
+    if (v.targets.length) parts.push("tap the next landing");
+    if (v.canStop) parts.push(`tap the piece on ${v.at} to stop there`);
+    parts.push(`tap ${v.undoSquare} to undo the jump`);
+    return { chain: `${parts.join(", ")}. ` };
+  }
+  if (v.selected && v.targets.length) {
+    const kinds = new Set(v.targets.map((t) => t.kind));
+    return { text: selectionText(pick.pieceName(v.selected), v.selected, kinds) };
+  }
+  return { text: turnText(s, page.viewer, canMove(page)) };
+}
+
+/** Returns the premove line's words before its Cancel button, or null when none is held:
+ * `held` is the premove as text, `path` its tapped squares, `pieceName(square)` names a piece. */
+export function premoveText(held, path, pieceName) {
+  if (held === null) return null;
+  if (path && path.length === 1) {
+    return `Premove: ${pieceName(path[0])} on ${path[0]}, tap its landing (and any further ones). `;
+  }
+  return `Premove: ${held} (played when your turn comes) `;
+}
