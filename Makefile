@@ -50,7 +50,7 @@ node:
 # --- the two commands ------------------------------------------------------------------------
 # On a developer's machine (DEVELOPMENT=1): the site's own 404 and 500 pages unless DEBUG=1 is
 # given (DEBUG=1 make run shows Django's debug pages). Socket frames are capped at what the
-# largest legal message needs (games/protocol.py: MAX_MESSAGE_BYTES characters of UTF-8).
+# largest legal message needs (games/domain/protocol.py: MAX_MESSAGE_BYTES characters of UTF-8).
 run: $(VENV)/.run-installed native
 	DEBUG=$(DEBUG) DEVELOPMENT=1 $(BIN)/python manage.py migrate --noinput
 	@echo "Chesskers is on http://$(HOST):$(PORT)/"

@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 
 from accounts.services import user_signup, user_token
 from accounts.throttles import login_charge, signup_charge
-from chesskers_site.throttle import refund
+from common.throttle import refund
 
 
 class CredentialsSerializer(serializers.Serializer):

@@ -4,7 +4,7 @@ purpose) never keeps the pool's connections from the requests that need them."""
 
 from django.contrib.auth.hashers import PBKDF2PasswordHasher
 
-from chesskers_site.db import release_connection
+from common.db import release_connection
 
 
 class PooledPBKDF2PasswordHasher(PBKDF2PasswordHasher):

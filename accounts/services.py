@@ -12,7 +12,7 @@ from rest_framework.authtoken.models import Token
 
 from accounts import glicko2
 from accounts.models import CLASSICAL, Rating, RatingChange, User, username_validator
-from chesskers_site.db import update_in_chunks
+from common.db import update_in_chunks
 
 
 def username_taken(username: str) -> bool:

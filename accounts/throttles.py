@@ -1,5 +1,5 @@
 """Throttles of the account doors, each attempt counted before it is tried
-(``chesskers_site.throttle``): password log-ins (the site's form, the token API, the admin) and
+(``common.throttle``): password log-ins (the site's form, the token API, the admin) and
 accounts created per address (the form and the API).
 
 A log-in is counted per account from one address, then per address, then per account from
@@ -14,8 +14,8 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 
-from chesskers_site.edge import refusal_response
-from chesskers_site.throttle import Charge, address, charge, refund
+from common.edge import refusal_response
+from common.throttle import Charge, address, charge, refund
 
 MAX_USERNAME_KEY = 150
 

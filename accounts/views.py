@@ -8,7 +8,7 @@ from django.shortcuts import redirect, render
 
 from accounts.forms import SignupForm
 from accounts.throttles import signup_charge, too_many
-from chesskers_site.throttle import refund
+from common.throttle import refund
 
 PIECE_LICENCE = settings.BASE_DIR / "static" / "pieces" / "cburnett" / "LICENSE"
 

@@ -54,9 +54,9 @@ from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from accounts.models import Rating, RatingChange, User, rating_category  # noqa: E402
 from engine import STARTING_FEN, variants  # noqa: E402
-from games.clock import TimeControl  # noqa: E402
+from games.domain.clock import TimeControl  # noqa: E402
 from games.models import ALPHABET, Annotation, Game, GameMove  # noqa: E402
-from games.records import rebuild_player_records  # noqa: E402
+from games.storage.records import rebuild_player_records  # noqa: E402
 from tests.games.plans import plans_of  # noqa: E402
 
 PLAYERS = 1000

@@ -3,7 +3,7 @@
 process's GC tuning makes it worse").
 
 Starts Daphne on SQLite twice — with the site's collector thresholds
-(``SERVER_GC_THRESHOLDS``, chesskers_site/process.py) and with Python's own — and posts
+(``SERVER_GC_THRESHOLDS``, common/process.py) and with Python's own — and posts
 ``--requests`` bodies of ``--kib`` KiB, ``--concurrency`` at a time, as import texts of a signed-up
 user (each is read whole, parsed and refused with 400); then bodies over the cap
 (``REQUEST_MAX_BYTES``), refused with 413 before they are read. Prints each process's resident

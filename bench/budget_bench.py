@@ -44,7 +44,7 @@ def median_seconds(work: Callable[[], object], runs: int) -> float:
 
 
 def answer_bytes(position) -> int:
-    """Returns the size of the legal-move list as the state sends it (games.history)."""
+    """Returns the size of the legal-move list as the state sends it (games.storage.history)."""
     listed = [
         {
             "text": text,

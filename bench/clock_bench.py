@@ -1,13 +1,14 @@
 """Clocks: what a clocked game's move costs against an unclocked one, and what 1,000 running
 clocks cost a process that waits.
 
-1. Moves: the same games played through the move service (``games.moves.game_play``, the path
+1. Moves: the same games played through the move service (``games.services.moves.game_play``, the
+path
    a socket's move takes, on the configured database) with a clock and without, alternating,
    in the same run. Printed: this process's CPU per move (median of ``--runs``) for each and
    their ratio, and the messages each move sends (group messages, and the deadline handed to
    the process's own flag timer, which goes to no socket).
 2. Waiting: an event loop idle for ``--idle`` seconds with no clocks, with 1,000 deadlines in
-   one ``games.flag_timer.FlagTimer`` (one armed timer), and, for reference, with 1,000
+   one ``games.services.flag_timer.FlagTimer`` (one armed timer), and, for reference, with 1,000
    sleeping tasks (a task per game). Printed: the process's CPU over each (median of
    ``--runs``).
 
@@ -37,15 +38,15 @@ django.setup()
 from django.core.management import call_command  # noqa: E402
 
 from accounts.models import User  # noqa: E402
-from games import broadcast  # noqa: E402
-from games.clock import UNLIMITED, TimeControl  # noqa: E402
-from games.core import Actor  # noqa: E402
-from games.flag_timer import FlagTimer  # noqa: E402
-from games.lobby import challenge_accept, challenge_create  # noqa: E402
+from games.domain.clock import UNLIMITED, TimeControl  # noqa: E402
+from games.domain.schemas import MoveRequest  # noqa: E402
 from games.models import Game  # noqa: E402
-from games.moves import game_play  # noqa: E402
 from games.reads.state import game_state  # noqa: E402
-from games.schemas import MoveRequest  # noqa: E402
+from games.services.core import Actor  # noqa: E402
+from games.services.flag_timer import FlagTimer  # noqa: E402
+from games.services.lobby import challenge_accept, challenge_create  # noqa: E402
+from games.services.moves import game_play  # noqa: E402
+from games.storage import broadcast  # noqa: E402
 
 CLOCKED = TimeControl(initial=10800, increment=2)  # long enough never to flag here
 

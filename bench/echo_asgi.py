@@ -4,12 +4,12 @@
 to every connection in its group (the sender included), exactly as a game's state is — so the
 difference between this and the game server is the cost of the site's own work.
 
-That relay is Channels' consumer as shipped, whose dispatch first closes stale database
-connections on Channels' one shared worker thread, a thread hop before every message, relayed
-or received. The site's consumers skip that hop (``games.consumers.BaseConsumer.dispatch``), so
+That relay is Channels' consumer as shipped, whose dispatch first closes stale database connections
+on Channels' one shared worker thread, a thread hop before every message, relayed or received. The
+site's consumers skip that hop (``games.edges.consumers.BaseConsumer.dispatch``), so
 ``/ws/lean/<group>/`` is the same relay without it: the floor of the site's own plumbing.
-``/ws/query/<group>/`` is Channels' consumer as shipped doing one database query a message (as
-a stock app that looks something up before relaying): a floor with a database in it.
+``/ws/query/<group>/`` is Channels' consumer as shipped doing one database query a message (as a
+stock app that looks something up before relaying): a floor with a database in it.
 """
 
 import os
@@ -26,7 +26,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.urls import path  # noqa: E402
 
-from chesskers_site.process import tune_server_process  # noqa: E402
+from common.process import tune_server_process  # noqa: E402
 
 # The floor runs on a process tuned as the site's is.
 tune_server_process()

@@ -25,7 +25,12 @@ import django
 django.setup()
 
 from bench.budget_bench import median_seconds  # noqa: E402
-from games.history import legal_moves_json, legal_moves_of_fen, legal_tree, legal_tree_json  # noqa: E402
+from games.storage.positions import (  # noqa: E402
+    legal_moves_json,
+    legal_moves_of_fen,
+    legal_tree,
+    legal_tree_json,
+)
 
 POSITIONS = {
     "start": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

@@ -1,9 +1,9 @@
 """ASGI entry point: Django over HTTP, Channels consumers over WebSockets.
 
 Daphne serves ``chesskers_site.asgi:application``. Every connection first gets its client's
-address from a trusted proxy's headers (``chesskers_site.clients.ProxyHeaders``). HTTP bodies
-then pass the size limit (``chesskers_site.edge.BodyLimit``); WebSocket handshakes pass the
-edge's text checks (``chesskers_site.edge.SocketEdge``), the allowed-hosts origin check and the
+address from a trusted proxy's headers (``common.clients.ProxyHeaders``). HTTP bodies
+then pass the size limit (``common.edge.BodyLimit``); WebSocket handshakes pass the
+edge's text checks (``common.edge.SocketEdge``), the allowed-hosts origin check and the
 session auth middleware before reaching a consumer.
 """
 
@@ -19,10 +19,10 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-from chesskers_site.clients import ProxyHeaders  # noqa: E402
-from chesskers_site.edge import BodyLimit, SocketEdge  # noqa: E402
-from chesskers_site.process import tune_server_process  # noqa: E402
 from chesskers_site.routing import websocket_urlpatterns  # noqa: E402
+from common.clients import ProxyHeaders  # noqa: E402
+from common.edge import BodyLimit, SocketEdge  # noqa: E402
+from common.process import tune_server_process  # noqa: E402
 
 tune_server_process()
 

@@ -82,16 +82,17 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "channels",
     "accounts",
+    "catalogue",
     "games",
     "players",
 ]
 
 MIDDLEWARE = [
-    # Outermost: shapes every error the others or the views give (chesskers_site/errors.py).
-    "chesskers_site.errors.ErrorShapeMiddleware",
+    # Outermost: shapes every error the others or the views give (common/errors.py).
+    "common.errors.ErrorShapeMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    "chesskers_site.edge.EdgeTextMiddleware",
-    "chesskers_site.security.SecurityHeadersMiddleware",
+    "common.edge.EdgeTextMiddleware",
+    "common.security.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -113,8 +114,8 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "games.context_processors.site_policy",
-                "games.context_processors.your_turn",
+                "games.edges.context_processors.site_policy",
+                "games.edges.context_processors.your_turn",
             ],
         },
     },
@@ -269,14 +270,14 @@ STORAGES = {
     },
 }
 
-# --- Limits at the edge (chesskers_site/edge.py) ----------------------------------------------
+# --- Limits at the edge (common/edge.py) ----------------------------------------------
 # The largest request body, in bytes: a larger one is refused with 413 before it is read whole
-# (the largest legal request, an import, holds at most games.schemas.MAX_IMPORT_CHARS).
+# (the largest legal request, an import, holds at most games.domain.schemas.MAX_IMPORT_CHARS).
 REQUEST_MAX_BYTES = int(os.environ.get("REQUEST_MAX_BYTES", str(512 * 1024)))
 DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
 FILE_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
 
-# --- Security headers (chesskers_site/security.py) --------------------------------------------
+# --- Security headers (common/security.py) --------------------------------------------
 # Scripts, styles and everything else from the site only; no inline script or style anywhere.
 # ``connect-src 'self'`` covers the site's own WebSockets (ws:/wss: on the same host).
 CONTENT_SECURITY_POLICY = "; ".join(
@@ -302,7 +303,7 @@ PERMISSIONS_POLICY = ", ".join(
     )
 )  # fmt: skip
 
-# --- Throttles (chesskers_site/throttle.py): "count/seconds" per scope ------------------------
+# --- Throttles (common/throttle.py): "count/seconds" per scope ------------------------
 # Each rate is read from THROTTLE_<SCOPE> (THROTTLE_LOGIN_ADDRESS, ...). A log-in is counted
 # per account from one address first, then per address, then per account from everywhere: the
 # last is a back-off against attacks from many addresses, and one address alone can never
@@ -325,7 +326,7 @@ THROTTLE_RATES = {
 # (no Redis): each process counts alone.
 THROTTLE_REDIS_URL = os.environ.get("THROTTLE_REDIS_URL", REDIS_URL).strip()
 
-# --- Clients behind the proxy (chesskers_site/clients.py) -------------------------------------
+# --- Clients behind the proxy (common/clients.py) -------------------------------------
 # The proxies whose X-Forwarded-For and X-Forwarded-Proto are believed: addresses or networks
 # (CIDR), and "unix" for a proxy that reaches Daphne through a unix socket (``daphne -u``). A
 # request from anywhere else is taken as coming from its own peer, whatever its headers say.
@@ -335,14 +336,14 @@ TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", [])
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.TokenAuthentication",
-        "chesskers_site.security.CsrfSessionAuthentication",
+        "common.security.CsrfSessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "chesskers_site.api_errors.exception_handler",
-    # JSON nested at most a few levels and holding only storable text (chesskers_site/edge.py).
+    "EXCEPTION_HANDLER": "common.api_errors.exception_handler",
+    # JSON nested at most a few levels and holding only storable text (common/edge.py).
     "DEFAULT_PARSER_CLASSES": [
-        "chesskers_site.edge.EdgeJSONParser",
+        "common.edge.EdgeJSONParser",
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
@@ -364,7 +365,7 @@ SPECTACULAR_SETTINGS = {
 
 # --- Production hardening (not on a developer's machine) ---------------------------------------
 if not DEVELOPMENT:
-    # HTTPS is the scheme the trusted proxy says it received (chesskers_site/clients.py), not
+    # HTTPS is the scheme the trusted proxy says it received (common/clients.py), not
     # Django's SECURE_PROXY_SSL_HEADER, which would believe any client's X-Forwarded-Proto.
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
@@ -389,32 +390,33 @@ ANALYSIS_WORKERS = int(os.environ.get("ANALYSIS_WORKERS", "1"))
 # Seconds between the periodic sweeps (abandonment, dead connections) of each server process.
 GAMES_SWEEP_INTERVAL = int(os.environ.get("GAMES_SWEEP_INTERVAL", "30"))
 # Seconds a server process gathers the heartbeats it hears before writing them in one statement
-# (games.realtime.Heartbeats); rows only need to be younger than 90 s (games.policy).
+# (games.edges.realtime.Heartbeats); rows only need to be younger than 90 s (games.domain.policy).
 HEARTBEAT_FLUSH_EVERY = float(os.environ.get("HEARTBEAT_FLUSH_EVERY", "10"))
 # Seconds after a user's last lobby socket closes before their seeks and challenges are
 # withdrawn, unless a lobby socket of theirs opened meanwhile: going from the lobby to another
 # page that keeps it (an invite link's), or a dropped connection coming back, keeps them.
 LOBBY_LEAVE_GRACE = float(os.environ.get("LOBBY_LEAVE_GRACE", "10"))
 
-# Sockets one server process accepts (games/sockets.py; 0: no cap): from one address (all
+# Sockets one server process accepts (games/edges/sockets.py; 0: no cap): from one address (all
 # pages), and spectators of one game.
 SOCKETS_PER_ADDRESS = int(os.environ.get("SOCKETS_PER_ADDRESS", "50"))
 SOCKETS_PER_GAME = int(os.environ.get("SOCKETS_PER_GAME", "500"))
 # Messages one user (signed out: one address) may send on sockets, as "count/seconds", counted
-# across every server process (games/sockets.py): as a player at their games, and on every other
-# socket together (watching a game, the lobby, the other pages).
+# across every server process (games/edges/sockets.py): as a player at their games, and on every
+# other socket together (watching a game, the lobby, the other pages).
 SOCKET_BUDGETS = {
     "player": os.environ.get("SOCKET_BUDGET_PLAYER", "100/20"),
     "other": os.environ.get("SOCKET_BUDGET_OTHER", "40/20"),
 }
 # The most bytes of one socket message, either way: Daphne is given the same figure
-# (--websocket-max-message-size and --websocket-max-frame-size, the Makefile's DAPHNE_LIMITS),
-# which bounds what it sends as well as what it receives, so the server sends nothing larger
-# (games/wire.py). A client's messages are far smaller (games.protocol.MAX_MESSAGE_BYTES).
+# (--websocket-max-message-size and --websocket-max-frame-size, the Makefile's DAPHNE_LIMITS), which
+# bounds what it sends as well as what it receives, so the server sends nothing larger
+# (games/domain/wire.py). A client's messages are far smaller
+# (games.domain.protocol.MAX_MESSAGE_BYTES).
 WEBSOCKET_MAX_MESSAGE_BYTES = int(os.environ.get("WEBSOCKET_MAX_MESSAGE_BYTES", "16384"))
 # The server process's garbage-collector thresholds (see chesskers_site/asgi.py); None leaves
 # Python's own.
 SERVER_GC_THRESHOLDS: tuple[int, int, int] | None = (700, 10, 1000)
 # How long a server process's thread may hold the interpreter while another waits for it, in
-# seconds (``sys.setswitchinterval``; see chesskers_site/process.py); None leaves Python's 5 ms.
+# seconds (``sys.setswitchinterval``; see common/process.py); None leaves Python's 5 ms.
 SERVER_SWITCH_INTERVAL: float | None = float(os.environ.get("SERVER_SWITCH_INTERVAL", "0.0005"))

@@ -8,10 +8,11 @@ from accounts.throttles import throttled_login
 
 urlpatterns = [
     path("", include("accounts.urls")),
-    path("", include("games.urls")),
+    path("", include("catalogue.urls")),
+    path("", include("games.edges.urls")),
     path("", include("players.urls")),
     path("api/", include("accounts.api_urls")),
-    path("api/", include("games.api_urls")),
+    path("api/", include("games.edges.api_urls")),
     path("api/", include("players.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves its start-up script as a file: no inline script (the CSP).

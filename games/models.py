@@ -1,7 +1,7 @@
 """Game records: seeks, challenges, games, their moves, and who is connected to each game.
 
 Models stay thin: the rules live in ``engine`` and every write goes through the games app's
-services (``games.core`` says how).
+services (``games.services.core`` says how).
 """
 
 import secrets
@@ -43,10 +43,10 @@ def export_format(variant_id: str) -> str:
     return "PDN" if known is not None and known.family == "draughts" else "PGN"
 
 
-# A time control's estimated duration, ``initial + ESTIMATE_MOVES * increment`` seconds, names
-# its speed (``games.clock``); a correspondence game's estimate is -1 and an unlimited game's -2,
-# so that one indexed expression answers the archive's speed filter. The columns it reads are
-# the time control's, which no move changes.
+# A time control's estimated duration, ``initial + ESTIMATE_MOVES * increment`` seconds, names its
+# speed (``games.domain.clock``); a correspondence game's estimate is -1 and an unlimited game's -2,
+# so that one indexed expression answers the archive's speed filter. The columns it reads are the
+# time control's, which no move changes.
 ESTIMATE_MOVES = 40
 CORRESPONDENCE_ESTIMATE = -1
 UNLIMITED_ESTIMATE = -2
@@ -95,7 +95,7 @@ class Seek(models.Model):
     color = models.CharField(max_length=6, choices=SeekColor.choices, default=SeekColor.RANDOM)
     rated = models.BooleanField(default=True)
     variant = models.CharField(max_length=VARIANT_LENGTH, default=DEFAULT_VARIANT)
-    # The time control offered (``games.clock.TimeControl.as_json``); null: unlimited.
+    # The time control offered (``games.domain.clock.TimeControl.as_json``); null: unlimited.
     clock = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -130,7 +130,7 @@ class Challenge(models.Model):
     state = models.CharField(max_length=10, choices=State.choices, default=State.OPEN)
     rated = models.BooleanField(default=True)
     variant = models.CharField(max_length=VARIANT_LENGTH, default=DEFAULT_VARIANT)
-    # The time control offered (``games.clock.TimeControl.as_json``); null: unlimited.
+    # The time control offered (``games.domain.clock.TimeControl.as_json``); null: unlimited.
     clock = models.JSONField(null=True, blank=True)
     rematch_of = models.ForeignKey(
         "Game", on_delete=models.CASCADE, null=True, blank=True, related_name="rematches"
@@ -245,7 +245,7 @@ class Game(models.Model):
     black_absent_seconds = models.FloatField(default=0)
     absence_side = models.CharField(max_length=5, choices=Color.choices, null=True, blank=True)
     absence_since = models.DateTimeField(null=True, blank=True)
-    # The clock (``games.clock``). The time control: Fischer (``clock_initial`` seconds plus
+    # The clock (``games.domain.clock``). The time control: Fischer (``clock_initial`` seconds plus
     # ``clock_increment`` a move), correspondence (``clock_days`` a move), or neither
     # (unlimited). Each side's time left in milliseconds as of ``clock_since`` (when the side
     # to move began its turn); ``clock_deadline`` is when the side to move runs out (or, before
@@ -271,8 +271,8 @@ class Game(models.Model):
         null=True,
         blank=True,
     )
-    # Kept by the services that add and remove annotations (``games.archive``), so that a page
-    # of the archive shows its badges without counting every game's annotations.
+    # Kept by the services that add and remove annotations (``games.services.archive``), so that a
+    # page of the archive shows its badges without counting every game's annotations.
     annotation_count = models.PositiveIntegerField(default=0)
     # ``ply`` once the game is over (null while it is live), for the archive's length filter:
     # every move changes ``ply``, so indexing it would cost every move its heap-only update
@@ -486,7 +486,7 @@ class Annotation(models.Model):
 
 class Analysis(models.Model):
     """The bot's analysis of a finished game: one evaluation per position, filled in by a
-    background job (``games.analysis``); ``done`` of ``total`` positions so far."""
+    background job (``games.services.analysis``); ``done`` of ``total`` positions so far."""
 
     class State(models.TextChoices):
         RUNNING = "running", "Running"
@@ -530,7 +530,7 @@ class Evaluation(models.Model):
 
 
 class PlayerRecord(models.Model):
-    """A player's finished online games counted as each ends (``games.records``), so that a
+    """A player's finished online games counted as each ends (``games.storage.records``), so that a
     profile reads one row instead of walking the player's whole history.
 
     Wins, draws and losses by colour and by termination (``{termination: {"wins", "draws",

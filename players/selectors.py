@@ -17,7 +17,7 @@ from accounts.selectors import (
 from engine import variants
 from games.models import Color, Game, PlayerRecord
 from games.reads.live import online_user_ids
-from games.records import outcome_of
+from games.storage.records import outcome_of
 
 
 @dataclass(frozen=True)
@@ -29,8 +29,8 @@ class PlayerStats:
 
 
 def record_of(user: AbstractBaseUser) -> PlayerRecord:
-    """Returns the user's record of finished online games (``games.records`` keeps it as games
-    end), its best win's game and opponent loaded; an empty one if they have not played."""
+    """Returns the user's record of finished online games (``games.storage.records`` keeps it as
+    games end), its best win's game and opponent loaded; an empty one if they have not played."""
     record = (
         PlayerRecord.objects.filter(user_id=user.pk)
         .select_related("best_win_game", "best_win_opponent")

@@ -10,13 +10,13 @@ from django.views.decorators.http import require_POST
 
 from accounts.models import CLASSICAL, User
 from accounts.selectors import leaderboard, rating_history, user_ratings
+from catalogue.descriptors import variant_groups
 from engine import variants
-from games.clock import CORRESPONDENCE_DAYS, TimeControl
-from games.errors import GameError
-from games.lobby import challenge_asked
+from games.domain.clock import CORRESPONDENCE_DAYS, TimeControl
+from games.domain.errors import GameError
+from games.domain.schemas import ChallengeRequest
 from games.models import DEFAULT_VARIANT, Challenge, Game
-from games.reads.variants import variant_groups
-from games.schemas import ChallengeRequest
+from games.services.lobby import challenge_asked
 from players.charts import rating_chart_svg
 from players.selectors import (
     known_category,

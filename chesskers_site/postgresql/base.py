@@ -34,7 +34,7 @@ class DatabaseWrapper(base.DatabaseWrapper):
     def prepared_cursor(self) -> CursorWrapper:
         """Returns a cursor as ``cursor()`` does (Django's wrapper, so execute wrappers and query
         logging see its statements), whose statements are prepared on the server: for the few
-        hot statements written out in ``games.sql``, each always the same text."""
+        hot statements written out in ``games.storage.sql``, each always the same text."""
         self.close_if_health_check_failed()
         self.ensure_connection()
         with self.wrap_database_errors:

@@ -1,4 +1,4 @@
-# Every heartbeat a process writes (``games.realtime.Heartbeats``, every 10 s) updates the
+# Every heartbeat a process writes (``games.edges.realtime.Heartbeats``, every 10 s) updates the
 # last-seen time of its sockets' rows. PostgreSQL writes an updated row beside the old one on the
 # same page (a heap-only tuple, no index entry) only when no indexed column changed and the page
 # has room. So the last-seen time loses its index (only the sweep filters on it alone, every

@@ -5,12 +5,12 @@ from django.conf import settings
 from django.db import migrations, models
 from django.db.models import Count, OuterRef, Subquery
 
-from games.records import rebuild_player_records
+from games.storage.records import rebuild_player_records
 
 
 def count_existing(apps, schema_editor):
     """Stores each game's annotation count and counts every player's record from the games
-    finished so far (``games.records``), with the historical models."""
+    finished so far (``games.storage.records``), with the historical models."""
     Game = apps.get_model("games", "Game")
     Annotation = apps.get_model("games", "Annotation")
     counts = (

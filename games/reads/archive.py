@@ -11,10 +11,10 @@ from django.db.models.functions import Lower
 
 from accounts.models import User
 from engine import variants
-from games import pgn
-from games.clock import SPEEDS, TimeControl, speed_filter
-from games.errors import ErrorCode, GameError
-from games.evaluation import judge
+from games.domain import pgn
+from games.domain.clock import SPEEDS, TimeControl, speed_filter
+from games.domain.errors import ErrorCode, GameError
+from games.domain.evaluation import judge
 from games.models import Analysis, Annotation, Evaluation, Game
 from games.reads.state import player_name, rating_changes
 
@@ -39,7 +39,7 @@ class ArchiveFilters:
     until: date | None = None  # finished on or before this day (UTC)
     min_plies: int | None = None
     annotated: bool = False
-    speed: str | None = None  # games.clock.SPEEDS
+    speed: str | None = None  # games.domain.clock.SPEEDS
 
     @classmethod
     def from_query(

@@ -7,9 +7,9 @@ from typing import Any
 from django.db.models import Count, Q
 
 from accounts.models import User
-from games.errors import ErrorCode, GameError
+from games.domain.errors import ErrorCode, GameError
+from games.domain.policy import MAX_LISTED_LIVE_GAMES, fresh_since
 from games.models import Connection, Game
-from games.policy import MAX_LISTED_LIVE_GAMES, fresh_since
 
 
 def game_by_id(public_id: str) -> Game:

@@ -5,9 +5,9 @@ from typing import Any
 
 from accounts.models import Rating, rating_category
 from accounts.selectors import rating_of, ratings_of
-from games.clock import TimeControl
+from games.domain.clock import TimeControl
+from games.domain.policy import MAX_LISTED_CHALLENGES, fresh_since
 from games.models import Challenge, Seek
-from games.policy import MAX_LISTED_CHALLENGES, fresh_since
 
 
 def clock_fields(stored: dict | None) -> dict[str, Any]:
@@ -45,7 +45,7 @@ def seek_payload(seek: Seek, standing: Rating | None = None) -> dict[str, Any]:
 
 def open_seeks(now: datetime | None = None) -> list[dict[str, Any]]:
     """Returns the seeks that stand: those whose owner was in the lobby lately (``fresh_since``;
-    see ``games.lobby``)."""
+    see ``games.services.lobby``)."""
     seeks = list(
         Seek.objects.filter(owner__last_seen__gte=fresh_since(now)).select_related("owner")
     )

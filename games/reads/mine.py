@@ -7,7 +7,7 @@ from django.db.models import Q
 
 from engine import variants
 from engine.errors import UnknownVariantError
-from games.clock import TimeControl
+from games.domain.clock import TimeControl
 from games.models import Game
 
 # How many unfinished games the lobby lists; the most recently played first.

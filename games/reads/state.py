@@ -13,19 +13,25 @@ from typing import Any
 
 from django.utils import timezone
 
-from games import sql, wire
-from games.clock import clock_payload, speed_of
-from games.history import (
-    History,
+from games.domain import wire
+from games.domain.clock import clock_payload, speed_of
+from games.domain.policy import ABANDON_AFTER, fresh_since
+from games.models import Color, Game
+from games.storage import kept, sql
+from games.storage.history import History, read_history
+from games.storage.positions import (
     check_square,
-    history_of,
     legal_moves_json,
     legal_moves_of_fen,
     legal_tree_json,
     listed,
 )
-from games.models import Color, Game
-from games.policy import ABANDON_AFTER, fresh_since
+
+
+def history_of(game: Game) -> History:
+    """Returns the history of a game record: the one kept at its revision by the process's
+    round of the game, or the moves read now (and kept by no one: a read writes nothing)."""
+    return kept.peek(game) or read_history(game)
 
 
 def player_name(game: Game, color: str) -> str | None:
@@ -88,11 +94,18 @@ def game_state(
     it), every move from the first (``moves_from`` 0); with ``tree``, its legal moves in their
     compact form (``legal_tree``) instead of the list (``legal_moves``), as the site's own game
     page asks for them."""
-    moves = (history or history_of(game)).moves
+    return whole_state(game, state_fields(game, now), history or history_of(game), tree)
+
+
+def whole_state(
+    game: Game, fields: dict[str, Any], history: History, tree: bool = False
+) -> dict[str, Any]:
+    """Returns the full state of a game record from its fields as ``state_fields`` gave them
+    and its history."""
     # The record's status already says whether the game is over; the legal moves depend on the
     # position alone, cached by FEN.
     live = game.status == Game.Status.LIVE
-    state = {**_state_fields(game, now), "moves_from": 0, "moves": [listed(m) for m in moves]}
+    state = {**fields, "moves_from": 0, "moves": [listed(move) for move in history.moves]}
     if tree:
         state["legal_tree"] = json.loads(legal_tree_json(game.fen, game.variant)) if live else {}
     else:
@@ -109,7 +122,7 @@ def state_texts(
     ``state`` with the moves that are left (its ``moves_from`` says from which ply). With
     ``tree``, the legal moves in their compact form."""
     history = history or history_of(game)
-    head = json.dumps({"type": "state", **_state_fields(game, now)})
+    head = json.dumps({"type": "state", **state_fields(game, now)})
     key, legal = _legal_text(game, tree)
     moves = [json.dumps(move) for move in history.moves]
     limit = wire.max_message_bytes()
@@ -138,7 +151,10 @@ def _legal_text(game: Game, tree: bool) -> tuple[str, str]:
 
 
 def state_event(
-    game: Game, now: datetime | None = None, history: History | None = None
+    game: Game,
+    now: datetime | None = None,
+    history: History | None = None,
+    fields: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Returns the game group's ``game.state`` event, what every socket of the game hears after
     a change: the ``state`` message's text with the game's last move alone (``moves_from`` its
@@ -146,9 +162,9 @@ def state_event(
     what is sent does not grow with the game; its legal moves last, with the JSON of their tree
     and where the list begins in the text, so that a socket that asked for the tree swaps one
     for the other by slicing (``with_legal_tree``), never parsing or encoding the state
-    again."""
+    again. ``fields``: the state's own fields, if the caller has them (``state_fields``)."""
     history = history or history_of(game)
-    head = json.dumps({"type": "state", **_state_fields(game, now)})
+    head = json.dumps({"type": "state", **(fields or state_fields(game, now))})
     start = max(len(history.moves) - 1, 0)
     last = json.dumps(history.moves[start:])
     before = f'{head[:-1]}, "moves_from": {start}, "moves": {last}, '
@@ -167,8 +183,8 @@ def with_legal_tree(event: dict[str, Any]) -> str:
     return f'{event["text"][: event["legal_at"]]}"legal_tree": {event["tree"]}}}'
 
 
-def _state_fields(game: Game, now: datetime | None) -> dict[str, Any]:
-    # The state but its moves and legal moves.
+def state_fields(game: Game, now: datetime | None = None) -> dict[str, Any]:
+    """Returns the state of a game record but its moves and legal moves."""
     presence, spectators = table_of(game, now)
     rematch = None
     if game.status == Game.Status.FINISHED:

@@ -7,11 +7,11 @@ from django.templatetags.static import static
 from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
+from catalogue.descriptors import MAN_LETTER, variant_descriptor
 from engine import variants
-from games.clock import TimeControl
+from games.domain.clock import TimeControl
 from games.reads.archive import ArchiveFilters, archive_games
 from games.reads.state import player_name
-from games.reads.variants import MAN_LETTER, variant_descriptor
 
 register = template.Library()
 

@@ -29,7 +29,7 @@ function isPdnFen(fen) {
 }
 
 /** Returns whether the move of index `index` opens a numbered move ("1." rather than "1…"), as
- * the archive's export numbers them (games/pgn.py): in a chess FEN White's move opens one, in a
+ * the archive's export numbers them (games/domain/pgn.py): in a chess FEN White's move opens one, in a
  * draughts FEN the first mover's (Black's in Checkers). */
 export function opensMove(initialFen, index) {
   if (isPdnFen(initialFen)) return index % 2 === 0;

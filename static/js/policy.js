@@ -1,6 +1,6 @@
 // The site's timing policy, as the server gives it in every page ("site-policy", base.html):
 // how often a socket pings, how long a connection counts as present. Defined once, on the
-// server (games/policy.py); read on first use, so modules that import this one load without a
+// server (games/domain/policy.py); read on first use, so modules that import this one load without a
 // page (the unit tests).
 
 let policy = null;

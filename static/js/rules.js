@@ -1,5 +1,5 @@
 // The rules pages' mini-boards: each example position with its legal moves, computed on the
-// server (games/rules_page.py, games/rules/boards.py), played on the same board code as a game,
+// server (catalogue/pages.py, catalogue/rules/boards.py), played on the same board code as a game,
 // drawn for the page's game (its variant descriptor; Chesskers' when none) and from the side of
 // the player to move, as a puzzle is. Tap a piece to see its moves (a piece with none says so);
 // play one to see its result (the check and the game's end come from the server too), then reset.

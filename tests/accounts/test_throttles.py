@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 
 from accounts.models import User
 from accounts.services import user_token
-from chesskers_site.throttle import Rate, charge
+from common.throttle import Rate, charge
 from games.models import Challenge, Seek
 from tests.factories import PASSWORD, make_user
 

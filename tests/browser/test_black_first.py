@@ -1,6 +1,6 @@
 """The games where Black moves first, played in pass-and-play by clicking, in Chromium against a
-real Daphne: each move is announced to screen readers with the side that played it, the move
-list numbers the moves as the archive's export does (games/pgn.py), and the pieces a capture of
+real Daphne: each move is announced to screen readers with the side that played it, the move list
+numbers the moves as the archive's export does (games/domain/pgn.py), and the pieces a capture of
 Black's took are shown as White's.
 
 The games are those of the registry whose start position gives Black the move; the moves are
@@ -12,8 +12,8 @@ from playwright.sync_api import Page, expect
 
 from engine.pieces import Color
 from engine.variants import VARIANTS
-from games.history import kind_name
-from games.pgn import move_number
+from games.domain.pgn import move_number
+from games.storage.positions import kind_name
 from tests.browser.board_helpers import server_state, shot, tap, wait_moves
 from tests.browser.test_every_game_board import start
 

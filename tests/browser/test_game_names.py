@@ -5,10 +5,10 @@ in the profile's rating heading and list."""
 import pytest
 from playwright.sync_api import expect
 
-from games.core import Actor
-from games.lobby import challenge_create
 from games.models import Challenge
-from games.play import game_resign
+from games.services.core import Actor
+from games.services.lobby import challenge_create
+from games.services.play import game_resign
 from tests.browser.board_helpers import log_in, off_the_loop, shot
 from tests.factories import make_user
 from tests.games.conftest import start_game

@@ -7,9 +7,9 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from catalogue.rules import RULES
+from catalogue.rules.boards import example_board
 from engine import variants
-from games.rules import RULES
-from games.rules.boards import example_board
 from tests.browser.board_helpers import cls, shot
 
 

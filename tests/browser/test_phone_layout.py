@@ -11,10 +11,10 @@ from django.utils import timezone
 from playwright.sync_api import Locator, Page, expect
 
 from accounts.models import Rating
-from games.clock import TimeControl
-from games.core import Actor
-from games.lobby import challenge_create, seek_create
-from games.play import game_resign
+from games.domain.clock import TimeControl
+from games.services.core import Actor
+from games.services.lobby import challenge_create, seek_create
+from games.services.play import game_resign
 from tests.browser.board_helpers import log_in, off_the_loop, shot
 from tests.factories import make_user
 from tests.games.conftest import start_game

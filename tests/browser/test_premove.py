@@ -8,7 +8,7 @@ from django.db.models import F
 from playwright.sync_api import expect
 
 from accounts.models import User
-from games.clock import UNLIMITED
+from games.domain.clock import UNLIMITED
 from games.models import Game
 from tests.browser.board_helpers import cls, off_the_loop, square, tap, wait_moves
 from tests.browser.test_board_online import alice_and_bob, alices_seek_accepted

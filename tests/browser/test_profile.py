@@ -7,10 +7,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from games.core import Actor
-from games.lobby import challenge_accept, challenge_create
 from games.models import Game
-from games.play import game_draw, game_resign
+from games.services.core import Actor
+from games.services.lobby import challenge_accept, challenge_create
+from games.services.play import game_draw, game_resign
 from tests.browser.board_helpers import log_in, off_the_loop, shot
 from tests.browser.conftest import SCREENSHOTS, screenshot
 from tests.factories import make_user

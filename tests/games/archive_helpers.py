@@ -1,10 +1,10 @@
 """Finished games for the archive suites, played through the services as users play them."""
 
-from games.core import Actor
+from games.domain.schemas import MoveRequest
 from games.models import Game
-from games.moves import game_play
-from games.play import game_resign
-from games.schemas import MoveRequest
+from games.services.core import Actor
+from games.services.play import game_resign
+from games.services.round import game_play
 from tests.games.conftest import start_game
 
 # A game with a chain (c7:e5:c3), a sweep (N~d6+), castling (O-O-O) and a promotion ending in

@@ -11,10 +11,10 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from chesskers_site.asgi import application
-from games import consumers, sockets
-from games.clock import UNLIMITED, TimeControl
-from games.lobby import challenge_accept, challenge_create
+from games.domain.clock import UNLIMITED, TimeControl
+from games.edges import consumers, sockets
 from games.models import Game
+from games.services.lobby import challenge_accept, challenge_create
 from tests.factories import make_user
 
 FOOLS_MATE = ["f3", "e5", "g4", "Qh4"]
@@ -22,8 +22,8 @@ FOOLS_MATE = ["f3", "e5", "g4", "Qh4"]
 
 @pytest.fixture(autouse=True)
 def fresh_socket_ledger(monkeypatch) -> None:
-    """Each test starts with no socket counted in this process (``games.sockets``), whatever an
-    earlier test's sockets left."""
+    """Each test starts with no socket counted in this process (``games.edges.sockets``), whatever
+    an earlier test's sockets left."""
     monkeypatch.setattr(sockets, "LEDGER", sockets.Ledger())
     monkeypatch.setattr(consumers, "LEDGER", sockets.LEDGER)
 
@@ -31,7 +31,7 @@ def fresh_socket_ledger(monkeypatch) -> None:
 @pytest.fixture(autouse=True)
 def own_throttle_counts(settings) -> None:
     """Each test counts its sockets' messages (and every other throttle) under keys of its own:
-    Redis keeps what earlier tests and runs counted (``chesskers_site.throttle``)."""
+    Redis keeps what earlier tests and runs counted (``common.throttle``)."""
     settings.CACHE_KEY_PREFIX = f"test-{uuid.uuid4().hex}"
 
 

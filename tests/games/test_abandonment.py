@@ -6,14 +6,19 @@ from datetime import datetime, timedelta
 import pytest
 from django.utils import timezone
 
-from games import broadcast
-from games.core import Actor
+from games.domain.schemas import MoveRequest
 from games.models import Game
-from games.moves import game_play
-from games.play import game_create_local
-from games.presence import connection_close, connection_open, connection_seen, enforce_absence
-from games.schemas import MoveRequest
-from games.sweep import sweep
+from games.services.core import Actor
+from games.services.play import game_create_local
+from games.services.presence import (
+    connection_close,
+    connection_open,
+    connection_seen,
+    enforce_absence,
+)
+from games.services.round import game_play
+from games.services.sweep import sweep
+from games.storage import broadcast
 
 pytestmark = pytest.mark.django_db
 
@@ -206,7 +211,7 @@ def test_the_sweep_command_prunes_and_reports(table) -> None:
 
 
 def test_a_move_after_the_deadline_finds_the_forfeit_and_is_refused(table) -> None:
-    from games.errors import ErrorCode, GameError
+    from games.domain.errors import ErrorCode, GameError
 
     leave("black-1", 0)
     heartbeat("white-1", 0.5)

@@ -8,15 +8,15 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from rest_framework.test import APIClient
 
-from games import analysis
-from games.archive import annotation_create, game_import
-from games.core import Actor
-from games.errors import ErrorCode, GameError
+from games.domain.errors import ErrorCode, GameError
+from games.domain.schemas import MoveRequest
 from games.models import Analysis, Annotation, Evaluation, Game
-from games.moves import game_play
-from games.play import game_create_bot, game_create_local, game_resign
 from games.reads.archive import ArchiveFilters, archive_games
-from games.schemas import MoveRequest
+from games.services import analysis
+from games.services.archive import annotation_create, game_import
+from games.services.core import Actor
+from games.services.play import game_create_bot, game_create_local, game_resign
+from games.services.round import game_play
 from tests.games.archive_helpers import EVERYTHING, FOOLS_MATE, finished_game
 from tests.games.conftest import start_game
 
@@ -301,7 +301,7 @@ def test_a_live_game_is_not_analysed(library, alice) -> None:
 
 
 def test_judgements_count_the_movers_loss() -> None:
-    from games.evaluation import judge
+    from games.domain.evaluation import judge
 
     assert judge(30, -300, True) == (330, "blunder")
     assert judge(30, -300, False) == (0, None)

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from games.clock import TimeControl
+from games.domain.clock import TimeControl
 from games.models import Game
 from tests.games.archive_helpers import FOOLS_MATE, finished_game
 from tests.games.conftest import start_game

@@ -6,9 +6,9 @@ import asyncio
 import pytest
 from channels.db import database_sync_to_async
 
-from games.analysis import game_analyse
-from games.archive import annotation_create
-from games.core import Actor
+from games.services.analysis import game_analyse
+from games.services.archive import annotation_create
+from games.services.core import Actor
 from tests.games.archive_helpers import FOOLS_MATE, finished_game
 from tests.games.test_consumers import channel_layer_kind, connect, next_of_type
 

@@ -4,13 +4,13 @@ with an error naming the game and its first bad move, storing nothing."""
 import pytest
 from rest_framework.test import APIClient
 
-from games import pgn
-from games.archive import annotation_create, game_import
-from games.core import Actor
-from games.errors import ErrorCode, GameError
+from games.domain import pgn
+from games.domain.errors import ErrorCode, GameError
 from games.models import Annotation, Game, GameMove
 from games.reads.archive import game_export_text, games_export_text
 from games.reads.state import game_state
+from games.services.archive import annotation_create, game_import
+from games.services.core import Actor
 from tests.games.archive_helpers import EVERYTHING, FOOLS_MATE, finished_game
 
 pytestmark = pytest.mark.django_db

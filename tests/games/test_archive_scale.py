@@ -17,13 +17,13 @@ from rest_framework.test import APIClient
 
 from accounts.models import Rating, RatingChange
 from accounts.selectors import rating_history
-from games.archive import annotation_create, annotation_delete, game_import
-from games.core import Actor
-from games.lobby import challenge_accept, challenge_create
 from games.models import Game, PlayerRecord
-from games.presence import connection_close, connection_open, connection_seen
-from games.records import RECORD_FIELDS, recount_records
-from games.sweep import sweep
+from games.services.archive import annotation_create, annotation_delete, game_import
+from games.services.core import Actor
+from games.services.lobby import challenge_accept, challenge_create
+from games.services.presence import connection_close, connection_open, connection_seen
+from games.services.sweep import sweep
+from games.storage.records import RECORD_FIELDS, recount_records
 from games.templatetags.archive import mini_board
 from tests.factories import make_user
 from tests.games.archive_helpers import FOOLS_MATE, play_out

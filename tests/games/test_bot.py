@@ -7,14 +7,14 @@ import pytest
 from channels.db import database_sync_to_async
 from rest_framework.test import APIClient
 
-from games import bot_runner
-from games.core import Actor
-from games.errors import ErrorCode, GameError
+from games.domain.errors import ErrorCode, GameError
+from games.domain.schemas import BotGameRequest, MoveRequest
 from games.models import Game, GameMove
-from games.moves import game_play, game_play_bot
-from games.play import game_create_bot, game_takeback
 from games.reads.state import game_state
-from games.schemas import BotGameRequest, MoveRequest
+from games.services import bot_runner
+from games.services.core import Actor
+from games.services.play import game_takeback
+from games.services.round import game_play, play_bot, start_bot_game
 from tests.games.conftest import start_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -33,7 +33,7 @@ def wait_for_ply(game: Game, ply: int) -> Game:
 
 
 def test_the_bot_opens_when_it_plays_white(alice) -> None:
-    game = game_create_bot(actor=Actor.of(alice), level=1, color="black")
+    game = start_bot_game(actor=Actor.of(alice), level=1, color="black")
     assert (game.human_color, game.black, game.white) == ("black", alice, None)
     game = wait_for_ply(game, 1)
     move = GameMove.objects.get(game=game)
@@ -44,7 +44,7 @@ def test_the_bot_opens_when_it_plays_white(alice) -> None:
 
 
 def test_the_bot_answers_and_takeback_returns_to_your_last_turn(alice) -> None:
-    game = game_create_bot(actor=Actor.of(alice), level=2, color="white")
+    game = start_bot_game(actor=Actor.of(alice), level=2, color="white")
     game_play(game_id=game.public_id, actor=Actor.of(alice), move=MoveRequest.of(ply=0, text="e4"))
     game = wait_for_ply(game, 2)
     game_play(game_id=game.public_id, actor=Actor.of(alice), move=MoveRequest.of(ply=2, text="d4"))
@@ -60,7 +60,7 @@ def test_the_bot_answers_and_takeback_returns_to_your_last_turn(alice) -> None:
 
 
 def test_you_cannot_move_for_the_bot(alice) -> None:
-    game = game_create_bot(actor=Actor.of(alice), level=8, color="black")
+    game = start_bot_game(actor=Actor.of(alice), level=8, color="black")
     with pytest.raises(GameError) as info:
         game_play(
             game_id=game.public_id, actor=Actor.of(alice), move=MoveRequest.of(ply=0, text="e4")
@@ -70,13 +70,13 @@ def test_you_cannot_move_for_the_bot(alice) -> None:
 
 
 def test_a_bot_move_for_a_position_taken_back_is_dropped(alice) -> None:
-    game = game_create_bot(actor=Actor.of(alice), level=8, color="white")
+    game = start_bot_game(actor=Actor.of(alice), level=8, color="white")
     game_play(game_id=game.public_id, actor=Actor.of(alice), move=MoveRequest.of(ply=0, text="e4"))
     # The bot is thinking (two seconds at level 8); take the move back meanwhile.
     state = game_takeback(game_id=game.public_id, actor=Actor.of(alice))
     assert state["ply"] == 0
     with pytest.raises(GameError) as info:
-        game_play_bot(game_id=game.public_id, ply=1, move="e7-e5")
+        play_bot(game_id=game.public_id, ply=1, move="e7-e5")
     assert info.value.code == ErrorCode.NOT_YOUR_TURN
     # The stale search finishes and its move is handed over (and dropped): then it must not
     # have landed.
@@ -130,7 +130,7 @@ async def test_a_sync_in_another_game_is_answered_while_the_bot_thinks(
     assert (await comm.connect())[0]
     await comm.receive_json_from(timeout=10)
     # Level 8 thinks about two seconds for its first move, in a worker process.
-    bot_game = await database_sync_to_async(game_create_bot)(
+    bot_game = await database_sync_to_async(start_bot_game)(
         actor=Actor.of(carol), level=8, color="black"
     )
     await comm.send_json_to({"type": "sync"})

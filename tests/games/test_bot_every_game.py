@@ -14,11 +14,12 @@ import pytest
 from rest_framework.test import APIClient
 
 from engine import variants
-from games import bot_runner, moves
-from games.core import Actor
-from games.evaluation import MATE, evaluate_position
+from games.domain.evaluation import MATE, evaluate_position
 from games.models import Analysis, Evaluation, Game, GameMove
-from games.play import game_create_bot
+from games.services import bot_runner
+from games.services import round as game_round
+from games.services.core import Actor
+from games.services.play import game_create_bot
 from tests.engine.bot.test_every_game import WINS_IN_ONE
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -71,8 +72,8 @@ def test_a_bot_game_of_a_hybrid_asks_for_a_move_of_its_variant(alice, monkeypatc
     Game.objects.filter(pk=game.pk).update(variant="cheskers", initial_fen=fen, fen=fen)
     game.refresh_from_db()
     caught = Caught()
-    monkeypatch.setattr(moves, "game_play_bot", caught)
-    assert moves.bot_kick(game)
+    monkeypatch.setattr(game_round, "play_bot", caught)
+    assert game_round.Round(game.public_id).kick_bot(game)
     call = caught.wait()
     assert (call["game_id"], call["ply"]) == (game.public_id, 0)
     assert wins_at_once("cheskers", fen, call["move"])

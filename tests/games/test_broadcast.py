@@ -1,5 +1,5 @@
-"""games.broadcast: what work on a consumer's thread sends goes out from the event loop when the
-work returns, in order, even if it raises; the live-games list is told at most once a second."""
+"""games.storage.broadcast: what work on a consumer's thread sends goes out from the event loop when
+the work returns, in order, even if it raises; the live-games list is told at most once a second."""
 
 import asyncio
 import threading
@@ -7,8 +7,8 @@ import threading
 import pytest
 from channels.layers import get_channel_layer
 
-from games import broadcast
-from games.realtime import db
+from games.edges.realtime import db
+from games.storage import broadcast
 
 MEMORY_LAYER = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
@@ -92,10 +92,12 @@ async def test_a_consumer_cancelled_during_the_work_still_sends_what_it_commits(
 async def test_stale_database_connections_are_closed_before_and_after_the_work(
     memory_layer, monkeypatch
 ) -> None:
-    import games.realtime
+    import games.edges.realtime
 
     calls = []
-    monkeypatch.setattr(games.realtime, "close_old_connections", lambda: calls.append("close"))
+    monkeypatch.setattr(
+        games.edges.realtime, "close_old_connections", lambda: calls.append("close")
+    )
     assert await db(lambda: calls.append("work") or 7)() == 7
     assert calls == ["close", "work", "close"]
 

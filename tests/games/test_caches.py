@@ -4,8 +4,9 @@ a legal-move list of 5,000 moves weighs as much as hundreds of ordinary ones."""
 import json
 
 import engine
-from games import history
-from games.history import LRU
+from games.services import round as game_round
+from games.storage import positions
+from games.storage.lru import LRU
 
 
 def sized(text: str) -> tuple[tuple, str]:
@@ -50,15 +51,15 @@ def test_the_count_bound_still_holds_without_a_cost() -> None:
 
 def test_the_legal_move_cache_stays_within_its_bytes(monkeypatch) -> None:
     """Positions of a real game fill the cache until its bound, then the oldest go."""
-    history.forget_histories()
-    monkeypatch.setattr(history._legal_by_fen, "max_cost", 20_000)
+    game_round.forget()
+    monkeypatch.setattr(positions._legal_by_fen, "max_cost", 20_000)
     game = engine.Game()
     sizes = []
     for text in ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5"]:
         game.push_text(text)
-        listed = history.legal_moves_of_position(game.position)
+        listed = positions.legal_moves_of_position(game.position)
         sizes.append(len(json.dumps(listed)))
     assert sum(sizes) > 20_000  # more than the bound was described
-    assert 0 < history._legal_by_fen.total_cost <= 20_000
-    assert len(history._legal_by_fen) < len(sizes)
-    history.forget_histories()
+    assert 0 < positions._legal_by_fen.total_cost <= 20_000
+    assert len(positions._legal_by_fen) < len(sizes)
+    game_round.forget()

@@ -11,15 +11,15 @@ from django.db.models import F
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games.clock import TimeControl
-from games.core import Actor
-from games.errors import ErrorCode, GameError
+from games.domain.clock import TimeControl
+from games.domain.errors import ErrorCode, GameError
+from games.domain.schemas import MoveRequest
 from games.models import Game
-from games.moves import game_play
-from games.play import game_claim_win
-from games.presence import connection_close, connection_open, connection_seen
-from games.schemas import MoveRequest
-from games.sweep import sweep
+from games.services.core import Actor
+from games.services.play import game_claim_win
+from games.services.presence import connection_close, connection_open, connection_seen
+from games.services.round import game_play
+from games.services.sweep import sweep
 from tests.games.conftest import start_game
 from tests.games.test_consumers import connect, next_of_type
 

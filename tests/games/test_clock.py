@@ -7,17 +7,17 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from games import clock
-from games.clock import ClockError, TimeControl
-from games.consumers import load_state
-from games.core import Actor
-from games.errors import GameError
+from games.domain import clock
+from games.domain.clock import ClockError, TimeControl
+from games.domain.errors import GameError
+from games.domain.schemas import MoveRequest
+from games.edges.consumers import load_state
 from games.models import Game
-from games.moves import game_play
-from games.play import game_give_time
-from games.presence import settle_absence
-from games.schemas import MoveRequest
-from games.timeout import end_on_time, flag_overdue
+from games.services.core import Actor
+from games.services.play import game_give_time
+from games.services.presence import settle_absence
+from games.services.round import game_play
+from games.services.timeout import end_on_time, flag_overdue
 from tests.games.conftest import start_game
 
 T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)

@@ -11,14 +11,14 @@ from django.db.models import F
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games import flag_timer
-from games.clock import TimeControl
-from games.core import Actor
+from games.domain.clock import TimeControl
+from games.domain.schemas import MoveRequest
 from games.models import Game
-from games.moves import game_play
-from games.play import game_resign
-from games.schemas import MoveRequest
-from games.sweep import sweep
+from games.services import flag_timer
+from games.services.core import Actor
+from games.services.play import game_resign
+from games.services.round import game_play
+from games.services.sweep import sweep
 from tests.games.conftest import start_game
 from tests.games.test_consumers import channel_layer_kind, connect, next_of_type  # noqa: F401
 

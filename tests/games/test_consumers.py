@@ -7,18 +7,18 @@ import json
 import pytest
 from channels.db import database_sync_to_async
 
-from games import realtime
-from games.core import Actor
-from games.lobby import (
+from games.edges import realtime
+from games.edges.sockets import budget_rate
+from games.models import Game, GameMove, Seek
+from games.services.core import Actor
+from games.services.lobby import (
     challenge_accept,
     challenge_create,
     challenge_decline,
     seek_accept,
     seek_create,
 )
-from games.models import Game, GameMove, Seek
-from games.play import game_draw, game_resign
-from games.sockets import budget_rate
+from games.services.play import game_draw, game_resign
 from tests.games.conftest import FOOLS_MATE, start_game
 
 pytestmark = pytest.mark.django_db(transaction=True)

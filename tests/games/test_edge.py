@@ -9,8 +9,8 @@ from channels.db import database_sync_to_async
 from rest_framework.test import APIClient
 
 from accounts.services import user_token
-from chesskers_site.edge import MAX_JSON_DEPTH
-from games.api_archive import attachment
+from common.edge import MAX_JSON_DEPTH
+from games.edges.api_archive import attachment
 from games.models import Annotation, Game
 from tests.games.archive_helpers import FOOLS_MATE, play_out
 from tests.games.conftest import start_game

@@ -7,11 +7,11 @@ from concurrent.futures import Future
 
 import pytest
 
-from games import bot_runner, workers
-from games.analysis import game_analyse
-from games.core import Actor
-from games.errors import ErrorCode, GameError
-from games.policy import MAX_RUNNING_ANALYSES
+from games.domain.errors import ErrorCode, GameError
+from games.domain.policy import MAX_RUNNING_ANALYSES
+from games.services import bot_runner, workers
+from games.services.analysis import game_analyse
+from games.services.core import Actor
 from tests.games.archive_helpers import FOOLS_MATE, finished_game
 
 

@@ -8,9 +8,9 @@ import re
 
 import pytest
 
+from catalogue.descriptors import variant_descriptor
 from engine import variants
 from games.models import Game
-from games.reads.variants import variant_descriptor
 from tests.factories import make_user
 
 pytestmark = pytest.mark.django_db

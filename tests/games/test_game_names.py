@@ -7,9 +7,9 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from accounts.models import Rating, User
-from games.core import Actor
-from games.lobby import challenge_create
-from games.play import game_resign
+from games.services.core import Actor
+from games.services.lobby import challenge_create
+from games.services.play import game_resign
 from tests.games.conftest import start_game
 
 pytestmark = pytest.mark.django_db

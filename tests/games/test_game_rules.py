@@ -7,10 +7,10 @@ import json
 
 import pytest
 
+from catalogue.rules import RULES
+from catalogue.rules.boards import example_board
+from catalogue.rules.model import Example, GameRules
 from engine import variants
-from games.rules import RULES
-from games.rules.boards import example_board
-from games.rules.model import Example, GameRules
 
 # What an example's ``ends`` may say, as the engine's outcome's winner (None: a draw).
 ENDS = {"White wins": "WHITE", "Black wins": "BLACK", "draw": None}

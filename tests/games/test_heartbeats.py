@@ -8,12 +8,12 @@ import pytest
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
-import chesskers_site.db
+import common.db
 from accounts.models import User
-from games import realtime
-from games.core import Actor
+from games.edges import realtime
 from games.models import Connection
-from games.presence import connection_open, connections_seen
+from games.services.core import Actor
+from games.services.presence import connection_open, connections_seen
 from tests.games.conftest import start_game
 from tests.games.test_consumers import connect, next_of_type
 
@@ -108,7 +108,7 @@ async def test_lobby_heartbeats_mark_the_user_online_when_written(
 
 
 def test_a_long_list_is_refreshed_in_chunks(online_game, alice, monkeypatch) -> None:
-    monkeypatch.setattr(chesskers_site.db, "IN_CHUNK", 2)
+    monkeypatch.setattr(common.db, "IN_CHUNK", 2)
     for n in range(5):
         connection_open(game_id=online_game.public_id, channel_name=f"c{n}", actor=Actor.of(alice))
     Connection.objects.update(last_seen=LONG_AGO)

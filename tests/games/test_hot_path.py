@@ -1,5 +1,5 @@
-"""The move's hot path: the statements of games.sql, and the per-process history cache of
-games.history that lets a move skip reading the game's moves back.
+"""The move's hot path: the statements of games.storage.sql, and the per-process history cache of
+a game's round (games.storage.kept) that lets a move skip reading the game's moves back.
 
 The cache may never make a state wrong: whatever changed the game (another process, a
 takeback, a move that rolled back), the next state is the one the database holds.
@@ -12,18 +12,19 @@ from django.db import transaction
 from django.utils import timezone
 
 import engine
-from games import broadcast, sql
-from games import history as histories
-from games.consumers import load_state
-from games.core import Actor, lock_game
-from games.errors import ErrorCode, GameError
-from games.history import history_of
+from games.domain.errors import ErrorCode, GameError
+from games.domain.policy import CONNECTION_STALE_AFTER
+from games.domain.schemas import MoveRequest
+from games.edges.consumers import load_state
 from games.models import Connection, Game, GameMove
-from games.moves import MOVE_FIELDS, NeedsLock, Written, game_play, play_unlocked
-from games.play import game_create_local, game_draw, game_takeback
-from games.policy import CONNECTION_STALE_AFTER
 from games.reads.state import game_state, state_event, table_of
-from games.schemas import MoveRequest
+from games.services import round as game_round
+from games.services.core import Actor, lock_game
+from games.services.moves import MOVE_FIELDS, NeedsLock, Written
+from games.services.play import game_create_local, game_draw, game_takeback
+from games.services.round import Round, game_play
+from games.storage import broadcast, kept, positions, sql
+from games.storage.history import read_history
 
 pytestmark = pytest.mark.django_db
 
@@ -39,7 +40,7 @@ def play(game_id: str, user, text: str) -> dict:
 
 def state_from_database(game_id: str) -> dict:
     """The state built with nothing cached in this process."""
-    histories.forget_histories()
+    game_round.forget()
     return game_state(Game.objects.get(public_id=game_id))
 
 
@@ -47,7 +48,7 @@ def as_json(value: dict) -> dict:
     return json.loads(json.dumps(value))
 
 
-# --- games.sql ---------------------------------------------------------------------------------
+# --- games.storage.sql ---------------------------------------------------------------------
 def orm_fields(game: Game) -> dict:
     return {field.attname: getattr(game, field.attname) for field in Game._meta.concrete_fields}
 
@@ -174,7 +175,8 @@ def test_update_if_and_insert_writes_both_or_neither(online_game) -> None:
 def test_a_change_made_elsewhere_is_never_hidden_by_the_cache(online_game, alice, bob) -> None:
     gid = online_game.public_id
     play(gid, alice, "e4")
-    history_of(Game.objects.get(public_id=gid))  # this process keeps revision 1
+    game = Game.objects.get(public_id=gid)
+    Round(gid).history(game)  # this process keeps revision 1
     # Another process plays 1... e5: a new row and revision in the database only.
     eg = engine.Game(online_game.initial_fen)
     eg.push_text("e4")
@@ -247,19 +249,20 @@ def test_a_reader_does_not_keep_moves_newer_than_the_record_it_read(online_game,
     gid = online_game.public_id
     stale_record = Game.objects.get(public_id=gid)  # read before the move below
     play(gid, alice, "e4")
-    histories.forget_histories()
-    history = history_of(stale_record)  # reads the move rows after the move: one too many
+    game_round.forget()
+    history = Round(gid).history(stale_record)  # reads the move rows after the move: one too many
     assert len(history.moves) == 1
-    assert histories._histories.get(gid) is None  # so it is not kept for revision 0
+    assert kept._kept.get(gid) is None  # so it is not kept for revision 0
 
 
 def test_cached_structures_hold_no_lists(online_game, alice) -> None:
     # Tuples of strings are dropped from the collector's view; lists in a full cache made every
     # full collection longer. The state hands out lists all the same.
     live = play(online_game.public_id, alice, "e4")
-    history = history_of(Game.objects.get(public_id=online_game.public_id))
+    game = Game.objects.get(public_id=online_game.public_id)
+    history = Round(online_game.public_id).history(game)
     assert all(type(value) is not list for move in history.moves for value in move.values())
-    described, text, tree = histories._legal_by_fen.get(live["fen"])
+    described, text, tree = positions._legal_by_fen.get(live["fen"])
     assert described and all(
         type(value) is not list for entry in described for value in entry.values()
     )
@@ -294,7 +297,7 @@ def test_a_move_the_game_changed_under_is_refused_once_by_the_locked_path(
         play(gid, bob, "e5")
 
     def elsewhere() -> None:  # the same move sent again, played by another process first
-        histories.forget_histories()
+        game_round.forget()
         game_play(game_id=gid, actor=act(alice), move=MoveRequest.of(ply=2, text="Nf3"))
 
     written = changed_before_the_write(monkeypatch, elsewhere)
@@ -341,10 +344,10 @@ def test_a_record_kept_by_a_socket_the_game_moved_past_costs_a_read_not_a_move(
     gid = online_game.public_id
     committed(play, gid, alice, "e4")
     load_state(gid)  # kept at revision 1
-    kept = histories._histories.pop(gid)
-    assert kept.record is not None and kept.record.revision == 1
+    held = kept.take(gid)
+    assert held.record is not None and held.record.revision == 1
     committed(play, gid, bob, "e5")  # another process moves: this one's record is old
-    histories._histories.put(gid, kept)
+    kept._kept.put(gid, held)  # as the other process left it: older than the game
     live = committed(play, gid, alice, "Nf3")
     assert [m["text"] for m in live["moves"]] == ["e4", "e5", "Nf3"]
     assert as_json(live) == as_json(state_from_database(gid))
@@ -365,7 +368,7 @@ def test_the_state_sent_is_the_state_built_from_the_database_move_after_move(
     # built with nothing cached, up to the end of the game.
     gid = online_game.public_id
     players = [alice, bob]
-    kept: list = []
+    listed: list = []
     for index, text in enumerate(["f3", "e5", "g4", "Qh4#"]):
         outbox: broadcast.Outbox = []
         user = players[index % 2]
@@ -374,10 +377,10 @@ def test_the_state_sent_is_the_state_built_from_the_database_move_after_move(
         received = json.loads(sent["text"])
         assert received.pop("type") == "state"
         assert received["moves_from"] == index and len(received["moves"]) == 1
-        kept = kept[: received["moves_from"]] + received["moves"]
-        received.update(moves=kept, moves_from=0)
+        listed = listed[: received["moves_from"]] + received["moves"]
+        received.update(moves=listed, moves_from=0)
         record = Game.objects.get(public_id=gid)  # its moves read again, the cache left alone
-        expected = as_json(game_state(record, history=histories._read_history(record)))
+        expected = as_json(game_state(record, history=read_history(record)))
         assert received == expected == as_json(answered)
         assert received["ply"] == index + 1 and len(received["moves"]) == index + 1
     assert received["status"] == "finished" and received["legal_moves"] == []
@@ -423,7 +426,8 @@ def test_the_lock_free_path_says_why_it_leaves_a_move_to_the_lock(
     gid = online_game.public_id
 
     def attempt(user, ply: int, text: str) -> Written | NeedsLock:
-        return play_unlocked(gid, act(user), MoveRequest.of(ply=ply, text=text), None)
+        move = MoveRequest.of(ply=ply, text=text)
+        return Round(gid).play_unlocked(act(user), move, timezone.now())
 
     assert attempt(alice, 0, "f3") is NeedsLock.NO_HISTORY  # this process has seen nothing
     committed(play, gid, alice, "f3")  # played with the lock, which keeps the history
@@ -435,7 +439,7 @@ def test_the_lock_free_path_says_why_it_leaves_a_move_to_the_lock(
     assert attempt(bob, 3, "Qd1") is NeedsLock.REFUSED  # illegal
     assert attempt(bob, 3, "Qh4") is NeedsLock.ENDS_GAME  # mate: finished and rated locked
     assert list(GameMove.objects.filter(game=online_game).values_list("ply", "text")) == before
-    assert histories._histories.get(gid).revision == 3  # kept back each time, unchanged
+    assert kept._kept.get(gid).revision == 3  # kept back each time, unchanged
     written = attempt(bob, 3, "Nc6")
     assert isinstance(written, Written) and written.history.revision == 4
     assert GameMove.objects.filter(game=online_game, ply=3, text="Nc6").exists()

@@ -8,8 +8,8 @@ from channels.layers import get_channel_layer
 from rest_framework.test import APIClient
 
 from accounts.services import user_token
-from games import broadcast
 from games.models import GameMove
+from games.storage import broadcast
 from tests.games.conftest import start_game
 from tests.games.test_consumers import MEMORY_LAYER
 

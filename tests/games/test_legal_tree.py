@@ -9,8 +9,14 @@ from typing import Any
 
 import pytest
 
-from games import history
-from games.history import legal_moves_json, legal_moves_of_fen, legal_tree, legal_tree_json
+from games.services import round as game_round
+from games.storage import positions
+from games.storage.positions import (
+    legal_moves_json,
+    legal_moves_of_fen,
+    legal_tree,
+    legal_tree_json,
+)
 
 # (game, FEN, number of legal moves, longest path): a lattice of chains, branching captures.
 POSITIONS = {
@@ -86,11 +92,11 @@ def test_a_promotion_is_kept_and_an_empty_one_left_out() -> None:
 
 
 def test_the_cache_counts_the_tree_in_its_bytes() -> None:
-    history.forget_histories()
+    game_round.forget()
     variant, fen = POSITIONS["chesskers_lattice"][:2]
     size = len(legal_moves_json(fen, variant)) + len(legal_tree_json(fen, variant))
-    assert history._legal_by_fen.total_cost == size
-    history.forget_histories()
+    assert positions._legal_by_fen.total_cost == size
+    game_round.forget()
 
 
 @pytest.mark.parametrize("name", POSITIONS)

@@ -7,11 +7,11 @@ from rest_framework.test import APIClient
 
 from accounts.services import user_token
 from engine.variant import MOVE_BUDGET
-from games import archive
-from games import moves as moves_module
-from games.core import Actor
-from games.errors import GameError
+from games.domain.errors import GameError
 from games.models import Game
+from games.services import archive
+from games.services import round as round_module
+from games.services.core import Actor
 from tests.engine.test_playable import LATTICE, REACHABLE_LATTICE
 
 pytestmark = pytest.mark.django_db
@@ -80,8 +80,8 @@ def test_a_move_into_a_position_over_the_budget_is_refused(monkeypatch) -> None:
         unlocked.append(write_ordinary_of_the_site(*args, **kwargs))
         return unlocked[-1]
 
-    write_ordinary_of_the_site = moves_module._write_ordinary
-    monkeypatch.setattr(moves_module, "_write_ordinary", write_ordinary)
+    write_ordinary_of_the_site = round_module.write_ordinary
+    monkeypatch.setattr(round_module, "write_ordinary", write_ordinary)
     visitor = APIClient()
     created = visitor.post("/api/games/local/", {"fen": NEAR_THE_BUDGET}, format="json")
     game_id = created.json()["id"]
@@ -94,7 +94,7 @@ def test_a_move_into_a_position_over_the_budget_is_refused(monkeypatch) -> None:
         400,
         {"error": OVER_BUDGET_MOVE},
     )
-    assert unlocked and set(unlocked) == {moves_module.NeedsLock.REFUSED}  # then the lock
+    assert unlocked and set(unlocked) == {round_module.NeedsLock.REFUSED}  # then the lock
     game = Game.objects.get(public_id=game_id)
     assert (game.ply, game.moves.count()) == (2, 2)
     played = visitor.post(moves, {"ply": 2, "move": "Bf5"}, format="json")

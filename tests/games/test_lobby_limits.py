@@ -3,11 +3,11 @@ the challenge list a change sends holds at most the newest incoming ones."""
 
 import pytest
 
-from games.errors import ErrorCode, GameError
-from games.lobby import challenge_create, challenge_decline
-from games.policy import MAX_OPEN_CHALLENGES
+from games.domain.errors import ErrorCode, GameError
+from games.domain.policy import MAX_OPEN_CHALLENGES
 from games.reads import lobby as lobby_reads
 from games.reads.lobby import challenges_of
+from games.services.lobby import challenge_create, challenge_decline
 from tests.factories import make_user
 
 pytestmark = pytest.mark.django_db

@@ -10,14 +10,14 @@ from django.utils import timezone
 from drf_spectacular.generators import SchemaGenerator
 from rest_framework.test import APIClient
 
-from games.clock import TimeControl
-from games.core import Actor
-from games.lobby import game_rematch
+from games.domain.clock import TimeControl
+from games.domain.schemas import MoveRequest
 from games.models import Game
-from games.moves import game_play
-from games.play import game_create_bot, game_draw, game_resign
 from games.reads.state import game_state
-from games.schemas import MoveRequest
+from games.services.core import Actor
+from games.services.lobby import game_rematch
+from games.services.play import game_create_bot, game_draw, game_resign
+from games.services.round import game_play
 from tests.games.conftest import start_game
 
 pytestmark = pytest.mark.django_db

@@ -5,10 +5,10 @@ import json
 import pytest
 from django.test import Client
 
-from games.core import Actor
-from games.lobby import challenge_create, seek_create
 from games.models import Game
-from games.play import game_draw, game_resign
+from games.services.core import Actor
+from games.services.lobby import challenge_create, seek_create
+from games.services.play import game_draw, game_resign
 from tests.games.conftest import start_game
 
 pytestmark = pytest.mark.django_db
@@ -131,7 +131,8 @@ def embedded(response, element_id: str) -> dict:
 
 
 def test_every_page_gives_its_scripts_the_sites_timing_policy(alice, bob) -> None:
-    # The pages' sockets ping as often as the server expects (games/policy.py), from one figure.
+    # The pages' sockets ping as often as the server expects (games/domain/policy.py), from one
+    # figure.
     game = start_game(alice, bob)
     expected = {"ping_every_ms": 20_000, "stale_after_ms": 90_000, "abandon_after_ms": 600_000}
     for url in ("/", "/play/", f"/game/{game.public_id}/", "/watch/", "/players/"):

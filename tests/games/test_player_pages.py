@@ -7,10 +7,10 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from accounts.models import RatingChange, User
-from games.core import Actor
-from games.lobby import challenge_accept, challenge_create
 from games.models import Challenge
-from games.play import game_draw, game_resign
+from games.services.core import Actor
+from games.services.lobby import challenge_accept, challenge_create
+from games.services.play import game_draw, game_resign
 from tests.games.conftest import start_game
 
 pytestmark = pytest.mark.django_db

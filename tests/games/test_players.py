@@ -9,12 +9,12 @@ from django.utils import timezone
 from accounts import glicko2
 from accounts.models import Rating, RatingChange, User
 from accounts.selectors import leaderboard
-from games.core import Actor
-from games.lobby import challenge_accept, challenge_create
+from games.domain.schemas import MoveRequest
 from games.models import Connection, Game
-from games.moves import game_play
-from games.play import game_create_bot, game_draw, game_resign
-from games.schemas import MoveRequest
+from games.services.core import Actor
+from games.services.lobby import challenge_accept, challenge_create
+from games.services.play import game_draw, game_resign
+from games.services.round import game_play, start_bot_game
 from players.selectors import online_players, profile_data
 from tests.factories import make_user
 from tests.games.conftest import FOOLS_MATE, start_game
@@ -67,7 +67,7 @@ def seeded(alice, bob, carol, dave) -> list[Game]:
     Rating.objects.create(user=dave, rating=1800, deviation=80)
     games.append(start_game(dave, alice))
     resign(games[-1], dave)
-    bot = game_create_bot(actor=Actor.of(alice), level=1, color="white")
+    bot = start_bot_game(actor=Actor.of(alice), level=1, color="white")
     resign(bot, alice)
     start_game(alice, carol)  # still live
     return games

@@ -10,12 +10,12 @@ from rest_framework.test import APIClient
 
 from accounts.models import Rating, RatingChange, rating_category
 from accounts.selectors import leaderboard, rating_history
-from games.clock import TimeControl
-from games.core import Actor
-from games.lobby import seek_create
+from games.domain.clock import TimeControl
 from games.models import Game
-from games.play import game_resign
 from games.reads.lobby import open_seeks
+from games.services.core import Actor
+from games.services.lobby import seek_create
+from games.services.play import game_resign
 from tests.games.conftest import start_game
 
 pytestmark = pytest.mark.django_db

@@ -9,18 +9,24 @@ from rest_framework.test import APIClient
 
 from accounts import glicko2
 from accounts.models import Rating, RatingChange
-from games.archive import game_import
-from games.core import Actor, finish, lock_game
-from games.errors import ErrorCode, GameError
-from games.lobby import challenge_accept, challenge_create, game_rematch, seek_accept, seek_create
+from games.domain.errors import ErrorCode, GameError
+from games.domain.schemas import MoveRequest
 from games.models import Game
-from games.moves import game_play
-from games.play import game_create_bot, game_create_local, game_draw, game_resign
-from games.presence import connection_open
 from games.reads.lobby import open_seeks
 from games.reads.state import game_state
-from games.schemas import MoveRequest
-from games.sweep import sweep
+from games.services.archive import game_import
+from games.services.core import Actor, finish, lock_game
+from games.services.lobby import (
+    challenge_accept,
+    challenge_create,
+    game_rematch,
+    seek_accept,
+    seek_create,
+)
+from games.services.play import game_create_bot, game_create_local, game_draw, game_resign
+from games.services.presence import connection_open
+from games.services.round import game_play
+from games.services.sweep import sweep
 from tests.games.conftest import FOOLS_MATE, start_game
 
 pytestmark = pytest.mark.django_db

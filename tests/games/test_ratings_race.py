@@ -9,12 +9,12 @@ from django.db import connection, connections
 
 from accounts import glicko2
 from accounts.models import Rating, RatingChange
-from games.core import Actor
-from games.errors import GameError
+from games.domain.errors import GameError
+from games.domain.schemas import MoveRequest
 from games.models import Game
-from games.moves import game_play
-from games.play import game_resign
-from games.schemas import MoveRequest
+from games.services.core import Actor
+from games.services.play import game_resign
+from games.services.round import game_play
 from tests.games.conftest import FOOLS_MATE, start_game
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]

@@ -5,8 +5,8 @@ import json
 import pytest
 
 import engine
-from games.rules.boards import example_board
-from games.rules_page import EXAMPLES
+from catalogue.pages import EXAMPLES
+from catalogue.rules.boards import example_board
 
 
 def board(example_id: str) -> dict:

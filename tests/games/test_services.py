@@ -6,9 +6,13 @@ from datetime import timedelta
 import pytest
 
 import accounts.services
-from games.core import Actor
-from games.errors import ErrorCode, GameError
-from games.lobby import (
+from games.domain.errors import ErrorCode, GameError
+from games.domain.schemas import MoveRequest, SeekRequest, draw_action
+from games.models import Challenge, Game, GameMove, Seek
+from games.reads.lobby import challenge_payload, challenges_of, open_seeks
+from games.reads.state import game_state
+from games.services.core import Actor
+from games.services.lobby import (
     challenge_accept,
     challenge_create,
     challenge_decline,
@@ -18,13 +22,9 @@ from games.lobby import (
     seek_cancel,
     seek_create,
 )
-from games.models import Challenge, Game, GameMove, Seek
-from games.moves import game_play
-from games.play import game_create_local, game_draw, game_resign, game_takeback
-from games.reads.lobby import challenge_payload, challenges_of, open_seeks
-from games.reads.state import game_state
-from games.schemas import MoveRequest, SeekRequest, draw_action
-from games.sweep import sweep
+from games.services.play import game_create_local, game_draw, game_resign, game_takeback
+from games.services.round import game_play
+from games.services.sweep import sweep
 from tests.factories import make_user
 from tests.games.conftest import FOOLS_MATE, start_game
 

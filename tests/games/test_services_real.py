@@ -14,14 +14,14 @@ from channels.db import database_sync_to_async
 from django.db import connection, connections
 from django.utils import timezone
 
-from games import broadcast
-from games.core import Actor
-from games.errors import GameError
+from games.domain.errors import GameError
+from games.domain.schemas import MoveRequest
 from games.models import Connection, Game, GameMove
-from games.moves import game_play
-from games.presence import connection_open, connections_seen
-from games.schemas import MoveRequest
-from games.sweep import sweep
+from games.services.core import Actor
+from games.services.presence import connection_open, connections_seen
+from games.services.round import game_play
+from games.services.sweep import sweep
+from games.storage import broadcast
 from tests.conftest import DaphneServer
 from tests.games.conftest import FOOLS_MATE, session_cookie, start_game
 
@@ -144,7 +144,7 @@ def test_moves_in_games_on_a_crowded_page_write_no_index_entries(alice, bob) -> 
 
 @pytest.mark.django_db
 def test_heartbeats_written_together_write_no_index_entries(alice, bob) -> None:
-    # A process writes its sockets' heartbeats every 10 s (games.realtime.Heartbeats). The
+    # A process writes its sockets' heartbeats every 10 s (games.edges.realtime.Heartbeats). The
     # last-seen column is not indexed (migration 0007), so each row's new version stays on its
     # page and none of the table's indexes gets an entry.
     assert connection.vendor == "postgresql"

@@ -11,9 +11,9 @@ import websockets
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
-from games import consumers
+from games.edges import consumers
+from games.edges.sockets import CLOSE_TOO_MANY
 from games.models import Connection
-from games.sockets import CLOSE_TOO_MANY
 from tests.conftest import DaphneServer
 from tests.games.conftest import session_cookie, start_game
 
@@ -108,11 +108,11 @@ async def afailing(*args, **kwargs):
 # Each step a connect goes through, made to fail: the game's table, the channel layer, the
 # state; the lobby's seeks; the watch page's list.
 FAILURES = {
-    "game: joining the table": ("game", "games.consumers.connection_open", failing),
+    "game: joining the table": ("game", "games.edges.consumers.connection_open", failing),
     "game: joining its group": ("game", "the channel layer.group_add", afailing),
-    "game: reading its state": ("game", "games.consumers.load_state", failing),
-    "lobby: reading the seeks": ("/ws/lobby/", "games.consumers.open_seeks", failing),
-    "watch: reading the games": ("/ws/watch/", "games.watching.live_games", failing),
+    "game: reading its state": ("game", "games.edges.consumers.load_state", failing),
+    "lobby: reading the seeks": ("/ws/lobby/", "games.edges.consumers.open_seeks", failing),
+    "watch: reading the games": ("/ws/watch/", "games.edges.watching.live_games", failing),
 }
 
 

@@ -7,9 +7,10 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from games.core import Actor
 from games.models import Game
-from games.play import game_create_bot, game_create_local
+from games.services.core import Actor
+from games.services.play import game_create_local
+from games.services.round import start_bot_game
 from tests.games.archive_helpers import finished_game
 from tests.games.conftest import start_game
 
@@ -55,11 +56,11 @@ def test_the_about_pages_promise_links_each_way_to_play(client) -> None:
 # --- your games in progress -----------------------------------------------------------------
 def test_a_user_finds_every_unfinished_game_of_theirs_in_the_lobby(alice, bob, carol) -> None:
     online = start_game(alice, bob)
-    bot = game_create_bot(actor=Actor.of(alice), level=3, color="white")
+    bot = start_bot_game(actor=Actor.of(alice), level=3, color="white")
     local = game_create_local(actor=Actor.of(alice))
     Game.objects.filter(pk=local.pk).update(ply=1)
     finished_game(alice, bob, ["e4"], resign=True)  # over: not listed
-    game_create_bot(actor=Actor.of(carol), level=2, color="white")  # someone else's
+    start_bot_game(actor=Actor.of(carol), level=2, color="white")  # someone else's
     client = Client()
     client.force_login(alice)
     response = client.get("/play/")
@@ -74,7 +75,7 @@ def test_a_user_finds_every_unfinished_game_of_theirs_in_the_lobby(alice, bob, c
 
 
 def test_a_bot_game_where_the_user_plays_black_names_the_bot_first(alice) -> None:
-    game_create_bot(actor=Actor.of(alice), level=2, color="black")
+    start_bot_game(actor=Actor.of(alice), level=2, color="black")
     client = Client()
     client.force_login(alice)
     assert in_progress(client.get("/play/")) == [

@@ -7,8 +7,8 @@ import pytest
 from channels.db import database_sync_to_async
 from django.test import Client
 
-from games.core import Actor
-from games.play import game_create_local, game_resign
+from games.services.core import Actor
+from games.services.play import game_create_local, game_resign
 from tests.games.conftest import start_game
 from tests.games.test_consumers import MEMORY_LAYER, connect
 

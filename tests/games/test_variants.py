@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from catalogue.descriptors import variant_descriptor, variant_ids, variant_summaries
 from engine.errors import UnknownVariantError
-from games.reads.variants import variant_descriptor, variant_ids, variant_summaries
 
 CONTRACT = Path(__file__).resolve().parents[1] / "js" / "fixtures" / "variants"
 

@@ -1,12 +1,12 @@
-"""Keeping what the server sends under the size of one message (games/wire.py): any text in parts
-that join back to it, lists in pieces that hold every item in order, none over the limit."""
+"""Keeping what the server sends under the size of one message (games/domain/wire.py): any text in
+parts that join back to it, lists in pieces that hold every item in order, none over the limit."""
 
 import json
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games import wire
+from games.domain import wire
 
 LIMIT = 1000
 

@@ -24,14 +24,14 @@ django.setup()
 
 import engine  # noqa: E402
 from engine.variants import VARIANTS  # noqa: E402
-from games.history import (  # noqa: E402
-    captured_pieces,
+from games.domain.pgn import move_number  # noqa: E402
+from games.storage.history import captured_pieces  # noqa: E402
+from games.storage.positions import (  # noqa: E402
     kind_name,
     legal_moves_of_fen,
     legal_moves_payload,
     legal_tree_json,
 )
-from games.pgn import move_number  # noqa: E402
 from tests.games.test_legal_tree import POSITIONS as TREE_POSITIONS  # noqa: E402
 from tests.games.test_legal_tree import TREES  # noqa: E402
 

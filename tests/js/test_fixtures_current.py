@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from games.history import legal_moves_payload
+from games.storage.positions import legal_moves_payload
 from tests.js.make_fixtures import FIRST_PLIES, first_plies
 
 FIXTURES = sorted(

@@ -1,4 +1,4 @@
-"""The client's address comes from the trusted proxy, not the client (chesskers_site/clients.py).
+"""The client's address comes from the trusted proxy, not the client (common/clients.py).
 
 A real Daphne process trusts this test as its proxy (``TRUSTED_PROXIES=127.0.0.1``), as the
 documented deployment trusts nginx, and is sent forged ``X-Forwarded-For`` headers: the address
@@ -16,7 +16,7 @@ from collections.abc import Iterator
 import pytest
 import websockets
 
-from chesskers_site.clients import forwarded_client, with_client
+from common.clients import forwarded_client, with_client
 from tests.conftest import DaphneServer
 
 SIGNUP_LIMIT = 2

@@ -1,6 +1,6 @@
 """Every API error is ``{"error": "<sentence>"}`` JSON with its status, and a request that cannot
 get a pooled database connection in time is answered 503 with ``Retry-After`` instead of 500
-(chesskers_site/errors.py): in the test process with the pool's timeout raised where Django
+(common/errors.py): in the test process with the pool's timeout raised where Django
 raises it, and on a real Daphne process on PostgreSQL whose one-connection pool is held."""
 
 import time

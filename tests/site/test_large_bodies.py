@@ -1,9 +1,9 @@
-"""A large request body is collected soon after its request (chesskers_site.process): with the
+"""A large request body is collected soon after its request (common.process): with the
 server's collector thresholds its objects would otherwise wait for a rare full collection."""
 
 import gc
 
-from chesskers_site.process import LargeBodyCollector
+from common.process import LargeBodyCollector
 
 
 def full_collections_during(action) -> int:

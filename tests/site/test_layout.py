@@ -1,22 +1,34 @@
 """The layout the architecture promises (docs/architecture.md "Layout"): which app may import
-which, no import cycles, no imports hidden in function bodies, modules of a readable size, and
-a repository that refers to nothing outside itself."""
+which, the games app's layers importing only downward, the project's wiring imported by no app,
+no import cycles, no imports hidden in function bodies, modules of a readable size, and a
+repository that refers to nothing outside itself."""
 
 import ast
 import subprocess
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-APPS = ("accounts", "games", "players")
-# What each app may import of the others (chesskers_site, the project, is below every app).
-ALLOWED = {"accounts": set(), "games": {"accounts"}, "players": {"accounts", "games"}}
+APPS = ("accounts", "catalogue", "games", "players")
+# What each app may import of the others. ``common`` (the helpers every app shares) is below
+# every app and imports none; ``chesskers_site`` (the wiring: settings, routing) is above them
+# all, and no app imports it.
+ALLOWED = {
+    "accounts": set(),
+    "catalogue": set(),
+    "games": {"accounts", "catalogue"},
+    "players": {"accounts", "catalogue", "games"},
+}
+# The games app's layers, lowest first: a module imports only the games modules of its own
+# layer or below (``games.models``, the records, is the lowest; the app's root modules that
+# Django looks for by name — admin, apps, templatetags, management — are edges).
+LAYERS = ("models", "domain", "storage", "reads", "services", "edges")
 MAX_LINES = 600
 
 
 def app_modules() -> dict[str, Path]:
     """Returns every module of the Django apps (migrations aside), by dotted name."""
     modules = {}
-    for app in (*APPS, "chesskers_site"):
+    for app in (*APPS, "common", "chesskers_site"):
         for path in (ROOT / app).rglob("*.py"):
             if "migrations" in path.parts:
                 continue
@@ -36,7 +48,7 @@ def imported(path: Path) -> list[tuple[str, bool]]:
             found += [(alias.name, node in top) for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
             found.append((node.module, node in top))
-            # ``from games import moves`` imports the module games.moves.
+            # ``from games import moves`` imports the module games.services.moves.
             found += [(f"{node.module}.{alias.name}", node in top) for alias in node.names]
     return found
 
@@ -51,6 +63,49 @@ def test_each_app_imports_only_the_apps_below_it() -> None:
             other = module.split(".")[0]
             if other in APPS and other != app and other not in ALLOWED[app]:
                 wrong.append(f"{name} imports {module}")
+    assert wrong == []
+
+
+def layer_of(name: str) -> int:
+    """Returns the rank in ``LAYERS`` of a module of the games app."""
+    parts = name.split(".")
+    if len(parts) > 1 and parts[1] in LAYERS:
+        return LAYERS.index(parts[1])
+    return LAYERS.index("edges")
+
+
+def test_the_games_layers_import_only_downward() -> None:
+    modules = app_modules()
+    upward = [
+        f"{name} ({LAYERS[layer_of(name)]}) imports {module} ({LAYERS[layer_of(module)]})"
+        for name, path in modules.items()
+        if name.startswith("games.")
+        for module, _ in imported(path)
+        if module in modules and module.startswith("games.") and layer_of(module) > layer_of(name)
+    ]
+    assert upward == []
+
+
+def test_every_games_module_sits_in_a_layer() -> None:
+    loose = [
+        name
+        for name in app_modules()
+        if name.count(".") == 1
+        and name.startswith("games.")
+        and name.split(".")[1] not in (*LAYERS, "admin", "apps", "templatetags", "management")
+    ]
+    assert loose == []
+
+
+def test_no_app_imports_the_wiring_and_common_imports_no_app() -> None:
+    modules = app_modules()
+    wrong = [
+        f"{name} imports {module}"
+        for name, path in modules.items()
+        for module, _ in imported(path)
+        if (name.split(".")[0] in APPS and module.split(".")[0] == "chesskers_site")
+        or (name.split(".")[0] == "common" and module.split(".")[0] in (*APPS, "chesskers_site"))
+    ]
     assert wrong == []
 
 
@@ -72,7 +127,7 @@ def test_no_module_of_the_apps_imports_inside_a_function() -> None:
         f"{name} imports {module} in a function body"
         for name, path in app_modules().items()
         for module, at_top in imported(path)
-        if not at_top and module.split(".")[0] in (*APPS, "chesskers_site")
+        if not at_top and module.split(".")[0] in (*APPS, "common", "chesskers_site")
     ]
     assert hidden == []
 

@@ -1,4 +1,4 @@
-"""No request holds a database connection while it computes (chesskers_site/db.py
+"""No request holds a database connection while it computes (common/db.py
 ``release_connection``): a password is hashed, and a position from a FEN checked by the engine,
 with the thread's connection back in the pool, so a burst of log-ins or sign-ups leaves the pool
 to the requests that need it.

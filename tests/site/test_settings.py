@@ -110,7 +110,7 @@ def test_the_server_process_sets_its_loaded_application_aside_from_full_collecti
 
 def test_the_server_process_hands_the_interpreter_over_within_half_a_millisecond() -> None:
     # A move's worker thread and the event loop wait for each other at every hand-over; at
-    # Python's 5 ms each wait could last that long (chesskers_site/process.py).
+    # Python's 5 ms each wait could last that long (common/process.py).
     probe = (
         "import sys; print(sys.getswitchinterval()); "
         "import chesskers_site.asgi; print(sys.getswitchinterval())"

@@ -1,4 +1,4 @@
-"""WebSocket handshakes pass the same edge checks as HTTP requests (chesskers_site/edge.py): a
+"""WebSocket handshakes pass the same edge checks as HTTP requests (common/edge.py): a
 path, query, cookie or header holding text the database cannot store (a NUL, a lone surrogate)
 is refused at the handshake, before the session lookup or a consumer reads it; the server
 answers other sockets as before."""
@@ -9,7 +9,7 @@ import json
 import pytest
 import websockets
 
-from chesskers_site.edge import CLOSE_REFUSED, SocketEdge
+from common.edge import CLOSE_REFUSED, SocketEdge
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

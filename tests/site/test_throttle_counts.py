@@ -1,4 +1,4 @@
-"""The throttles' counting primitive (chesskers_site/throttle.py ``spend`` and ``spend_async``,
+"""The throttles' counting primitive (common/throttle.py ``spend`` and ``spend_async``,
 which the socket message budgets use): one count per event, shared by every thread, event loop
 and process, exactly the limit let through however many race for it; and with Redis unreachable,
 counts kept in the process, with one warning and no error."""
@@ -13,8 +13,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from chesskers_site import throttle
-from chesskers_site.throttle import spend, spend_async
+from common import throttle
+from common.throttle import spend, spend_async
 from tests.conftest import ROOT
 
 WINDOW = 86400.0  # a day: no burst here straddles two windows but once a day at midnight
@@ -49,7 +49,7 @@ COUNTER = """
 import asyncio, sys
 import django
 django.setup()
-from chesskers_site.throttle import spend_async
+from common.throttle import spend_async
 
 async def main():
     results = await asyncio.gather(*(spend_async(sys.argv[1], 12, 86400.0) for _ in range(10)))
@@ -82,7 +82,7 @@ def test_with_redis_unreachable_spends_count_in_the_process_with_one_warning(
 ) -> None:
     settings.THROTTLE_REDIS_URL = DEAD_REDIS
     key = fresh_key()
-    with caplog.at_level(logging.WARNING, logger="chesskers_site.throttle"):
+    with caplog.at_level(logging.WARNING, logger="common.throttle"):
         allowed = [spend(key, 10, WINDOW) for _ in range(15)]
         throttle.STATE.down_until = 0.0  # as if the retry time were over: tried and failed again
         assert not spend(key, 10, WINDOW)

@@ -1,5 +1,5 @@
 """A server's engine workers end with it: ``kill -9`` of a Daphne whose bot has thought leaves
-no worker process behind (games/workers.py)."""
+no worker process behind (games/services/workers.py)."""
 
 import json
 import os

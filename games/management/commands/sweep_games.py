@@ -7,7 +7,7 @@ timer where one wants a sweep that does not depend on any server process being u
 
 from django.core.management.base import BaseCommand
 
-from games.sweep import sweep
+from games.services.sweep import sweep
 
 
 class Command(BaseCommand):

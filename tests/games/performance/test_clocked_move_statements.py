@@ -5,7 +5,7 @@ from datetime import timedelta
 
 import pytest
 
-from games.clock import TimeControl
+from games.domain.clock import TimeControl
 from games.models import Game
 from tests.games.conftest import start_game
 from tests.games.performance.test_move_statements import CountQueries, assert_one_guarded_write

@@ -1,12 +1,12 @@
 """Performance contract of heartbeats: a process writes the heartbeats of all the sockets it
-holds in one statement, however many they are (``games.realtime.Heartbeats``)."""
+holds in one statement, however many they are (``games.edges.realtime.Heartbeats``)."""
 
 import pytest
 from django.utils import timezone
 
-from games.core import Actor
 from games.models import Connection
-from games.presence import connection_open, connections_seen
+from games.services.core import Actor
+from games.services.presence import connection_open, connections_seen
 from tests.games.test_heartbeats import LONG_AGO
 
 pytestmark = pytest.mark.django_db(transaction=True)

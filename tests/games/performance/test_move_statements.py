@@ -8,15 +8,14 @@ import pytest
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from games import history as histories
-from games import sql
-from games.consumers import load_state
-from games.errors import ErrorCode, GameError
-from games.history import history_of
+from games.domain.errors import ErrorCode, GameError
+from games.domain.schemas import MoveRequest
+from games.edges.consumers import load_state
 from games.models import Game, GameMove
-from games.moves import game_play
-from games.play import game_draw
-from games.schemas import MoveRequest
+from games.services import round as game_round
+from games.services.play import game_draw
+from games.services.round import Round, game_play
+from games.storage import kept, sql
 from tests.games.conftest import FOOLS_MATE
 from tests.games.test_hot_path import act, as_json, first_move_row, play, seat, state_from_database
 
@@ -70,7 +69,7 @@ def test_a_locked_move_is_two_statements_on_postgresql(
     gid = online_game.public_id
     with django_capture_on_commit_callbacks(execute=True):
         play(gid, alice, "e4")
-    histories.forget_histories()  # no history kept here: the move is played with the game locked
+    game_round.forget()  # no history kept here: the move is played with the game locked
     with django_capture_on_commit_callbacks(execute=True), CountQueries() as queries:
         game_play(game_id=gid, actor=act(bob), move=MoveRequest.of(ply=1, text="e5"))
     # The game's lock with who is at the table, its moves, then the move's insert with the
@@ -94,8 +93,8 @@ def test_a_move_keeps_the_history_and_the_next_state_matches_the_database(
     with django_capture_on_commit_callbacks(execute=True):
         play(gid, alice, "e4")
         live = play(gid, bob, "e5")
-    kept = histories._histories.get(gid)
-    assert kept is not None and kept.revision == 2 and len(kept.moves) == 2
+    held = kept._kept.get(gid)
+    assert held is not None and held.revision == 2 and len(held.moves) == 2
     # The next move read no moves back: only the game's lock, the table, the insert and update.
     with django_capture_on_commit_callbacks(execute=True), CountQueries() as queries:
         live = play(gid, alice, "Nf3")
@@ -110,7 +109,8 @@ def test_moving_instead_declines_the_opponents_offer_without_the_lock(
     with django_capture_on_commit_callbacks(execute=True):
         play(gid, alice, "e4")
         game_draw(game_id=gid, actor=act(alice), action="offer")
-        history_of(Game.objects.get(public_id=gid))  # kept: the move goes unlocked
+        game = Game.objects.get(public_id=gid)
+        Round(gid).history(game)  # kept: the move goes unlocked
         with CountQueries() as queries:
             live = play(gid, bob, "e5")
     assert not [q for q in queries.sql if "FOR UPDATE" in q]
@@ -128,7 +128,7 @@ def test_an_illegal_move_is_refused_and_the_history_kept(
             game_id=gid, actor=act(bob), move=MoveRequest.of(ply=1, text="e4")
         )  # White's square
     assert refused.value.code == ErrorCode.ILLEGAL_MOVE
-    assert histories._histories.get(gid).revision == 1  # given back, unchanged
+    assert kept._kept.get(gid).revision == 1  # given back, unchanged
     with django_capture_on_commit_callbacks(execute=True), CountQueries() as queries:
         live = play(gid, bob, "e5")
     assert not [q for q in queries.sql if "games_gamemove" in q and q.lstrip().startswith("SELECT")]
@@ -186,7 +186,7 @@ def test_after_a_socket_read_the_state_the_first_move_is_one_statement(
 ) -> None:
     gid = online_game.public_id
     committed(play, gid, alice, "e4")
-    histories.forget_histories()  # this process has seen nothing of the game (a new server)
+    game_round.forget()  # this process has seen nothing of the game (a new server)
     load_state(gid)  # a socket connects and reads the state
     with CountQueries() as queries:
         live = committed(play, gid, bob, "e5")
@@ -218,10 +218,10 @@ def test_a_kept_record_another_process_moved_past_is_read_again(
     committed(play, gid, alice, "e4")
     committed(play, gid, bob, "e5")  # this process keeps the record at revision 2
     # Another process plays 2. Nf3 (its own caches: none of this process's).
-    kept = histories._histories.pop(gid)
-    assert kept.record is not None and kept.record.revision == 2
+    held = kept.take(gid)
+    assert held.record is not None and held.record.revision == 2
     committed(play, gid, alice, "Nf3")
-    histories._histories.put(gid, kept)
+    kept._kept.put(gid, held)  # as the other process left it: older than the game
     with CountQueries() as queries:
         live = committed(play, gid, bob, "Nc6")
     # The kept record's write found the game moved on and wrote nothing; the game read again

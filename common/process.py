@@ -1,0 +1,80 @@
+"""Settings of the server process itself, applied when an ASGI application is loaded.
+
+The site (``chesskers_site.asgi``) and the bench's bare fan-out server (``bench/echo_asgi.py``)
+both apply them, so the bench's floor runs on a process tuned like the site's.
+"""
+
+import gc
+import sys
+import time
+
+from django.conf import settings
+
+
+def tune_server_process() -> None:
+    """Applies ``SERVER_GC_THRESHOLDS`` to this process and, with them, sets aside what the
+    process has loaded by then from the garbage collector's full collections.
+
+    The garbage collector's full collections walk every live object: with a few hundred
+    sockets open (each a stack of coroutines, tasks and buffers) one took 100-200 ms here,
+    stopping every game on the process at once, several times a minute under load
+    (bench/ws_load.py). With the default setting young collections stay as they are and a full
+    one waits for 1,000 middle ones instead of 10. Objects die by reference counting all the
+    same; only cyclic garbage waits longer. (The tests keep Python's thresholds: there, threads
+    that end leave database connections in reference cycles, and the test database can only be
+    dropped once those are collected.)
+
+    Called once the application is loaded: Django, the site's modules and the engine's tables
+    are about 99,000 objects that live as long as the process, and walking them was 40 ms of
+    every full collection here. After one collection (so no garbage is kept), ``gc.freeze``
+    moves them where the collector never looks, and a full collection walks only what the
+    sockets and games made since (at 500 games on two processes, 124-150 ms against 193-205).
+
+    ``SERVER_SWITCH_INTERVAL`` is how long a thread that wants the interpreter waits for the one
+    running before asking it to let go. A move's engine work and statement run on a worker
+    thread (``games.edges.realtime.db``) while the event loop serves every other socket, and each
+    hand-over between the two waits for the one running to block or to be asked: at Python's
+    5 ms the statement's answer, a worker picking up a move and the loop taking the move back
+    each waited up to 5 ms behind the other's work. At 0.5 ms (bench/ws_load.py, 500 games on
+    two processes) the site's p99 was 29.9 ms against 39.2
+    (medians of six runs each) and its p50 6.7 against 7.85 ms. Timed at each hop of a move, the
+    tails of the hand-overs and of the loop's own steps shrank; the engine's work did not.
+    """
+    if settings.SERVER_GC_THRESHOLDS:
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(*settings.SERVER_GC_THRESHOLDS)
+    if settings.SERVER_SWITCH_INTERVAL:
+        sys.setswitchinterval(settings.SERVER_SWITCH_INTERVAL)
+
+
+class LargeBodyCollector:
+    """Runs a full garbage collection after a request with a large body, at most once every
+    ``every`` seconds.
+
+    With ``SERVER_GC_THRESHOLDS`` a full collection waits for 1,000 middle ones, and a request's
+    objects sit in reference cycles (Django's and DRF's request objects refer to each other),
+    so the body they hold outlives the request until one comes: 1,000 import bodies of 400 KiB
+    grew a process by 300 MB against 110 MB with Python's own thresholds
+    (bench/body_memory_bench.py). Collecting after such requests, no more than once a second,
+    bounds what they leave to about a second's worth; small requests never pay for it."""
+
+    def __init__(self, large: int = 64 * 1024, every: float = 1.0) -> None:
+        self.large = large
+        self.every = every
+        self._last = float("-inf")
+
+    def after_request(self, body_bytes: int, now: float | None = None) -> bool:
+        """Collects if the body was large and no collection ran in the last ``every`` seconds;
+        returns whether it collected."""
+        if body_bytes < self.large:
+            return False
+        now = time.monotonic() if now is None else now
+        if now - self._last < self.every:
+            return False
+        self._last = now
+        gc.collect()
+        return True
+
+
+large_body_collector = LargeBodyCollector()

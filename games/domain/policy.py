@@ -1,0 +1,63 @@
+"""The site's timing and limits, defined once: how long a connection counts as present, how long
+a player may stay away, how often pages ping, the bot's levels.
+
+The browser gets what it needs of these through the page data (``browser_policy``, embedded in
+every page by ``games.edges.context_processors``), so a page never carries its own copy.
+"""
+
+from datetime import datetime, timedelta
+
+from django.utils import timezone
+
+# A socket pings every PING_EVERY; a connection (or a lobby player) not heard from within
+# CONNECTION_STALE_AFTER is gone: its process died, or the player left without closing.
+PING_EVERY = timedelta(seconds=20)
+CONNECTION_STALE_AFTER = timedelta(seconds=90)
+# A server process writes one socket's heartbeat at most this often: rows need only be younger
+# than CONNECTION_STALE_AFTER.
+HEARTBEAT_WRITE_EVERY = 30.0
+
+# The rules page: a player who leaves an online game has ten minutes to come back, counted while
+# the opponent waits at the table, or forfeits.
+ABANDON_AFTER = timedelta(minutes=10)
+
+MAX_OPEN_SEEKS = 3
+# Open challenges (rematch offers included) a user may have made; and the most of a user's
+# incoming ones a list sends (the newest), on connect; changes are sent one by one.
+MAX_OPEN_CHALLENGES = 10
+MAX_LISTED_CHALLENGES = 50
+# The most live games the watch page lists (the newest).
+MAX_LISTED_LIVE_GAMES = 1000
+
+# Analyses one user may have running at once (each searches every position of a game).
+MAX_RUNNING_ANALYSES = 2
+
+# An analysis with no progress for this long was left by a process that died: it is resumed.
+ANALYSIS_STALE_AFTER = timedelta(minutes=2)
+
+BOT_LEVELS: dict[int, str] = {
+    1: "Beginner: plays legal moves, often careless",
+    2: "Novice",
+    3: "Casual",
+    4: "Club",
+    5: "Strong club",
+    6: "Expert",
+    7: "Master: thinks about a second",
+    8: "Strongest: thinks about two seconds",
+}
+LOWEST_BOT_LEVEL, HIGHEST_BOT_LEVEL = min(BOT_LEVELS), max(BOT_LEVELS)
+
+
+def fresh_since(now: datetime | None = None) -> datetime:
+    """Returns the time after which a connection's heartbeat, or a lobby player's last visit,
+    is fresh: ``CONNECTION_STALE_AFTER`` before ``now``."""
+    return (now or timezone.now()) - CONNECTION_STALE_AFTER
+
+
+def browser_policy() -> dict[str, int]:
+    """Returns the figures the pages' scripts use, as the page data carries them."""
+    return {
+        "ping_every_ms": int(PING_EVERY.total_seconds() * 1000),
+        "stale_after_ms": int(CONNECTION_STALE_AFTER.total_seconds() * 1000),
+        "abandon_after_ms": int(ABANDON_AFTER.total_seconds() * 1000),
+    }

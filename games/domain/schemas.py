@@ -1,0 +1,412 @@
+"""The typed shape of every inbound request body and socket message of the games app, checked
+at the edge: the API views, the pages' forms and the consumers parse what they receive here,
+and the services take the typed values.
+
+A value of the wrong shape is refused with ``bad_request`` and one sentence saying what is
+expected; what depends on a game (a move's legality, a ply in range, a known username) is the
+services' to check.
+"""
+
+import math
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal, get_args
+
+from common.edge import text_problem
+from engine import variants
+from games.domain.clock import UNLIMITED, ClockError, TimeControl
+from games.domain.errors import ErrorCode, GameError
+from games.domain.policy import BOT_LEVELS, HIGHEST_BOT_LEVEL, LOWEST_BOT_LEVEL
+from games.models import DEFAULT_VARIANT, SeekColor
+
+# The names of the squares of every game's board (a1…l12), and every piece a move may choose to
+# promote to in any game: whether one fits the game is the engine's to say.
+SQUARE_NAMES = frozenset(
+    name for variant in variants.VARIANTS.values() for name in variant.board.names if name
+)
+PROMOTIONS = tuple(
+    sorted(
+        {kind.symbol for variant in variants.VARIANTS.values() for kind in variant.pieces}
+        - {"k", "m"}
+    )
+)
+# Within settings.REQUEST_MAX_BYTES, the body that carries it (common/edge.py).
+MAX_IMPORT_CHARS = 500_000
+MAX_LAG_MS = 60_000
+
+# Bounds on what a request may carry, each far above what a legal one needs: they keep a
+# number inside the database's columns and a text from filling a page.
+MAX_PLY = 100_000  # no game is longer (the fifty-move rule ends one in a few thousand plies)
+MAX_MOVE_CHARS = 300  # a chain of 32 captures written out
+MAX_PATH_SQUARES = 64
+MAX_FEN_CHARS = 400  # the FEN column: a 12x12 draughts position with every piece a king
+MAX_FEN_DIGITS = 5  # a move number up to 99,999
+MAX_USERNAME_CHARS = 150
+
+DIGIT_RUNS = re.compile(r"[0-9]+")
+
+DrawAction = Literal["offer", "accept", "decline"]
+
+
+def refuse(message: str) -> GameError:
+    return GameError(ErrorCode.BAD_REQUEST, message)
+
+
+def whole_number(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def variant_choice(value: Any) -> str:
+    """Returns the id of a game (``engine.variants``): absent or empty means Chesskers."""
+    if value is None or value == "":
+        return DEFAULT_VARIANT
+    if not isinstance(value, str) or value not in variants.VARIANTS:
+        raise refuse(f"Unknown game {value!r}; the games are: {', '.join(variants.VARIANTS)}.")
+    return value
+
+
+def color_choice(value: Any) -> str:
+    """Returns a seek's, challenge's or bot game's colour: white, black or random."""
+    if value not in SeekColor.values:
+        raise refuse("A colour is white, black or random.")
+    return value
+
+
+def clock_choice(value: Any) -> TimeControl:
+    """Returns a seek's or challenge's time control (absent or null: unlimited)."""
+    try:
+        return TimeControl.from_json(value)
+    except ClockError as error:
+        raise refuse(str(error)) from None
+
+
+CLOCK_KINDS = ("unlimited", "fischer", "correspondence")
+
+
+def form_number(value: Any, refusal: str, whole: bool = False) -> float | int:
+    """Returns a form's figure of a clock as a number (``whole``: an integer), or raises with
+    ``refusal``."""
+    try:
+        number = int(value) if whole else float(value)
+    except (TypeError, ValueError):
+        raise refuse(refusal) from None
+    if not math.isfinite(number):
+        raise refuse(refusal)
+    return number
+
+
+def form_clock(form: Mapping[str, Any]) -> dict[str, Any] | None:
+    """Returns the clock a page's form describes (``templates/games/_clock_fields.html``: its
+    ``clock_kind``, then minutes and increment, or days) as the API takes it, for
+    ``clock_choice`` to check; absent kind: unlimited."""
+    kind = form.get("clock_kind") or "unlimited"
+    if kind not in CLOCK_KINDS:
+        raise refuse("A clock's kind is unlimited, fischer or correspondence.")
+    if kind == "correspondence":
+        return {
+            "days": form_number(form.get("clock_days"), "A clock's days are a number.", whole=True)
+        }
+    if kind == "fischer":
+        minutes = form_number(form.get("clock_minutes"), "A clock's minutes are a number.")
+        increment = form_number(
+            form.get("clock_increment") or 0,
+            "A clock's increment is a whole number of seconds.",
+            whole=True,
+        )
+        return {"initial": round(minutes * 60), "increment": increment}
+    return None
+
+
+def rated_choice(value: Any) -> bool:
+    """Returns whether a seek or challenge is rated: absent means rated (the default); forms
+    send text."""
+    if value is None:
+        return True
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in ("true", "1", "on", "yes"):
+        return True
+    if isinstance(value, str) and value.strip().lower() in ("false", "0", "off", "no", ""):
+        return False
+    raise refuse("`rated` is true or false.")
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRequest:
+    """A move for a ply: its text, canonical (``Nf3``) or machine (``g1-f3``); a move given as
+    its path of squares is written as machine text."""
+
+    ply: int
+    text: str
+    # The client's measured one-way delay (a socket's ``lag``), credited to its clock within
+    # the bounds of ``games.domain.clock``.
+    lag_ms: int = 0
+
+    @classmethod
+    def of(
+        cls,
+        *,
+        ply: Any,
+        text: Any = None,
+        path: Any = None,
+        promotion: Any = None,
+        lag: Any = None,
+    ) -> "MoveRequest":
+        """Returns the move of a body or message's values, or raises ``bad_request``."""
+        if not whole_number(ply) or not 0 <= ply <= MAX_PLY:
+            raise refuse(f"A move needs the ply it is for, a number from 0 to {MAX_PLY:,}.")
+        if lag is not None and (not whole_number(lag) or not 0 <= lag <= MAX_LAG_MS):
+            raise refuse(f"A move's lag is a number of milliseconds, 0 to {MAX_LAG_MS}.")
+        if path is not None:
+            if (
+                not isinstance(path, list)
+                or not 1 <= len(path) <= MAX_PATH_SQUARES  # one square: a removal (Hawaiian)
+                or not all(isinstance(sq, str) and sq in SQUARE_NAMES for sq in path)
+            ):
+                raise refuse(
+                    f"A move's path is a list of 1 to {MAX_PATH_SQUARES} squares "
+                    "(one, for a removal)."
+                )
+            if promotion not in (None, "") and (
+                not isinstance(promotion, str) or promotion.lower() not in PROMOTIONS
+            ):
+                raise refuse(f"A promotion is one of {', '.join(PROMOTIONS)}.")
+            text = "-".join(path) + (f"-{promotion.lower()}" if promotion else "")
+        if not isinstance(text, str) or not text.strip():
+            raise refuse("A move needs its text or its path.")
+        if len(text) > MAX_MOVE_CHARS:
+            raise refuse(f"A move's text has at most {MAX_MOVE_CHARS} characters.")
+        return cls(ply=ply, text=text.strip(), lag_ms=lag or 0)
+
+    @classmethod
+    def from_message(cls, message: Mapping[str, Any]) -> "MoveRequest":
+        """A socket's ``{"type": "move", "ply", "move" | "path", "promotion"?}``."""
+        move, path = message.get("move"), message.get("path")
+        if move is None and path is None:
+            raise refuse("A move message needs move (text) or path.")
+        if "ply" not in message:
+            raise refuse("A move message needs the ply it is for.")
+        return cls.of(
+            ply=message["ply"],
+            text=move,
+            path=path,
+            promotion=message.get("promotion"),
+            lag=message.get("lag"),
+        )
+
+    @classmethod
+    def from_body(cls, data: Mapping[str, Any]) -> "MoveRequest":
+        """The API's ``{"ply", "move" | "path", "promotion"?}``."""
+        if data.get("move") is None and data.get("path") is None:
+            raise refuse("A move needs `move` and `ply`.")
+        return cls.of(
+            ply=data.get("ply"),
+            text=data.get("move"),
+            path=data.get("path"),
+            promotion=data.get("promotion"),
+        )
+
+
+def draw_action(data: Mapping[str, Any]) -> DrawAction:
+    """Returns a draw message's or body's ``action``: offer, accept or decline."""
+    action = data.get("action")
+    if action not in get_args(DrawAction):
+        raise refuse("A draw action is offer, accept or decline.")
+    return action
+
+
+@dataclass(frozen=True, slots=True)
+class BotGameRequest:
+    """A game against the bot: its level and the side the human plays (or random)."""
+
+    level: int
+    color: str = SeekColor.RANDOM
+    variant: str = DEFAULT_VARIANT
+    fen: str | None = None
+
+    @classmethod
+    def of(
+        cls,
+        *,
+        level: Any,
+        color: Any = SeekColor.RANDOM,
+        variant: Any = None,
+        fen: Any = None,
+    ) -> "BotGameRequest":
+        if not whole_number(level) or level not in BOT_LEVELS:
+            raise refuse(f"A bot level is a number from {LOWEST_BOT_LEVEL} to {HIGHEST_BOT_LEVEL}.")
+        return cls(
+            level=level,
+            color=color_choice(color),
+            variant=variant_choice(variant),
+            fen=fen_text(fen),
+        )
+
+    @classmethod
+    def from_body(cls, data: Mapping[str, Any]) -> "BotGameRequest":
+        return cls.of(
+            level=data.get("level"),
+            color=data.get("color", SeekColor.RANDOM),
+            variant=data.get("variant"),
+            fen=data.get("fen"),
+        )
+
+    @classmethod
+    def from_form(cls, data: Mapping[str, Any]) -> "BotGameRequest":
+        """The bot page's form, whose level is text."""
+        try:
+            level = int(data.get("level", ""))
+        except ValueError:
+            level = 0
+        return cls.of(
+            level=level,
+            color=data.get("color", SeekColor.RANDOM),
+            variant=data.get("variant"),
+            fen=data.get("fen"),
+        )
+
+
+def fen_text(value: Any) -> str | None:
+    """Returns a pass-and-play or bot game's starting FEN as given (None or empty: the game's
+    usual start), or raises if it is not short plain text: the engine reads its numbers, which
+    must stay small (a counter of thousands of digits, or a superscript digit, is not a number
+    it can read)."""
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str):
+        raise refuse("A FEN is text.")
+    if len(value) > MAX_FEN_CHARS:
+        raise refuse(f"A FEN has at most {MAX_FEN_CHARS} characters.")
+    if not value.isascii() or not value.isprintable():
+        raise refuse("A FEN is written in plain ASCII letters, digits and punctuation.")
+    if any(len(run) > MAX_FEN_DIGITS for run in DIGIT_RUNS.findall(value)):
+        raise refuse(f"A number in a FEN has at most {MAX_FEN_DIGITS} digits.")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class LocalGameRequest:
+    """A pass-and-play game: its game and its start, in the game's own FEN (none: its start)."""
+
+    variant: str = DEFAULT_VARIANT
+    fen: str | None = None
+
+    @classmethod
+    def from_body(cls, data: Mapping[str, Any]) -> "LocalGameRequest":
+        return cls(variant=variant_choice(data.get("variant")), fen=fen_text(data.get("fen")))
+
+
+@dataclass(frozen=True, slots=True)
+class SeekRequest:
+    """A seek in the lobby: the colour its owner will play, rated or not."""
+
+    color: str = SeekColor.RANDOM
+    rated: bool = True
+    variant: str = DEFAULT_VARIANT
+    clock: TimeControl = UNLIMITED
+
+    @classmethod
+    def from_body(cls, data: Mapping[str, Any]) -> "SeekRequest":
+        color = color_choice(data.get("color", SeekColor.RANDOM))
+        return cls(
+            color=color,
+            rated=rated_choice(data.get("rated", True)),
+            variant=variant_choice(data.get("variant")),
+            clock=clock_choice(data.get("clock")),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeRequest:
+    """A challenge to a user by name, or (``to`` None) an invite link anyone may accept."""
+
+    to: str | None = None
+    color: str = SeekColor.RANDOM
+    rated: bool = True
+    variant: str = DEFAULT_VARIANT
+    clock: TimeControl = UNLIMITED
+
+    @classmethod
+    def from_body(cls, data: Mapping[str, Any]) -> "ChallengeRequest":
+        color = color_choice(data.get("color", SeekColor.RANDOM))
+        rated = rated_choice(data.get("rated", True))
+        to = data.get("to")
+        if to and (not isinstance(to, str) or len(to) > MAX_USERNAME_CHARS):
+            raise refuse("A challenge is sent to a username.")
+        return cls(
+            to=to or None,
+            color=color,
+            rated=rated,
+            variant=variant_choice(data.get("variant")),
+            clock=clock_choice(data.get("clock")),
+        )
+
+    @classmethod
+    def from_form(cls, to: str, form: Mapping[str, Any]) -> "ChallengeRequest":
+        """A challenge from a page's form (the profile's): its fields are text, an unticked
+        *Rated* box is absent (casual), and its clock is ``form_clock``'s."""
+        return cls.from_body(
+            {
+                "to": to,
+                "color": form.get("color", SeekColor.RANDOM),
+                "rated": form.get("rated", "false"),
+                "variant": form.get("variant"),
+                "clock": form_clock(form),
+            }
+        )
+
+
+def note_text(glyph: Any, comment: Any) -> tuple[str | None, str | None]:
+    """Returns an annotation's glyph and comment as text (None: not given), or raises."""
+    if glyph is not None and not isinstance(glyph, str):
+        raise refuse("A glyph is one of ! ? !! ?? !? ?! or empty.")
+    if comment is not None and not isinstance(comment, str):
+        raise refuse("A comment is text.")
+    if glyph is not None and len(glyph) > 2:
+        raise refuse("A glyph is one of ! ? !! ?? !? ?! or empty.")
+    return glyph, comment
+
+
+@dataclass(frozen=True, slots=True)
+class AnnotationRequest:
+    """A note on a ply: ``ply`` None when it is not a whole number (the service answers with the
+    game's range); ``glyph`` and ``comment`` None when not given (on an edit: unchanged)."""
+
+    ply: int | None = None
+    glyph: str | None = None
+    comment: str | None = None
+
+    @classmethod
+    def from_body(cls, data: Mapping[str, Any]) -> "AnnotationRequest":
+        """A new note (``bodies.ANNOTATION``)."""
+        ply = data.get("ply")
+        in_range = whole_number(ply) and 0 <= ply <= MAX_PLY
+        return cls.edit_from_body(data).with_ply(ply if in_range else None)
+
+    @classmethod
+    def edit_from_body(cls, data: Mapping[str, Any]) -> "AnnotationRequest":
+        """A change to a note (``bodies.ANNOTATION_EDIT``): its ply is the note's."""
+        glyph, comment = note_text(data.get("glyph"), data.get("comment"))
+        return cls(glyph=glyph, comment=comment)
+
+    def with_ply(self, ply: int | None) -> "AnnotationRequest":
+        return AnnotationRequest(ply=ply, glyph=self.glyph, comment=self.comment)
+
+
+def import_body(data: Mapping[str, Any]) -> str:
+    """The text of an import request's body (``bodies.IMPORT``)."""
+    return import_text(data.get("text"))
+
+
+def import_text(value: Any, where: str = "`text`") -> str:
+    """Returns the text of games to import, or raises: text, not empty, not too long. ``where``
+    names the place the text goes: the API's field, or the form's box."""
+    if not isinstance(value, str) or not value.strip():
+        raise refuse(f"Give the games' text in {where}.")
+    if len(value) > MAX_IMPORT_CHARS:
+        raise refuse(f"That text is too long to import at once: at most {MAX_IMPORT_CHARS:,}.")
+    problem = text_problem(value)  # an uploaded file's text has not passed the edge
+    if problem is not None:
+        raise refuse(problem)
+    return value

@@ -1,0 +1,295 @@
+"""The games REST API: the lobby (seeks, challenges) and games (create, state, move, resign,
+draw, takeback, rematch). Thin: each view parses its body by its schema (``games.domain.schemas``),
+calls one service and answers with a read (``games.reads``); the archive's views are
+``games.edges.api_archive``.
+"""
+
+from collections.abc import Mapping
+from typing import Any
+
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import status
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from catalogue.descriptors import variant_summaries
+from common.throttle import ChallengeThrottle, SeekThrottle
+from games.domain.policy import CONNECTION_STALE_AFTER
+from games.domain.schemas import (
+    BotGameRequest,
+    ChallengeRequest,
+    LocalGameRequest,
+    MoveRequest,
+    SeekRequest,
+    draw_action,
+)
+from games.edges.serializers import (
+    ERRORS,
+    BotCreate,
+    ChallengeCreate,
+    ChallengeCreatedSerializer,
+    ChallengeSerializer,
+    DrawAction,
+    GameRef,
+    LocalCreate,
+    MoveSubmit,
+    SeekCreate,
+    SeekSerializer,
+    StateSerializer,
+    VariantSerializer,
+)
+from games.reads.lobby import challenge_payload, challenges_of, open_seeks, seek_payload
+from games.reads.state import game_state
+from games.services import lobby, play
+from games.services.core import Actor
+from games.services.round import Round, start_bot_game
+
+# How long a seek or challenge made through the API alone stands (``games.services.lobby``).
+STANDING = int(CONNECTION_STALE_AFTER.total_seconds())
+
+
+def body(request: Request) -> Mapping[str, Any]:
+    """Returns a request's JSON or form body as a mapping (anything else: empty)."""
+    return request.data if isinstance(request.data, Mapping) else {}
+
+
+# --- the games the site plays ---------------------------------------------------------------
+class VariantListView(APIView):
+    @extend_schema(
+        responses={200: VariantSerializer(many=True)},
+        summary="Every game the site plays",
+        description="Chesskers first, then the checkers family, then the hybrids. `id` is what "
+        "`variant` takes wherever a game is created.",
+    )
+    def get(self, request: Request) -> Response:
+        return Response(variant_summaries())
+
+
+# --- lobby ----------------------------------------------------------------------------------
+class SeekListView(APIView):
+    throttle_classes = [SeekThrottle]
+
+    def get_permissions(self):
+        return [IsAuthenticated()] if self.request.method == "POST" else []
+
+    @extend_schema(responses={200: SeekSerializer(many=True)}, summary="Open seeks")
+    def get(self, request: Request) -> Response:
+        return Response(open_seeks())
+
+    @extend_schema(
+        request=SeekCreate,
+        responses={201: SeekSerializer, **ERRORS},
+        summary="Open a seek (at most three)",
+        description=(
+            "A seek stands while its owner is in the lobby: the lobby page's WebSocket"
+            " (`/ws/lobby/`) keeps it open, and leaving the lobby withdraws it. A client of the"
+            f" API alone keeps it for {STANDING} seconds after posting it, or for as long as it"
+            " holds a lobby socket open."
+        ),
+    )
+    def post(self, request: Request) -> Response:
+        asked = SeekRequest.from_body(body(request))
+        seek = lobby.seek_create(
+            user=request.user,
+            color=asked.color,
+            rated=asked.rated,
+            variant=asked.variant,
+            clock=asked.clock,
+        )
+        return Response(seek_payload(seek), status=status.HTTP_201_CREATED)
+
+
+class SeekAcceptView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={201: GameRef, **ERRORS},
+        summary="Accept a seek",
+        description="410 if the seek is gone: accepted, cancelled, or its player left the lobby.",
+    )
+    def post(self, request: Request, seek_id: str) -> Response:
+        game = lobby.seek_accept(user=request.user, seek_id=seek_id)
+        return Response({"game": game.public_id}, status=status.HTTP_201_CREATED)
+
+
+class SeekDetailView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={204: None, **ERRORS}, summary="Cancel your seek")
+    def delete(self, request: Request, seek_id: str) -> Response:
+        lobby.seek_cancel(user=request.user, seek_id=seek_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class ChallengeListView(APIView):
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [ChallengeThrottle]
+
+    @extend_schema(
+        responses={
+            200: inline_serializer(
+                "ChallengeLists",
+                {
+                    "incoming": ChallengeSerializer(many=True),
+                    "outgoing": ChallengeSerializer(many=True),
+                },
+            )
+        },
+        summary="Your open challenges, incoming and outgoing",
+    )
+    def get(self, request: Request) -> Response:
+        return Response(challenges_of(request.user.pk))
+
+    @extend_schema(
+        request=ChallengeCreate,
+        responses={201: ChallengeCreatedSerializer, **ERRORS},
+        summary="Challenge a user, or (without `to`) make an invite link",
+        description=(
+            "A challenge or invite link stands while its challenger is in the lobby, as a seek"
+            " does: leaving the lobby cancels it, and a client of the API alone keeps it for"
+            f" {STANDING} seconds after making it, or for as long as it holds a lobby socket open."
+        ),
+    )
+    def post(self, request: Request) -> Response:
+        asked = ChallengeRequest.from_body(body(request))
+        challenge = lobby.challenge_asked(user=request.user, asked=asked)
+        payload = challenge_payload(challenge)
+        payload["url"] = request.build_absolute_uri(f"/invite/{challenge.public_id}/")
+        return Response(payload, status=status.HTTP_201_CREATED)
+
+
+class ChallengeAcceptView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={201: GameRef, **ERRORS}, summary="Accept a challenge")
+    def post(self, request: Request, challenge_id: str) -> Response:
+        game = lobby.challenge_accept(user=request.user, challenge_id=challenge_id)
+        return Response({"game": game.public_id}, status=status.HTTP_201_CREATED)
+
+
+class ChallengeDeclineView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None, responses={200: ChallengeSerializer, **ERRORS}, summary="Decline or cancel"
+    )
+    def post(self, request: Request, challenge_id: str) -> Response:
+        challenge = lobby.challenge_decline(user=request.user, challenge_id=challenge_id)
+        return Response(challenge_payload(challenge))
+
+
+# --- games ----------------------------------------------------------------------------------
+class LocalGameView(APIView):
+    @extend_schema(
+        request=LocalCreate,
+        responses={201: StateSerializer, 400: ERRORS[400]},
+        summary="Start a pass-and-play game (both sides yours) of any game, optionally from a FEN",
+    )
+    def post(self, request: Request) -> Response:
+        asked = LocalGameRequest.from_body(body(request))
+        game = play.game_create_local(
+            actor=Actor.of_request(request, need_session=True),
+            fen=asked.fen,
+            variant=asked.variant,
+        )
+        return Response(game_state(game), status=status.HTTP_201_CREATED)
+
+
+class BotGameView(APIView):
+    @extend_schema(
+        request=BotCreate,
+        responses={201: StateSerializer, 400: ERRORS[400]},
+        summary="Start a game against the bot at a level from 1 to 8, optionally from a FEN",
+    )
+    def post(self, request: Request) -> Response:
+        asked = BotGameRequest.from_body(body(request))
+        game = start_bot_game(
+            actor=Actor.of_request(request, need_session=True),
+            level=asked.level,
+            color=asked.color,
+            variant=asked.variant,
+            fen=asked.fen,
+        )
+        return Response(game_state(game), status=status.HTTP_201_CREATED)
+
+
+class GameDetailView(APIView):
+    @extend_schema(responses={200: StateSerializer, 404: ERRORS[404]}, summary="A game's state")
+    def get(self, request: Request, game_id: str) -> Response:
+        return Response(Round(game_id).state())
+
+
+class GameMovesView(APIView):
+    @extend_schema(
+        request=MoveSubmit,
+        responses={201: StateSerializer, **ERRORS},
+        summary="Play a move",
+    )
+    def post(self, request: Request, game_id: str) -> Response:
+        move = MoveRequest.from_body(body(request))
+        state = Round(game_id).play(actor=Actor.of_request(request), move=move)
+        return Response(state, status=status.HTTP_201_CREATED)
+
+
+class GameResignView(APIView):
+    @extend_schema(request=None, responses={200: StateSerializer, **ERRORS}, summary="Resign")
+    def post(self, request: Request, game_id: str) -> Response:
+        return Response(Round(game_id).resign(actor=Actor.of_request(request)))
+
+
+class GameDrawView(APIView):
+    @extend_schema(
+        request=DrawAction,
+        responses={200: StateSerializer, **ERRORS},
+        summary="Offer, accept or decline a draw",
+    )
+    def post(self, request: Request, game_id: str) -> Response:
+        action = draw_action(body(request))
+        return Response(Round(game_id).draw(actor=Actor.of_request(request), action=action))
+
+
+class GameGiveTimeView(APIView):
+    @extend_schema(
+        request=None,
+        responses={200: StateSerializer, **ERRORS},
+        summary="Give the opponent 15 seconds (real-time online games)",
+    )
+    def post(self, request: Request, game_id: str) -> Response:
+        return Response(Round(game_id).give_time(actor=Actor.of_request(request)))
+
+
+class GameClaimWinView(APIView):
+    @extend_schema(
+        request=None,
+        responses={200: StateSerializer, **ERRORS},
+        summary="Claim the win when the opponent has left a real-time game",
+    )
+    def post(self, request: Request, game_id: str) -> Response:
+        return Response(Round(game_id).claim_win(actor=Actor.of_request(request)))
+
+
+class GameTakebackView(APIView):
+    @extend_schema(request=None, responses={200: StateSerializer, **ERRORS}, summary="Take back")
+    def post(self, request: Request, game_id: str) -> Response:
+        return Response(Round(game_id).takeback(actor=Actor.of_request(request)))
+
+
+class GameRematchView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={201: ChallengeSerializer, **ERRORS},
+        summary="Offer a rematch, or accept the opponent's",
+        description=(
+            "Offers the opponent a rematch of a finished online game, colours swapped. If the"
+            " opponent has already offered one, accepts it instead: the answer is that offer,"
+            " `accepted`, with its `game`."
+        ),
+    )
+    def post(self, request: Request, game_id: str) -> Response:
+        challenge = Round(game_id).rematch(actor=Actor.of_request(request))
+        return Response(challenge_payload(challenge), status=status.HTTP_201_CREATED)

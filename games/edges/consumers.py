@@ -1,0 +1,481 @@
+"""WebSocket consumers: a game's table (``/ws/games/<id>/``), the lobby, a user's notices
+(``/ws/me/``) and the watch list.
+
+Consumers parse each message by its schema (``games.domain.schemas``), hand every change to the
+services and every read to ``games.reads``, on a worker thread (``realtime.db``); they never change
+a record themselves. Unknown types and malformed messages get an ``error`` message, never an
+exception; ``connect`` accepts or closes explicitly (4401 signed out, 4404 no game, 4429 too many
+sockets: ``games.edges.sockets``). A user's sockets of one kind share one message budget (an
+address's, signed out) across every process, so more sockets do not buy more messages.
+"""
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+from urllib.parse import parse_qs
+
+from channels.consumer import get_handler_name
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from accounts.services import user_seen
+from games.domain import wire
+from games.domain.errors import ErrorCode, GameError
+from games.domain.policy import HEARTBEAT_WRITE_EVERY
+from games.domain.protocol import SERVER_ERROR, error_message, parse_message
+from games.domain.schemas import MoveRequest, draw_action
+from games.edges.realtime import (
+    db,
+    heartbeats,
+    lobby_closed,
+    lobby_opened,
+    spectators_changed,
+    start_sweeper,
+)
+from games.edges.sockets import CLOSE_TOO_MANY, LEDGER, spend
+from games.edges.watching import WATCHING
+from games.models import Game
+from games.reads.lobby import challenges_of, open_seeks
+from games.reads.state import with_legal_tree
+from games.services.core import Actor
+from games.services.presence import connection_close, connection_open, seat_of
+from games.services.round import Round
+from games.storage import broadcast, sql
+
+log = logging.getLogger(__name__)
+
+CLOSE_SIGNED_OUT = 4401
+CLOSE_NOT_FOUND = 4404
+CLOSE_SERVER_ERROR = 1011
+
+ADDRESS_FULL = "Too many open connections from your address: close some pages."
+GAME_FULL = "This game has as many spectators as it can take: try later."
+
+
+class BaseConsumer(AsyncJsonWebsocketConsumer):
+    """Parses inbound text, spends the budget, dispatches by ``type``, answers errors."""
+
+    # The budget this socket's messages are counted against: (kind, who) (``games.edges.sockets``).
+    budget: tuple[str, str]
+    handlers: dict[str, str] = {}
+    # What this socket holds in the process's ledger (``games.edges.sockets``), given back on close.
+    _counted: tuple[str, str | None] | None = None
+
+    def address(self) -> str:
+        client = self.scope.get("client")
+        return str(client[0]) if client else "unknown"
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        # However the socket ends — closed by either side, refused, failed while connecting or
+        # cancelled by the server — what it holds in the ledger is given back.
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.release()
+
+    async def websocket_connect(self, message: dict[str, Any]) -> None:
+        """Connects, or, if connecting fails (the database or the channel layer refusing, say),
+        gives back what the socket holds, tells the client and closes (1011: try again later)."""
+        try:
+            await super().websocket_connect(message)
+        except Exception:
+            log.exception("a socket failed while connecting")
+            self.release()
+            with contextlib.suppress(Exception):  # the socket may be gone already
+                await self.send_json(error_message(SERVER_ERROR))
+            await self.close(code=CLOSE_SERVER_ERROR)
+
+    async def admit(self, game_id: str | None = None, exempt: bool = False) -> bool:
+        """Counts this (accepted) socket against its address's cap and, with ``game_id``, its
+        game's; if the address is full (and the socket not ``exempt``: a player at their own
+        game), tells the client why and closes (4429)."""
+        address = self.address()
+        if LEDGER.address_full(address) and not exempt:
+            await self.refuse(ADDRESS_FULL)
+            return False
+        LEDGER.open(address, game_id)
+        self._counted = (address, game_id)
+        return True
+
+    def release(self) -> None:
+        """Gives back this socket's place in the ledger (once)."""
+        if self._counted is not None:
+            LEDGER.close(*self._counted)
+            self._counted = None
+
+    async def send(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, close: bool = False
+    ) -> None:
+        """Sends a message, in ``part`` messages if it is larger than a message may be
+        (``games.domain.wire``): Daphne closes a socket that is sent more."""
+        if text_data is not None:
+            for text in wire.parts_of(text_data):
+                await super().send(text_data=text)
+            text_data = None
+        if bytes_data is not None or close:
+            await super().send(bytes_data=bytes_data, close=close)
+
+    async def send_json(self, content: Any, close: bool = False) -> None:
+        # Channels' own goes around ``send``.
+        await self.send(text_data=await self.encode_json(content), close=close)
+
+    async def refuse(self, sentence: str) -> None:
+        await self.send_json(error_message(GameError(ErrorCode.RATE_LIMITED, sentence)))
+        await self.close(code=CLOSE_TOO_MANY)
+
+    def shared_budget(self, kind: str) -> tuple[str, str]:
+        """Returns the budget this socket spends from: its user's (signed out, its address's)
+        for sockets of ``kind`` (``player``, or ``other``: every socket but a player's)."""
+        user_id = signed_in_id(self.scope)
+        return kind, f"user:{user_id}" if user_id is not None else f"address:{self.address()}"
+
+    async def websocket_disconnect(self, message: dict[str, Any]) -> None:
+        try:
+            await super().websocket_disconnect(message)
+        finally:
+            self.release()
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Calls the handler of an ASGI or group message.
+
+        Channels' own dispatch first closes stale database connections on the one thread it
+        shares for synchronous work, before every message: four hops through that one thread
+        for every move's state under load. These consumers touch the database only through
+        ``db()``, which closes stale connections on its own thread, so they skip it.
+        """
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        try:
+            if not await spend(*self.budget):
+                raise GameError(
+                    ErrorCode.RATE_LIMITED, "Too many messages: wait a few seconds and try again."
+                )
+            message = parse_message(text_data)
+            name = self.handlers.get(message["type"])
+            if name is None:
+                raise GameError(ErrorCode.BAD_REQUEST, f"Unknown message type {message['type']!r}.")
+            handler: Callable[[dict[str, Any]], Awaitable[None]] = getattr(self, name)
+            await handler(message)
+        except GameError as error:
+            await self.send_json(error_message(error))
+        except Exception:  # never drop the connection for one bad message
+            log.exception("error handling a WebSocket message")
+            await self.send_json(error_message(SERVER_ERROR))
+
+    async def on_ping(self, message: dict[str, Any]) -> None:
+        await self.send_json({"type": "pong"})
+
+
+def wants_legal_tree(scope: dict[str, Any]) -> bool:
+    """Returns whether a game socket asked for the legal moves in their compact form
+    (``/ws/games/<id>/?legal=tree``: the site's own game page); any other socket gets the list
+    the API documents."""
+    query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+    return query.get("legal") == ["tree"]
+
+
+def signed_in_id(scope: dict[str, Any]) -> int | None:
+    user = scope.get("user")
+    return user.pk if user is not None and user.is_authenticated else None
+
+
+class GameConsumer(BaseConsumer):
+    """A game's players and spectators: state on connect and after every change."""
+
+    handlers = {
+        "move": "on_move",
+        "resign": "on_resign",
+        "draw": "on_draw",
+        "takeback": "on_takeback",
+        "rematch": "on_rematch",
+        "give_time": "on_give_time",
+        "claim_win": "on_claim_win",
+        "sync": "on_sync",
+        "ping": "on_ping",
+    }
+
+    async def connect(self) -> None:
+        self.joined = False
+        self.game_id = self.scope["url_route"]["kwargs"]["game_id"]
+        self.round = Round(self.game_id)
+        self.legal_tree = wants_legal_tree(self.scope)
+        session = self.scope.get("session")
+        self.actor = Actor.of(self.scope.get("user"), session.session_key if session else None)
+        self.last_heartbeat = 0.0
+        await self.accept()
+        # Players always sit down at their own game, whatever the caps.
+        address_full = LEDGER.address_full(self.address())
+        player = False
+        if address_full or LEDGER.game_full(self.game_id):
+            player = await db(self.is_player)()
+            if not player and not address_full:
+                await self.refuse(GAME_FULL)
+                return
+        if not await self.admit(self.game_id, exempt=player):
+            return
+        try:
+            self.color = await db(connection_open)(
+                game_id=self.game_id, channel_name=self.channel_name, actor=self.actor
+            )
+        except GameError as error:
+            await self.send_json(error_message(error))
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
+        if self.color:
+            self.budget = self.shared_budget("player")
+        else:
+            self.budget = self.shared_budget("other")
+            spectators_changed(self.game_id)
+        await self.channel_layer.group_add(broadcast.game_group(self.game_id), self.channel_name)
+        self.joined = True
+        await self.on_sync({})
+        start_sweeper()
+
+    def is_player(self) -> bool:
+        """Returns whether this socket's actor has a seat at the game (a cap on spectators
+        never keeps a player out)."""
+        game = sql.game_row(self.game_id)
+        return game is not None and seat_of(game, self.actor) is not None
+
+    async def disconnect(self, code: int) -> None:
+        if not getattr(self, "joined", False):
+            return
+        await self.channel_layer.group_discard(
+            broadcast.game_group(self.game_id), self.channel_name
+        )
+        await db(connection_close)(channel_name=self.channel_name)
+        if not self.color:
+            spectators_changed(self.game_id)
+
+    # --- inbound ------------------------------------------------------------------------
+    async def on_sync(self, message: dict[str, Any]) -> None:
+        for text in await db(load_state)(self.game_id, self.legal_tree):
+            await self.send(text_data=text)
+
+    async def on_ping(self, message: dict[str, Any]) -> None:
+        loop_time = asyncio.get_running_loop().time()
+        if loop_time - self.last_heartbeat >= HEARTBEAT_WRITE_EVERY:
+            self.last_heartbeat = loop_time
+            heartbeats().connection(self.channel_name)
+        await self.send_json({"type": "pong"})
+
+    async def on_move(self, message: dict[str, Any]) -> None:
+        move = MoveRequest.from_message(message)
+        # The state goes to every connection, this one's included: none is built to answer.
+        await db(self.round.play, self.tell_undelivered)(actor=self.actor, move=move, answer=False)
+
+    async def on_resign(self, message: dict[str, Any]) -> None:
+        await db(self.round.resign, self.tell_undelivered)(actor=self.actor)
+
+    async def on_draw(self, message: dict[str, Any]) -> None:
+        action = draw_action(message)
+        await db(self.round.draw, self.tell_undelivered)(actor=self.actor, action=action)
+
+    async def on_takeback(self, message: dict[str, Any]) -> None:
+        await db(self.round.takeback, self.tell_undelivered)(actor=self.actor)
+
+    async def on_rematch(self, message: dict[str, Any]) -> None:
+        await db(self.round.rematch, self.tell_undelivered)(actor=self.actor)
+
+    async def tell_undelivered(self, failed: broadcast.Outbox) -> None:
+        """Sends this socket the game's messages that its group did not get (the channel layer
+        failed after the change committed): the client who acted sees what it did."""
+        group = broadcast.game_group(self.game_id)
+        for to, message in failed:
+            if to == group:
+                await self.dispatch(message)
+
+    async def on_give_time(self, message: dict[str, Any]) -> None:
+        await db(self.round.give_time)(actor=self.actor)
+
+    async def on_claim_win(self, message: dict[str, Any]) -> None:
+        await db(self.round.claim_win, self.tell_undelivered)(actor=self.actor)
+
+    # --- group events -----------------------------------------------------------------------
+    async def game_state(self, event: dict[str, Any]) -> None:
+        # One event for the whole group: a socket that asked for the tree slices it in.
+        tree = self.legal_tree and "tree" in event
+        await self.send(text_data=with_legal_tree(event) if tree else event["text"])
+
+    async def game_presence(self, event: dict[str, Any]) -> None:
+        await self.send_json(
+            {
+                "type": "presence",
+                "presence": event["presence"],
+                "spectators": event["spectators"],
+                "absence": event.get("absence"),
+            }
+        )
+
+    async def game_analysis(self, event: dict[str, Any]) -> None:
+        await self.send_json({"type": "analysis", **event["analysis"]})
+
+    async def game_annotations(self, event: dict[str, Any]) -> None:
+        await self.send_json({"type": "annotations", "annotations": event["annotations"]})
+
+    async def game_notice(self, event: dict[str, Any]) -> None:
+        # A word for the table that is no part of the state (a draw offer declined).
+        await self.send_json(event["message"])
+
+
+def load_state(game_id: str, tree: bool = False) -> list[str]:
+    """Returns the messages of a game's whole state for its socket (``Round.open``; with
+    ``tree``, its legal moves as a tree)."""
+    game, texts = Round(game_id).open(tree=tree)
+    if game.status == Game.Status.LIVE and game.clock_deadline is not None:
+        # This process's flag timer learns the deadline (after a restart, from the sockets).
+        deadline = {"game": game.public_id, "at": game.clock_deadline.timestamp()}
+        broadcast.send_now(broadcast.DEADLINES, deadline)
+    return texts
+
+
+class UserGroupEvents:
+    """The messages of a user's group (``user.<id>``): a challenge of theirs made or changed,
+    a game of theirs starting."""
+
+    async def user_challenge(self, event: dict[str, Any]) -> None:
+        await self.send_json({"type": "challenge", "challenge": event["challenge"]})
+
+    async def user_event(self, event: dict[str, Any]) -> None:
+        await self.send_json(event["event"])
+
+
+class LobbyConsumer(UserGroupEvents, BaseConsumer):
+    """The lobby: open seeks for everyone, and a signed-in user's challenges and game starts.
+
+    A seek or a challenge made here lasts while its player is in the lobby: leaving it (the last
+    lobby socket the user has open on this process, and not back within ``LOBBY_LEAVE_GRACE``)
+    withdraws them; a process that dies leaves them to the sweep, once the player's heartbeat
+    is stale. An invite link's page keeps its challenger in the lobby."""
+
+    handlers = {"sync": "on_sync", "ping": "on_ping"}
+
+    async def connect(self) -> None:
+        self.budget = self.shared_budget("other")
+        self.user_id = signed_in_id(self.scope)
+        self.last_seen_write: float | None = None
+        await self.accept()
+        if not await self.admit():
+            return
+        if self.user_id is not None:
+            lobby_opened(self.user_id)
+            self.counted = True
+        start_sweeper()
+        await self.seen()
+        await self.channel_layer.group_add(broadcast.LOBBY_GROUP, self.channel_name)
+        if self.user_id is not None:
+            await self.channel_layer.group_add(
+                broadcast.user_group(self.user_id), self.channel_name
+            )
+        await self.on_sync({})
+
+    async def disconnect(self, code: int) -> None:
+        await self.channel_layer.group_discard(broadcast.LOBBY_GROUP, self.channel_name)
+        if getattr(self, "user_id", None) is not None:
+            await self.channel_layer.group_discard(
+                broadcast.user_group(self.user_id), self.channel_name
+            )
+        if getattr(self, "counted", False):
+            self.counted = False
+            lobby_closed(self.user_id)
+
+    async def seen(self) -> None:
+        """Records a signed-in user as online (``/players/``): at once on connect, then with
+        this process's next heartbeat write, at most every ``HEARTBEAT_WRITE_EVERY``."""
+        if self.user_id is None:
+            return
+        loop_time = asyncio.get_running_loop().time()
+        last = self.last_seen_write
+        if last is None:
+            self.last_seen_write = loop_time
+            await db(user_seen)(user_id=self.user_id)
+        elif loop_time - last >= HEARTBEAT_WRITE_EVERY:
+            self.last_seen_write = loop_time
+            heartbeats().user(self.user_id)
+
+    async def on_ping(self, message: dict[str, Any]) -> None:
+        await self.seen()
+        await self.send_json({"type": "pong"})
+
+    async def on_sync(self, message: dict[str, Any]) -> None:
+        seeks = await db(open_seeks)()
+        for text in wire.list_texts({"type": "seeks"}, "seeks", seeks, "seeks_changed"):
+            await self.send(text_data=text)
+        if self.user_id is not None:
+            challenges = await db(challenges_of)(self.user_id)
+            await self.send_json({"type": "challenges", **challenges})
+
+    async def lobby_seeks_changed(self, event: dict[str, Any]) -> None:
+        await self.send_json(
+            {"type": "seeks_changed", "added": event["added"], "removed": event["removed"]}
+        )
+
+
+class UserConsumer(UserGroupEvents, BaseConsumer):
+    """A signed-in user's challenges and game starts on the site's other pages (``/ws/me/``),
+    where the lobby is not open: the challenges made to them as they change, and the start of a
+    game of theirs. Not being in the lobby: nothing of theirs stands on it."""
+
+    handlers = {"sync": "on_sync", "ping": "on_ping"}
+
+    async def connect(self) -> None:
+        self.budget = self.shared_budget("other")
+        self.user_id = signed_in_id(self.scope)
+        await self.accept()
+        if not await self.admit():
+            return
+        if self.user_id is None:
+            signed_out = GameError(ErrorCode.UNAUTHENTICATED, "Log in to be told.")
+            await self.send_json(error_message(signed_out))
+            await self.close(code=CLOSE_SIGNED_OUT)
+            return
+        await self.channel_layer.group_add(broadcast.user_group(self.user_id), self.channel_name)
+        await self.on_sync({})
+
+    async def disconnect(self, code: int) -> None:
+        if getattr(self, "user_id", None) is not None:
+            await self.channel_layer.group_discard(
+                broadcast.user_group(self.user_id), self.channel_name
+            )
+
+    async def on_sync(self, message: dict[str, Any]) -> None:
+        challenges = await db(challenges_of)(self.user_id)
+        await self.send_json({"type": "challenges", **challenges})
+
+
+class WatchConsumer(BaseConsumer):
+    """The live-games list of ``/watch/``: whole on connect, then what changed, at most once a
+    second (``games.edges.watching``)."""
+
+    handlers = {"sync": "on_sync", "ping": "on_ping"}
+
+    async def connect(self) -> None:
+        self.budget = self.shared_budget("other")
+        self.watching = False
+        await self.accept()
+        if not await self.admit():
+            return
+        await self.channel_layer.group_add(broadcast.WATCH_GROUP, self.channel_name)
+        self.watching = True
+        await self.on_sync({})
+
+    async def disconnect(self, code: int) -> None:
+        await self.channel_layer.group_discard(broadcast.WATCH_GROUP, self.channel_name)
+        if getattr(self, "watching", False):
+            WATCHING.leave(self.send_text)
+
+    async def send_text(self, text: str) -> None:
+        await self.send(text_data=text)
+
+    async def on_sync(self, message: dict[str, Any]) -> None:
+        games = await WATCHING.join(self.send_text)
+        for text in wire.list_texts({"type": "live_games"}, "games", games, "live_games_changed"):
+            await self.send(text_data=text)
+
+    async def watch_changed(self, event: dict[str, Any]) -> None:
+        WATCHING.changed()

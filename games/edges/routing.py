@@ -1,0 +1,12 @@
+"""WebSocket routes of the games app."""
+
+from django.urls import path
+
+from games.edges import consumers
+
+websocket_urlpatterns = [
+    path("ws/games/<str:game_id>/", consumers.GameConsumer.as_asgi()),
+    path("ws/lobby/", consumers.LobbyConsumer.as_asgi()),
+    path("ws/watch/", consumers.WatchConsumer.as_asgi()),
+    path("ws/me/", consumers.UserConsumer.as_asgi()),
+]

@@ -1,0 +1,15 @@
+from django.urls import path
+
+from games.edges import views
+
+urlpatterns = [
+    path("play/", views.play, name="play"),
+    path("play/local/", views.local, name="local"),
+    path("play/bot/", views.bot, name="bot"),
+    path("game/<str:game_id>/", views.game_page, name="game"),
+    path("invite/<str:challenge_id>/", views.invite, name="invite"),
+    path("invite/<str:challenge_id>/accept/", views.invite_accept, name="invite-accept"),
+    path("watch/", views.watch, name="watch"),
+    path("games/", views.archive, name="archive"),
+    path("games/import/", views.import_games, name="import"),
+]

@@ -1,0 +1,291 @@
+"""Game pages: the lobby, a game's table, pass-and-play, invites, the watch list, the archive."""
+
+from typing import Any
+from urllib.parse import urlencode
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.csrf import ensure_csrf_cookie
+from django.views.decorators.http import require_POST
+
+from catalogue.descriptors import variant_descriptor, variant_groups, variant_names
+from games.domain.clock import CORRESPONDENCE_DAYS, QUICK_PAIRINGS, SPEEDS
+from games.domain.errors import GameError
+from games.domain.policy import BOT_LEVELS
+from games.domain.schemas import MAX_IMPORT_CHARS, BotGameRequest, LocalGameRequest, import_text
+from games.models import Challenge, Game
+from games.reads.archive import (
+    ArchiveFilters,
+    PageRequest,
+    analysis_payload,
+    annotations_of,
+    archive_games,
+    may_annotate_once_finished,
+    no_analysis,
+    page_of,
+)
+from games.reads.live import live_games
+from games.reads.lobby import lobby_payload
+from games.reads.mine import games_in_progress
+from games.services.archive import game_import
+from games.services.core import Actor, actor_color
+from games.services.lobby import challenge_accept
+from games.services.play import game_create_local
+from games.services.round import Round, start_bot_game
+
+
+def play(request: HttpRequest) -> HttpResponse:
+    """The lobby: open seeks (live), seek and challenge forms, the ways to play alone, your
+    games in progress (online, bot and pass-and-play; a visitor's by their session)."""
+    actor = Actor.of_request(request)
+    my_games = games_in_progress(actor.user_id, actor.session_key)
+    page_data = {**lobby_payload(request.user), "variants": variant_names()}
+    quick = [
+        {"label": c.label, "speed": c.speed, "initial": c.initial or "", "increment": c.increment,
+         "days": c.days or ""}
+        for c in QUICK_PAIRINGS
+    ]  # fmt: skip
+    return render(
+        request,
+        "games/play.html",
+        {
+            "page_data": page_data,
+            "my_games": my_games,
+            "variant_groups": variant_groups(),
+            "selected": request.GET.get("variant", ""),
+            "quick_pairings": quick,
+            "correspondence_days": CORRESPONDENCE_DAYS,
+            "speeds": SPEEDS,
+        },
+    )
+
+
+@ensure_csrf_cookie
+def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
+    """A game's table, for its players and spectators; its scripts' writes send the CSRF
+    cookie's token, visitors' included (``common.security``)."""
+    game_round = Round(game_id)
+    try:
+        game = game_round.settle()
+    except GameError:
+        raise Http404("No such game.") from None
+    actor = Actor.of_request(request)
+    color = actor_color(game, actor)
+    page_data: dict[str, Any] = {
+        "game_id": game.public_id,
+        "viewer": {
+            "username": request.user.username if request.user.is_authenticated else None,
+            "color": color if game.mode == Game.Mode.ONLINE else player_side(game, color),
+            "both_sides": game.mode == Game.Mode.LOCAL and color is not None,
+        },
+        "ws_url": f"/ws/games/{game.public_id}/",
+        "api_url": f"/api/games/{game.public_id}/",
+        "state": game_round.state(game),
+        "variant": variant_descriptor(game.variant),
+    }
+    page_data["archive"] = archive_data(game, actor)
+    return render(request, "games/game.html", {"game": game, "page_data": page_data})
+
+
+def archive_data(game: Game, actor: Actor) -> dict[str, Any]:
+    """Returns what the page's archive tools need. A live game's page gets them too, empty, so
+    that Analyse, Download and the annotation form appear when the game ends, without a
+    reload; the page shows them only for a finished game."""
+    finished = game.status == Game.Status.FINISHED
+    return {
+        "annotations": annotations_of(game) if finished else [],
+        "analysis": analysis_payload(game) if finished else no_analysis(game),
+        "can_annotate": may_annotate_once_finished(game, actor.user_id),
+        "can_analyse": actor.user_id is not None,
+        "export_url": f"/api/games/{game.public_id}/export/?download=1",
+    }
+
+
+def player_side(game: Game, color: str | None) -> str | None:
+    """Returns the side the viewer sits on: a bot game's human side, pass-and-play's White."""
+    if color is None:
+        return None
+    return game.human_color if game.mode == Game.Mode.BOT else "white"
+
+
+def local(request: HttpRequest) -> HttpResponse:
+    """Pass-and-play: start a game on one board (optionally from a FEN) or go back to one."""
+    actor = Actor.of_request(request)
+    error = None
+    if request.method == "POST":
+        try:
+            asked = LocalGameRequest.from_body(request.POST)
+            game = game_create_local(
+                actor=Actor.of_request(request, need_session=True),
+                fen=asked.fen,
+                variant=asked.variant,
+            )
+        except GameError as refusal:
+            error = refusal.message
+        else:
+            return redirect("game", game_id=game.public_id)
+    mine = Game.objects.none()
+    if actor.user_id is not None:
+        mine = Game.objects.filter(mode=Game.Mode.LOCAL, white_id=actor.user_id)
+    elif actor.session_key:
+        mine = Game.objects.filter(
+            mode=Game.Mode.LOCAL, white__isnull=True, owner_session=actor.session_key
+        )
+    return render(
+        request,
+        "games/local.html",
+        {
+            "games": mine.order_by("-updated_at")[:10],
+            "error": error,
+            "fen": request.POST.get("fen", ""),
+            "variant_groups": variant_groups(),
+            "selected": request.POST.get("variant") or request.GET.get("variant", ""),
+        },
+    )
+
+
+def bot(request: HttpRequest) -> HttpResponse:
+    """Play the bot: choose a level and a side; signed in or not."""
+    error = None
+    if request.method == "POST":
+        try:
+            asked = BotGameRequest.from_form(request.POST)
+            game = start_bot_game(
+                actor=Actor.of_request(request, need_session=True),
+                level=asked.level,
+                color=asked.color,
+                variant=asked.variant,
+                fen=asked.fen,
+            )
+        except GameError as refusal:
+            error = refusal.message
+        else:
+            return redirect("game", game_id=game.public_id)
+    context = {
+        "levels": list(BOT_LEVELS.items()),
+        "error": error,
+        "fen": request.POST.get("fen", ""),
+        "variant_groups": variant_groups(),
+        "selected": request.POST.get("variant") or request.GET.get("variant", ""),
+    }
+    return render(request, "games/bot.html", context)
+
+
+def invite(request: HttpRequest, challenge_id: str) -> HttpResponse:
+    """An invite link: anyone signed in who opens it can accept the challenge."""
+    challenge = (
+        Challenge.objects.select_related("challenger", "to", "game")
+        .filter(public_id=challenge_id)
+        .first()
+    )
+    if challenge is None:
+        raise Http404("No such invitation.")
+    players = (challenge.game.white_id, challenge.game.black_id) if challenge.game_id else ()
+    if request.user.is_authenticated and request.user.pk in players:
+        return redirect("game", game_id=challenge.game.public_id)
+    return render(request, "games/invite.html", invite_context(challenge))
+
+
+def invite_context(challenge: Challenge, error: str | None = None) -> dict:
+    """The invite page's context; its challenger's page script is given the challenge's id."""
+    invite_data = {"challenge": challenge.public_id}
+    name = variant_names().get(challenge.variant, challenge.variant)
+    return {
+        "challenge": challenge,
+        "invite_data": invite_data,
+        "error": error,
+        "variant_name": name,
+    }
+
+
+@login_required
+@require_POST
+def invite_accept(request: HttpRequest, challenge_id: str) -> HttpResponse:
+    try:
+        game = challenge_accept(user=request.user, challenge_id=challenge_id)
+    except GameError as refusal:
+        challenge = Challenge.objects.filter(public_id=challenge_id).first()
+        if challenge is None:
+            raise Http404("No such invitation.") from None
+        return render(request, "games/invite.html", invite_context(challenge, refusal.message))
+    return redirect("game", game_id=game.public_id)
+
+
+def watch(request: HttpRequest) -> HttpResponse:
+    page_data = {"games": live_games(), "variants": variant_names()}
+    return render(request, "games/watch.html", {"page_data": page_data})
+
+
+# The archive form's labels, which its refusals name instead of the query's parameters.
+ARCHIVE_LABELS = {
+    "player": "Player",
+    "result": "Result",
+    "termination": "Reason",
+    "mode": "Mode",
+    "speed": "Speed",
+    "since": "From",
+    "until": "To",
+    "min_plies": "Min. plies",
+    "annotated": "Annotated only",
+}
+
+
+def archive(request: HttpRequest) -> HttpResponse:
+    """The archive: every finished game, newest first, filtered, a page at a time ("Older"
+    asks for the games before the page's last, "Newer" for those after its first)."""
+    try:
+        filters = ArchiveFilters.from_query(request.GET, ARCHIVE_LABELS)
+        page = page_of(archive_games(filters), PageRequest.from_query(request.GET))
+    except GameError as refusal:
+        context = {"error": refusal.message, "games": [], "form": request.GET, "choices": CHOICES}
+        return render(request, "games/archive.html", context, status=400)
+    query = urlencode(filters.query())
+    return render(
+        request,
+        "games/archive.html",
+        {
+            "games": page.games,
+            "page_obj": page,
+            "query": query,
+            "filtered": bool(query),
+            "form": filters.query(),
+            "choices": CHOICES,
+        },
+    )
+
+
+CHOICES = {
+    "variants": list(variant_names().items()),
+    "results": Game.Result.choices,
+    "terminations": Game.Termination.choices,
+    "modes": Game.Mode.choices,
+    "speeds": SPEEDS,
+}
+
+
+@login_required
+def import_games(request: HttpRequest) -> HttpResponse:
+    """Paste or upload games in the archive's text format; each is stored as an imported game."""
+    error = None
+    text = ""
+    if request.method == "POST":
+        text = request.POST.get("text", "")
+        upload = request.FILES.get("file")
+        if upload is not None:
+            text = upload.read(MAX_IMPORT_CHARS + 1).decode("utf-8", errors="replace")
+        try:
+            text = import_text(text, where="the Games box or a file")
+            games = game_import(actor=Actor.of_request(request), text=text)
+        except GameError as refusal:
+            error = refusal.message
+        else:
+            if len(games) == 1:
+                return redirect("game", game_id=games[0].public_id)
+            return redirect(f"{reverse('archive')}?mode=imported&player={request.user.username}")
+    return render(request, "games/import.html", {"error": error, "text": text})
+
+
+def rules(request: HttpRequest) -> HttpResponse:
+    return render(request, "games/rules.html")

@@ -1,0 +1,342 @@
+"""The archive's writes: players' annotations on finished games, and importing games from
+text, each replayed through the engine. Reads (filters, exports, payloads) are
+``games.reads.archive``.
+"""
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+import engine
+from engine import variants
+from engine.variant import Variant
+from games.domain import pgn
+from games.domain.errors import ErrorCode, GameError
+from games.domain.schemas import fen_text
+from games.models import Annotation, Game, GameMove
+from games.reads.archive import PDN_GAME_TYPES, annotations_of, may_annotate
+from games.services.core import Actor, lock_game, result_of, sentence
+from games.services.moves import refuse_over_budget
+from games.storage import broadcast
+from games.storage.history import captured_pieces
+from games.storage.positions import kind_name
+
+# --- the archive: annotations -----------------------------------------------------------------
+MAX_COMMENT = 2000
+
+
+def require_annotator(game: Game, actor: Actor) -> None:
+    if actor.user_id is None or not may_annotate(game, actor.user_id):
+        if game.status != Game.Status.FINISHED:
+            raise GameError(ErrorCode.NOT_ALLOWED, "A game is annotated once it is finished.")
+        raise GameError(ErrorCode.FORBIDDEN, "Only the game's two players may annotate it.")
+
+
+def clean_note(glyph: str | None, comment: str | None) -> tuple[str, str]:
+    """Returns the glyph and comment of a note, checked: a known glyph or none, a comment of
+    at most ``MAX_COMMENT`` characters without braces, and at least one of the two (None: empty;
+    their type is checked at the edge, ``schemas.AnnotationRequest``)."""
+    glyph = "" if glyph is None else glyph
+    comment = "" if comment is None else comment
+    if glyph not in Annotation.Glyph.values:
+        raise GameError(ErrorCode.BAD_REQUEST, "A glyph is one of ! ? !! ?? !? ?! or empty.")
+    comment = comment.strip()
+    if len(comment) > MAX_COMMENT:
+        raise GameError(ErrorCode.BAD_REQUEST, f"A comment has at most {MAX_COMMENT} characters.")
+    if "{" in comment or "}" in comment:
+        raise GameError(ErrorCode.BAD_REQUEST, "A comment may not contain { or }.")
+    if not glyph and not comment:
+        raise GameError(ErrorCode.BAD_REQUEST, "An annotation needs a glyph or a comment.")
+    return glyph, comment
+
+
+def publish_annotations(game: Game) -> None:
+    transaction.on_commit(
+        lambda: broadcast.send_now(
+            broadcast.game_group(game.public_id),
+            {"type": "game.annotations", "annotations": annotations_of(game)},
+        )
+    )
+
+
+def annotation_create(
+    *,
+    game_id: str,
+    actor: Actor,
+    ply: int | None,
+    glyph: str | None = "",
+    comment: str | None = "",
+) -> Annotation:
+    """Adds the actor's note to a ply of a finished game they played (``ply`` None: not a whole
+    number, refused with the game's range)."""
+    with transaction.atomic():
+        game = lock_game(game_id)
+        require_annotator(game, actor)
+        if ply is None or not 0 <= ply < game.ply:
+            raise GameError(
+                ErrorCode.BAD_REQUEST, f"A ply is a number from 0 to {max(game.ply - 1, 0)}."
+            )
+        glyph, comment = clean_note(glyph, comment)
+        annotation = Annotation.objects.create(
+            game=game, ply=ply, author_id=actor.user_id, glyph=glyph, comment=comment
+        )
+        count_annotations(game, +1)
+        publish_annotations(game)
+    return annotation
+
+
+def count_annotations(game: Game, change: int) -> None:
+    """Moves the locked game's stored ``annotation_count`` by ``change`` (the archive's lists
+    read it instead of counting each game's annotations)."""
+    Game.objects.filter(pk=game.pk).update(annotation_count=F("annotation_count") + change)
+
+
+def lock_own_annotation(game: Game, actor: Actor, annotation_id: int) -> Annotation:
+    annotation = Annotation.objects.select_for_update().filter(game=game, pk=annotation_id).first()
+    if annotation is None:
+        raise GameError(ErrorCode.NOT_FOUND, "There is no such annotation on this game.")
+    require_annotator(game, actor)
+    if annotation.author_id != actor.user_id:
+        raise GameError(ErrorCode.FORBIDDEN, "You may change only your own annotations.")
+    return annotation
+
+
+def annotation_edit(
+    *,
+    game_id: str,
+    actor: Actor,
+    annotation_id: int,
+    glyph: str | None = None,
+    comment: str | None = None,
+) -> Annotation:
+    """Changes the glyph and/or comment of one of the actor's annotations (None: unchanged)."""
+    with transaction.atomic():
+        game = lock_game(game_id)
+        annotation = lock_own_annotation(game, actor, annotation_id)
+        annotation.glyph, annotation.comment = clean_note(
+            annotation.glyph if glyph is None else glyph,
+            annotation.comment if comment is None else comment,
+        )
+        annotation.save(update_fields=["glyph", "comment", "updated_at"])
+        publish_annotations(game)
+    return annotation
+
+
+def annotation_delete(*, game_id: str, actor: Actor, annotation_id: int) -> None:
+    """Deletes one of the actor's annotations."""
+    with transaction.atomic():
+        game = lock_game(game_id)
+        lock_own_annotation(game, actor, annotation_id).delete()
+        count_annotations(game, -1)
+        publish_annotations(game)
+
+
+# --- the archive: import ----------------------------------------------------------------------
+MAX_IMPORT_GAMES = 200
+# Every ply of an import is replayed through the engine on the request's thread: bounded, with
+# each position's moves within the engine's budget, so an import takes seconds at most.
+MAX_IMPORT_PLIES = 6000
+CHOSEN_TERMINATIONS = {
+    Game.Termination.RESIGNATION: (Game.Result.WHITE, Game.Result.BLACK),
+    Game.Termination.ABANDONMENT: (Game.Result.WHITE, Game.Result.BLACK),
+    Game.Termination.AGREEMENT: (Game.Result.DRAW,),
+}
+
+
+@dataclass
+class ReplayedGame:
+    """A parsed game replayed through the engine, ready to store."""
+
+    parsed: pgn.ParsedGame
+    variant: str
+    initial_fen: str
+    moves: list[dict[str, Any]]
+    fen: str
+    result: str
+    termination: str
+
+
+def import_error(parsed: pgn.ParsedGame, code: ErrorCode, message: str) -> GameError:
+    return GameError(code, f"Game {parsed.number}: {message}")
+
+
+def replay_parsed(parsed: pgn.ParsedGame) -> ReplayedGame:
+    """Replays a parsed game through the engine; raises ``GameError`` naming the game and its
+    first bad move, or what else is wrong (variant, position, result, termination)."""
+    variant = imported_variant(parsed)
+    try:
+        fen = fen_text(parsed.tag("FEN")) or variant.start_fen
+    except GameError as error:
+        raise import_error(parsed, error.code, f"bad FEN: {error.message}") from None
+    try:
+        variant.playable_position(fen)  # a game reaches it, and its moves are within budget
+        eg = variant.new_game(fen)
+    except engine.InvalidFenError as error:
+        raise import_error(parsed, ErrorCode.BAD_REQUEST, f"bad FEN: {sentence(error)}") from None
+    initial_fen = eg.fen()
+    moves = []
+    for index, written in enumerate(parsed.moves):
+        number, white = pgn.move_number(initial_fen, index)
+        label = f"move {number}{'.' if white else '...'} {written}"
+        if eg.is_over():
+            raise import_error(
+                parsed, ErrorCode.ILLEGAL_MOVE, f"{label}: the game was already over."
+            )
+        try:
+            move = eg.parse_move(written)
+        except engine.AmbiguousMoveError as error:
+            raise import_error(parsed, ErrorCode.AMBIGUOUS_MOVE, f"{label}: {error}.") from None
+        except engine.InvalidMoveTextError as error:
+            raise import_error(parsed, ErrorCode.BAD_MOVE_TEXT, f"{label}: {error}.") from None
+        except engine.IllegalMoveError as error:
+            raise import_error(parsed, ErrorCode.ILLEGAL_MOVE, f"{label}: {error}.") from None
+        before = eg.position
+        moves.append(
+            {
+                "ply": index,
+                "text": eg.move_text(move),
+                "kind": kind_name(move),
+                "path": move.path_names(),
+                "captured": move.captured_names(),
+                "captured_pieces": captured_pieces(before, move),
+            }
+        )
+        eg.push(move)
+        try:
+            refuse_over_budget(eg)
+        except GameError as error:
+            reason = error.message[:1].lower() + error.message[1:]
+            raise import_error(parsed, error.code, f"{label}: {reason}") from None
+        moves[-1]["fen_after"] = eg.fen()
+    result, termination = imported_result(parsed, eg)
+    return ReplayedGame(parsed, variant.id, initial_fen, moves, eg.fen(), result, termination)
+
+
+def imported_variant(parsed: pgn.ParsedGame) -> Variant:
+    """Returns the game a parsed game is of: its ``Variant`` tag (the game's name or id, in any
+    case), else PDN's ``GameType`` number; refused when neither names a game the site plays."""
+    named = (parsed.tag("Variant") or "").strip().lower()
+    for variant in variants.VARIANTS.values():
+        if named in (variant.id, variant.name.lower()):
+            return variant
+    game_type = (parsed.tag("GameType") or "").split(",")[0].strip()
+    for variant_id, number in PDN_GAME_TYPES.items():
+        if not named and game_type == number:
+            return variants.get(variant_id)
+    known = ", ".join(variant.name for variant in variants.VARIANTS.values())
+    what = f"the game {parsed.tag('Variant')!r}" if named else "no Variant tag"
+    raise import_error(
+        parsed, ErrorCode.BAD_REQUEST, f"it has {what}; the Variant tag names one of: {known}."
+    )
+
+
+def imported_result(parsed: pgn.ParsedGame, eg: engine.Game) -> tuple[str, str]:
+    """Returns the result and termination of a replayed game, checked against the rules."""
+    tagged = pgn.plain_result(parsed.tag("Result"))
+    written = parsed.result
+    if tagged is not None and written is not None and tagged != written:
+        raise import_error(
+            parsed,
+            ErrorCode.BAD_REQUEST,
+            f"the Result tag says {tagged} but the moves end with {written}.",
+        )
+    result = written or tagged
+    if result not in Game.Result.values:
+        raise import_error(
+            parsed,
+            ErrorCode.BAD_REQUEST,
+            "the archive keeps finished games: the result must be 1-0, 0-1 or 1/2-1/2"
+            + (f", not {result}." if result else "."),
+        )
+    outcome = eg.outcome()
+    termination = parsed.tag("Termination")
+    if outcome.is_over:
+        rule = outcome.reason
+        expected = result_of(outcome)
+        if result != expected:
+            raise import_error(
+                parsed,
+                ErrorCode.BAD_REQUEST,
+                f"the result {result} is wrong: the game ended by {rule} and the result is "
+                f"{expected}.",
+            )
+        if termination is not None and termination != rule:
+            raise import_error(
+                parsed,
+                ErrorCode.BAD_REQUEST,
+                f"the termination {termination} is wrong: the game ended by {rule}.",
+            )
+        return result, rule
+    if termination is None:
+        termination = (
+            Game.Termination.AGREEMENT
+            if result == Game.Result.DRAW
+            else Game.Termination.RESIGNATION
+        )
+    if termination not in CHOSEN_TERMINATIONS:
+        raise import_error(
+            parsed,
+            ErrorCode.BAD_REQUEST,
+            f"the termination {termination} is wrong: the last position is not over, so the "
+            "game ended by resignation, agreement or abandonment.",
+        )
+    if result not in CHOSEN_TERMINATIONS[termination]:
+        raise import_error(
+            parsed,
+            ErrorCode.BAD_REQUEST,
+            f"the result {result} is wrong for a game ended by {termination}.",
+        )
+    return result, termination
+
+
+def game_import(*, actor: Actor, text: str) -> list[Game]:
+    """Stores every game of a text in the archive format as an imported game of the actor's,
+    each replayed through the engine. All or nothing: if one game is wrong, the ``GameError``
+    names it and its first bad move, and nothing is stored."""
+    if actor.user_id is None:
+        raise GameError(ErrorCode.FORBIDDEN, "Sign in to import games.")
+    try:
+        parsed_games = pgn.parse_games(text)
+    except pgn.PgnError as error:
+        raise GameError(ErrorCode.BAD_REQUEST, str(error)) from None
+    if len(parsed_games) > MAX_IMPORT_GAMES:
+        raise GameError(ErrorCode.BAD_REQUEST, f"Import at most {MAX_IMPORT_GAMES} games at once.")
+    plies = sum(len(parsed.moves) for parsed in parsed_games)
+    if plies > MAX_IMPORT_PLIES:
+        raise GameError(
+            ErrorCode.BAD_REQUEST,
+            f"Import at most {MAX_IMPORT_PLIES:,} moves at once; this text has {plies:,}.",
+        )
+    replayed = [replay_parsed(parsed) for parsed in parsed_games]
+    now = timezone.now()
+    stored = []
+    with transaction.atomic():
+        for item in replayed:
+            game = Game.objects.create(
+                mode=Game.Mode.IMPORTED,
+                rated=False,  # imported games are never rated
+                status=Game.Status.FINISHED,
+                result=item.result,
+                termination=item.termination,
+                variant=item.variant,
+                initial_fen=item.initial_fen,
+                fen=item.fen,
+                ply=len(item.moves),
+                final_ply=len(item.moves),
+                tags=[list(pair) for pair in item.parsed.tags],
+                imported_by_id=actor.user_id,
+                finished_at=now,
+            )
+            GameMove.objects.bulk_create(GameMove(game=game, **move) for move in item.moves)
+            notes = Annotation.objects.bulk_create(
+                Annotation(game=game, ply=ply, glyph=note.glyph, comment=note.comment)
+                for ply, notes in sorted(item.parsed.notes.items())
+                for note in notes
+            )
+            if notes:
+                count_annotations(game, len(notes))
+            stored.append(game)
+    return stored
