@@ -13,7 +13,7 @@ from django.shortcuts import render
 from django.urls import reverse
 
 from catalogue.descriptors import variant_descriptor
-from catalogue.rules import RULES
+from catalogue.rules import rules_of
 from engine import variants
 
 CHESSKERS_LINE = "Chess whose pieces also jump in chains, checkers-style, and knights sweep."
@@ -32,7 +32,7 @@ def gallery_entry(variant_id: str) -> dict[str, Any]:
     if variant_id == variants.DEFAULT.id:
         line, rules_url = CHESSKERS_LINE, reverse("rules")
     else:
-        line, rules_url = RULES[variant_id].line, reverse("game-rules", args=[variant_id])
+        line, rules_url = rules_of(variant_id).line, reverse("game-rules", args=[variant_id])
     return {
         "id": variant_id,
         "name": descriptor["name"],

@@ -14,7 +14,7 @@ from django.shortcuts import redirect, render
 from django.templatetags.static import static
 
 from catalogue.descriptors import variant_descriptor
-from catalogue.rules import RULES
+from catalogue.rules import rules_of
 from catalogue.rules.boards import example_board
 from catalogue.rules.model import GameRules
 from engine import variants
@@ -108,7 +108,7 @@ def game_rules(request: HttpRequest, variant_id: str) -> HttpResponse:
     """The rules page of a game other than Chesskers; Chesskers' own is at ``/rules/``."""
     if variant_id == variants.DEFAULT.id:
         return redirect("rules", permanent=True)
-    page = RULES.get(variant_id)
-    if page is None:
+    if variant_id not in variants.VARIANTS:
         raise Http404("No such game.")
+    page = rules_of(variant_id)
     return render(request, "games/game_rules.html", page_context(page))

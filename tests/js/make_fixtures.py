@@ -5,7 +5,8 @@
 Each fixture is a position's `legal_moves` payload exactly as the server sends it; those of
 fixtures/trees (legal_tree.js) hold its `legal_tree` too. fixtures/first_plies.json holds every
 game of the registry's first plies as a state lists them, each with the side the engine says
-played it and its number as the archive's export writes it (game_model.js's tests).
+played it and its number as the archive's export writes it (game_model.js's tests);
+fixtures/registry.json every game of the registry, whence the JS tests take their lists of games.
 """
 
 import json
@@ -50,6 +51,7 @@ POSITIONS = {
 }
 
 FIRST_PLIES = ROOT / "tests" / "js" / "fixtures" / "first_plies.json"
+REGISTRY = ROOT / "tests" / "js" / "fixtures" / "registry.json"
 MOST_PLIES = 40
 
 
@@ -61,6 +63,13 @@ def main() -> None:
         (out / f"{name}.json").write_text(json.dumps(data, indent=1) + "\n")
     write_trees()
     FIRST_PLIES.write_text(json.dumps(first_plies(), indent=1) + "\n")
+    REGISTRY.write_text(json.dumps(registry(), indent=1) + "\n")
+
+
+def registry() -> list[dict]:
+    """Returns every game of the registry, in its order, as the JS tests list them: {id, name,
+    family}."""
+    return [{"id": v.id, "name": v.name, "family": v.family} for v in VARIANTS.values()]
 
 
 def first_plies() -> dict:

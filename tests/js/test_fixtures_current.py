@@ -11,10 +11,12 @@ import pytest
 
 import engine
 from games.storage.positions import legal_moves_payload
-from tests.js.make_fixtures import FIRST_PLIES, first_plies
+from tests.js.make_fixtures import FIRST_PLIES, REGISTRY, first_plies, registry
 
 FIXTURES = sorted(
-    path for path in (Path(__file__).parent / "fixtures").glob("*.json") if path != FIRST_PLIES
+    path
+    for path in (Path(__file__).parent / "fixtures").glob("*.json")
+    if path not in (FIRST_PLIES, REGISTRY)
 )
 
 
@@ -31,3 +33,8 @@ def test_fixture_matches_the_engine(path: Path) -> None:
 def test_every_games_first_plies_are_what_the_engine_plays_and_the_export_numbers() -> None:
     # game_model.js's tests take the games, the sides and the numbers from this fixture.
     assert json.loads(FIRST_PLIES.read_text()) == json.loads(json.dumps(first_plies()))
+
+
+def test_the_js_tests_list_of_games_is_the_registrys() -> None:
+    # The node tests take every list of games from this fixture, never from a list of their own.
+    assert json.loads(REGISTRY.read_text()) == registry()

@@ -50,9 +50,7 @@ def test_every_hybrid_has_its_reference_counts_to_depth_five():
     for variant_id, _, depth, _ in CASES:
         depths[variant_id] = max(depth, depths.get(variant_id, 0))
     hybrids = {v.id for v in VARIANTS.values() if v.family == "hybrid"}
-    assert (
-        depths.keys() == hybrids == {"cheskers", "byelorussian-cheskers", "game-mix", "mix-chess"}
-    )
+    assert hybrids and depths.keys() == hybrids
     assert all(depth >= 5 for depth in depths.values())
 
 

@@ -10,7 +10,7 @@ import pytest
 from engine.variants import VARIANTS
 from tests.engine.hybrids import reference
 
-HYBRIDS = ["cheskers", "byelorussian-cheskers", "game-mix", "mix-chess"]
+HYBRIDS = [v.id for v in VARIANTS.values() if v.family == "hybrid"]
 
 
 def engine_keys(position) -> set[reference.Key]:
