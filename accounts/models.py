@@ -19,6 +19,12 @@ username_validator = RegexValidator(
 )
 
 
+class TakebackPreference(models.TextChoices):
+    NEVER = "never", "Never"
+    CASUAL = "casual", "In casual games"
+    ALWAYS = "always", "Always"
+
+
 class User(AbstractUser):
     """A player. Usernames are unique regardless of case (``Alice`` and ``alice`` clash)."""
 
@@ -33,6 +39,11 @@ class User(AbstractUser):
     # Refreshed (by queryset update, never a full save) while a lobby socket is open; with the
     # game sockets' heartbeats it says who is online now (players.selectors.online_players).
     last_seen = models.DateTimeField(null=True, blank=True)
+    # Whether the player grants an opponent's takeback request in an online game: never, in
+    # casual games only, or always (lichess's choice; games.services.play asks it).
+    takeback_preference = models.CharField(
+        max_length=8, choices=TakebackPreference.choices, default=TakebackPreference.CASUAL
+    )
 
     class Meta:
         constraints = [

@@ -238,6 +238,10 @@ class Game(models.Model):
     # Goes up by one with every change to the moves (a move, a takeback): names one history.
     revision = models.PositiveIntegerField(default=0)
     draw_offer = models.CharField(max_length=5, choices=Color.choices, null=True, blank=True)
+    # An online game's takeback offer (the side that asked), and the side whose offer the other
+    # declined: it may not ask again until the next move (``games.services.play``).
+    takeback_offer = models.CharField(max_length=5, choices=Color.choices, null=True, blank=True)
+    takeback_refused = models.CharField(max_length=5, choices=Color.choices, null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -358,13 +362,16 @@ class Game(models.Model):
 
     @property
     def is_rated(self) -> bool:
-        """Whether the game's ending moves ratings: online, agreed rated, two distinct players."""
+        """Whether the game's ending moves ratings: online, agreed rated, two distinct players,
+        and not ended before both sides made their first move (nothing was played to rate)."""
+        ended_early = self.status != self.Status.LIVE and (self.final_ply or 0) < 2
         return (
             self.mode == self.Mode.ONLINE
             and self.rated
             and self.white_id is not None
             and self.black_id is not None
             and self.white_id != self.black_id
+            and not ended_early
         )
 
     @property
@@ -401,6 +408,9 @@ class GameMove(models.Model):
     captured = models.JSONField(default=list)
     captured_pieces = models.JSONField(default=list)
     fen_after = models.CharField(max_length=FEN_LENGTH)
+    # A real-time game's clock: the mover's time left after the move, increment added (a
+    # takeback puts the clocks back to these).
+    clock_ms = models.BigIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

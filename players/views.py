@@ -57,6 +57,8 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
             # Built from numbers and escaped dates only (accounts.charts).
             "chart": mark_safe(rating_chart_svg(history, profile["category_name"])),
             "can_challenge": request.user.is_authenticated and request.user.pk != player.pk,
+            # Imported games are not the player's own: listed apart, under the archive's filter.
+            "imported_count": Game.objects.filter(imported_by=player).count(),
             # The challenge form's game and time control (templates/games/_*.html).
             "variant_groups": variant_groups(),
             "selected": challenge_variant(profile["category"]),

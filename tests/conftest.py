@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -93,10 +94,13 @@ class DaphneServer:
         self.ws_url = f"ws://127.0.0.1:{self.port}"
         # No periodic sweep unless a test asks for one: the server shares the test database
         # with the tests, and its sweep would prune rows a test set up for its own sweep.
+        # Its throttles count under keys of its own: Redis keeps what earlier servers and runs
+        # counted, and a busy day of test runs would otherwise refuse this one's requests.
         env = {
             **os.environ,
             **test_database_env(),
             "GAMES_SWEEP_INTERVAL": "0",
+            "CACHE_KEY_PREFIX": f"daphne-{uuid.uuid4().hex}",
             **(extra_env or {}),
         }
         env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)

@@ -86,6 +86,16 @@ MOVE = Body(
     ),
 )
 DRAW = Body("DrawAction", (BodyField("action", required=True, help="offer, accept or decline"),))
+TAKEBACK = Body(
+    "TakebackAction",
+    (
+        BodyField(
+            "action",
+            help="offer, accept or decline (online games); absent: take back at once "
+            "(pass-and-play and bot games)",
+        ),
+    ),
+)
 IMPORT = Body("GameImport", (BodyField("text", required=True, help="one or more games"),))
 ANNOTATION = Body(
     "AnnotationCreate",

@@ -61,6 +61,19 @@ class ClockError(ValueError):
     """A time control out of range; the message is one sentence saying why."""
 
 
+# Quarters of a minute as players write them (lichess's "¼+0").
+QUARTERS = {0: "", 15: "¼", 30: "½", 45: "¾"}
+
+
+def minutes_text(seconds: int) -> str:
+    """Returns an initial time in minutes as players write it: ``3``, ``½``, ``1¼``, or
+    ``0.2`` for a time that is not a whole number of quarters."""
+    whole, rest = divmod(seconds, 60)
+    if rest in QUARTERS:
+        return f"{whole or ''}{QUARTERS[rest]}" or "0"
+    return f"{seconds / 60:.2f}".rstrip("0")
+
+
 @dataclass(frozen=True, slots=True)
 class TimeControl:
     """A time control: Fischer (``initial`` seconds, ``increment`` seconds a move),
@@ -89,15 +102,13 @@ class TimeControl:
 
     @property
     def label(self) -> str:
-        """Returns the control as players write it: ``3+2``, ``0.5+0``, ``3 days``,
+        """Returns the control as players write it: ``3+2``, ``½+0``, ``1½+1``, ``3 days``,
         ``unlimited``."""
         if self.kind == "correspondence":
             return f"{self.days} day{'s' if self.days != 1 else ''}"
         if self.kind == "unlimited":
             return "unlimited"
-        minutes = self.initial / 60
-        shown = f"{minutes:g}" if minutes >= 1 or self.initial % 15 == 0 else f"{minutes:.2f}"
-        return f"{shown}+{self.increment}"
+        return f"{minutes_text(self.initial)}+{self.increment}"
 
     @property
     def shown(self) -> str:
@@ -268,6 +279,19 @@ def charge(game: Game, now: datetime, lag_ms: int = 0) -> None:
         game.clock_deadline = _deadline(game, control, now)
     finally:
         game.ply -= 1
+
+
+def put_back(game: Game, times: dict[str, int | None], now: datetime) -> None:
+    """Puts a live clocked game's clocks back as a takeback leaves it (on the record in memory,
+    its ply already taken back): each side's time as its last move left it (``times``; None: the
+    side has not moved, and has its starting time), the turn starting at ``now``."""
+    control = TimeControl.of_game(game)
+    if control.kind == "unlimited":
+        return
+    for color, ms in times.items():
+        setattr(game, f"{color}_ms", _turn_ms(control) if ms is None else ms)
+    game.clock_since = now
+    game.clock_deadline = _deadline(game, control, now)
 
 
 GIVEN_MS = 15_000  # what the "give 15 s" button gives the opponent

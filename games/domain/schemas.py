@@ -47,6 +47,7 @@ MAX_USERNAME_CHARS = 150
 DIGIT_RUNS = re.compile(r"[0-9]+")
 
 DrawAction = Literal["offer", "accept", "decline"]
+TakebackAction = Literal["offer", "accept", "decline"]
 
 
 def refuse(message: str) -> GameError:
@@ -213,6 +214,17 @@ def draw_action(data: Mapping[str, Any]) -> DrawAction:
     action = data.get("action")
     if action not in get_args(DrawAction):
         raise refuse("A draw action is offer, accept or decline.")
+    return action
+
+
+def takeback_action(data: Mapping[str, Any]) -> TakebackAction | None:
+    """Returns a takeback message's or body's ``action`` (offer, accept or decline), or None
+    when it has none (a pass-and-play or bot game's takeback)."""
+    action = data.get("action")
+    if action is None:
+        return None
+    if action not in get_args(TakebackAction):
+        raise refuse("A takeback action is offer, accept or decline.")
     return action
 
 

@@ -24,6 +24,7 @@ from games.domain.schemas import (
     MoveRequest,
     SeekRequest,
     draw_action,
+    takeback_action,
 )
 from games.edges.serializers import (
     ERRORS,
@@ -38,6 +39,7 @@ from games.edges.serializers import (
     SeekCreate,
     SeekSerializer,
     StateSerializer,
+    TakebackAction,
     VariantSerializer,
 )
 from games.reads.lobby import challenge_payload, challenges_of, open_seeks, seek_payload
@@ -48,6 +50,14 @@ from games.services.round import Round, start_bot_game
 
 # How long a seek or challenge made through the API alone stands (``games.services.lobby``).
 STANDING = int(CONNECTION_STALE_AFTER.total_seconds())
+
+
+def for_caller(request: Request, state: dict[str, Any]) -> dict[str, Any]:
+    """Returns a game's state as its caller gets it: ``abortable`` says whether the caller may
+    abort now (a player of the game, signed in)."""
+    user = request.user
+    player = user.is_authenticated and user.get_username() in (state["white"], state["black"])
+    return {**state, "abortable": bool(state["abortable"] and player)}
 
 
 def body(request: Request) -> Mapping[str, Any]:
@@ -219,7 +229,7 @@ class BotGameView(APIView):
 class GameDetailView(APIView):
     @extend_schema(responses={200: StateSerializer, 404: ERRORS[404]}, summary="A game's state")
     def get(self, request: Request, game_id: str) -> Response:
-        return Response(Round(game_id).state())
+        return Response(for_caller(request, Round(game_id).state()))
 
 
 class GameMovesView(APIView):
@@ -231,13 +241,13 @@ class GameMovesView(APIView):
     def post(self, request: Request, game_id: str) -> Response:
         move = MoveRequest.from_body(body(request))
         state = Round(game_id).play(actor=Actor.of_request(request), move=move)
-        return Response(state, status=status.HTTP_201_CREATED)
+        return Response(for_caller(request, state), status=status.HTTP_201_CREATED)
 
 
 class GameResignView(APIView):
     @extend_schema(request=None, responses={200: StateSerializer, **ERRORS}, summary="Resign")
     def post(self, request: Request, game_id: str) -> Response:
-        return Response(Round(game_id).resign(actor=Actor.of_request(request)))
+        return Response(for_caller(request, Round(game_id).resign(actor=Actor.of_request(request))))
 
 
 class GameDrawView(APIView):
@@ -258,7 +268,9 @@ class GameGiveTimeView(APIView):
         summary="Give the opponent 15 seconds (real-time online games)",
     )
     def post(self, request: Request, game_id: str) -> Response:
-        return Response(Round(game_id).give_time(actor=Actor.of_request(request)))
+        return Response(
+            for_caller(request, Round(game_id).give_time(actor=Actor.of_request(request)))
+        )
 
 
 class GameClaimWinView(APIView):
@@ -268,13 +280,38 @@ class GameClaimWinView(APIView):
         summary="Claim the win when the opponent has left a real-time game",
     )
     def post(self, request: Request, game_id: str) -> Response:
-        return Response(Round(game_id).claim_win(actor=Actor.of_request(request)))
+        return Response(
+            for_caller(request, Round(game_id).claim_win(actor=Actor.of_request(request)))
+        )
 
 
 class GameTakebackView(APIView):
-    @extend_schema(request=None, responses={200: StateSerializer, **ERRORS}, summary="Take back")
+    @extend_schema(
+        request=TakebackAction,
+        responses={200: StateSerializer, **ERRORS},
+        summary="Take back (pass-and-play, bot); offer, accept or decline one (online)",
+        description="In a pass-and-play or bot game, with no body, the last move is taken back"
+        " (bot: back to your last turn). In an online game a takeback is asked of the opponent"
+        ' (`{"action": "offer"}`), who accepts or declines it; accepted, the game goes back to'
+        " the asker's last turn, clocks included. The opponent's takeback preference may refuse"
+        " it; after a decline the asker waits for the next move.",
+    )
     def post(self, request: Request, game_id: str) -> Response:
-        return Response(Round(game_id).takeback(actor=Actor.of_request(request)))
+        action = takeback_action(body(request))
+        state = Round(game_id).takeback(actor=Actor.of_request(request), action=action)
+        return Response(for_caller(request, state))
+
+
+class GameAbortView(APIView):
+    @extend_schema(
+        request=None,
+        responses={200: StateSerializer, **ERRORS},
+        summary="Abort an online game before both sides have moved",
+        description="The game ends with no result and is not rated. Refused (400) once both"
+        " sides have made their first move.",
+    )
+    def post(self, request: Request, game_id: str) -> Response:
+        return Response(for_caller(request, Round(game_id).abort(actor=Actor.of_request(request))))
 
 
 class GameRematchView(APIView):

@@ -29,7 +29,7 @@ from games.edges.serializers import (
     ErrorSerializer,
     GameImport,
 )
-from games.models import Game
+from games.models import Game, export_format
 from games.reads import archive as reads
 from games.reads.live import game_by_id
 from games.services import analysis, archive
@@ -71,9 +71,8 @@ def page_link(request: Request, **cursor: str | None) -> str | None:
 
 
 ARCHIVE_PARAMETERS = [
-    OpenApiParameter(
-        "player", str, description="username of either player (of an imported game: its importer)"
-    ),
+    OpenApiParameter("player", str, description="username of either player of the games"),
+    OpenApiParameter("imported_by", str, description="username of the importer of the games"),
     OpenApiParameter("result", str, enum=Game.Result.values),
     OpenApiParameter("termination", str, enum=Game.Termination.values),
     OpenApiParameter("mode", str, enum=Game.Mode.values),
@@ -211,7 +210,8 @@ class GamesExportView(APIView):
     def get(self, request: Request) -> HttpResponse:
         filters = reads.ArchiveFilters.from_query(request.query_params)
         games = reads.archive_games(filters).prefetch_related("annotations")
-        name = f"chesskers-{filters.player or 'games'}.pgn"
+        extension = export_format(filters.variant or "").lower() if filters.variant else "pgn"
+        name = f"chesskers-{filters.player or filters.variant or 'games'}.{extension}"
         return text_response(reads.games_export_text(games[:MAX_BULK_EXPORT]), name)
 
 

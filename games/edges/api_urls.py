@@ -30,6 +30,7 @@ urlpatterns = [
     path("games/<str:game_id>/resign/", api.GameResignView.as_view(), name="api-game-resign"),
     path("games/<str:game_id>/draw/", api.GameDrawView.as_view(), name="api-game-draw"),
     path("games/<str:game_id>/takeback/", api.GameTakebackView.as_view(), name="api-game-takeback"),
+    path("games/<str:game_id>/abort/", api.GameAbortView.as_view(), name="api-game-abort"),
     path("games/<str:game_id>/rematch/", api.GameRematchView.as_view(), name="api-game-rematch"),
     path(
         "games/<str:game_id>/give-time/", api.GameGiveTimeView.as_view(), name="api-game-give-time"

@@ -24,7 +24,7 @@ from games.domain import wire
 from games.domain.errors import ErrorCode, GameError
 from games.domain.policy import HEARTBEAT_WRITE_EVERY
 from games.domain.protocol import SERVER_ERROR, error_message, parse_message
-from games.domain.schemas import MoveRequest, draw_action
+from games.domain.schemas import MoveRequest, draw_action, takeback_action
 from games.edges.realtime import (
     db,
     heartbeats,
@@ -192,6 +192,7 @@ class GameConsumer(BaseConsumer):
         "resign": "on_resign",
         "draw": "on_draw",
         "takeback": "on_takeback",
+        "abort": "on_abort",
         "rematch": "on_rematch",
         "give_time": "on_give_time",
         "claim_win": "on_claim_win",
@@ -277,7 +278,11 @@ class GameConsumer(BaseConsumer):
         await db(self.round.draw, self.tell_undelivered)(actor=self.actor, action=action)
 
     async def on_takeback(self, message: dict[str, Any]) -> None:
-        await db(self.round.takeback, self.tell_undelivered)(actor=self.actor)
+        action = takeback_action(message)
+        await db(self.round.takeback, self.tell_undelivered)(actor=self.actor, action=action)
+
+    async def on_abort(self, message: dict[str, Any]) -> None:
+        await db(self.round.abort, self.tell_undelivered)(actor=self.actor)
 
     async def on_rematch(self, message: dict[str, Any]) -> None:
         await db(self.round.rematch, self.tell_undelivered)(actor=self.actor)

@@ -100,6 +100,9 @@ class GameStateSerializer(serializers.Serializer):
     initial_fen = serializers.CharField()
     fen = serializers.CharField()
     ply = serializers.IntegerField()
+    revision = serializers.IntegerField(
+        help_text="Grows with every change to the moves (a move, a takeback): orders states"
+    )
     turn = serializers.CharField()
     status = serializers.CharField()
     result = serializers.CharField(allow_null=True)
@@ -111,7 +114,24 @@ class GameStateSerializer(serializers.Serializer):
     absence = AbsenceSerializer(allow_null=True)
     clock = ClockSerializer(allow_null=True, help_text="null for an unlimited game")
     speed = serializers.CharField(help_text=SPEED_HELP)
-    takeback = serializers.BooleanField(help_text="Whether a takeback is possible now")
+    takeback = serializers.BooleanField(
+        help_text="Whether a takeback is possible now (pass-and-play and bot games)"
+    )
+    takeback_offer = serializers.CharField(
+        allow_null=True, help_text="An online game's takeback offer: the side that asked"
+    )
+    takeback_refused = serializers.CharField(
+        allow_null=True,
+        help_text="The side whose takeback offer was declined: it may not ask again until the"
+        " next move",
+    )
+    abortable = serializers.BooleanField(
+        help_text="Whether the game may be aborted now (REST: by the caller)"
+    )
+    first_move_deadline = serializers.DateTimeField(
+        allow_null=True,
+        help_text="While the side to move has not made its first move: when the game is aborted",
+    )
     bot_thinking = serializers.BooleanField()
     rematch = RematchSerializer(allow_null=True)
     rated = serializers.BooleanField()
@@ -226,6 +246,7 @@ LocalCreate = request_serializer(bodies.LOCAL_GAME)
 BotCreate = request_serializer(bodies.BOT_GAME)
 MoveSubmit = request_serializer(bodies.MOVE)
 DrawAction = request_serializer(bodies.DRAW)
+TakebackAction = request_serializer(bodies.TAKEBACK)
 GameImport = request_serializer(bodies.IMPORT)
 AnnotationCreate = request_serializer(bodies.ANNOTATION)
 AnnotationEdit = request_serializer(bodies.ANNOTATION_EDIT)

@@ -10,12 +10,14 @@ from django.urls import reverse
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_POST
 
+from accounts.models import rating_category
+from accounts.selectors import ratings_of
 from catalogue.descriptors import variant_descriptor, variant_groups, variant_names
-from games.domain.clock import CORRESPONDENCE_DAYS, QUICK_PAIRINGS, SPEEDS
+from games.domain.clock import CORRESPONDENCE_DAYS, QUICK_PAIRINGS, SPEEDS, speed_of
 from games.domain.errors import GameError
 from games.domain.policy import BOT_LEVELS
 from games.domain.schemas import MAX_IMPORT_CHARS, BotGameRequest, LocalGameRequest, import_text
-from games.models import Challenge, Game
+from games.models import Challenge, Game, export_format
 from games.reads.archive import (
     ArchiveFilters,
     PageRequest,
@@ -86,7 +88,22 @@ def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
         "variant": variant_descriptor(game.variant),
     }
     page_data["archive"] = archive_data(game, actor)
+    page_data["ratings"] = players_ratings(game)
     return render(request, "games/game.html", {"game": game, "page_data": page_data})
+
+
+def players_ratings(game: Game) -> dict[str, str] | None:
+    """Returns an online game's players' ratings in its category as the header shows them
+    (``1512``, ``1500?`` while provisional), or None for another game. A finished game's are
+    as they are now; what the game changed is in its ``rating_changes``."""
+    if game.mode != Game.Mode.ONLINE or game.white is None or game.black is None:
+        return None
+    category = rating_category(game.variant, speed_of(game))
+    rows = ratings_of([game.white, game.black], category)
+    return {
+        color: f"{round(row.rating)}{'?' if row.provisional else ''}"
+        for color, row in (("white", rows[game.white_id]), ("black", rows[game.black_id]))
+    }
 
 
 def archive_data(game: Game, actor: Actor) -> dict[str, Any]:
@@ -221,6 +238,7 @@ def watch(request: HttpRequest) -> HttpResponse:
 # The archive form's labels, which its refusals name instead of the query's parameters.
 ARCHIVE_LABELS = {
     "player": "Player",
+    "imported_by": "Imported by",
     "result": "Result",
     "termination": "Reason",
     "mode": "Mode",
@@ -252,6 +270,8 @@ def archive(request: HttpRequest) -> HttpResponse:
             "filtered": bool(query),
             "form": filters.query(),
             "choices": CHOICES,
+            # The checkers family's games download as PDN, the others as PGN.
+            "download_format": export_format(filters.variant) if filters.variant else "PGN",
         },
     )
 

@@ -30,7 +30,8 @@ MAX_PLAYER_CHARS = 150
 class ArchiveFilters:
     """What the archive is filtered by; every field None (or False) means "any"."""
 
-    player: str | None = None
+    player: str | None = None  # the games a user played (not those they imported)
+    imported_by: str | None = None  # the games a user imported
     variant: str | None = None
     result: str | None = None
     termination: str | None = None
@@ -95,16 +96,19 @@ class ArchiveFilters:
                 ErrorCode.BAD_REQUEST,
                 f"{label('min_plies')} has at most {MAX_PLIES_DIGITS} digits.",
             )
-        player = text("player")
-        if player is not None and len(player) > MAX_PLAYER_CHARS:
-            raise GameError(
-                ErrorCode.BAD_REQUEST, f"{label('player')} is a username, at most 150 characters."
-            )
+        player, importer = text("player"), text("imported_by")
+        for name, value in (("player", player), ("imported_by", importer)):
+            if value is not None and len(value) > MAX_PLAYER_CHARS:
+                raise GameError(
+                    ErrorCode.BAD_REQUEST,
+                    f"{label(name)} is a username, at most {MAX_PLAYER_CHARS} characters.",
+                )
         annotated = text("annotated")
         if annotated not in (None, "1", "true", "0", "false", "on"):
             raise GameError(ErrorCode.BAD_REQUEST, f"{label('annotated')} is true or false.")
         return cls(
             player=player,
+            imported_by=importer,
             variant=choice("variant", list(variants.VARIANTS)),
             result=choice("result", Game.Result.values),
             termination=choice("termination", Game.Termination.values),
@@ -120,6 +124,7 @@ class ArchiveFilters:
         """Returns the filters as query-string values (for page links)."""
         values = {
             "player": self.player,
+            "imported_by": self.imported_by,
             "variant": self.variant,
             "result": self.result,
             "termination": self.termination,
@@ -142,17 +147,18 @@ def filter_games(
     own white/black/importer columns, whose indexes serve it; a name nobody has matches
     nothing. ``finished``: ``games`` are finished games only, whose length is read from the
     indexed ``final_ply`` (a live game's ``ply`` is not indexed: every move changes it)."""
-    if filters.player:
+    for name, importer in ((filters.player, False), (filters.imported_by, True)):
+        if not name:
+            continue
         # LOWER(username), as the case-blind unique index is written (iexact would be UPPER).
-        users = User.objects.alias(name=Lower("username")).filter(name=filters.player.lower())
+        users = User.objects.alias(name=Lower("username")).filter(name=name.lower())
         user_id = users.values_list("pk", flat=True).first()
         if user_id is None:
             return games.none()
-        games = games.filter(
-            Q(white_id=user_id)
-            | Q(black_id=user_id)
-            | Q(mode=Game.Mode.IMPORTED, imported_by_id=user_id)
-        )
+        if importer:  # what they imported is kept apart from what they played
+            games = games.filter(mode=Game.Mode.IMPORTED, imported_by_id=user_id)
+        else:
+            games = games.filter(Q(white_id=user_id) | Q(black_id=user_id))
     if filters.variant:
         games = games.filter(variant=filters.variant)
     if filters.result:
@@ -387,6 +393,8 @@ def export_tags(game: Game) -> list[tuple[str, str]]:
         tags += [("SetUp", "1"), ("FEN", game.initial_fen)]
     if game.termination:
         tags.append(("Termination", game.termination))
+    elif game.status == Game.Status.ABORTED:
+        tags.append(("Termination", "aborted"))
     return tags
 
 

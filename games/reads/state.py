@@ -14,7 +14,7 @@ from typing import Any
 from django.utils import timezone
 
 from games.domain import wire
-from games.domain.clock import clock_payload, speed_of
+from games.domain.clock import clock_payload, first_moves, speed_of
 from games.domain.policy import ABANDON_AFTER, fresh_since
 from games.models import Color, Game
 from games.storage import kept, sql
@@ -206,6 +206,7 @@ def state_fields(game: Game, now: datetime | None = None) -> dict[str, Any]:
         "initial_fen": game.initial_fen,
         "fen": game.fen,
         "ply": game.ply,
+        "revision": game.revision,
         "turn": game.turn,
         "status": game.status,
         "result": game.result,
@@ -218,6 +219,10 @@ def state_fields(game: Game, now: datetime | None = None) -> dict[str, Any]:
         "clock": clock_payload(game, now or timezone.now()),
         "speed": speed_of(game),
         "takeback": live_takeback_allowed(game),
+        "takeback_offer": game.takeback_offer,
+        "takeback_refused": game.takeback_refused,
+        "abortable": abortable(game),
+        "first_move_deadline": first_move_deadline(game),
         "bot_thinking": bot_to_move(game),
         "rematch": rematch,
         "rated": game.is_rated,
@@ -225,6 +230,21 @@ def state_fields(game: Game, now: datetime | None = None) -> dict[str, Any]:
         "created_at": game.created_at.isoformat() if game.created_at else None,
         "finished_at": game.finished_at.isoformat() if game.finished_at else None,
     }
+
+
+def abortable(game: Game) -> bool:
+    """Returns whether a player may abort the game now: a live online game in which a side has
+    yet to make its first move (the REST API answers it for the caller: ``False`` to anyone
+    but a player)."""
+    return game.mode == Game.Mode.ONLINE and game.status == Game.Status.LIVE and first_moves(game)
+
+
+def first_move_deadline(game: Game) -> str | None:
+    """Returns when a live clocked game is aborted if the side to move has not made its first
+    move (ISO time), or None."""
+    if game.status != Game.Status.LIVE or game.clock_deadline is None or not first_moves(game):
+        return None
+    return game.clock_deadline.isoformat()
 
 
 def rating_changes(game: Game) -> dict[str, int] | None:

@@ -143,7 +143,11 @@ CHOSEN_TERMINATIONS = {
     Game.Termination.RESIGNATION: (Game.Result.WHITE, Game.Result.BLACK),
     Game.Termination.ABANDONMENT: (Game.Result.WHITE, Game.Result.BLACK),
     Game.Termination.AGREEMENT: (Game.Result.DRAW,),
+    # A flag: a win, or a draw when the side with time could not have won.
+    Game.Termination.TIMEOUT: (Game.Result.WHITE, Game.Result.BLACK, Game.Result.DRAW),
 }
+# The Termination tag of an aborted game's export (``reads.archive.export_tags``): refused.
+ABORTED = "aborted"
 
 
 @dataclass
@@ -155,8 +159,8 @@ class ReplayedGame:
     initial_fen: str
     moves: list[dict[str, Any]]
     fen: str
-    result: str
-    termination: str
+    result: str | None
+    termination: str | None
 
 
 def import_error(parsed: pgn.ParsedGame, code: ErrorCode, message: str) -> GameError:
@@ -227,14 +231,21 @@ def imported_variant(parsed: pgn.ParsedGame) -> Variant:
         if not named and game_type == number:
             return variants.get(variant_id)
     known = ", ".join(variant.name for variant in variants.VARIANTS.values())
-    what = f"the game {parsed.tag('Variant')!r}" if named else "no Variant tag"
+    if named:
+        what = f"the game {parsed.tag('Variant')!r}"
+    elif game_type:
+        what = f"the GameType {game_type}, which names no game the site plays,"
+    else:
+        what = "no Variant tag"
     raise import_error(
         parsed, ErrorCode.BAD_REQUEST, f"it has {what}; the Variant tag names one of: {known}."
     )
 
 
-def imported_result(parsed: pgn.ParsedGame, eg: engine.Game) -> tuple[str, str]:
-    """Returns the result and termination of a replayed game, checked against the rules."""
+def imported_result(parsed: pgn.ParsedGame, eg: engine.Game) -> tuple[str | None, str | None]:
+    """Returns the result and termination of a replayed game, checked against the rules: an
+    unfinished game (``*``) has neither; a result whose ending is not said keeps no termination
+    (an unknown ending is not made up). An aborted game is refused."""
     tagged = pgn.plain_result(parsed.tag("Result"))
     written = parsed.result
     if tagged is not None and written is not None and tagged != written:
@@ -244,15 +255,21 @@ def imported_result(parsed: pgn.ParsedGame, eg: engine.Game) -> tuple[str, str]:
             f"the Result tag says {tagged} but the moves end with {written}.",
         )
     result = written or tagged
-    if result not in Game.Result.values:
+    termination = parsed.tag("Termination")
+    if termination == ABORTED:
         raise import_error(
             parsed,
             ErrorCode.BAD_REQUEST,
-            "the archive keeps finished games: the result must be 1-0, 0-1 or 1/2-1/2"
-            + (f", not {result}." if result else "."),
+            "the game was aborted before both sides moved: the archive keeps games that were "
+            "played.",
+        )
+    if result not in (*Game.Result.values, "*", None):
+        raise import_error(
+            parsed,
+            ErrorCode.BAD_REQUEST,
+            f"the result is 1-0, 0-1, 1/2-1/2 or * (unfinished), not {result}.",
         )
     outcome = eg.outcome()
-    termination = parsed.tag("Termination")
     if outcome.is_over:
         rule = outcome.reason
         expected = result_of(outcome)
@@ -260,8 +277,8 @@ def imported_result(parsed: pgn.ParsedGame, eg: engine.Game) -> tuple[str, str]:
             raise import_error(
                 parsed,
                 ErrorCode.BAD_REQUEST,
-                f"the result {result} is wrong: the game ended by {rule} and the result is "
-                f"{expected}.",
+                f"the result {result or '*'} is wrong: the game ended by {rule} and the result "
+                f"is {expected}.",
             )
         if termination is not None and termination != rule:
             raise import_error(
@@ -270,18 +287,22 @@ def imported_result(parsed: pgn.ParsedGame, eg: engine.Game) -> tuple[str, str]:
                 f"the termination {termination} is wrong: the game ended by {rule}.",
             )
         return result, rule
+    if result in ("*", None):
+        if termination is not None:
+            raise import_error(
+                parsed,
+                ErrorCode.BAD_REQUEST,
+                f"an unfinished game (*) has no termination, not {termination}.",
+            )
+        return None, None
     if termination is None:
-        termination = (
-            Game.Termination.AGREEMENT
-            if result == Game.Result.DRAW
-            else Game.Termination.RESIGNATION
-        )
+        return result, None
     if termination not in CHOSEN_TERMINATIONS:
         raise import_error(
             parsed,
             ErrorCode.BAD_REQUEST,
             f"the termination {termination} is wrong: the last position is not over, so the "
-            "game ended by resignation, agreement or abandonment.",
+            "game ended by resignation, agreement, abandonment or time.",
         )
     if result not in CHOSEN_TERMINATIONS[termination]:
         raise import_error(

@@ -140,6 +140,7 @@ FINISH_FIELDS = [
     "finished_at",
     "final_ply",
     "draw_offer",
+    "takeback_offer",
     "absence_side",
     "absence_since",
     "updated_at",
@@ -155,6 +156,9 @@ def finish(game: Game, *, result: str, termination: str, at: datetime | None = N
     abandonment), always on a game locked and checked live in the same transaction, so a rated
     game moves both players' ratings exactly once and only if the ending commits. Locks the
     players' rating rows after the game's (see ``accounts.services.rating_record_game``).
+
+    A game that ends before both sides have made their first move is not rated, however it
+    ends (a resignation at once included): nothing was played to rate.
     """
     _end(game, Game.Status.FINISHED, at)
     game.result = result
@@ -182,7 +186,7 @@ def _end(game: Game, status: str, at: datetime | None) -> None:
     game.status = status
     game.finished_at = at or timezone.now()
     game.final_ply = game.ply
-    game.draw_offer = None
+    game.draw_offer = game.takeback_offer = None
     game.absence_side = None
     game.absence_since = None
     clock.stop(game, game.finished_at)

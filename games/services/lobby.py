@@ -60,9 +60,17 @@ def seek_create(
     clock: TimeControl = UNLIMITED,
 ) -> Seek:
     """Opens a seek for a game of ``variant`` in the lobby, with its time control; a user has at
-    most ``MAX_OPEN_SEEKS``."""
+    most ``MAX_OPEN_SEEKS``. The same seek asked twice (a second click) is the one already
+    open; a player whose game is starting seeks nothing until it has (``starting_game``)."""
     with transaction.atomic():
         User.objects.select_for_update().get(pk=user.pk)  # serialises one user's seeks
+        offered = clock.as_json()
+        same = Seek.objects.filter(owner=user, color=color, rated=rated, variant=variant)
+        same = same.filter(clock__isnull=True) if offered is None else same.filter(clock=offered)
+        same = same.first()
+        if same is not None:
+            return same
+        refuse_while_starting(user)
         if Seek.objects.filter(owner=user).count() >= MAX_OPEN_SEEKS:
             raise GameError(
                 ErrorCode.TOO_MANY_SEEKS, f"You already have {MAX_OPEN_SEEKS} open seeks."
@@ -75,6 +83,31 @@ def seek_create(
         user_seen(user_id=user.pk, at=seek.created_at)
         publish_seeks(added=seek)
     return seek
+
+
+def starting_game(user: User) -> Game | None:
+    """Returns the user's online game that is starting, if any: live, real-time or unlimited,
+    and a side has yet to make its first move (it is played or aborted before another
+    starts)."""
+    return (
+        Game.objects.filter(
+            Q(white=user) | Q(black=user),
+            mode=Game.Mode.ONLINE,
+            status=Game.Status.LIVE,
+            ply__lt=2,
+            clock_days__isnull=True,
+        )
+        .order_by("-created_at")
+        .first()
+    )
+
+
+def refuse_while_starting(user: User) -> None:
+    """Refuses to start another game for a user whose game is starting."""
+    if starting_game(user) is not None:
+        raise GameError(
+            ErrorCode.NOT_ALLOWED, "You have a game starting: play it or abort it first."
+        )
 
 
 def lock_seek(seek_id: str) -> Seek:
@@ -101,6 +134,7 @@ def seek_accept(*, user: User, seek_id: str, now: datetime | None = None) -> Gam
         seek = lock_seek(seek_id)
         if seek.owner_id == user.pk:
             raise GameError(ErrorCode.OWN_SEEK, "You cannot accept your own seek.")
+        refuse_while_starting(user)
         owner_left = left_lobby(seek.owner.last_seen, now)
         seek.delete()
         if not owner_left:
@@ -109,6 +143,7 @@ def seek_accept(*, user: User, seek_id: str, now: datetime | None = None) -> Gam
             game = game_create_online(
                 white, black, rated=seek.rated, variant=seek.variant, clock=control, now=now
             )
+            withdraw_seeks(Seek.objects.filter(owner_id__in=[white.pk, black.pk]))
         publish_seeks(removed=[seek_id])
     if owner_left:  # refused once the withdrawal has committed
         raise GameError(ErrorCode.GONE, "That seek is gone: its player left the lobby.")
@@ -275,6 +310,7 @@ def challenge_accept(*, user: User, challenge_id: str, now: datetime | None = No
             challenge.to = user
             challenge.game = game
             challenge.save(update_fields=["state", "to", "game"])
+            withdraw_seeks(Seek.objects.filter(owner_id__in=[white.pk, black.pk]))
             publish_challenges(challenge.pk)
             if challenge.rematch_of_id:
                 publish_state(challenge.rematch_of)

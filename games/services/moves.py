@@ -33,7 +33,15 @@ from games.storage.history import History, captured_pieces
 from games.storage.positions import kind_name, remember_legal_moves
 
 # The game's fields a move changes (unless it ends the game).
-MOVE_FIELDS = ["ply", "revision", "fen", "draw_offer", "updated_at"]
+MOVE_FIELDS = [
+    "ply",
+    "revision",
+    "fen",
+    "draw_offer",
+    "takeback_offer",
+    "takeback_refused",
+    "updated_at",
+]
 CLOCKED_MOVE_FIELDS = [*MOVE_FIELDS, *clock.CLOCK_FIELDS]
 
 
@@ -92,6 +100,7 @@ def write_ordinary(
         "status": game.status,
         "absence_side": None,
         "draw_offer": game.draw_offer,
+        "takeback_offer": game.takeback_offer,
     }
     fields = MOVE_FIELDS
     if clock.clocked(game):
@@ -149,6 +158,10 @@ def record_move(game: Game, eg: engine.Game, move: engine.Move) -> GameMove:
     game.fen = fen
     if game.draw_offer == opponent(mover):
         game.draw_offer = None  # the rules page: a draw offer stands until the opponent moves
+    # A move ends a takeback's asking, answered or not (``takebacks``).
+    game.takeback_offer = game.takeback_refused = None
+    if clock.clocked(game):
+        row.clock_ms = getattr(game, f"{mover}_ms")  # charged first: what the move left it
     return row
 
 

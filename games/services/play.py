@@ -15,7 +15,7 @@ import engine
 from accounts.models import User
 from common.db import release_connection
 from engine import variants
-from games.domain.clock import CLOCK_FIELDS, UNLIMITED, TimeControl, give
+from games.domain.clock import CLOCK_FIELDS, UNLIMITED, TimeControl, first_moves, give
 from games.domain.clock import start as start_clock
 from games.domain.errors import ErrorCode, GameError
 from games.domain.policy import ABANDON_AFTER
@@ -24,6 +24,7 @@ from games.models import DEFAULT_VARIANT, Color, Game, SeekColor
 from games.services.core import (
     FINISH_FIELDS,
     Actor,
+    abort,
     finish,
     lock_game,
     opponent,
@@ -38,7 +39,26 @@ from games.services.timeout import end_on_time
 from games.storage import broadcast
 
 
-# --- resign, draw, takeback ------------------------------------------------------------------
+# --- abort, resign, draw, takeback ------------------------------------------------------------
+def game_abort(*, game_id: str, actor: Actor) -> dict[str, Any]:
+    """Aborts an online game before both sides have made their first move: it ends with no
+    result and is never rated (the API's "Abort")."""
+    with transaction.atomic():
+        game = lock_game(game_id)
+        require_player(game, actor)
+        require_live(game)
+        if game.mode != Game.Mode.ONLINE:
+            raise GameError(ErrorCode.NOT_ALLOWED, "Only online games are aborted.")
+        if not first_moves(game):
+            raise GameError(
+                ErrorCode.NOT_ALLOWED,
+                "Both sides have moved: the game can no longer be aborted (resign instead).",
+            )
+        abort(game)
+        game.save(update_fields=FINISH_FIELDS)
+        return publish_state(game)
+
+
 def game_resign(*, game_id: str, actor: Actor) -> dict[str, Any]:
     """Resigns for the actor (pass-and-play: the side to move resigns)."""
     with transaction.atomic():
@@ -147,7 +167,10 @@ def game_takeback(*, game_id: str, actor: Actor) -> dict[str, Any]:
         game = lock_game(game_id)
         color = require_player(game, actor)
         if game.mode not in (Game.Mode.LOCAL, Game.Mode.BOT):
-            raise GameError(ErrorCode.NOT_ALLOWED, "Takebacks are for pass-and-play and bot games.")
+            raise GameError(
+                ErrorCode.NOT_ALLOWED,
+                "In an online game a takeback is asked of the opponent: offer, accept or decline.",
+            )
         if game.termination == Game.Termination.RESIGNATION:
             raise GameError(ErrorCode.GAME_OVER, "The game was resigned.")
         target = game.ply - 1

@@ -34,13 +34,14 @@ from django.utils import timezone
 from games.domain import clock
 from games.domain.errors import ErrorCode, GameError
 from games.domain.policy import fresh_since
-from games.domain.schemas import DrawAction, MoveRequest
+from games.domain.schemas import DrawAction, MoveRequest, TakebackAction
 from games.models import Challenge, Game
 from games.reads.state import bot_to_move, game_state, state_texts
 from games.services import bot_runner, play, presence
 from games.services.core import Actor, lock_game, publish_state, require_live, require_player
 from games.services.lobby import game_rematch
 from games.services.moves import NeedsLock, Written, apply_move, resolve_move, write_ordinary
+from games.services.takebacks import game_takeback_online
 from games.services.timeout import end_on_time
 from games.storage import kept, sql
 from games.storage.history import History, read_history
@@ -252,9 +253,17 @@ class Round:
     def draw(self, *, actor: Actor, action: DrawAction) -> dict[str, Any]:
         return play.game_draw(game_id=self.game_id, actor=actor, action=action)
 
-    def takeback(self, *, actor: Actor) -> dict[str, Any]:
-        state = play.game_takeback(game_id=self.game_id, actor=actor)
-        kept.drop(self.game_id)  # its moves changed other than by a move
+    def abort(self, *, actor: Actor) -> dict[str, Any]:
+        return play.game_abort(game_id=self.game_id, actor=actor)
+
+    def takeback(self, *, actor: Actor, action: TakebackAction | None = None) -> dict[str, Any]:
+        """Takes back at once in a pass-and-play or bot game (no ``action``); in an online game
+        offers, accepts or declines a takeback (``takebacks``)."""
+        if action is None:
+            state = play.game_takeback(game_id=self.game_id, actor=actor)
+        else:
+            state = game_takeback_online(game_id=self.game_id, actor=actor, action=action)
+        kept.drop(self.game_id)  # its moves may have changed other than by a move
         return state
 
     def give_time(self, *, actor: Actor, now: datetime | None = None) -> dict[str, Any]:

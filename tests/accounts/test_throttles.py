@@ -124,8 +124,9 @@ def test_seeks_and_challenges_are_throttled_per_account(low_limits, address) -> 
     alice, bob = make_user(unique_name("a")), make_user(unique_name("b"))
     client = APIClient(REMOTE_ADDR=address)
     client.credentials(HTTP_AUTHORIZATION=f"Token {user_token(user=alice)}")
-    for _ in range(2):
-        assert client.post("/api/seeks/", {"color": "white"}, format="json").status_code == 201
+    for minutes in (1, 2):  # two seeks (the same one twice would be the one already open)
+        body = {"color": "white", "clock": {"initial": 60 * minutes, "increment": 0}}
+        assert client.post("/api/seeks/", body, format="json").status_code == 201
         challenge = client.post("/api/challenges/", {"to": bob.username}, format="json")
         assert challenge.status_code == 201
     seek = client.post("/api/seeks/", {"color": "white"}, format="json")

@@ -12,9 +12,13 @@ from django.test import Client
 
 from chesskers_site.asgi import application
 from games.domain.clock import UNLIMITED, TimeControl
+from games.domain.schemas import MoveRequest
 from games.edges import consumers, sockets
 from games.models import Game
+from games.reads.state import game_state
+from games.services.core import Actor
 from games.services.lobby import challenge_accept, challenge_create
+from games.services.round import game_play
 from tests.factories import make_user
 
 FOOLS_MATE = ["f3", "e5", "g4", "Qh4"]
@@ -57,12 +61,17 @@ def carol(db):
 
 
 def start_game(
-    white, black, fen: str | None = None, clock: TimeControl = UNLIMITED, variant: str = "chesskers"
+    white,
+    black,
+    fen: str | None = None,
+    clock: TimeControl = UNLIMITED,
+    variant: str = "chesskers",
+    rated: bool = True,
 ) -> Game:
     """Starts an online game of ``variant`` with ``white`` as White, through a challenge as users
     do."""
     challenge = challenge_create(
-        user=white, to=black.username, color="white", clock=clock, variant=variant
+        user=white, to=black.username, color="white", clock=clock, variant=variant, rated=rated
     )
     game = challenge_accept(user=black, challenge_id=challenge.public_id)
     if fen:
@@ -115,3 +124,17 @@ def committed(django_capture_on_commit_callbacks):
             return function(*args, **kwargs)
 
     return run
+
+
+def opened(game: Game) -> Game:
+    """Plays each side's first move in a live online game that has not had them (the first legal
+    move each time), so that it counts for ratings when it ends: one that ends before both sides
+    have moved is not rated."""
+    game.refresh_from_db()
+    while game.mode == Game.Mode.ONLINE and game.ply < 2 and game.status == Game.Status.LIVE:
+        state = game_state(game)
+        mover = game.white if game.turn == "white" else game.black
+        move = MoveRequest.of(ply=game.ply, text=state["legal_moves"][0]["text"])
+        game_play(game_id=game.public_id, actor=Actor.of(mover), move=move)
+        game.refresh_from_db()
+    return game

@@ -50,9 +50,9 @@ def test_seeking_needs_an_account() -> None:
 
 def test_fourth_seek_is_400(alice) -> None:
     client = client_for(alice)
-    for _ in range(3):
-        assert client.post("/api/seeks/", {"color": "random"}, format="json").status_code == 201
-    response = client.post("/api/seeks/", {"color": "random"}, format="json")
+    for color in ("white", "black", "random"):
+        assert client.post("/api/seeks/", {"color": color}, format="json").status_code == 201
+    response = client.post("/api/seeks/", {"color": "random", "rated": False}, format="json")
     assert response.status_code == 400 and "3 open seeks" in response.json()["error"]
 
 

@@ -69,7 +69,9 @@ def library(db, alice, bob, carol) -> dict[str, Game]:
         ("", ["imported", "local", "everything", "resigned", "mate"]),
         ("player=alice", ["local", "everything", "mate"]),
         ("player=ALICE&result=0-1", ["everything", "mate"]),
-        ("player=bob", ["imported", "resigned", "mate"]),
+        ("player=bob", ["resigned", "mate"]),  # not the game bob imported
+        ("imported_by=bob", ["imported"]),
+        ("imported_by=alice", []),
         ("result=1-0", ["local"]),
         ("result=1/2-1/2", ["imported"]),
         ("termination=resignation", ["local", "resigned"]),
@@ -228,6 +230,10 @@ def test_bulk_export_gives_a_users_games_and_imports_back(library, carol) -> Non
     assert [g.ply for g in imported] == [1, 14, 4]
     one = api().get(f"/api/games/{library['mate'].public_id}/export/?download=1")
     assert f"chesskers-{library['mate'].public_id}.pgn" in one["Content-Disposition"]
+    draughts = api().get("/api/games/export/?variant=international")
+    assert 'filename="chesskers-international.pdn"' in draughts["Content-Disposition"]
+    chess = api().get("/api/games/export/?variant=chesskers")
+    assert 'filename="chesskers-chesskers.pgn"' in chess["Content-Disposition"]
 
 
 def test_the_import_page_stores_games_and_shows_errors(client, alice) -> None:

@@ -159,7 +159,8 @@ def test_the_same_texts_import_when_they_are_right(alice) -> None:
     ids = answer.json()["ids"]
     assert answer.json()["id"] == ids[0] and len(ids) == 2
     first = Game.objects.get(public_id=ids[0])
-    assert (first.result, first.termination, first.ply) == ("1-0", "resignation", 30)
+    # No Termination tag: the ending is unknown, and stays so (not made up as a resignation).
+    assert (first.result, first.termination, first.ply) == ("1-0", None, 30)
     assert first.imported_by == alice
 
 
@@ -167,7 +168,13 @@ def test_other_import_refusals(alice) -> None:
     for text, message in [
         ("1. e4 e5 1-0", "Game 1: it has no Variant tag; the Variant tag names one of: Chess"),
         ('[Variant "Go"]\n\n1. e4 e5 1-0', "Game 1: it has the game 'Go'; the Variant tag names "),
-        ('[Variant "Chesskers"]\n\n1. e4 e5 *', "Game 1: the archive keeps finished games"),
+        ('[GameType "99"]\n\n1. 11-15 1-0', "Game 1: it has the GameType 99, which names no game"),
+        (
+            '[Variant "Chesskers"]\n[Termination "aborted"]\n\n1. e4 *',
+            "Game 1: the game was aborted before both sides moved: the archive keeps games that",
+        ),
+        ('[Variant "Chesskers"]\n[Termination "timeout"]\n\n1. e4 *', "Game 1: an unfinished"),
+        ('[Variant "Chesskers"]\n[Termination "agreement"]\n\n1. e4 1-0', "Game 1: the result 1-"),
         ('[Variant "Chesskers"]\n\n1. e4 {never closed 1-0', "Game 1: a comment is opened"),
         ('[Variant "Chesskers"]\n\n{first} 1. e4 1-0', "Game 1: a comment comes before"),
         ('[Variant "Chesskers"]\n[Termination "stalemate"]\n\n1. e4 1-0', "Game 1: the term"),
@@ -180,6 +187,19 @@ def test_other_import_refusals(alice) -> None:
         game_import(actor=Actor(), text='[Variant "Chesskers"]\n\n1. e4 1-0')
     assert info.value.code == ErrorCode.FORBIDDEN
     assert not Game.objects.exists()
+
+
+def test_an_unfinished_game_imports_as_one_and_a_timeout_as_a_timeout(alice) -> None:
+    unfinished, flagged, drawn = import_text(
+        alice,
+        '[Variant "Chesskers"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 *\n\n'
+        '[Variant "Chesskers"]\n[Termination "timeout"]\n\n1. e4 e5 0-1\n\n'
+        '[Variant "Checkers"]\n[Termination "timeout"]\n\n1. 11-15 23-19 1/2-1/2\n',
+    )
+    assert (unfinished.result, unfinished.termination, unfinished.ply) == (None, None, 3)
+    assert (flagged.result, flagged.termination) == ("0-1", "timeout")
+    assert (drawn.variant, drawn.result, drawn.termination) == ("checkers", "1/2-1/2", "timeout")
+    assert game_export_text(unfinished).endswith("1. e4 e5 2. Nf3 *\n")
 
 
 def test_parse_and_render_agree_on_notes_and_numbers() -> None:

@@ -21,6 +21,7 @@ from games.models import Game, PlayerRecord
 from games.services.archive import annotation_create, annotation_delete, game_import
 from games.services.core import Actor
 from games.services.lobby import challenge_accept, challenge_create
+from games.services.play import game_resign
 from games.services.presence import connection_close, connection_open, connection_seen
 from games.services.sweep import sweep
 from games.storage.records import RECORD_FIELDS, recount_records
@@ -99,8 +100,8 @@ def test_every_list_and_profile_asks_as_many_queries_for_30_games_as_for_3(
     assert few["/games/"] == 3
     # The profile: the user, their ratings (one row per category), the record, the rating
     # history, the latest games as White and as Black, their rating changes, then the page's
-    # list of games (user, games, changes).
-    assert few["/@/alice"] == 10
+    # list of games (user, games, changes), and the count of the games they imported.
+    assert few["/@/alice"] == 11
 
 
 def page_ids(html: str) -> list[str]:
@@ -286,6 +287,6 @@ def test_a_game_keeps_the_length_it_ended_with(alice, bob) -> None:
     mate = play_out(start_game(bob, alice), FOOLS_MATE, bob, alice)
     resigned = start_game(alice, bob)
     play_out(resigned, ["e4"], alice, bob)
-    resign(resigned, bob)
+    game_resign(game_id=resigned.public_id, actor=Actor.of(bob))  # after one move
     lengths = dict(Game.objects.values_list("public_id", "final_ply"))
     assert lengths == {mate.public_id: 4, resigned.public_id: 1}

@@ -91,8 +91,10 @@ def test_a_control_out_of_range_is_refused_saying_why(value, says) -> None:
 
 def test_labels_and_pgn_tags() -> None:
     assert TimeControl(initial=180, increment=2).label == "3+2"
-    assert TimeControl(initial=30, increment=0).label == "0.5+0"
-    assert TimeControl(initial=15, increment=0).label == "0.25+0"
+    assert TimeControl(initial=30, increment=0).label == "½+0"
+    assert TimeControl(initial=15, increment=0).label == "¼+0"
+    assert TimeControl(initial=90, increment=1).label == "1½+1"
+    assert TimeControl(initial=20, increment=0).label == "0.33+0"
     assert TimeControl(days=1).label == "1 day"
     assert TimeControl(days=3).label == "3 days"
     assert TimeControl(initial=180, increment=2).pgn_tag == "180+2"

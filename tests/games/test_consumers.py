@@ -108,7 +108,7 @@ BAD_MESSAGES = [
     ('{"type": "move", "move": "e4", "ply": 7}', "stale"),
     ('{"type": "draw", "action": "accept"}', "no draw offer"),
     ('{"type": "draw", "action": "please"}', "offer, accept or decline"),
-    ('{"type": "takeback"}', "pass-and-play and bot"),
+    ('{"type": "takeback"}', "asked of the opponent"),
 ]
 
 

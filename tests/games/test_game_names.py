@@ -10,7 +10,7 @@ from accounts.models import Rating, User
 from games.services.core import Actor
 from games.services.lobby import challenge_create
 from games.services.play import game_resign
-from tests.games.conftest import start_game
+from tests.games.conftest import opened, start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +30,7 @@ def test_a_challenge_carries_its_games_name_beside_its_id(alice, bob) -> None:
 
 
 def resigned(winner, loser, variant: str) -> None:
-    game = start_game(winner, loser, variant=variant)
+    game = opened(start_game(winner, loser, variant=variant))
     game_resign(game_id=game.public_id, actor=Actor.of(loser))
 
 

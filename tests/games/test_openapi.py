@@ -18,7 +18,7 @@ from games.services.core import Actor
 from games.services.lobby import game_rematch
 from games.services.play import game_create_bot, game_draw, game_resign
 from games.services.round import game_play
-from tests.games.conftest import start_game
+from tests.games.conftest import opened, start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -71,10 +71,11 @@ def states(alice, bob) -> list[dict]:
     live = start_game(alice, bob, clock=TimeControl(initial=180, increment=2))
     game_play(game_id=live.public_id, actor=Actor.of(alice), move=MoveRequest.of(ply=0, text="e4"))
     game_draw(game_id=live.public_id, actor=Actor.of(alice), action="offer")
+    Game.objects.filter(pk=live.pk).update(takeback_offer="white", takeback_refused="black")
     Game.objects.filter(pk=live.pk).update(absence_side="black", absence_since=timezone.now())
     checked = start_game(alice, bob, fen="4k3/8/8/8/8/8/8/4K2R b - - 0 1")
     Game.objects.filter(pk=checked.pk).update(fen="4k3/8/8/8/8/8/8/4R1K1 b - - 1 1")
-    finished = start_game(alice, bob)
+    finished = opened(start_game(alice, bob))
     game_resign(game_id=finished.public_id, actor=Actor.of(bob))
     game_rematch(game_id=finished.public_id, actor=Actor.of(alice))
     bot = game_create_bot(actor=Actor(session_key="s" * 32), level=1, color="white")

@@ -8,10 +8,11 @@ from rest_framework.test import APIClient
 
 from accounts.models import RatingChange, User
 from games.models import Challenge
+from games.services.archive import game_import
 from games.services.core import Actor
 from games.services.lobby import challenge_accept, challenge_create
 from games.services.play import game_draw, game_resign
-from tests.games.conftest import start_game
+from tests.games.conftest import opened, start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -26,7 +27,7 @@ def signed_in(user) -> Client:
 def two_games(alice, bob):
     """alice beats bob twice (rated), then they draw a casual game."""
     for _ in range(2):
-        game = start_game(alice, bob)
+        game = opened(start_game(alice, bob))  # both sides move: a rated game
         game_resign(game_id=game.public_id, actor=Actor.of(bob))
     challenge = challenge_create(user=alice, to="bob", color="white", rated=False)
     casual = challenge_accept(user=bob, challenge_id=challenge.public_id)
@@ -55,6 +56,21 @@ def test_the_profile_shows_rating_statistics_chart_and_recent_games(two_games, a
     assert len(rows) == 3
     assert 'data-testid="rating-changes"' not in rows[0]  # the casual draw, newest
     assert f'title="White\'s rating change">+{after.change}</span>' in rows[1]
+
+
+def test_games_a_player_imported_are_kept_apart_from_those_they_played(two_games, alice) -> None:
+    text = '[White "Tinsley"]\n[Black "Chinook"]\n[Variant "Checkers"]\n\n1. 11-15 23-19 *'
+    (imported,) = game_import(actor=Actor.of(alice), text=text)
+    page = Client().get("/@/alice").content.decode()
+    assert f'data-game="{imported.public_id}"' not in page
+    assert 'data-testid="stat-games">3<' in page  # the games alice played
+    assert (
+        '<a href="/games/?imported_by=alice">1 game imported by alice</a>'
+        ' <span class="muted">(kept apart from the games alice played)</span>'
+    ) in page
+    listed = Client().get("/games/?imported_by=alice").content.decode()
+    assert f'data-game="{imported.public_id}"' in listed and listed.count('class="game-row"') == 1
+    assert "imported-games" not in Client().get("/@/bob").content.decode()
 
 
 def test_a_newcomers_profile_says_the_chart_starts_with_the_first_rated_game(alice) -> None:

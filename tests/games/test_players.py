@@ -17,14 +17,16 @@ from games.services.play import game_draw, game_resign
 from games.services.round import game_play, start_bot_game
 from players.selectors import online_players, profile_data
 from tests.factories import make_user
-from tests.games.conftest import FOOLS_MATE, start_game
+from tests.games.conftest import FOOLS_MATE, opened, start_game
 
 
 def resign(game: Game, loser) -> None:
+    opened(game)  # a game resigned before both sides have moved is not rated
     game_resign(game_id=game.public_id, actor=Actor.of(loser))
 
 
 def agree_draw(game: Game) -> None:
+    opened(game)
     game_draw(game_id=game.public_id, actor=Actor.of(game.white), action="offer")
     game_draw(game_id=game.public_id, actor=Actor.of(game.black), action="accept")
 

@@ -16,7 +16,7 @@ from games.reads.lobby import open_seeks
 from games.services.core import Actor
 from games.services.lobby import seek_create
 from games.services.play import game_resign
-from tests.games.conftest import start_game
+from tests.games.conftest import opened, start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -41,7 +41,7 @@ def test_the_category_of_a_game(variant, speed, category) -> None:
 
 def resigned_game(white, black, control: TimeControl, variant: str = "chesskers") -> Game:
     """A rated game of ``control`` that Black resigns: White wins."""
-    game = start_game(white, black, clock=control, variant=variant)
+    game = opened(start_game(white, black, clock=control, variant=variant))
     game_resign(game_id=game.public_id, actor=Actor(user_id=black.pk))
     return game
 

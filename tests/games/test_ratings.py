@@ -27,6 +27,7 @@ from games.services.play import game_create_bot, game_create_local, game_draw, g
 from games.services.presence import connection_open
 from games.services.round import game_play
 from games.services.sweep import sweep
+from tests.factories import make_user
 from tests.games.conftest import FOOLS_MATE, start_game
 
 pytestmark = pytest.mark.django_db
@@ -78,19 +79,27 @@ def test_a_checkmate_in_a_rated_game_moves_both_ratings_once(alice, bob) -> None
     assert state["rating_changes"]["black"] > 0 > state["rating_changes"]["white"]
 
 
+def started(white, black) -> Game:
+    """A rated game in which both sides have made their first move (one that ends before is
+    not rated)."""
+    game = start_game(white, black)
+    play(game, "e4", "e5")
+    return game
+
+
 def test_resignation_agreement_and_abandonment_each_rate_the_game(alice, bob, carol) -> None:
-    resigned = start_game(alice, bob)
+    resigned = started(alice, bob)
     game_resign(game_id=resigned.public_id, actor=Actor.of(bob))
     assert_rated_once(resigned, 1.0)
 
-    agreed = start_game(carol, bob)
+    agreed = started(carol, bob)
     game_draw(game_id=agreed.public_id, actor=Actor.of(carol), action="offer")
     game_draw(game_id=agreed.public_id, actor=Actor.of(bob), action="accept")
     assert RatingChange.objects.filter(game=agreed).count() == 2
     assert Rating.objects.get(user=carol).games == 1
     assert Rating.objects.get(user=bob).games == 2
 
-    abandoned = start_game(alice, carol)
+    abandoned = started(alice, carol)
     now = abandoned.created_at
     connection_open(game_id=abandoned.public_id, channel_name="w", actor=Actor.of(alice), now=now)
     sweep(now=now + timedelta(minutes=11))  # Black never came: forfeits
@@ -101,12 +110,26 @@ def test_resignation_agreement_and_abandonment_each_rate_the_game(alice, bob, ca
     assert Rating.objects.get(user=alice).games == 2
 
 
+def test_a_game_that_ends_before_both_sides_have_moved_is_not_rated(alice, bob, carol) -> None:
+    # Resigning at once moved two players' ratings by up to 230 points in fourteen games: farming.
+    at_once = start_game(alice, bob)
+    state = game_resign(game_id=at_once.public_id, actor=Actor.of(bob))
+    assert (state["result"], state["rated"], state["rating_changes"]) == ("1-0", False, None)
+    after_one = start_game(carol, bob)
+    play(after_one, "e4")
+    game_resign(game_id=after_one.public_id, actor=Actor.of(bob))
+    assert not Rating.objects.exists() and not RatingChange.objects.exists()
+    after_both = started(alice, carol)
+    game_resign(game_id=after_both.public_id, actor=Actor.of(carol))
+    assert_rated_once(after_both, 1.0)
+
+
 def test_both_new_ratings_are_computed_from_both_old_ones(alice, bob, carol) -> None:
-    first = start_game(alice, carol)
+    first = started(alice, carol)
     game_resign(game_id=first.public_id, actor=Actor.of(carol))  # alice up, carol down
     alice_before = glicko2.Rating(*standing(alice)[:3])
     bob_before = glicko2.Rating(*standing(bob)[:3])
-    second = start_game(bob, alice)
+    second = started(bob, alice)
     game_draw(game_id=second.public_id, actor=Actor.of(bob), action="offer")
     game_draw(game_id=second.public_id, actor=Actor.of(alice), action="accept")
     bob_after, alice_after = glicko2.rate_game(bob_before, alice_before, 0.5)
@@ -174,11 +197,13 @@ def test_a_live_game_has_no_rating_changes_yet(online_game) -> None:
     assert state["rating_changes"] is None
 
 
-def test_an_unrated_seek_starts_an_unrated_game_and_a_rated_one_a_rated_game(alice, bob) -> None:
+def test_an_unrated_seek_starts_an_unrated_game_and_a_rated_one_a_rated_game(
+    alice, bob, carol
+) -> None:
     unrated = seek_create(user=alice, color="white", rated=False)
-    rated = seek_create(user=alice, color="white")
+    rated = seek_create(user=carol, color="white")
     assert seek_accept(user=bob, seek_id=unrated.public_id).rated is False
-    assert seek_accept(user=bob, seek_id=rated.public_id).rated is True
+    assert seek_accept(user=make_user("dave"), seek_id=rated.public_id).rated is True
 
 
 def test_a_rematch_is_rated_as_the_game_was(alice, bob) -> None:

@@ -318,10 +318,10 @@ def test_a_user_cannot_accept_their_own_seek(alice) -> None:
 
 
 def test_a_fourth_open_seek_is_refused(alice) -> None:
-    for _ in range(3):
-        seek_create(user=alice)
+    for color in ("white", "black", "random"):
+        seek_create(user=alice, color=color)
     with pytest.raises(GameError) as info:
-        seek_create(user=alice)
+        seek_create(user=alice, rated=False)
     assert info.value.code == ErrorCode.TOO_MANY_SEEKS
     assert Seek.objects.count() == 3
 
@@ -383,7 +383,7 @@ def test_the_sweep_withdraws_the_seeks_of_owners_who_left(alice, bob) -> None:
 
 def test_leaving_the_lobby_withdraws_only_ones_own_seeks(alice, bob) -> None:
     seek_create(user=alice)
-    seek_create(user=alice)
+    seek_create(user=alice, variant="checkers")
     seek_create(user=bob)
     left_at = Seek.objects.last().created_at + timedelta(seconds=1)
     accounts.services.user_seen(user_id=alice.pk, at=left_at + timedelta(seconds=2))
