@@ -88,6 +88,10 @@ export function createAnnotationPanel(root, { apiUrl, canAnnotate, username, onC
     error.textContent = "";
     const glyph = form.elements.glyph.value;
     const comment = form.elements.comment.value;
+    if (!glyph && !comment.trim()) {  // nothing to say: nothing is sent
+      error.textContent = "Choose a glyph or write a comment first.";
+      return;
+    }
     try {
       if (editing !== null) await api("PATCH", `${apiUrl}${editing}/`, { glyph, comment });
       else await api("POST", apiUrl, { ply: current.ply, glyph, comment });

@@ -49,7 +49,9 @@ const view = createGameView({
   premove,
   on: {
     draw: (action) => command("draw", action),
+    takeback: (action) => command("takeback", action),
     claimWin: () => command("claimWin"),
+    acceptRematch: () => command("rematch"),
     declineRematch,
     cancelPremove,
     cancelChain: () => board.cancel(),
@@ -75,6 +77,10 @@ const socket = connectSocket(`${data.ws_url}?legal=tree`, {
   pong() {},
   draw_declined(message) {
     page = model.receiveDrawDeclined(page, message);
+    view.notices(page);
+  },
+  takeback_declined(message) {
+    page = model.receiveTakebackDeclined(page, message);
     view.notices(page);
   },
   analysis(message) {
@@ -223,7 +229,9 @@ const ACTIONS = {
     setSound(!soundOn());
     view.controls(page);
   },
-  takeback: () => command("takeback"),
+  // An online game's takeback is asked of the opponent; the others' is taken at once.
+  takeback: () => command("takeback", page.state.mode === "online" ? "offer" : undefined),
+  abort: () => command("abort"),
   "draw-offer": () => command("draw", "offer"),
   resign,
   "give-time": () => command("giveTime"),

@@ -82,6 +82,7 @@ export function createPage(data) {
     state: data.state,
     viewer: data.viewer || { username: null, color: null, both_sides: false },
     variant: data.variant || null,
+    ratings: data.ratings || null, // each player's rating in the game's category: "1512?"
     archive: data.archive || null, // a finished game's {annotations, analysis, can_annotate, …}
     viewing: null, // index of the move whose position is shown read-only, -1 the start, null live
     sent: null, // {ply, kind: "path" | "text"} while a move of ours awaits its answer
@@ -115,6 +116,13 @@ export function canMove(page) {
 export function premoving(page) {
   return !page.viewer.both_sides && page.viewing === null
     && premoveAllowed(page.state, page.viewer.color);
+}
+
+/** Returns a square as the game writes it: its number in a game written with numbers (the
+ * descriptor's labels), else its name. */
+export function squareLabel(page, name) {
+  const labels = page.variant && page.variant.board && page.variant.board.labels;
+  return (labels && labels[name]) || name;
 }
 
 /** Returns the index of the move whose position the board shows (-1: the start). */
@@ -182,6 +190,16 @@ export function receivePresence(page, message) {
 export function receiveDrawDeclined(page, message) {
   const text = drawDeclinedText(message.by, myColor(page));
   return { ...page, told: text ? { text, ply: page.state.ply } : null };
+}
+
+/** Returns the page after a `takeback_declined` message: told to the asker and to spectators. */
+export function receiveTakebackDeclined(page, message) {
+  const me = myColor(page);
+  if (me === message.by) return page;
+  const text = me
+    ? "Your takeback request was declined: you may ask again after the next move."
+    : `${COLOR_NAME[message.by]} declined the takeback.`;
+  return { ...page, told: { text, ply: page.state.ply } };
 }
 
 /** Returns the page with a finished game's archive changed (`changes`: its new analysis or
@@ -302,10 +320,18 @@ export function boardFrame(page, { previous = null, animate = false, review = fa
   };
 }
 
+/** Returns whether `color` has made a move in the game so far. */
+export function hasMoved(state, color) {
+  const moves = state.moves || [];
+  return moves.some((_, index) => turnAt(state.initial_fen, index) === color);
+}
+
 /**
- * Returns which controls show and what they say: {takeback, drawOffer, resign, giveTime,
- * rematch, moveForm, moveInput} — booleans (shown; `moveInput`: enabled) but for `resign`
- * {shown, text} and `rematch` {shown, text, href} (href: go to the rematch, else null).
+ * Returns which controls show and what they say: {takeback, abort, drawOffer, resign, giveTime,
+ * rematch, moveForm, moveInput} — booleans (shown; `moveInput`: enabled) but for `takeback`,
+ * `resign` {shown, text} and `rematch` {shown, text, href} (href: go to the rematch, else null).
+ * Before both sides have moved an online game is aborted, not resigned; an online game's
+ * takeback is asked of the opponent.
  */
 export function controls(page) {
   const s = page.state;
@@ -313,6 +339,7 @@ export function controls(page) {
   const live = s.status === "live";
   const player = isPlayer(page);
   const online = s.mode === "online";
+  const me = myColor(page);
   const realTime = Boolean(s.clock && s.clock.initial);
   const offer = s.rematch && s.rematch.state === "open" ? s.rematch : null;
   let rematchText = "Rematch";
@@ -325,10 +352,20 @@ export function controls(page) {
   } else if (offer) {
     rematchText = "Rematch offered";
   }
+  const abort = Boolean(live && online && me && s.abortable);
+  // Not again after a decline until the next move (the server refuses it too).
+  const askTakeback = Boolean(live && online && me && !s.takeback_offer
+    && s.takeback_refused !== me && hasMoved(s, me));
   return {
-    takeback: Boolean(player && s.takeback),
+    takeback: online
+      ? { shown: askTakeback, text: "↶ Propose takeback" }
+      : { shown: Boolean(player && s.takeback), text: "↶ Take back" },
+    abort,
     drawOffer: Boolean(live && online && viewer.color && !viewer.both_sides && !s.draw_offer),
-    resign: { shown: live && player, text: page.resignArmed ? "Confirm resign" : "⚑ Resign" },
+    resign: {
+      shown: live && player && !abort,
+      text: page.resignArmed ? "Confirm resign" : "⚑ Resign",
+    },
     giveTime: Boolean(live && online && viewer.color && realTime),
     rematch: { shown: Boolean(s.status === "finished" && online && viewer.color), text: rematchText,
       href },
@@ -338,7 +375,19 @@ export function controls(page) {
   };
 }
 
-/** Returns whether the tab's title says it is the viewer's turn (for a tab in the back). */
+/**
+ * Returns what the table says of a side that has yet to make its first move, at `now` (ms), or
+ * null: {text, seconds} — the seconds left before the game is aborted.
+ */
+export function firstMoveCountdown(page, now = Date.now()) {
+  const s = page.state;
+  if (s.status !== "live" || !s.first_move_deadline) return null;
+  const seconds = Math.max(0, Math.ceil((Date.parse(s.first_move_deadline) - now) / 1000));
+  const mine = myColor(page) === s.turn;
+  const who = mine ? "Make your first move" : `${COLOR_NAME[s.turn]} must make a first move`;
+  return { text: `${who} within ${seconds} s, or the game is aborted.`, seconds };
+}
+
 export function yourTurn(page) {
   const s = page.state;
   return Boolean(myColor(page) && s.status === "live" && s.turn === page.viewer.color);
@@ -389,26 +438,30 @@ export function hint(page, pick) {
   if (pick.promoting) return { text: "Choose the piece to promote to (Escape to cancel)." };
   if (page.sent) return { text: "Sending…" };
   const v = pick.view;
+  const square = (name) => squareLabel(page, name);
   if (v.inChain) {
     const parts = [];
     if (v.targets.length) parts.push("tap the next landing");
-    if (v.canStop) parts.push(`tap the piece on ${v.at} to stop there`);
-    parts.push(`tap ${v.undoSquare} to undo the jump`);
+    if (v.canStop) parts.push(`tap the piece on ${square(v.at)} to stop there`);
+    parts.push(`tap ${square(v.undoSquare)} to undo the jump`);
     return { chain: `${parts.join(", ")}. ` };
   }
   if (v.selected && v.targets.length) {
     const kinds = new Set(v.targets.map((t) => t.kind));
-    return { text: selectionText(pick.pieceName(v.selected), v.selected, kinds) };
+    return { text: selectionText(pick.pieceName(v.selected), square(v.selected), kinds) };
   }
   return { text: turnText(s, page.viewer, canMove(page)) };
 }
 
 /** Returns the premove line's words before its Cancel button, or null when none is held:
- * `held` is the premove as text, `path` its tapped squares, `pieceName(square)` names a piece. */
-export function premoveText(held, path, pieceName) {
+ * `held` is the premove as text, `path` its tapped squares, `pieceName(square)` names a piece,
+ * `square(name)` writes a square as the game does (``squareLabel``). */
+export function premoveText(held, path, pieceName, square = (name) => name) {
   if (held === null) return null;
   if (path && path.length === 1) {
-    return `Premove: ${pieceName(path[0])} on ${path[0]}, tap its landing (and any further ones). `;
+    const on = square(path[0]);
+    return `Premove: ${pieceName(path[0])} on ${on}, tap its landing (and any further ones). `;
   }
-  return `Premove: ${held} (played when your turn comes) `;
+  const shown = path && path.length ? path.map(square).join("-") : held;
+  return `Premove: ${shown} (played when your turn comes) `;
 }

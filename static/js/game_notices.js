@@ -1,10 +1,12 @@
 // The game page's notices above the board: a word from the table no state carries (a declined
-// draw), the opponent's draw offer with its buttons, an absence with its claim button, and a
-// finished game's rematch offer. They are drawn afresh from the state each time it changes.
-import { rematchNotice, rematchNoticeElement } from "./offers.js";
+// draw or takeback), the first-move countdown, the opponent's draw or takeback offer with its
+// buttons, an absence with its claim button, and a finished game's rematch offer with Accept and
+// Decline. They are drawn afresh from the state each time it changes.
+import { rematchNotice, rematchNoticeElement, takebackNotice } from "./offers.js";
 import { absenceText, COLOR_NAME } from "./game_words.js";
 
 let claimTimer = null;
+let countdownTimer = null;
 
 function button(text, className, onClick) {
   const element = document.createElement("button");
@@ -37,11 +39,37 @@ function drawOfferNotice(by, onDraw) {
   return notice;
 }
 
+function takebackOfferNotice(said, onTakeback) {
+  const notice = document.createElement("div");
+  notice.className = "notice takeback-offer";
+  notice.dataset.testid = "takeback-notice";
+  notice.setAttribute("role", "alert");
+  notice.append(`${said.text} `);
+  const answers = said.answer
+    ? [["accept", "Accept", ""], ["decline", "Decline", "button-secondary"]]
+    : said.withdraw ? [["decline", "Withdraw", "button-secondary"]] : [];
+  for (const [action, text, secondary] of answers) {
+    const answer = button(text, `button ${secondary} button-small`, () => onTakeback(action));
+    answer.dataset.action = `takeback-${action}`;
+    notice.append(answer, " ");
+  }
+  return notice;
+}
+
+// The first-move countdown counts down on screen: a timer draws the notices again each second.
+function countdownNotice(said, redraw) {
+  const notice = paragraph(said.text, "first-move-countdown");
+  notice.classList.add("countdown");
+  if (said.seconds > 0) countdownTimer = setTimeout(redraw, 1000);
+  return notice;
+}
+
 // The claim button appears when the deadline passes: until then a timer draws the notices again.
 function absenceNotice(state, me, { onClaim, redraw }) {
   const at = new Date(state.absence.deadline);
   const valid = !Number.isNaN(at.getTime());
-  const said = absenceText(state, me, valid ? at.toLocaleTimeString() : "");
+  const due = !valid || at.getTime() <= Date.now();
+  const said = absenceText(state, me, valid && !due ? at.toLocaleTimeString() : "", due);
   const notice = paragraph(said.text, "absence");
   if (!said.claimable) return notice;
   const wait = valid ? at.getTime() - Date.now() : 0;
@@ -57,22 +85,31 @@ function absenceNotice(state, me, { onClaim, redraw }) {
 
 /**
  * Draws the notices of `state` into `box` for `me` (the viewer's side, null for a spectator or
- * for both sides). `told` is {text, ply} or null; the callbacks answer the buttons:
- * onDraw(action), onClaim(), onDeclineRematch(button); redraw() draws the notices again.
+ * for both sides). `told` is {text, ply} or null; `countdown` the first-move countdown
+ * (game_model.firstMoveCountdown) or null; the callbacks answer the buttons: onDraw(action),
+ * onTakeback(action), onClaim(), onAcceptRematch(button), onDeclineRematch(button); redraw()
+ * draws the notices again.
  */
-export function renderNotices(box, { state, me, told, onDraw, onClaim, onDeclineRematch, redraw }) {
+export function renderNotices(box, {
+  state, me, told, countdown, onDraw, onTakeback, onClaim, onAcceptRematch, onDeclineRematch,
+  redraw,
+}) {
   box.replaceChildren();
   clearTimeout(claimTimer);
+  clearTimeout(countdownTimer);
   if (state.status !== "live") {
     const rematch = rematchNotice(state, me);
-    if (rematch) box.append(rematchNoticeElement(rematch, onDeclineRematch));
+    if (rematch) box.append(rematchNoticeElement(rematch, onDeclineRematch, onAcceptRematch));
     return;
   }
+  if (countdown) box.append(countdownNotice(countdown, redraw));
   if (told && told.ply === state.ply && !state.draw_offer) {
     const notice = paragraph(told.text, "table-notice");
     notice.setAttribute("role", "status");
     box.append(notice);
   }
+  const takeback = takebackNotice(state, me);
+  if (takeback) box.append(takebackOfferNotice(takeback, onTakeback));
   if (state.draw_offer && me && state.draw_offer !== me) {
     box.append(drawOfferNotice(state.draw_offer, onDraw));
   } else if (state.draw_offer && me) {

@@ -26,7 +26,14 @@ export function restMoveText(move) {
 // The actions other than a move: the socket message and the REST route that does the same.
 const COMMANDS = {
   resign: [() => ({ type: "resign" }), "resign/", () => ({})],
-  takeback: [() => ({ type: "takeback" }), "takeback/", () => ({})],
+  // A pass-and-play or bot game's takeback has no action; an online game's asks (offer, accept,
+  // decline).
+  takeback: [
+    (action) => (action ? { type: "takeback", action } : { type: "takeback" }),
+    "takeback/",
+    (action) => (action ? { action } : {}),
+  ],
+  abort: [() => ({ type: "abort" }), "abort/", () => ({})],
   draw: [(action) => ({ type: "draw", action }), "draw/", (action) => ({ action })],
   rematch: [() => ({ type: "rematch" }), "rematch/", () => ({})],
   giveTime: [() => ({ type: "give_time" }), "give-time/", () => ({})],
@@ -37,8 +44,8 @@ const COMMANDS = {
  * Creates the page's sender. `socket`: {send(message) → whether it went, lag() → ms};
  * `api(method, url, body)` → a promise of the answer (api.js); `apiUrl` the game's API address
  * (ending in "/"); `onState(message)` gets a REST answer as a `state` message, `onError({error})`
- * a REST refusal. Returns {move(ply, move, clocked), resign(), takeback(), draw(action),
- * rematch(), giveTime(), claimWin(), sync(), declineRematch(challenge) → promise}.
+ * a REST refusal. Returns {move(ply, move, clocked), resign(), takeback(action?), abort(),
+ * draw(action), rematch(), giveTime(), claimWin(), sync(), declineRematch(challenge) → promise}.
  */
 export function createSender({ socket, api, apiUrl, onState, onError }) {
   function post(path, body) {

@@ -4,9 +4,10 @@
 // each part shows comes from the model, and its buttons call the handlers game.js gives it.
 import { renderNotices } from "./game_notices.js";
 import {
-  banner, boardFrame, connectionText, controls, hint, myColor, playerBars, premoveText,
-  spectatorsText, yourTurn,
+  banner, boardFrame, connectionText, controls, firstMoveCountdown, hint, myColor, playerBars,
+  premoveText, spectatorsText, squareLabel, yourTurn,
 } from "./game_model.js";
+import { gameHeader } from "./game_header.js";
 import { soundOn } from "./sound.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -29,8 +30,8 @@ function smallButton(text, className, onClick) {
 /**
  * Creates the view of the game page. `board` is the play board (board.js), `moveList` the move
  * list (movelist.js), `clocks` the clocks (clock.js), `archive` a finished game's tools
- * (game_archive.js); `on` answers the buttons the view draws: draw(action), claimWin(),
- * declineRematch(button), cancelPremove(), cancelChain(). `premove` is the held premove
+ * (game_archive.js); `on` answers the buttons the view draws: draw(action), takeback(action),
+ * claimWin(), acceptRematch(button), declineRematch(button), cancelPremove(), cancelChain(). `premove` is the held premove
  * (premove.js). Returns {render(page, {animate, review}), players, notices, controls, hint,
  * premove, announce(text), error(text), clearTyped(), connection(page, refused)} — each part
  * drawn again from `page` alone.
@@ -40,7 +41,10 @@ export function createGameView({ board, moveList, clocks, archive, premove, on }
   let shownKey = null;
   let shown = null; // the index of the move whose position the board shows (-1: the start)
 
+  let lastPage = null; // the page last drawn, for the parts drawn without one (the premove line)
+
   function render(page, { animate = false, review = false } = {}) {
+    lastPage = page;
     const frame = boardFrame(page, { previous: shown, animate, review, held: premove.path() });
     // Keep a selection or a chain in progress when nothing on the board has changed.
     if (frame.key !== shownKey) {
@@ -64,6 +68,9 @@ export function createGameView({ board, moveList, clocks, archive, premove, on }
   }
 
   function players(page) {
+    const header = gameHeader(page);
+    const line = $("#game-kind");
+    if (line) line.textContent = [header.kind, header.control].filter(Boolean).join(" · ");
     for (const bar of playerBars(page, board.orientation())) {
       const el = document.querySelector(`[data-bar="${bar.bar}"]`);
       el.replaceChildren();
@@ -86,6 +93,14 @@ export function createGameView({ board, moveList, clocks, archive, premove, on }
       name.textContent = bar.name;
       name.title = bar.name; // whole, where a phone's bar cuts a long name short
       el.append(name);
+      const rating = header.ratings[bar.color];
+      if (rating) {
+        const shown = document.createElement("span");
+        shown.className = "rating";
+        shown.dataset.testid = `rating-${bar.color}`;
+        shown.textContent = rating;
+        el.append(shown);
+      }
       if (bar.toMove) {
         const turn = document.createElement("span");
         turn.className = "to-move";
@@ -129,8 +144,11 @@ export function createGameView({ board, moveList, clocks, archive, premove, on }
       state: page.state,
       me: myColor(page),
       told: page.told,
+      countdown: firstMoveCountdown(page),
       onDraw: on.draw,
+      onTakeback: on.takeback,
       onClaim: on.claimWin,
+      onAcceptRematch: on.acceptRematch,
       onDeclineRematch: on.declineRematch,
       redraw: () => notices(page),
     });
@@ -141,7 +159,9 @@ export function createGameView({ board, moveList, clocks, archive, premove, on }
     const buttons = Object.fromEntries(
       [...document.querySelectorAll("#controls [data-action]")].map((b) => [b.dataset.action, b]),
     );
-    buttons.takeback.hidden = !shows.takeback;
+    buttons.takeback.hidden = !shows.takeback.shown;
+    buttons.takeback.textContent = shows.takeback.text;
+    buttons.abort.hidden = !shows.abort;
     buttons["draw-offer"].hidden = !shows.drawOffer;
     buttons.resign.hidden = !shows.resign.shown;
     buttons.resign.textContent = shows.resign.text;
@@ -189,7 +209,7 @@ export function createGameView({ board, moveList, clocks, archive, premove, on }
   function drawPremove() {
     const path = premove.path();
     const name = (square) => board.pieceName(board.pieceAt(square) || "");
-    const text = premoveText(premove.get(), path, name);
+    const text = premoveText(premove.get(), path, name, (square) => (lastPage ? squareLabel(lastPage, square) : square));
     const note = $("#premove");
     note.hidden = text === null;
     note.replaceChildren();

@@ -36,8 +36,9 @@ const LOSER = {
 /** Returns the banner's headline and reason for a finished state. */
 export function resultText(state) {
   if (state.status === "aborted") {
-    return { headline: "Game aborted", reason: "a first move was not made in time", score: "" };
+    return { headline: "Game aborted", reason: "before both sides had moved", score: "" };
   }
+  if (!state.result) return { headline: "Unfinished game", reason: "", score: "*" };
   const winner = state.result === "1-0" ? "White" : state.result === "0-1" ? "Black" : null;
   const headline = winner ? `${winner} wins` : "Draw";
   const told = winner && LOSER[state.termination];
@@ -70,11 +71,12 @@ export function playerLabel(state, viewer, color) {
 /**
  * Returns what an absence notice says to `me` (null: a spectator or both sides):
  * {text, stayed: whether `me` is the player who stayed, claimable: whether that player may
- * claim the win (a real-time clock)}. `time` is the deadline as the viewer reads it, or "".
- * In an unlimited game the absent side forfeits at the deadline by itself; in a real-time game
- * the clock runs on and from the deadline the player who stayed may claim the win.
+ * claim the win (a real-time clock)}. `time` is the deadline as the viewer reads it, or "";
+ * `due`: the deadline has passed. In an unlimited game the absent side forfeits at the deadline
+ * by itself; in a real-time game the clock runs on and from the deadline the player who stayed
+ * may claim the win.
  */
-export function absenceText(state, me, time) {
+export function absenceText(state, me, time, due = false) {
   const side = state.absence.side;
   const at = time ? ` at ${time}` : "";
   const gone = COLOR_NAME[side];
@@ -87,6 +89,13 @@ export function absenceText(state, me, time) {
     };
   }
   const claimant = stayed ? "you" : COLOR_NAME[otherSide(side)];
+  if (due) {
+    return {
+      text: `${gone} left the table: ${claimant} may claim the win now, or wait for them. `,
+      stayed,
+      claimable: stayed,
+    };
+  }
   return {
     text: `${gone} left the table; ${claimant} may claim the win${at} unless they come back. `,
     stayed,

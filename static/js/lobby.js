@@ -74,6 +74,7 @@ function renderSeeks(seeks) {
     }),
   );
   document.getElementById("no-seeks").hidden = shown.length > 0;
+  renderQuick();
 }
 
 let challenges = { incoming: [], outgoing: [] };
@@ -144,25 +145,56 @@ for (const button of document.querySelectorAll("[data-seek-color]")) {
 }
 
 // Quick pairing: accept a standing seek of that game and control if there is one, else post one.
+// While the viewer's own seek of it stands, the button says so and cancels it: one seek each,
+// never a second on a second click.
+function quickSeek(button) {
+  const clock = JSON.stringify(buttonClock(button));
+  const variant = document.getElementById("seek-variant").value;
+  return lastSeeks.find((seek) => seek.owner === me && seek.variant === variant
+    && JSON.stringify(seek.clock) === clock);
+}
+
+function renderQuick() {
+  for (const button of document.querySelectorAll("[data-quick]")) {
+    const mine = me ? quickSeek(button) : null;
+    button.classList.toggle("is-searching", Boolean(mine));
+    button.setAttribute("aria-pressed", String(Boolean(mine)));
+    const label = button.querySelector("[data-searching]");
+    if (label) label.hidden = !mine;
+  }
+}
+
 for (const button of document.querySelectorAll("[data-quick]")) {
   button.addEventListener("click", async () => {
-    const clock = buttonClock(button);
-    const variant = document.getElementById("seek-variant").value;
-    const same = lastSeeks.find((seek) => seek.owner !== me && seek.variant === variant
-      && JSON.stringify(seek.clock) === JSON.stringify(clock));
-    if (same) {
-      const result = await act("POST", `/api/seeks/${same.id}/accept/`);
-      if (result) goToGame(result.game);
-      return;
+    if (button.disabled) return;
+    button.disabled = true;
+    try {
+      const mine = quickSeek(button);
+      if (mine) {
+        await act("DELETE", `/api/seeks/${mine.id}/`);
+        return;
+      }
+      const clock = buttonClock(button);
+      const variant = document.getElementById("seek-variant").value;
+      const same = lastSeeks.find((seek) => seek.owner !== me && seek.variant === variant
+        && JSON.stringify(seek.clock) === JSON.stringify(clock));
+      if (same) {
+        const result = await act("POST", `/api/seeks/${same.id}/accept/`);
+        if (result) goToGame(result.game);
+        return;
+      }
+      await act("POST", "/api/seeks/", {
+        color: "random",
+        rated: document.getElementById("seek-rated").checked,
+        variant,
+        clock,
+      });
+    } finally {
+      button.disabled = false;
     }
-    await act("POST", "/api/seeks/", {
-      color: "random",
-      rated: document.getElementById("seek-rated").checked,
-      variant,
-      clock,
-    });
   });
 }
+document.getElementById("seek-variant")?.addEventListener("change", renderQuick);
 
 const challengeForm = document.getElementById("challenge-form");
 challengeForm?.addEventListener("submit", async (event) => {

@@ -70,11 +70,21 @@ liveSocket("/ws/me/", {
     } else if (message.type === "challenge") {
       challenges = applyChallenge(challenges, message.challenge, me);
       render(challenges.incoming);
+      showDeclined(message.challenge);
     }
     else if (message.type === "game_started") goToGame(message.game);
     else if (message.type === "your_turn") showTurn(message);
   },
 });
+
+// A challenge of the viewer's that its player declined: said once, in a notice of its own.
+function showDeclined(challenge) {
+  if (challenge.challenger !== me || challenge.state !== "declined" || !challenge.to) return;
+  const card = el("div", { class: "challenge-card", role: "status", "data-testid": "challenge-declined" },
+    el("p", {}, `${challenge.to} declined your challenge.`));
+  card.prepend(dismissButton(card, () => {}));
+  box.append(card);
+}
 
 // A correspondence game became yours to move: a notice with a link to it.
 function showTurn(message) {

@@ -30,7 +30,7 @@ export function whoAsked(state, color) {
 
 /**
  * Returns what a finished game's rematch offer says to the viewer, or null:
- * {text, decline: bool (show a Decline), link: the rematch's address for a spectator}.
+ * {text, decline: bool (show Accept and Decline), link: the rematch's address for a spectator}.
  * `viewerColor` is the viewer's side in the game, null for a spectator.
  */
 export function rematchNotice(state, viewerColor) {
@@ -54,13 +54,23 @@ export function rematchNotice(state, viewerColor) {
   return null;
 }
 
-/** Builds the notice element for `notice` (from `rematchNotice`); `onDecline` declines. */
-export function rematchNoticeElement(notice, onDecline) {
+/** Builds the notice element for `notice` (from `rematchNotice`); `onAccept` accepts,
+ * `onDecline` declines. */
+export function rematchNoticeElement(notice, onDecline, onAccept) {
   const box = document.createElement("p");
   box.className = "notice rematch-offer";
   box.dataset.testid = "rematch-notice";
   box.setAttribute("role", "status");
   box.append(`${notice.text} `);
+  if (notice.decline && onAccept) {
+    const accept = document.createElement("button");
+    accept.type = "button";
+    accept.className = "button button-small";
+    accept.dataset.action = "rematch-accept";
+    accept.textContent = "Accept";
+    accept.addEventListener("click", () => onAccept(accept));
+    box.append(accept, " ");
+  }
   if (notice.decline) {
     const button = document.createElement("button");
     button.type = "button";
@@ -78,4 +88,22 @@ export function rematchNoticeElement(notice, onDecline) {
     box.append(link);
   }
   return box;
+}
+
+/**
+ * Returns what the table says of a takeback offer to `me` (the viewer's side; null: a spectator
+ * or both sides), or null: {text, answer (the viewer may accept or decline), withdraw (the viewer
+ * asked, and may withdraw it)}.
+ */
+export function takebackNotice(state, me) {
+  const s = state;
+  if (s.status !== "live" || !s.takeback_offer) return null;
+  const asker = s.takeback_offer;
+  if (me === asker) {
+    return { text: "You asked to take back your last move.", answer: false, withdraw: true };
+  }
+  const name = s[asker] ? `${s[asker]} (${COLOR_NAME[asker]})` : COLOR_NAME[asker];
+  const verb = me ? "asks" : "asked";
+  return { text: `${name} ${verb} to take back their last move.`, answer: Boolean(me),
+    withdraw: false };
 }

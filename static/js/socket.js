@@ -166,13 +166,17 @@ export function connectSocket(path, handlers, options = {}) {
  * Returns what to do with an incoming state given the state shown, the ply of a move of ours
  * awaiting its answer (or null) and the moves the state extends (by default the state shown's;
  * the page passes what came since in `moves` messages): {apply, sync, answered, theirs}. The
- * protocol: a state older than the one shown is ignored, except where takebacks lower the ply
- * (local and bot games); a state whose moves start past the known ones (plies were missed) is
- * not applied and asks for a sync. `answered`: our move was played; `theirs`: the next ply came
- * from someone else (another player, the bot, another tab).
+ * protocol: an online game's state older than the one shown (by the record's `revision`, which
+ * every move and takeback raises) is ignored; a state whose moves start past the known ones is
+ * not applied (plies were missed) and asks for a sync. `answered`: our move was played;
+ * `theirs`: the next ply came from someone else (another player, the bot, another tab).
  */
 export function classifyState(shown, incoming, sentPly = null, known = shown.moves || []) {
-  const older = incoming.ply < shown.ply;
+  // The record's revision orders states (it grows with every move and takeback: an online
+  // takeback lowers the ply); a state without one, by its ply.
+  const older = incoming.revision !== undefined && shown.revision !== undefined
+    ? incoming.revision < shown.revision
+    : incoming.ply < shown.ply;
   if (older && incoming.mode === "online") {
     return { apply: false, sync: false, answered: false, theirs: false };
   }

@@ -146,7 +146,7 @@ def test_two_players_meet_in_the_lobby_and_play_while_a_spectator_watches(new_pa
     # spectator stays with the game they watched, and is offered a link to the rematch.
     alice.click("[data-action=rematch]")
     expect(bob.get_by_test_id("rematch-notice")).to_have_text(
-        "alice (White) offers a rematch. Decline"
+        "alice (White) offers a rematch. Accept Decline"
     )
     expect(alice.get_by_test_id("rematch-notice")).to_have_text("You offered a rematch.")
     expect(spectator.get_by_test_id("rematch-notice")).to_have_text(

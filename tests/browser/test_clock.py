@@ -31,7 +31,7 @@ def test_a_15_second_game_runs_out_on_the_board(new_page) -> None:
     alice.get_by_test_id("clock-increment").fill("0")
     alice.get_by_test_id("seek-white").click()
     bob.goto("/play/")
-    expect(bob.get_by_test_id("control-alice")).to_contain_text("0.25+0")
+    expect(bob.get_by_test_id("control-alice")).to_contain_text("¼+0")
     expect(bob.get_by_test_id("control-alice")).to_contain_text("ultrabullet")
     bob.get_by_test_id("accept-alice").click()
     both_at_the_game(bob, alice)

@@ -71,7 +71,7 @@ def test_a_game_is_played_by_clicking_and_taken_pieces_leave_the_board(
     page = new_page(1280, 800)
     game_id = start(page, variant_id)
     variant = variants.get(variant_id)
-    expect(page.get_by_test_id("game-variant")).to_have_text(variant.name)
+    expect(page.get_by_test_id("game-variant").get_by_role("link")).to_have_text(variant.name)
     expect(page.locator("#board .cb-board")).to_have_attribute("data-variant", variant_id)
     wait_for_board(page, pieces_of(variant_id, variant.start_fen))
     assert shown_pieces(page) == pieces_of(variant_id, variant.start_fen)
@@ -116,7 +116,9 @@ def test_a_seek_for_turkish_made_and_accepted_in_the_lobby_opens_a_turkish_board
     assert alice.url == bob.url
     start_fen = variants.get("turkish").start_fen
     for page in (alice, bob):
-        expect(page.get_by_test_id("game-variant")).to_have_text("Turkish Checkers")
+        expect(page.get_by_test_id("game-variant").get_by_role("link")).to_have_text(
+            "Turkish Checkers"
+        )
         expect(page.locator("body[data-live=open]")).to_have_count(1)
         wait_for_board(page, pieces_of("turkish", start_fen))
     # Alice (White) moves a man straight ahead; Bob's board shows it.

@@ -11,7 +11,7 @@ from games.services.lobby import challenge_create
 from games.services.play import game_resign
 from tests.browser.board_helpers import log_in, off_the_loop, shot
 from tests.factories import make_user
-from tests.games.conftest import start_game
+from tests.games.conftest import opened, start_game
 
 
 # The challenge is made in the test's process and pushed to the page's socket in Daphne's:
@@ -51,7 +51,7 @@ def seed_draughts_player() -> None:
     """gina wins two rated games of International Checkers and one of Chesskers against hal."""
     gina, hal = make_user("gina"), make_user("hal")
     for variant in ("international", "international", "chesskers"):
-        game = start_game(gina, hal, variant=variant)
+        game = opened(start_game(gina, hal, variant=variant))  # rated once both have moved
         game_resign(game_id=game.public_id, actor=Actor.of(hal))
 
 

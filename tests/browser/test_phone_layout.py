@@ -17,7 +17,7 @@ from games.services.lobby import challenge_create, seek_create
 from games.services.play import game_resign
 from tests.browser.board_helpers import log_in, off_the_loop, shot
 from tests.factories import make_user
-from tests.games.conftest import start_game
+from tests.games.conftest import opened, start_game
 
 SEEKER = "Konstantinopolitanus"  # 20 characters, none a line may break at
 RIVAL = "Wilhelmina_Wolfgangs"
@@ -54,11 +54,13 @@ def seed() -> None:
     """Two open seeks of the longest names, a live game and a finished one between 20-character
     usernames, established ratings in those games, and a challenge waiting for the viewer."""
     seeker, rival, viewer = make_user(SEEKER), make_user(RIVAL), make_user(VIEWER)
+    # The games first, each past both first moves: a game that starts withdraws its players'
+    # seeks, and while it is starting they may post none.
+    opened(start_game(viewer, seeker, variant=LONGEST))
+    finished = opened(start_game(seeker, rival, variant=WIDEST))
+    game_resign(game_id=finished.public_id, actor=Actor.of(rival))
     seek_create(user=seeker, variant=LONGEST, clock=TimeControl(days=14))
     seek_create(user=rival, variant=WIDEST, clock=TimeControl(initial=600, increment=5))
-    start_game(viewer, seeker, variant=LONGEST)
-    finished = start_game(seeker, rival, variant=WIDEST)
-    game_resign(game_id=finished.public_id, actor=Actor.of(rival))
     played = timezone.now() - timedelta(days=1)
     for user in (seeker, rival):
         for category in (LONGEST, WIDEST):

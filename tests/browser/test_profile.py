@@ -14,20 +14,20 @@ from games.services.play import game_draw, game_resign
 from tests.browser.board_helpers import log_in, off_the_loop, shot
 from tests.browser.conftest import SCREENSHOTS, screenshot
 from tests.factories import make_user
-from tests.games.conftest import start_game
+from tests.games.conftest import opened, start_game
 
 
 def seed_games() -> None:
     """erin wins three rated games against finn, draws one, loses one casual game."""
     erin, finn = make_user("erin"), make_user("finn")
     for white, black, loser in [(erin, finn, finn), (finn, erin, finn), (erin, finn, finn)]:
-        game = start_game(white, black)
+        game = opened(start_game(white, black))  # rated once both have moved
         game_resign(game_id=game.public_id, actor=Actor.of(loser))
-    game = start_game(finn, erin)
+    game = opened(start_game(finn, erin))
     game_draw(game_id=game.public_id, actor=Actor.of(finn), action="offer")
     game_draw(game_id=game.public_id, actor=Actor.of(erin), action="accept")
     challenge = challenge_create(user=erin, to="finn", color="white", rated=False)
-    casual = challenge_accept(user=finn, challenge_id=challenge.public_id)
+    casual = opened(challenge_accept(user=finn, challenge_id=challenge.public_id))
     game_resign(game_id=casual.public_id, actor=Actor.of(erin))
 
 

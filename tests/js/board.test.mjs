@@ -81,6 +81,12 @@ test("classifyState ignores older online states, applies takebacks, syncs on a g
   assert.equal(classifyState(shown, { ply: 11, mode: "online" }, 10).answered, true);
   assert.equal(classifyState(shown, { ply: 11, mode: "online" }, 10).theirs, false);
   assert.equal(classifyState(shown, { ply: 10, mode: "online" }, 10).answered, false);
+  // An online takeback lowers the ply but raises the revision: it is applied; an older
+  // revision arriving late is not.
+  const revised = { ...shown, revision: 10 };
+  assert.equal(classifyState(revised, { ply: 8, revision: 11, moves_from: 7, mode: "online" })
+    .apply, true);
+  assert.equal(classifyState(revised, { ply: 11, revision: 9, mode: "online" }).apply, false);
   const local = { ply: 10, mode: "local" };
   assert.equal(classifyState(local, { ply: 9, mode: "local" }).apply, true);
   assert.equal(classifyState({ ply: 10, mode: "bot" }, { ply: 8, mode: "bot" }).apply, true);

@@ -7,11 +7,13 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
 import {
-  announcement, banner, boardFrame, canMove, connectionOpened, controls, createPage, hint,
-  moveNumber, numberText, opensMove, playerBars, premoveText, receiveDrawDeclined, receiveMoves,
-  receivePresence, receiveState, refuse, sendMove, shownIndex, tookPieces, turnAt, typedMove,
-  viewPly, yourTurn,
+  announcement, banner, boardFrame, canMove, connectionOpened, controls, createPage,
+  firstMoveCountdown, hint, moveNumber, numberText, opensMove, playerBars, premoveText,
+  receiveDrawDeclined, receiveMoves, receivePresence, receiveState, receiveTakebackDeclined, refuse,
+  sendMove, shownIndex, squareLabel, tookPieces, turnAt, typedMove, viewPly, yourTurn,
 } from "../../static/js/game_model.js";
+import { controlText, gameHeader } from "../../static/js/game_header.js";
+import { takebackNotice } from "../../static/js/offers.js";
 
 const GAMES = JSON.parse(readFileSync(new URL("./fixtures/first_plies.json", import.meta.url)));
 const BLACK_FIRST = Object.entries(GAMES).filter(([, game]) => game.plies[0].mover === "black");
@@ -208,7 +210,7 @@ test("the controls follow the game and the viewer", () => {
   const local = liveState(2, { mode: "local", takeback: true });
   const both = { username: null, color: null, both_sides: true };
   assert.deepEqual([controls(page(local, both)).takeback, controls(page(local, both)).drawOffer],
-    [true, false]);
+    [{ shown: true, text: "↶ Take back" }, false]);
   const rematch = { state: "open", by: "black", game: null };
   const over = liveState(4, { status: "finished", result: "1-0", termination: "resignation",
     rematch });
@@ -243,4 +245,84 @@ test("the hint walks a chain and names a selected piece's marks", () => {
   assert.equal(premoveText("e2", ["e2"], () => "white pawn"),
     "Premove: white pawn on e2, tap its landing (and any further ones). ");
   assert.equal(premoveText(null, null, () => ""), null);
+});
+
+test("before both sides have moved an online game is aborted, not resigned", () => {
+  const starting = liveState(1, { abortable: true });
+  assert.deepEqual([controls(page(starting)).abort, controls(page(starting)).resign.shown],
+    [true, false]);
+  const spectator = { username: null, color: null, both_sides: false };
+  assert.equal(controls(page(starting, spectator)).abort, false);
+  const going = liveState(2, { abortable: false });
+  assert.deepEqual([controls(page(going)).abort, controls(page(going)).resign.shown],
+    [false, true]);
+  const local = liveState(1, { mode: "local", abortable: false });
+  assert.equal(controls(page(local, { username: null, color: null, both_sides: true })).abort,
+    false);
+});
+
+test("the first-move countdown counts the seconds left to the side to move", () => {
+  const now = Date.parse("2026-12-05T12:00:00Z");
+  const deadline = new Date(now + 23_400).toISOString();
+  const starting = liveState(0, { first_move_deadline: deadline });
+  assert.deepEqual(firstMoveCountdown(page(starting), now),
+    { text: "Make your first move within 24 s, or the game is aborted.", seconds: 24 });
+  const bob = { username: "bob", color: "black", both_sides: false };
+  assert.equal(firstMoveCountdown(page(starting, bob), now).text,
+    "White must make a first move within 24 s, or the game is aborted.");
+  assert.equal(firstMoveCountdown(page(liveState(2)), now), null);
+  assert.equal(firstMoveCountdown(page(starting), now + 60_000).seconds, 0);
+});
+
+test("an online takeback is asked of the opponent, answered or withdrawn", () => {
+  const bob = { username: "bob", color: "black", both_sides: false };
+  // White has moved: she may ask; Black, who has not, may not.
+  const afterOne = liveState(1);
+  assert.deepEqual(controls(page(afterOne)).takeback, { shown: true, text: "↶ Propose takeback" });
+  assert.equal(controls(page(afterOne, bob)).takeback.shown, false);
+  const asked = liveState(1, { takeback_offer: "white" });
+  assert.equal(controls(page(asked)).takeback.shown, false);  // asked once
+  assert.deepEqual(takebackNotice(asked, "black"),
+    { text: "alice (White) asks to take back their last move.", answer: true, withdraw: false });
+  assert.deepEqual(takebackNotice(asked, "white"),
+    { text: "You asked to take back your last move.", answer: false, withdraw: true });
+  assert.equal(takebackNotice(asked, null).text, "alice (White) asked to take back their last move.");
+  assert.equal(takebackNotice(liveState(1), "black"), null);
+  const declined = receiveTakebackDeclined(page(afterOne), { by: "black" });
+  assert.equal(declined.told.text,
+    "Your takeback request was declined: you may ask again after the next move.");
+  assert.equal(receiveTakebackDeclined(page(afterOne, bob), { by: "black" }).told, null);
+  // Declined: not offered again until the next move.
+  const refused = liveState(1, { takeback_refused: "white" });
+  assert.equal(controls(page(refused)).takeback.shown, false);
+  assert.equal(controls(page(liveState(3, { takeback_refused: null }))).takeback.shown, true);
+});
+
+test("the header names the game, rated or casual, its control and the players' ratings", () => {
+  const rated = liveState(0, { rated: true, speed: "blitz", clock: { initial: 180, increment: 2 } });
+  const withRatings = { ...page(rated), ratings: { white: "1512", black: "1500?" } };
+  assert.deepEqual(gameHeader(withRatings), { name: "Chesskers", kind: "Rated",
+    control: "3+2 · blitz", ratings: { white: "1512", black: "1500?" } });
+  assert.equal(controlText({ initial: 15, increment: 0 }, "ultrabullet"), "¼+0 · ultrabullet");
+  assert.equal(controlText({ initial: 90, increment: 1 }, "bullet"), "1½+1 · bullet");
+  assert.equal(controlText({ days: 3 }, "correspondence"), "3 days · correspondence");
+  assert.equal(controlText(null, "unlimited"), "Unlimited");
+  const local = { ...page(liveState(0, { mode: "local" })), ratings: null };
+  assert.deepEqual([gameHeader(local).kind, gameHeader(local).ratings],
+    [null, { white: null, black: null }]);
+});
+
+test("a game written with numbers names its squares by their numbers in hints and premoves", () => {
+  const numbered = { ...page(liveState(2)), variant: { name: "Checkers",
+    board: { labels: { b6: "9", d4: "18", f6: "11" } } } };
+  assert.equal(squareLabel(numbered, "d4"), "18");
+  assert.equal(squareLabel(page(liveState(2)), "d4"), "d4");
+  const chain = { inChain: true, targets: [{}], canStop: true, at: "d4", undoSquare: "b6" };
+  assert.equal(hint(numbered, { promoting: false, view: chain }).chain,
+    "tap the next landing, tap the piece on 18 to stop there, tap 9 to undo the jump. ");
+  const square = (name) => squareLabel(numbered, name);
+  assert.equal(premoveText("b6-d4-f6", ["b6", "d4", "f6"], () => "White man", square),
+    "Premove: 9-18-11 (played when your turn comes) ");
+  assert.equal(premoveText("", ["b6"], () => "White man", square),
+    "Premove: White man on 9, tap its landing (and any further ones). ");
 });

@@ -27,7 +27,10 @@ test("the banner names the winner and how the game ended", () => {
   assert.equal(bannerHeadline({ status: "finished", result: "1/2-1/2", termination: null }),
     "Draw");
   assert.deepEqual(resultText({ status: "aborted" }),
-    { headline: "Game aborted", reason: "a first move was not made in time", score: "" });
+    { headline: "Game aborted", reason: "before both sides had moved", score: "" });
+  // An imported game whose text ends with * has no result.
+  assert.deepEqual(resultText({ status: "finished", result: null, termination: null }),
+    { headline: "Unfinished game", reason: "", score: "*" });
 });
 
 test("the other games' endings are told as their rules say them", () => {
@@ -93,4 +96,10 @@ test("an absence forfeits by itself without a clock and is claimed by who stayed
     claimable: false,
   });
   assert.equal(absenceText(clocked, "black", "").claimable, false);
+  // Once the deadline has passed the notice says so beside its button, with no time to wait for.
+  assert.deepEqual(absenceText(clocked, "white", "", true), {
+    text: "Black left the table: you may claim the win now, or wait for them. ",
+    stayed: true,
+    claimable: true,
+  });
 });
