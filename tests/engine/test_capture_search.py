@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import cli
+from engine.bot import think
 from engine.draughts import captures, movegen
 from engine.draughts.captures import Sequence, capture_sequences, takes_square
 from engine.draughts.rules import Power
@@ -162,6 +163,27 @@ def test_real_games_stay_far_below_the_budget(variant_id) -> None:
             taking = [move for move in moves if move.captured]
             game.push(rng.choice(taking if taking and rng.random() < 0.8 else moves))
     assert most < CAPTURE_BUDGET // 20
+
+
+# Black to move must capture: d4xd2 leaves White a capture search over the budget (a move the
+# site refuses), g7xg2 does not.
+INTO_A_REFUSAL = (
+    "B:WKa1,Kb1,Kc1,Ke1,Kf1,Kg1,Kh2,Kd3,g3,Kh4,Kh5,Kh6,Kh7,Kh8"
+    ":Bb2,Kf2,a3,Kc3,e3,b4,d4,Kd5,Kc6,f6,Ka7,e7,Kg7,d8,Kf8:H0:F1"
+)
+
+
+@pytest.mark.parametrize("level", [5, 6, 7, 8])
+def test_the_bot_does_not_move_into_a_position_whose_captures_are_refused(level) -> None:
+    turkish = VARIANTS["turkish"]
+    position = turkish.playable_position(INTO_A_REFUSAL)
+    moves = {move.machine(): move for move in position.legal_moves()}
+    assert sorted(moves) == ["d4-d2", "g7-g2"]
+    with pytest.raises(CaptureSearchError):
+        position.play_unchecked(moves["d4-d2"]).legal_moves()
+    assert position.play_unchecked(moves["g7-g2"]).legal_moves()  # within the budget
+    result = think(INTO_A_REFUSAL, level, seed=1, node_limit=300, variant="turkish")
+    assert result.move.machine() == "g7-g2"
 
 
 def test_the_command_line_refuses_the_position_with_the_sentence(capsys) -> None:
