@@ -82,6 +82,14 @@ class CaptureSpec:
         piece's origin empty, and with removal at once the pieces taken gone."""
         return [None, _jumps_of(self, 1), _jumps_of(self, -1)]
 
+    @cached_property
+    def crowned(self) -> int:
+        """Returns the power a man goes on with from its promotion square mid-capture (§1.5):
+        none (the move ends there, 0), a king's (Russian), or a man's."""
+        if self.mid_capture is MidCapture.STOP:
+            return 0
+        return KING if self.mid_capture is MidCapture.CROWN else MAN
+
 
 QUICK = 256
 """The jumps a search for the largest captures first spends listing every sequence and keeping
@@ -163,14 +171,6 @@ def _jumps_of(spec: CaptureSpec, side: int) -> Callable[..., list]:
     return jumps
 
 
-def _crowned(spec: CaptureSpec) -> int:
-    """Returns the power a man goes on with from its promotion square mid-capture (§1.5): none
-    (the move ends there, 0), a king's (Russian), or a man's."""
-    if spec.mid_capture is MidCapture.STOP:
-        return 0
-    return KING if spec.mid_capture is MidCapture.CROWN else MAN
-
-
 def capture_sequences(
     board: list[int],
     side: int,
@@ -203,7 +203,7 @@ def capture_sequences(
     tried = 0
     jumps = spec.jumps[side]
     promotes = spec.promotes[side]
-    crowned = _crowned(spec)
+    crowned = spec.crowned
     at_once = spec.at_once
     free_stop = spec.free_stop
     straight_from_first = spec.straight_from_first_landing
@@ -282,8 +282,11 @@ def capture_sequences(
     finally:
         if budget is not None:
             budget.spend(tried)
-    if longest and out:
-        most = max(len(seq[1]) for seq in out)
+    if longest and len(out) > 1:
+        most = 0
+        for _, taken, _ in out:
+            if len(taken) > most:
+                most = len(taken)
         return [seq for seq in out if len(seq[1]) == most]
     return out
 
@@ -303,7 +306,7 @@ def _longest(
     tried = 0
     jumps = spec.jumps[side]
     promotes = spec.promotes[side]
-    crowned = _crowned(spec)
+    crowned = spec.crowned
     at_once = spec.at_once
     free_stop = spec.free_stop
     straight_from_first = spec.straight_from_first_landing
@@ -442,7 +445,7 @@ def takes_square(
     tried = 0
     jumps = spec.jumps[side]
     promotes = spec.promotes[side]
-    crowned = _crowned(spec)
+    crowned = spec.crowned
     at_once = spec.at_once
     straight_from_first = spec.straight_from_first_landing
     directed = spec.no_turning_back or spec.straight_only or straight_from_first

@@ -67,13 +67,11 @@ def sequences(board: list[int], side: int, tables: Tables) -> list[Sequence]:
                     break
     if not jumpers:
         return []
-    priority = tables.rules.priority
-    first = priority[0] if priority else None
-    if first is Priority.KING_FIRST:
+    if tables.kings_first:
         # §1.6: a king's captures leave no other; the men's need no search then.
         kings = [jumper for jumper in jumpers if jumper[1] == KING]
         jumpers = kings or jumpers
-    return capture_sequences(board, side, jumpers, spec, longest=first is Priority.MAX)
+    return capture_sequences(board, side, jumpers, spec, tables.longest_only)
 
 
 def straight_runs(board: list[int], side: int, tables: Tables) -> list[Sequence]:
