@@ -39,11 +39,14 @@ SETTINGS = settings(
 
 
 def random_board(variant_id: str, rng: random.Random) -> tuple[list[int], dict[int, int]]:
-    """Returns a board of the game with random pieces of both sides on its squares (no rule
-    of placement but the core's: signed codes), and the capture power of each code that has
-    one."""
+    """Returns a board of the game with random pieces on its squares (no rule of placement but
+    the core's: signed codes), and the capture power of each code that has one. Half the boards
+    scatter both sides anywhere; the other half put Black's pieces on a lattice (every other rank,
+    off the edges, where they can be jumped in many orders) and a few of White's elsewhere, so
+    that the captures branch and meet again."""
     variant = VARIANTS[variant_id]
     tables = variant.tables
+    board_of = variant.board
     if variant.family == "draughts":
         powers = {
             Power[kind.piece.name].value: Power[kind.piece.name].value for kind in variant.pieces
@@ -52,9 +55,24 @@ def random_board(variant_id: str, rng: random.Random) -> tuple[list[int], dict[i
     else:
         powers = {code: tables.power[code] for code in range(1, tables.size)}
         squares = list(range(64))
-    board = [0] * (tables.board.size if variant.family == "draughts" else 64)
-    for sq in rng.sample(squares, rng.randrange(2, len(squares) * 2 // 3)):
-        board[sq] = rng.choice(list(powers)) * rng.choice((1, -1))
+    board = [0] * board_of.size
+    codes = list(powers)
+    if rng.random() < 0.5:
+        for sq in rng.sample(squares, rng.randrange(2, len(squares) * 2 // 3)):
+            board[sq] = rng.choice(codes) * rng.choice((1, -1))
+    else:
+        lattice = [
+            sq
+            for sq in squares
+            if board_of.rank_of(sq) % 2
+            and 0 < board_of.file_of(sq) < board_of.files - 1
+            and board_of.rank_of(sq) < board_of.ranks - 1
+        ]
+        others = [sq for sq in squares if sq not in lattice]
+        for sq in rng.sample(lattice, rng.randrange(1, len(lattice) + 1)):
+            board[sq] = -rng.choice(codes)
+        for sq in rng.sample(others, rng.randrange(1, 6)):
+            board[sq] = rng.choice(codes)
     return board, {code: power for code, power in powers.items() if power}
 
 
