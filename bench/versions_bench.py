@@ -1,14 +1,20 @@
-"""Chesskers engine speed of this tree against another checkout of it, in the same run.
+"""Engine speed of this tree against another checkout of it, in the same run.
 
 For a change to the engine that must not cost speed: export the older commit somewhere
 (``git archive <commit> engine | tar -x -C /tmp/before`` and build its C module there with
 ``python -m engine.build_native``), then run this from the repository root. Each measurement
-runs in a child process whose ``engine`` is imported from one tree, with the C generator and
-with the Python one (``CHESSKERS_PURE_PYTHON=1``); the trees alternate run by run, are timed in
-process CPU time, and each figure is the median of the runs. Both trees must give the same
-counts and texts (a digest is compared) before a figure is printed. It never fails on time.
+runs in a child process whose ``engine`` is imported from one tree; the trees alternate run by
+run, are timed in process CPU time, and each figure is the median of the runs. Both trees must
+give the same counts and texts (a digest is compared) before a figure is printed. It never
+fails on time.
 
-    .venv/bin/python bench/versions_bench.py --before /tmp/before [--runs N]
+By default it measures Chesskers, with the C generator and with the Python one
+(``CHESSKERS_PURE_PYTHON=1``). With ``--others`` it measures every other game instead (the
+draughts family and the hybrids, from the registry): perft from a middle game, at the greatest
+depth whose count stays under 150,000 leaves, and the bot's search there (level 8 cut at 2,000
+nodes), each figure with its ratio after/before.
+
+    .venv/bin/python bench/versions_bench.py --before /tmp/before [--runs N] [--others]
 """
 
 import argparse
@@ -69,10 +75,71 @@ print(json.dumps(out))
 """
 
 
-def run(tree: Path, pure: bool) -> dict:
+# The other games' child: for each, a middle game (the positions of bench/draughts_bench.py and
+# bench/hybrids_bench.py), perft at the greatest depth under 150,000 leaves, then the bot.
+OTHERS_CHILD = r"""
+import hashlib, json, time
+from engine.bot import think
+from engine.variants import VARIANTS
+
+MIDDLE = {
+    "checkers": "W:WK4,11,18,24,27,29:B5,13,20,K31:H0:F24",
+    "anti-checkers": "W:WK4,11,18,24,27,29:B5,13,20,K31:H0:F24",
+    "czech": "B:Wf2,h2,b4,Kf8:BKa1,h4,d6,a7,e7,d8,h8:H0:F16",
+    "corner": "W:Wf6,h6,e7,g7,Kb8,d8,f8,h8:Ba1,c1,e1,Kg1,b2,a3:H0:F37",
+    "one-way": "B:We1,h2,g3,h4,g5,f6,Kf8:Ba1,c1,b2,a3,c3,b4,a5,Ka7,Kd8:H0:F8",
+    "parachute": "W:Wf4,Kd6,Pb8,Pf8,Ph8:BKe1,Pg1,c3,a7:H0:F13",
+    "gothic": "W:Wf1,g1,a2,b2,b4,h7,Kd8:BKb1,e5,d6,f6,a7,d7:H0:F35",
+    "turkish": "W:We2,f2,g2,h2,c3,g4,Kd8:BKd1,f6,c7,e7,f7,g7:H0:F19",
+    "alquerque": "W:Wa1,b1,c1,d1,e1,a2,c2,d2,e2:Ba3,a4,b4,c4,a5,b5,c5:H0:F7",
+    "hawaiian": (
+        "W:Wa1,c1,e1,b2,d2,f2,h2,a3,c3,e3,b4,d4,a5,c5,e5,g5,b6,f6,h6,a7,c7,g7,b8,d8,f8,h8"
+        ":Bb1,d1,f1,h1,a2,c2,e2,g2,b3,d3,h3,a4,c4,e4,b5,d5,f5,h5,a6,c6,e6,b7,d7,f7,a8,c8,g8"
+        ":H0:F6"
+    ),
+    "international": "B:WK4,29,34,39,42,44,45,48:B5,8,9,11,12,13,14,32,K46:H0:F35",
+    "russian": "W:Wa1,c1,b2,f2,h2,a3,e3,g3,Kb8:BKe1,c5,b6,f6,h6,e7,g7,f8,h8:H0:F10",
+    "canadian": (
+        "B:W40,41,43,44,45,47,49,50,52,53,55,56,57,58,59,60,61,62,63,64,65,66,67,68,69,70,71,72"
+        ":B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,22,23,24,25,27,30,32,36:H0:F6"
+    ),
+    "thai": "B:Wh2,e3,Kb8:BKc1,d2,a7,f8:H0:F17",
+    "brazilian": "W:Wa1,c1,b2,f2,h2,a3,e3,g3,Kb8:BKe1,c5,b6,f6,h6,e7,g7,f8,h8:H0:F10",
+    "portuguese": "W:W1,2,4,5,8,9,12,K31:BK3,24,25,28,29,30,32:H0:F9",
+    "italian": "W:WK13,21,23,27,29,30,32:B4,6,7,9,12,K31:H0:F13",
+    "dameo": "W:Wg1,d2,e2,a3,f3,d4,h4,Kb8:BKc1,b4,c5,d5,g6,f8,h8:H0:F25",
+    "cheskers": "3k1k1b/p1p3p1/1p3p2/8/1P3B2/P5p1/3P4/2K3C1 b - - 0 11",
+    "byelorussian-cheskers": (
+        "rmbqkmn1/mp2mp1p/2p2mpm/p1Mp4/1P1MP2P/2M5/PMPM1MPM/MN1QKBMR w Kq - 0 13"
+    ),
+    "game-mix": "l1skds2/2pppp1c/2c2n1c/2c5/DnPP4/N1S1P3/CC3PCC/L1N1KS1L w - - 5 11",
+    "mix-chess": "l1skds2/2pppp1c/2c2n1c/2c5/DnPP4/N1S1P3/CC3PCC/L1N1KS1L w - - 5 11",
+}
+digest = hashlib.sha256()
+out = {}
+for game, fen in MIDDLE.items():
+    variant = VARIANTS[game]
+    position = variant.position(fen)
+    depth = 1
+    while depth < 8 and variant.perft(position, depth + 1) <= 150000:
+        depth += 1
+    started = time.process_time()
+    leaves = variant.perft(variant.position(fen), depth)
+    out[f"{game} perft (n/s)"] = leaves / (time.process_time() - started)
+    digest.update(f"{game} {depth} {leaves}".encode())
+    started = time.process_time()
+    result = think(fen, 8, seed=1, node_limit=2000, time_limit=600.0, variant=game)
+    out[f"{game} bot (n/s)"] = result.nodes / (time.process_time() - started)
+    digest.update(f"{result.move.machine()} {result.nodes}".encode())
+out["digest"] = digest.hexdigest()
+print(json.dumps(out))
+"""
+
+
+def run(tree: Path, pure: bool, child: str = CHILD) -> dict:
     env = {**os.environ, "CHESSKERS_PURE_PYTHON": "1" if pure else "0", "PYTHONPATH": str(tree)}
     out = subprocess.run(
-        [sys.executable, "-c", CHILD], env=env, cwd=tree, check=True, capture_output=True
+        [sys.executable, "-c", child], env=env, cwd=tree, check=True, capture_output=True
     )
     return json.loads(out.stdout)
 
@@ -81,8 +148,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", type=Path, required=True, help="the other checkout's root")
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--others", action="store_true", help="every game but Chesskers")
     args = parser.parse_args()
     trees = {"before": args.before.resolve(), "after": ROOT}
+    if args.others:
+        others(trees, args.runs)
+        return
     results: dict[tuple[str, bool], list[dict]] = {(t, p): [] for t in trees for p in (0, 1)}
     for _ in range(args.runs):
         for pure in (False, True):
@@ -102,6 +173,38 @@ def main() -> None:
             ratio = before / after if key.endswith("(us)") else after / before
             generator = "Python" if pure else "C"
             print(f"{key:24} {generator:>9} {before:11.1f} {after:11.1f} {ratio:12.3f}")
+
+
+def others(trees: dict[str, Path], runs: int) -> None:
+    """Prints every other game's figures, the trees alternating run by run."""
+    results: dict[str, list[dict]] = {name: [] for name in trees}
+    for _ in range(runs):
+        for name, tree in trees.items():
+            results[name].append(run(tree, True, OTHERS_CHILD))
+    digests = {r["digest"] for found in results.values() for r in found}
+    if len(digests) != 1:
+        raise SystemExit("the trees disagree: no figures")
+    print(f"python {sys.version.split()[0]}, runs {runs}, medians of CPU time")
+    print(
+        "| game | perft before n/s | after | after/before | bot before n/s | after | after/before |"
+    )
+    print("|---|---|---|---|---|---|---|")
+    ratios: dict[str, list[float]] = {"perft": [], "bot": []}
+    for key in results["after"][0]:
+        if not key.endswith("perft (n/s)"):
+            continue
+        game = key.removesuffix(" perft (n/s)")
+        row = [game]
+        for what in ("perft", "bot"):
+            field = f"{game} {what} (n/s)"
+            before = statistics.median(r[field] for r in results["before"])
+            after = statistics.median(r[field] for r in results["after"])
+            ratios[what].append(after / before)
+            row += [f"{before:,.0f}", f"{after:,.0f}", f"{after / before:.3f}"]
+        print("| " + " | ".join(row) + " |")
+    for what, found in ratios.items():
+        mean = statistics.geometric_mean(found)
+        print(f"{what}: geometric mean after/before {mean:.3f}, lowest {min(found):.3f}")
 
 
 if __name__ == "__main__":

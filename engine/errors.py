@@ -16,6 +16,17 @@ class UnplayablePositionError(InvalidFenError):
     (``engine.variant.MOVE_BUDGET``), whose list would cost a server more than a game is worth."""
 
 
+class CaptureSearchError(UnplayablePositionError):
+    """A position whose capture sequences take more jumps to search than the capture search's
+    budget allows (``engine.work``): refused, wherever its moves are first generated, before
+    the search costs a server seconds and memory."""
+
+
+class WorkLimitError(ValueError):
+    """Capture searches that together spent more jumps than the ``engine.work.work_limit``
+    around them allows (one request's positions), whichever position was searching then."""
+
+
 class InvalidMoveTextError(ValueError):
     """Move text that is neither the canonical form nor the machine form (§4)."""
 

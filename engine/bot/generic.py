@@ -35,6 +35,7 @@ from engine.bot.search import (
     score_from_tt,
     score_to_tt,
 )
+from engine.errors import CaptureSearchError
 from engine.moves import Move, MoveKind
 from engine.variant import Variant, VariantPosition
 
@@ -116,8 +117,14 @@ class GenericSearcher:
             raise SearchTimeout
 
     def _end_score(self, position: VariantPosition, ply: int) -> int | None:
-        """Returns the score of a position where the game is over by its rules, else None."""
-        outcome = self.variant.outcome(position, 1)
+        """Returns the score of a position where the game is over by its rules, else None. A
+        position whose moves the engine refuses to find (``CaptureSearchError``: its capture
+        search over the budget) is one no game may be played into: it scores as a loss for the
+        side that moved there."""
+        try:
+            outcome = self.variant.outcome(position, 1)
+        except CaptureSearchError:
+            return MATE - ply
         if not outcome.is_over:
             return None
         if outcome.winner is None:

@@ -24,7 +24,11 @@ REMOVAL = MoveKind.REMOVAL
 
 
 def sequences(board: list[int], side: int, tables: Tables) -> list[Sequence]:
-    """Returns every complete capture sequence of ``side``, before the priority rules."""
+    """Returns the complete capture sequences of ``side`` the priority rules choose from: every
+    one, except those the game's first rule would drop at once (§1.6) — shorter than the
+    longest where it takes the most pieces, men's where a king's capture comes first — which
+    are never searched for. Raises ``CaptureSearchError`` past the position's budget
+    (``engine.work``)."""
     if tables.straight_runs:
         return straight_runs(board, side, tables)
     spec = tables.spec
@@ -61,7 +65,13 @@ def sequences(board: list[int], side: int, tables: Tables) -> list[Sequence]:
                 if board[over] * side < 0 and board[land] == 0:
                     jumpers.append((sq, PARACHUTIST))
                     break
-    return capture_sequences(board, side, jumpers, spec) if jumpers else []
+    if not jumpers:
+        return []
+    if tables.kings_first:
+        # §1.6: a king's captures leave no other; the men's need no search then.
+        kings = [jumper for jumper in jumpers if jumper[1] == KING]
+        jumpers = kings or jumpers
+    return capture_sequences(board, side, jumpers, spec, tables.longest_only)
 
 
 def straight_runs(board: list[int], side: int, tables: Tables) -> list[Sequence]:

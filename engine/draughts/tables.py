@@ -14,6 +14,7 @@ from engine.draughts.rules import (
     Notation,
     Numbering,
     Power,
+    Priority,
     Removal,
     Rules,
 )
@@ -30,7 +31,9 @@ class Tables:
       ``king_steps[sq]`` (short kings) and ``king_slides[sq]`` (flying: one ray of (target,
       quiet move) a direction) for a king's quiet moves;
     - ``promotes[side][sq]``: whether a man of ``side`` is crowned on ``sq``;
-    - ``spec``: the capture core's parameters; ``move``: the class of this board's moves;
+    - ``spec``: the capture core's parameters; ``longest_only``, ``kings_first``: what the core
+      is asked for (only the longest captures, only the kings' when a king can take);
+      ``move``: the class of this board's moves;
     - ``number[sq]`` and ``square_of[n]`` (numbered games), ``text[sq]`` (how squares are written)
       and ``order[sq]`` (how paths compare, §1.7).
     """
@@ -145,6 +148,11 @@ class Tables:
         self.promotes = [None] + [
             tuple(rules.kings and sq in crowned[i] for sq in range(size)) for i in (0, 1)
         ]
+        # What the core searches for (§1.6): only the longest captures where the first priority
+        # rule takes the most pieces, only the kings' where it puts a king's capture first.
+        first = rules.priority[0] if rules.priority else None
+        self.longest_only = first is Priority.MAX
+        self.kings_first = first is Priority.KING_FIRST
         self.spec = CaptureSpec(
             lines=self.lines,
             man_first=man_first,

@@ -29,6 +29,7 @@ from engine.hybrids.tables import EDGE, LINES, Tables
 from engine.hybrids.variant import HybridStatus, HybridVariant
 from engine.moves import Move, MoveKind
 from engine.tables import KING_STEPS, KNIGHT_TARGETS, PAWN_ATTACKERS, RAYS
+from engine.work import JumpBudget
 
 
 class ByelorussianPiece(Enum):
@@ -130,29 +131,30 @@ class ByelorussianGenerator(Generator):
         make, unmake, attacked = self.make, self.unmake, self.attacked
         quiet, takes, jumpers = self.scan(board, side, st.ep)
         out = []
+        # One budget for the position's capture searches: its own, and every test for check.
+        budget = JumpBudget()
         if jumpers:
             # §2.5: the largest number is counted before king safety
-            seqs = self.sequences(board, side, jumpers)
-            most = max(len(s[1]) for s in seqs)
-            for move in self.jump_moves(board, side, [s for s in seqs if len(s[1]) == most]):
+            seqs = self.sequences(board, side, jumpers, longest=True, budget=budget)
+            for move in self.jump_moves(board, side, seqs):
                 undo = make(board, move, side)
-                if not attacked(board, k, o):
+                if not attacked(board, k, o, budget):
                     out.append(move)
                 unmake(board, undo)
             return out
-        checked = attacked(board, k, o)
+        checked = attacked(board, k, o, budget)
         edge = EDGE[k]
         king = self.royal_piece
         for move in takes + quiet:
             if move.piece is king:
                 undo = make(board, move, side)
-                if not attacked(board, move.path[-1], o):
+                if not attacked(board, move.path[-1], o, budget):
                     out.append(move)
                 unmake(board, undo)
                 continue
             if checked:
                 undo = make(board, move, side)
-                if not attacked(board, k, o):
+                if not attacked(board, k, o, budget):
                     out.append(move)
                 unmake(board, undo)
                 continue
@@ -168,16 +170,17 @@ class ByelorussianGenerator(Generator):
                 victim_line = BETWEEN[k][move.captured[0]]
                 safe = victim_line < 0 or not self.slider_on(board, k, victim_line, o)
             if safe and not edge:
-                safe = not self.draughts_attack(board, k, o)
+                safe = not self.draughts_attack(board, k, o, budget)
             unmake(board, undo)
             if safe:
                 out.append(move)
         if st.castling and not checked:
-            out.extend(self.castlings(st))
+            out.extend(self.castlings(st, budget))
         return out
 
-    def castlings(self, st: State) -> list[Move]:
-        """Returns the legal castlings of the side to move, not in check (§2.2)."""
+    def castlings(self, st: State, budget: JumpBudget | None = None) -> list[Move]:
+        """Returns the legal castlings of the side to move, not in check (§2.2), spending
+        ``budget`` on the tests for check as ``attacked`` does."""
         board, side = st.board, st.side
         o = -side
         out = []
@@ -186,12 +189,12 @@ class ByelorussianGenerator(Generator):
                 continue
             origin = move.path[0]
             board[origin], board[passed] = 0, K.value * side
-            safe = not self.attacked(board, passed, o)
+            safe = not self.attacked(board, passed, o, budget)
             board[origin], board[passed] = K.value * side, 0
             if not safe:
                 continue
             undo = self.make(board, move, side)
-            if not self.attacked(board, move.path[-1], o):
+            if not self.attacked(board, move.path[-1], o, budget):
                 out.append(move)
             self.unmake(board, undo)
         return out
@@ -201,9 +204,10 @@ class ByelorussianGenerator(Generator):
         """Returns whether the side to move's king is in check."""
         return self.attacked(st.board, st.kings[st.side], -st.side)
 
-    def attacked(self, board: list[int], k: int, o: int) -> bool:
+    def attacked(self, board: list[int], k: int, o: int, budget: JumpBudget | None = None) -> bool:
         """Returns whether side ``o`` has a capture that removes the piece on ``k``: a chess
-        replacement capture, or a draughts jump over it anywhere in a capture sequence."""
+        replacement capture, or a draughts jump over it anywhere in a capture sequence (a
+        search spending ``budget``: a position's own by default)."""
         for s in PAWN_ATTACKERS[o][k]:
             if board[s] == o:
                 return True
@@ -225,7 +229,7 @@ class ByelorussianGenerator(Generator):
                     if x in (queen, slider):
                         return True
                     break
-        return not EDGE[k] and self.draughts_attack(board, k, o)
+        return not EDGE[k] and self.draughts_attack(board, k, o, budget)
 
     def slider_on(self, board: list[int], k: int, d: int, o: int) -> bool:
         """Returns whether the first piece from ``k`` in direction ``d`` is a slider of ``o``
@@ -236,10 +240,13 @@ class ByelorussianGenerator(Generator):
                 return x == Q.value * o or x == (R.value if d < 4 else B.value) * o
         return False
 
-    def draughts_attack(self, board: list[int], k: int, o: int) -> bool:
+    def draughts_attack(
+        self, board: list[int], k: int, o: int, budget: JumpBudget | None = None
+    ) -> bool:
         """Returns whether some capture sequence of ``o``'s draughts pieces jumps ``k`` (not on
-        the edge). A jump over ``k`` needs, on one of its diagonals, the square it comes from
-        and the square it lands on each empty or holding the jumper itself."""
+        the edge), spending ``budget`` on the search. A jump over ``k`` needs, on one of its
+        diagonals, the square it comes from and the square it lands on each empty or holding
+        the jumper itself."""
         powers = self.tables.power
         for come, land in self.jump_over[k]:
             x = board[land]
@@ -254,7 +261,7 @@ class ByelorussianGenerator(Generator):
         jumpers = self.jumpers(board, o)
         if not jumpers:
             return False
-        return any(k in caps for _, caps, _ in self.sequences(board, o, jumpers))
+        return self.takes(board, o, jumpers, k, budget)
 
 
 class ByelorussianVariant(HybridVariant):

@@ -11,10 +11,11 @@ of those moves are legal — compulsory captures, check, the game's own end — 
 FEN, notation or game history. § numbers refer to docs/rules/hybrids.md.
 """
 
-from engine.draughts.captures import KING, MAN, capture_sequences
+from engine.draughts.captures import KING, MAN, capture_sequences, takes_square
 from engine.hybrids.tables import PAWN, SLIDE, Tables
 from engine.movegen import CASTLING_KEEP
 from engine.moves import Move, MoveKind
+from engine.work import JumpBudget
 
 JUMP = MoveKind.JUMP
 CASTLE = MoveKind.CASTLE
@@ -154,9 +155,25 @@ class Generator:
                 out.append((sq, powers[p]))
         return out
 
-    def sequences(self, board: list[int], side: int, jumpers: list) -> list:
-        """Returns every complete capture sequence of ``jumpers`` (the capture core's)."""
-        return capture_sequences(board, side, jumpers, self.spec)
+    def sequences(
+        self,
+        board: list[int],
+        side: int,
+        jumpers: list,
+        longest: bool = False,
+        budget: JumpBudget | None = None,
+    ) -> list:
+        """Returns every complete capture sequence of ``jumpers``, or with ``longest`` those
+        taking the most pieces (the capture core's, spending ``budget``: a position's own by
+        default; raises ``CaptureSearchError`` when it is spent)."""
+        return capture_sequences(board, side, jumpers, self.spec, longest, budget)
+
+    def takes(
+        self, board: list[int], side: int, jumpers: list, target: int, budget: JumpBudget | None
+    ) -> bool:
+        """Returns whether some complete capture sequence of ``jumpers`` jumps ``target`` (the
+        capture core's, spending ``budget`` as ``sequences`` does)."""
+        return takes_square(board, side, jumpers, self.spec, target, budget)
 
     def jump_moves(self, board: list[int], side: int, seqs: list) -> list[Move]:
         """Returns the moves of capture sequences: one each, or one per promotion choice when a

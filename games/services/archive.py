@@ -12,7 +12,9 @@ from django.utils import timezone
 
 import engine
 from engine import variants
+from engine.errors import WorkLimitError
 from engine.variant import Variant
+from engine.work import CAPTURE_BUDGET, work_limit
 from games.domain import pgn
 from games.domain.errors import ErrorCode, GameError
 from games.domain.schemas import fen_text
@@ -139,6 +141,10 @@ MAX_IMPORT_GAMES = 200
 # Every ply of an import is replayed through the engine on the request's thread: bounded, with
 # each position's moves within the engine's budget, so an import takes seconds at most.
 MAX_IMPORT_PLIES = 6000
+# The capture search of every position of one import, in all (``engine.work``): each position
+# may spend up to the engine's budget, and an import of 6,000 plies of real games spends a few
+# thousand jumps in all, so that many positions each near the budget cannot add up to seconds.
+MAX_IMPORT_JUMPS = 5 * CAPTURE_BUDGET
 CHOSEN_TERMINATIONS = {
     Game.Termination.RESIGNATION: (Game.Result.WHITE, Game.Result.BLACK),
     Game.Termination.ABANDONMENT: (Game.Result.WHITE, Game.Result.BLACK),
@@ -315,8 +321,9 @@ def imported_result(parsed: pgn.ParsedGame, eg: engine.Game) -> tuple[str | None
 
 def game_import(*, actor: Actor, text: str) -> list[Game]:
     """Stores every game of a text in the archive format as an imported game of the actor's,
-    each replayed through the engine. All or nothing: if one game is wrong, the ``GameError``
-    names it and its first bad move, and nothing is stored."""
+    each replayed through the engine, whose capture search spends at most ``MAX_IMPORT_JUMPS``
+    jumps for the whole text. All or nothing: if one game is wrong, the ``GameError`` names it
+    and its first bad move, and nothing is stored."""
     if actor.user_id is None:
         raise GameError(ErrorCode.FORBIDDEN, "Sign in to import games.")
     try:
@@ -331,7 +338,13 @@ def game_import(*, actor: Actor, text: str) -> list[Game]:
             ErrorCode.BAD_REQUEST,
             f"Import at most {MAX_IMPORT_PLIES:,} moves at once; this text has {plies:,}.",
         )
-    replayed = [replay_parsed(parsed) for parsed in parsed_games]
+    replayed = []
+    with work_limit(MAX_IMPORT_JUMPS):
+        for parsed in parsed_games:
+            try:
+                replayed.append(replay_parsed(parsed))
+            except WorkLimitError as error:
+                raise import_error(parsed, ErrorCode.BAD_REQUEST, f"{error}.") from None
     now = timezone.now()
     stored = []
     with transaction.atomic():

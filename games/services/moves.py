@@ -14,6 +14,7 @@ from enum import StrEnum
 from django.utils import timezone
 
 import engine
+from engine.errors import UnplayablePositionError
 from engine.variant import MOVE_BUDGET
 from games.domain import clock
 from games.domain.errors import ErrorCode, GameError
@@ -167,10 +168,19 @@ def record_move(game: Game, eg: engine.Game, move: engine.Move) -> GameMove:
 
 def refuse_over_budget(eg: engine.Game) -> None:
     """Takes back the move just pushed and refuses it (``not_allowed``) if the game goes on in
-    a position with more legal moves than the engine's budget: a game from a playable position
-    (``Variant.playable_position``) stays playable, whatever two players arrange on the board.
-    No real game comes near the budget; counting the moves costs little beside the move."""
-    count = len(eg.legal_moves())
+    a position with more legal moves than the engine's budget, or whose capture search the
+    engine refuses (``CaptureSearchError``, past its budget of jumps): a game from a playable
+    position (``Variant.playable_position``) stays playable, whatever two players arrange on
+    the board. No real game comes near either budget; counting the moves costs little beside
+    the move."""
+    try:
+        count = len(eg.legal_moves())
+    except UnplayablePositionError as error:
+        eg.pop()
+        raise GameError(
+            ErrorCode.NOT_ALLOWED,
+            f"That move would lead to a position the site does not play: {error}.",
+        ) from None
     if count <= MOVE_BUDGET or eg.is_over():
         return
     eg.pop()

@@ -1,5 +1,6 @@
 """What the site plays from (``Variant.playable_position``): positions a game can reach (no more
-material than the start army and promotion allow) whose legal moves are within the budget."""
+material than the start army and promotion allow) whose legal moves are within the budget, and
+whose capture search is within its budget of jumps (``engine.work``)."""
 
 import random
 
@@ -13,6 +14,21 @@ from engine.variants import VARIANTS, get
 LATTICE = "7K/8/8/1n1n4/nnnnn3/1n1n4/nnnnn3/Qn1n3k w - - 0 1"
 # The same lattice as an army a game can reach (8 pawns and the start pieces): 66,988 moves.
 REACHABLE_LATTICE = "7K/8/8/1r1r4/pnnbb3/1p1p4/ppppp3/Q2q3k w - - 0 1"
+# Issue #35: the worst positions a hill-climb found for the capture search as it was, kings
+# around a lattice of enemy pieces (a game can reach each). Listing every capture sequence took
+# 227,393 jumps over pieces (0.5 s, 8 legal moves) in Canadian, 424,780 (1.6 s, 591 moves) in
+# Turkish and 287,486 (0.9 s, 33 moves) in Dameo.
+WORST_CAPTURES = {
+    "canadian": (
+        "W:WK1,K6,K7,31,K54,K55,K66,K67,K68,K71,K72"
+        ":BK8,K9,10,11,12,K19,20,21,22,K23,K24,32,K33,36,K40,44,45,48,52,K56,K57,64,65:H0:F1"
+    ),
+    "turkish": (
+        "W:WKa1,Kb1,Kc1,Ke1,Kf1,Kg1,Kh2,Kh4,Kh5,Kh6,Kh7,Kh8"
+        ":Bb2,Kf2,a3,Kc3,e3,g3,b4,d4,Kd5,Kc6,f6,Ka7,e7,Kg7,d8,Kf8:H0:F1"
+    ),
+    "dameo": "W:WKa1,Kh1:BKe1,Ka2,Kc2,g2,Kb3,e3,h3,Kd4,Kf4,b5,e5,c6,Kg6,h6,a7,e7,b8,e8:H0:F1",
+}
 
 
 def test_the_issues_lattice_is_refused_with_a_sentence() -> None:
@@ -32,6 +48,18 @@ def test_a_reachable_lattice_over_the_budget_is_refused_with_its_count() -> None
         chesskers.playable_position(REACHABLE_LATTICE)
     assert str(info.value) == (
         f"this position has 66,988 legal moves, more than the {MOVE_BUDGET:,} a game here may have"
+    )
+
+
+@pytest.mark.parametrize("variant_id", sorted(WORST_CAPTURES))
+def test_the_worst_capture_searches_found_are_refused_with_a_sentence(variant_id) -> None:
+    variant = get(variant_id)
+    variant.check_material(variant.position(WORST_CAPTURES[variant_id]))  # a game can reach it
+    with pytest.raises(UnplayablePositionError) as info:
+        variant.playable_position(WORST_CAPTURES[variant_id])
+    assert str(info.value) == (
+        "this position's captures take more than 20,000 jumps to search, more than a game here "
+        "may have"
     )
 
 
