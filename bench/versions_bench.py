@@ -26,7 +26,8 @@ ROOT = Path(__file__).resolve().parents[1]
 # bot's search cut at a node count.
 CHILD = r"""
 import hashlib, json, random, sys, time
-from engine import STARTING_FEN, Game, Position
+from engine import STARTING_FEN, Position
+from engine.chesskers import CHESSKERS
 from engine.notation import describe_moves
 from engine.perft import perft
 from engine.bot import think
@@ -48,7 +49,7 @@ digest.update(str(nodes).encode())
 rng = random.Random(11)
 fens = []
 for _ in range(20):
-    game = Game()
+    game = CHESSKERS.new_game()
     for _ in range(60):
         moves = game.legal_moves()
         if not moves or game.is_over():

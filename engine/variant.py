@@ -14,18 +14,16 @@ This module owns the interface only; each game implements it (``engine.chesskers
 
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.board import Board
 from engine.errors import UnplayablePositionError
+from engine.game import Game
+from engine.interface import Outcome, VariantPosition
 from engine.moves import Move
 from engine.pieces import Color
-
-if TYPE_CHECKING:
-    from engine.game import Game
 
 FAMILIES = ("chesskers", "draughts", "hybrid")
 
@@ -49,76 +47,6 @@ class PieceKind:
     def symbol(self) -> str:
         """Returns the piece's symbol (``piece.symbol``: lower case, unique within the game)."""
         return self.piece.symbol  # type: ignore[attr-defined]
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """Where a game stands: ``status`` is the word the command line prints (``ongoing``,
-    ``checkmate``, ``win-white``, ``draw-threefold``, … — each game's own words), ``winner`` the
-    side that won (None for a draw or while the game goes on), and ``reason`` why it ended, one
-    word the site can show for every game: ``checkmate``, ``stalemate``, ``threefold``,
-    ``fifty-moves``, ``no-progress``, ``insufficient-material``, ``no-moves`` (the side to move
-    cannot move), ``no-pieces`` (the side to move has none left), ``kings-captured`` (it has no
-    king left), ``connection`` (every piece touches: a win or a draw); None while it goes on."""
-
-    status: str
-    winner: Color | None = None
-    reason: str | None = None
-
-    @property
-    def is_over(self) -> bool:
-        """Returns whether the game has ended."""
-        return self.reason is not None
-
-    @property
-    def is_draw(self) -> bool:
-        """Returns whether the game ended in a draw."""
-        return self.reason is not None and self.winner is None
-
-
-ONGOING = Outcome("ongoing")
-
-
-class VariantPosition(Protocol):
-    """What every variant's position answers. Positions are immutable values: ``play`` returns
-    a new one. A variant's own position class may offer more (Chesskers': ``is_check``, …)."""
-
-    @property
-    def turn(self) -> Color:
-        """Returns the side to move."""
-
-    @property
-    def halfmove(self) -> int:
-        """Returns the move-count rule's counter (chess: the half-move clock; draughts: the
-        plies without progress)."""
-
-    def piece_at(self, sq: int) -> tuple[Color, Any] | None:
-        """Returns (colour, piece) of the piece on ``sq``, or None."""
-
-    def pieces(self) -> dict[int, tuple[Color, Any]]:
-        """Returns every occupied square with its (colour, piece)."""
-
-    def legal_moves(self) -> list[Move]:
-        """Returns every legal move (each move once; see the game's rules for identity)."""
-
-    def has_legal_move(self) -> bool:
-        """Returns whether the side to move has a legal move."""
-
-    def is_legal(self, move: Move) -> bool:
-        """Returns whether ``move`` is one of the legal moves."""
-
-    def play(self, move: Move) -> "VariantPosition":
-        """Returns the position after ``move``; raises ``IllegalMoveError`` if it is not legal."""
-
-    def play_unchecked(self, move: Move) -> "VariantPosition":
-        """Returns the position after ``move``, trusting that it is legal."""
-
-    def fen(self) -> str:
-        """Returns the position's FEN in the game's canonical form."""
-
-    def key(self) -> Hashable:
-        """Returns the repetition key: equal exactly when the game's repetition rule says two
-        positions are the same."""
 
 
 class Variant(ABC):
@@ -223,18 +151,14 @@ class Variant(ABC):
         )
 
     # --- games ------------------------------------------------------------------------------
-    def new_game(self, fen: str | None = None) -> "Game":
+    def new_game(self, fen: str | None = None) -> Game:
         """Returns a game of this variant from ``fen`` (the start position by default)."""
-        from engine.game import Game
+        return Game(self, fen)
 
-        return Game(fen, variant=self)
-
-    def game_from_fens(self, initial_fen: str, fens_after: Sequence[str]) -> "Game":
+    def game_from_fens(self, initial_fen: str, fens_after: Sequence[str]) -> Game:
         """Returns the game whose positions are ``initial_fen`` then ``fens_after`` (the FEN after
         every ply), without generating moves (see ``Game.from_fens``)."""
-        from engine.game import Game
-
-        return Game.from_fens(initial_fen, fens_after, variant=self)
+        return Game.from_fens(self, initial_fen, fens_after)
 
     # --- the end of the game --------------------------------------------------------------
     @abstractmethod
