@@ -18,7 +18,7 @@ from engine.moves import Move, MoveKind
 from engine.pieces import PieceType
 
 try:
-    from engine import _native
+    import engine._native as _native
 except ImportError:  # not built
     _native = None
 

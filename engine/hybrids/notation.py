@@ -12,14 +12,11 @@ it asks the position for its moves and their check marks.
 """
 
 import re
-from typing import TYPE_CHECKING
 
 from engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveTextError
+from engine.hybrids.position import HybridPosition
 from engine.moves import Move, MoveKind
 from engine.squares import SQUARE_NAMES, parse_square
-
-if TYPE_CHECKING:
-    from engine.hybrids.position import HybridPosition
 
 QUIET, JUMP, CASTLE = MoveKind.QUIET, MoveKind.JUMP, MoveKind.CASTLE
 CAPTURES = (MoveKind.REPLACEMENT, MoveKind.EN_PASSANT)
@@ -85,7 +82,7 @@ def disambiguations(moves: list[Move]) -> dict[Move, str]:
     return out
 
 
-def describe_moves(position: "HybridPosition") -> list[tuple[Move, str]]:
+def describe_moves(position: HybridPosition) -> list[tuple[Move, str]]:
     """Returns every legal move of ``position`` with its canonical text, in one batch."""
     moves = position.legal_moves()
     dis = disambiguations(moves)
@@ -93,7 +90,7 @@ def describe_moves(position: "HybridPosition") -> list[tuple[Move, str]]:
     return [(m, body(m, dis.get(m, "")) + _MARKS[variant.mark(position, m)]) for m in moves]
 
 
-def move_text(position: "HybridPosition", move: Move) -> str:
+def move_text(position: HybridPosition, move: Move) -> str:
     """Returns the canonical text of a legal ``move`` (§0.4), with its check mark."""
     if not position.is_legal(move):
         raise IllegalMoveError(f"illegal move {move.machine()}: not legal in this position")
@@ -102,7 +99,7 @@ def move_text(position: "HybridPosition", move: Move) -> str:
     return text + _MARKS[position.variant.mark(position, move)]
 
 
-def parse_move(position: "HybridPosition", text: str) -> Move:
+def parse_move(position: HybridPosition, text: str) -> Move:
     """Returns the legal move of ``position`` written ``text``: the canonical form with or
     without ``+``/``#``, or the machine form. Raises ``InvalidMoveTextError`` (unreadable),
     ``IllegalMoveError`` (no such legal move) or ``AmbiguousMoveError``."""
