@@ -5,7 +5,7 @@ for the highlighted piece, because a FEN needs exactly one king a side (docs/rul
 """
 
 from engine import Color, Game, Position, Status
-from engine.movegen import is_attacked
+from engine.attacks import is_attacked
 from engine.chesskers import CHESSKERS
 
 from .helpers import fen_from_board, texts_from
