@@ -13,6 +13,7 @@ it asks the position for its moves and their check marks.
 
 import re
 
+from engine import san
 from engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveTextError
 from engine.hybrids.position import HybridPosition
 from engine.moves import Move, MoveKind
@@ -53,9 +54,9 @@ def body(move: Move, disambiguation: str = "") -> str:
 
 
 def disambiguations(moves: list[Move]) -> dict[Move, str]:
-    """Returns what each of ``moves`` needs after its letter (§0.4): the origin's file when
-    another piece of its type writes the same move to the same square from another file, else
-    its rank, else both. Jumps, castling and pawn captures name their origin already."""
+    """Returns what each of ``moves`` needs after its letter (§0.4, ``engine.san``): the
+    origin's file, rank or both where another piece of its type writes the same move to the
+    same square. Jumps, castling and pawn captures name their origin already."""
     groups: dict[tuple, list[Move]] = {}
     for m in moves:
         if m.kind is JUMP or m.kind is CASTLE:
@@ -64,22 +65,7 @@ def disambiguations(moves: list[Move]) -> dict[Move, str]:
         if capture and m.piece.symbol == PAWN_SYMBOL:
             continue
         groups.setdefault((m.piece, capture, m.path[-1]), []).append(m)
-    out: dict[Move, str] = {}
-    for group in groups.values():
-        if len(group) < 2:
-            continue
-        for m in group:
-            origin = m.path[0]
-            others = [o.path[0] for o in group if o.path[0] != origin]
-            if not others:
-                continue
-            if all(o & 7 != origin & 7 for o in others):
-                out[m] = SQUARE_NAMES[origin][0]
-            elif all(o >> 3 != origin >> 3 for o in others):
-                out[m] = SQUARE_NAMES[origin][1]
-            else:
-                out[m] = SQUARE_NAMES[origin]
-    return out
+    return san.disambiguations(groups.values())
 
 
 def describe_moves(position: HybridPosition) -> list[tuple[Move, str]]:
