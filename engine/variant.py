@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from engine.board import Board
-from engine.errors import UnplayablePositionError
+from engine.errors import InvalidFenError, UnplayablePositionError
 from engine.game import Game
 from engine.interface import Outcome, VariantPosition
 from engine.moves import Move
@@ -33,15 +33,41 @@ move, so a lattice of jumpable pieces lists hundreds of thousands (bench/RESULTS
 budget"); the positions of real games list a few hundred at most."""
 
 
+LOOKS = (
+    "king",
+    "queen",
+    "rook",
+    "bishop",
+    "knight",
+    "pawn",
+    "man",
+    "draughts-king",
+    "parachutist",
+    "camel",
+    "liner",
+    "silver",
+)
+"""The pictures a piece may be drawn with (``PieceKind.look``): the chess set (king … pawn), a
+draughts man and a draughts king, and the pieces of their own look. The site maps each to a
+file; pieces that are the same thing share a look, whatever each game calls them."""
+
+
 @dataclass(frozen=True)
 class PieceKind:
     """A kind of piece of a game, as the site shows it: the member of the game's piece
     vocabulary (``Move.piece``, ``piece_at``), its FEN letter (White's, upper case; the draughts
-    family writes a man with no letter), and its name in English."""
+    family writes a man with no letter), its name in English, and its look (one of ``LOOKS``:
+    which picture draws it — a draughts king looks like a draughts king whether its game calls
+    it king, damka or dama)."""
 
     piece: Enum
     letter: str
     name: str
+    look: str
+
+    def __post_init__(self) -> None:
+        if self.look not in LOOKS:
+            raise ValueError(f"unknown look {self.look!r} for the {self.name}; known: {LOOKS}")
 
     @property
     def symbol(self) -> str:
@@ -79,6 +105,22 @@ class Variant(ABC):
     """Each kind of piece that promotes (its symbol) with the kinds it may become (their symbols,
     in one string): what ``check_material`` allows beyond the start army. A kind becomes only
     what one kind promotes to (a tree: pawn → queen…, parachutist → man → king)."""
+
+    fen_style = "chess"
+    """How the game writes a FEN: ``"chess"`` (placement, side ``w``/``b``, …) or ``"pdn"`` (the
+    checkers family's ``W:W…:B…``)."""
+
+    rated_by_speed = False
+    """Whether the game's ratings go by speed (one rating per speed: Chesskers) rather than one
+    rating for the game."""
+
+    pdn_game_type: str | None = None
+    """PDN's GameType number of the game, for the draughts games PDN numbers; else None."""
+
+    insufficient_material: tuple[tuple[str, ...], ...] = ()
+    """The armies that can never win by the game's insufficient-material rule: each a side's
+    pieces besides its king, as their symbols sorted (``()``: a lone king). Empty for a game
+    where any piece may still win."""
 
     def __repr__(self) -> str:
         return f"<variant {self.id}>"
@@ -228,6 +270,44 @@ class Variant(ABC):
             for kind in self.pieces
         ]
         return out
+
+    # --- what the site asks of a position ---------------------------------------------------------
+    def turn_of_fen(self, fen: str) -> Color:
+        """Returns the side to move that ``fen`` (in this game's ``fen_style``; "start": the
+        start position) names, reading only that field, without building the position. Raises
+        ``InvalidFenError`` when the field cannot be read."""
+        if not isinstance(fen, str):
+            raise InvalidFenError("invalid FEN: not a string")
+        text = self.start_fen if fen.strip() == "start" else fen.strip()
+        if self.fen_style == "pdn":
+            side = text.split(":", 1)[0].strip() if ":" in text else ""
+            if side not in ("W", "B"):
+                raise InvalidFenError(f"invalid FEN {fen!r}: the side to move must be W or B")
+            return Color.WHITE if side == "W" else Color.BLACK
+        fields = text.split()
+        if len(fields) < 2 or fields[1] not in ("w", "b"):
+            raise InvalidFenError(f"invalid FEN {fen!r}: side to move must be 'w' or 'b'")
+        return Color.WHITE if fields[1] == "w" else Color.BLACK
+
+    def checked_king(self, position: VariantPosition) -> int | None:
+        """Returns the square of the side to move's king in check in ``position``, or None
+        (no check; a game without check, as the checkers family, always None)."""
+        return None
+
+    def can_win(self, position: VariantPosition, color: Color) -> bool:
+        """Returns whether ``color`` still has the material to win by some sequence of legal
+        moves in ``position``, by the game's insufficient-material rule
+        (``insufficient_material``); true in a game where any piece may still win."""
+        if not self.insufficient_material:
+            return True
+        army = tuple(
+            sorted(
+                piece.symbol
+                for owner, piece in position.pieces().values()
+                if owner == color and piece.symbol != "k"
+            )
+        )
+        return army not in self.insufficient_material
 
 
 def _army_counts(position: VariantPosition) -> dict[Color, Counter]:
