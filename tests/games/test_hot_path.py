@@ -263,7 +263,8 @@ def test_cached_structures_hold_no_lists(online_game, alice) -> None:
     game = Game.objects.get(public_id=online_game.public_id)
     history = Round(online_game.public_id).history(game)
     assert all(type(value) is not list for move in history.moves for value in move.values())
-    described, text, tree = positions._legal_by_fen.get(live["fen"])
+    key = positions.position_key(live["fen"], game.variant)
+    described, text, tree = positions._legal_by_fen.get(key)
     assert described and all(
         type(value) is not list for entry in described for value in entry.values()
     )
