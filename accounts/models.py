@@ -7,6 +7,7 @@ from django.db import models
 from django.db.models.functions import Lower
 
 from accounts import glicko2
+from engine import variants
 
 PROVISIONAL_DEVIATION = 110.0  # above this a rating is provisional: the lobby shows "1500?"
 
@@ -54,17 +55,20 @@ class User(AbstractUser):
         return self.username
 
 
-# A rating belongs to a user and a category: for Chesskers its speed (``SPEED_CATEGORIES``;
-# ultrabullet counts as bullet, unlimited as classical), for every other game the game's id
-# (one rating per game). Ratings from before categories are Chesskers classical.
+# A rating belongs to a user and a category: for a game rated by speed (the variant says:
+# ``rated_by_speed``, Chesskers) its speed (``SPEED_CATEGORIES``; ultrabullet counts as bullet,
+# unlimited as classical), for every other game the game's id (one rating per game). Ratings
+# from before categories are Chesskers classical.
 CLASSICAL = "classical"
 SPEED_CATEGORIES = ("bullet", "blitz", "rapid", "classical", "correspondence")
 SPEED_AS = {"ultrabullet": "bullet", "unlimited": "classical"}
 
 
 def rating_category(variant: str, speed: str) -> str:
-    """Returns the rating category of a game of ``variant`` (a game id) at ``speed``."""
-    if variant != "chesskers":
+    """Returns the rating category of a game of ``variant`` (a game id) at ``speed``: the speed
+    for a game rated by speed, else the game's id (also for an id the engine does not know)."""
+    known = variants.VARIANTS.get(variant)
+    if known is None or not known.rated_by_speed:
         return variant
     return SPEED_AS.get(speed, speed)
 

@@ -19,14 +19,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine import Game, Position
+from engine import Position
+from engine.chesskers import CHESSKERS
 
 
 def positions(games: int = 200, plies: int = 80, seed: int = 5) -> list[Position]:
     rng = random.Random(seed)
     found = []
     for _ in range(games):
-        game = Game()
+        game = CHESSKERS.new_game()
         for _ in range(plies):
             if game.is_over():
                 break

@@ -28,12 +28,12 @@ sys.path.insert(0, str(ROOT))
 
 
 def positions(games: int = 60, plies: int = 80, seed: int = 11) -> list[str]:
-    from engine import Game
+    from engine.chesskers import CHESSKERS
 
     rng = random.Random(seed)
     fens = []
     for _ in range(games):
-        game = Game()
+        game = CHESSKERS.new_game()
         for _ in range(plies):
             moves = game.legal_moves()
             if not moves or game.is_over():
@@ -47,13 +47,13 @@ def move_work(digest: "hashlib._Hash", games: int = 30, seed: int = 12) -> float
     """Returns the CPU time of a move's engine work on the server, in microseconds: what
     ``games.services`` does with a move sent as a path (resolve it, write its text, play it,
     the FEN, describe the new position, the status), along seeded random games."""
-    from engine import Game
+    from engine.chesskers import CHESSKERS
 
     rng = random.Random(seed)
     spent = 0.0
     moves_made = 0
     for _ in range(games):
-        game = Game()
+        game = CHESSKERS.new_game()
         for _ in range(100):
             if game.is_over():
                 break

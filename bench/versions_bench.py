@@ -28,11 +28,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 # What the child measures, with the public names both trees have: perft from the start and
-# from jump-rich middle games, describing positions (every legal move with its text), and the
-# bot's search cut at a node count.
+# from jump-rich middle games, describing positions (every legal move with its text) through
+# the notation module and through the variant (``position`` then ``describe_moves``: the site's
+# path), rebuilding games from their FENs (``game_from_fens``), and the bot's search cut at a
+# node count.
 CHILD = r"""
 import hashlib, json, random, sys, time
-from engine import STARTING_FEN, Game, Position
+from engine import STARTING_FEN, Position
+from engine.chesskers import CHESSKERS
 from engine.notation import describe_moves
 from engine.perft import perft
 from engine.bot import think
@@ -52,20 +55,34 @@ nodes = sum(perft(Position.from_fen(fen), 3) for fen in MIDDLE)
 out["perft middle 3 (n/s)"] = nodes / (time.process_time() - started)
 digest.update(str(nodes).encode())
 rng = random.Random(11)
-fens = []
+games = []
 for _ in range(20):
-    game = Game()
+    game = CHESSKERS.new_game()
+    played = []
     for _ in range(60):
         moves = game.legal_moves()
         if not moves or game.is_over():
             break
         game.push(rng.choice(moves))
-        fens.append(game.fen())
+        played.append(game.fen())
+    games.append(played)
+fens = [fen for played in games for fen in played]
 started = time.process_time()
 for fen in fens:
     for _, text in describe_moves(Position.from_fen(fen)):
         digest.update(text.encode())
 out["describe (us)"] = (time.process_time() - started) / len(fens) * 1e6
+started = time.process_time()
+for fen in fens:
+    for _, text in CHESSKERS.describe_moves(CHESSKERS.position(fen)):
+        digest.update(text.encode())
+out["variant describe (us)"] = (time.process_time() - started) / len(fens) * 1e6
+started = time.process_time()
+for _ in range(5):
+    for played in games:
+        rebuilt = CHESSKERS.game_from_fens(STARTING_FEN, played)
+out["game from FENs (us)"] = (time.process_time() - started) / (5 * len(games)) * 1e6
+digest.update(rebuilt.fen().encode())
 started = time.process_time()
 result = think(STARTING_FEN, 8, seed=1, node_limit=3000, time_limit=600.0)
 out["bot level 8 (n/s)"] = result.nodes / (time.process_time() - started)

@@ -2,43 +2,33 @@
 
 Reads only, from the engine's registry (``engine.variants``): ``variant_summaries`` is the list of
 ``GET /api/variants/``; ``variant_descriptor`` is what a page gives its board to draw a game's
-position and pieces (the contract of ``tests/js/fixtures/variants/``). The engine knows the rules
-and the pieces; what picture draws each piece is the site's, and lives here.
+position and pieces (the contract of ``tests/js/fixtures/variants/``). The engine knows the rules,
+the pieces and which look each piece has; which picture draws each look is the site's, and lives
+here.
 """
 
 from functools import cache
 from typing import Any
 
 from engine import variants
-from engine.variant import Variant
 
-# The picture of each piece, by the name the engine gives it: the cburnett set for the chess
-# pieces, the site's own set for the rest. Pieces that are the same thing share a picture.
-CHESS_ART = {
-    name: f"cburnett/{letter}"
-    for name, letter in (
-        ("king", "K"),
-        ("queen", "Q"),
-        ("rook", "R"),
-        ("bishop", "B"),
-        ("knight", "N"),
-        ("pawn", "P"),
-    )
-}
-OWN_ART = {
+# The picture of each look a piece may have (``engine.variant.LOOKS``: the engine says which look
+# each piece of each game has): the cburnett set for the chess pieces, the site's own set for the
+# rest.
+ART = {
+    "king": "cburnett/K",
+    "queen": "cburnett/Q",
+    "rook": "cburnett/R",
+    "bishop": "cburnett/B",
+    "knight": "cburnett/N",
+    "pawn": "cburnett/P",
     "man": "chesskers/Man",
-    "checker": "chesskers/Man",
-    "draughtsman": "chesskers/Man",
-    "damka": "chesskers/King",
-    "dama": "chesskers/King",
+    "draughts-king": "chesskers/King",
     "parachutist": "chesskers/Parachutist",
     "camel": "chesskers/Camel",
     "liner": "chesskers/Liner",
     "silver": "chesskers/Silver",
 }
-# Where a chess name means a draughts piece: the draughts family's king, and Golomb's Cheskers,
-# whose pawns are draughts men and whose kings are draughts kings.
-DRAUGHTS_MEANING = {"king": "chesskers/King", "pawn": "chesskers/Man"}
 # In the draughts family's FEN a man has no letter; the board calls it M.
 MAN_LETTER = "M"
 
@@ -83,13 +73,6 @@ def variant_summaries() -> list[dict[str, Any]]:
     return variants.summaries()
 
 
-def _art(variant: Variant, name: str) -> str:
-    draughts_meaning = variant.family == "draughts" or variant.id == "cheskers"
-    if draughts_meaning and name in DRAUGHTS_MEANING:
-        return DRAUGHTS_MEANING[name]
-    return OWN_ART.get(name) or CHESS_ART[name]
-
-
 @cache
 def variant_descriptor(variant_id: str) -> dict[str, Any]:
     """Returns what the browser's board needs to draw and play a game: its board (size, the
@@ -111,13 +94,10 @@ def variant_descriptor(variant_id: str) -> dict[str, Any]:
             "lines": board.get("lines"),
             "labels": board.get("labels"),
         },
-        "fen": "pdn" if variant.family == "draughts" else "chess",
+        "fen": variant.fen_style,
         "start_fen": variant.start_fen,
         "pieces": {
-            (piece["letter"] or MAN_LETTER): {
-                "name": piece["name"],
-                "art": _art(variant, piece["name"]),
-            }
-            for piece in described["pieces"]
+            (kind.letter or MAN_LETTER): {"name": kind.name, "art": ART[kind.look]}
+            for kind in variant.pieces
         },
     }

@@ -3,8 +3,9 @@
 Positions, moves, notation, FEN, adjudication, perft, the command line and the Chesskers bot, in
 standard-library Python (Chesskers' move generator also in C, ``engine/_native.c``, used when
 built); it imports nothing from Django. docs/engine.md describes it. The names re-exported here
-are the public API the site codes against: ``Game``, ``Position`` and the rest are Chesskers' (a
-``Game`` of another game comes from its variant, ``engine.variants.get(id).new_game()``).
+are the public API the site codes against: ``Game`` is a game of any variant, which it takes
+first (usually made by the variant: ``engine.variants.get(id).new_game()``); ``Position``,
+``Status`` and the rest are Chesskers'.
 """
 
 from engine.errors import (

@@ -27,6 +27,9 @@ class ChesskersVariant(Variant):
     """Chesskers (docs/rules/chesskers.md); positions are ``engine.Position``."""
 
     promotions = {"p": "qrbn"}
+    rated_by_speed = True
+    # §7: a lone king, or a king and one bishop, cannot mate.
+    insufficient_material = ((), ("b",))
 
     def __init__(self) -> None:
         super().__init__(
@@ -36,18 +39,24 @@ class ChesskersVariant(Variant):
             board=CHESSBOARD,
             start_fen=STARTING_FEN,
             pieces=[
-                PieceKind(PieceType.KING, "K", "king"),
-                PieceKind(PieceType.QUEEN, "Q", "queen"),
-                PieceKind(PieceType.ROOK, "R", "rook"),
-                PieceKind(PieceType.BISHOP, "B", "bishop"),
-                PieceKind(PieceType.KNIGHT, "N", "knight"),
-                PieceKind(PieceType.PAWN, "P", "pawn"),
+                PieceKind(PieceType.KING, "K", "king", "king"),
+                PieceKind(PieceType.QUEEN, "Q", "queen", "queen"),
+                PieceKind(PieceType.ROOK, "R", "rook", "rook"),
+                PieceKind(PieceType.BISHOP, "B", "bishop", "bishop"),
+                PieceKind(PieceType.KNIGHT, "N", "knight", "knight"),
+                PieceKind(PieceType.PAWN, "P", "pawn", "pawn"),
             ],
         )
 
     def position(self, fen: str) -> Position:
         """Returns the position of ``fen`` (§5, §7); raises ``InvalidFenError``."""
         return Position.from_fen(fen)
+
+    def checked_king(self, position: Position) -> int | None:
+        """Returns the square of the side to move's king if it is in check (§2), else None."""
+        if not position.is_check():
+            return None
+        return position.king_square(position.turn)
 
     def status(self, position: Position, repetitions: int) -> Status:
         """Returns the status of §3, decided in the order of §7."""

@@ -93,7 +93,7 @@ def _run(args: list[str]) -> int:
     if command == "play":
         if not rest:
             raise _UsageError('usage: python -m engine [--variant <id>] play "<FEN>" <move>...')
-        game = Game(_fen(variant, rest[0]), variant=variant)
+        game = Game(variant, _fen(variant, rest[0]))
         for text in rest[1:]:
             if game.is_over():
                 status = game.outcome().status

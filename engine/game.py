@@ -3,38 +3,31 @@ adjudication.
 
 This module owns game history (the stack of positions, the moves that led to them and the
 repetition keys). What a position is, which moves are legal, how they are written and how a game
-ends belong to the game's variant (``engine.variant``); ``Game`` asks it. Without a variant a
-game is Chesskers, whose § numbers below refer to docs/rules/chesskers.md.
+ends belong to the game's variant (``engine.variant``); ``Game`` asks it, through what
+``engine.interface.GameRules`` names. § numbers below refer to docs/rules/chesskers.md.
 """
 
 from collections.abc import Hashable, Sequence
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.errors import GameOverError, IllegalMoveError
+from engine.interface import GameRules, Outcome, VariantPosition
 from engine.moves import Move
 from engine.pieces import Color
-from engine.variant import Outcome, VariantPosition
-
-if TYPE_CHECKING:
-    from engine.variant import Variant
-
-
-def _chesskers() -> "Variant":
-    from engine.chesskers import CHESSKERS
-
-    return CHESSKERS
 
 
 class Game:
     """A sequence of positions of one variant from an initial FEN, with push/pop and status.
 
-    ``Game(fen)`` is a Chesskers game (the start position without ``fen``); ``Game(fen,
-    variant=v)`` or ``v.new_game(fen)`` a game of variant ``v``.
+    ``Game(variant, fen)`` — or, as usual, ``variant.new_game(fen)`` — is a game of ``variant``
+    from ``fen`` (its start position without one). Every game names its variant.
     """
 
-    def __init__(self, fen: str | None = None, variant: "Variant | None" = None) -> None:
-        self.variant = variant if variant is not None else _chesskers()
+    def __init__(self, variant: GameRules, fen: str | None = None) -> None:
+        if isinstance(variant, str) or variant is None:
+            raise TypeError("a Game takes its variant first: Game(variant, fen)")
+        self.variant = variant
         first = self.variant.position(self.variant.start_fen if fen is None else fen)
         self._positions: list[VariantPosition] = [first]
         self._moves: list[Move | None] = []
@@ -42,12 +35,11 @@ class Game:
         self._counts: dict[Hashable, int] = {self._keys[0]: 1}
 
     @classmethod
-    def from_fens(
-        cls, initial_fen: str, fens_after: Sequence[str], variant: "Variant | None" = None
-    ) -> "Game":
-        """Returns the game whose positions are ``initial_fen`` then ``fens_after`` (the FEN after
-        every ply), without generating moves. ``pop`` then returns None for those plies."""
-        game = cls(initial_fen, variant=variant)
+    def from_fens(cls, variant: GameRules, initial_fen: str, fens_after: Sequence[str]) -> "Game":
+        """Returns the game of ``variant`` whose positions are ``initial_fen`` then ``fens_after``
+        (the FEN after every ply), without generating moves. ``pop`` then returns None for those
+        plies."""
+        game = cls(variant, initial_fen)
         for fen in fens_after:
             game._append(game.variant.position(fen), None)
         return game

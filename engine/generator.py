@@ -13,12 +13,12 @@ answers, several times slower. Everything that needs moves, attacks or check mar
 
 import os
 
-from engine import movegen
+from engine import attacks, movegen, moving
 from engine.moves import Move, MoveKind
 from engine.pieces import PieceType
 
 try:
-    from engine import _native
+    import engine._native as _native
 except ImportError:  # not built
     _native = None
 
@@ -32,24 +32,24 @@ def python_marked_moves(
     (checkmate): what their canonical texts need (§4 ``+`` and ``#``), with ``movegen``."""
     board = board.copy()
     moves = movegen.legal_moves(board, side, castling, ep, kings)
-    checks = movegen.checks(board, side, kings, moves)
+    checks = attacks.checks(board, side, kings, moves)
     marks = []
     for move, check in zip(moves, checks, strict=True):
         if not check:
             marks.append(0)
             continue
-        undo = movegen.apply_move(board, move, side)
+        undo = moving.apply_move(board, move, side)
         after = kings
         if move.piece is PieceType.KING:
             after = (move.path[-1], kings[1]) if side == 1 else (kings[0], move.path[-1])
         replies = movegen.has_legal_move(
             board,
             -side,
-            movegen.next_castling(castling, move),
-            movegen.double_step_target(move),
+            moving.next_castling(castling, move),
+            moving.double_step_target(move),
             after,
         )
-        movegen.undo_move(board, undo)
+        moving.undo_move(board, undo)
         marks.append(1 if replies else 2)
     return moves, marks
 
@@ -63,9 +63,9 @@ _KINDS = (
     MoveKind.JUMP,
     MoveKind.SWEEP,
 )
-_TYPES = movegen.PIECE_TYPES
-_QUIET = movegen.QUIET_MOVES
-_REPLACEMENT = movegen.REPLACEMENT_MOVES
+_TYPES = moving.PIECE_TYPES
+_QUIET = moving.QUIET_MOVES
+_REPLACEMENT = moving.REPLACEMENT_MOVES
 
 
 def _wrapped(raw: list[tuple]) -> list[Move]:
@@ -77,11 +77,9 @@ def _wrapped(raw: list[tuple]) -> list[Move]:
         if promotion:
             add(Move(_KINDS[kind], _TYPES[t], path, caps, _TYPES[promotion]))
         elif kind == 0:
-            add(_QUIET[t][path[0]][path[1]] or movegen.intern_quiet(t, path[0], path[1]))
+            add(_QUIET[t][path[0]][path[1]] or moving.intern_quiet(t, path[0], path[1]))
         elif kind == 2:
-            add(
-                _REPLACEMENT[t][path[0]][path[1]] or movegen.intern_replacement(t, path[0], path[1])
-            )
+            add(_REPLACEMENT[t][path[0]][path[1]] or moving.intern_replacement(t, path[0], path[1]))
         else:
             add(Move(_KINDS[kind], _TYPES[t], path, caps))
     return out
@@ -116,7 +114,7 @@ class PythonGenerator:
     name = "python"
     legal_moves = staticmethod(movegen.legal_moves)
     has_legal_move = staticmethod(movegen.has_legal_move)
-    is_attacked = staticmethod(movegen.is_attacked)
+    is_attacked = staticmethod(attacks.is_attacked)
     marked_moves = staticmethod(python_marked_moves)
 
 
@@ -135,7 +133,7 @@ class NativeGenerator:
 
     @staticmethod
     def is_attacked(board: list[int], square: int, by_side: int) -> bool:
-        """``movegen.is_attacked`` in C."""
+        """``attacks.is_attacked`` in C."""
         return _native.is_attacked(board, square, by_side)
 
 

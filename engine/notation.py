@@ -7,6 +7,7 @@ rule itself.
 
 import re
 
+from engine import san
 from engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveTextError
 from engine.moves import Move, MoveKind
 from engine.pieces import PIECE_BY_SYMBOL, PieceType
@@ -37,29 +38,15 @@ def _body(move: Move, disambiguation: str) -> str:
 
 
 def _disambiguations(moves: list[Move]) -> dict[Move, str]:
-    # §4: SAN disambiguation among pieces of one type writing the same form to one square.
+    # §4: SAN disambiguation (``engine.san``) among pieces of one type writing the same form to
+    # one square; pawns and the king never need it.
     groups: dict[tuple, list[Move]] = {}
     for m in moves:
         if m.piece is PieceType.PAWN or m.piece is PieceType.KING:
             continue
         if m.kind in _FORM:
             groups.setdefault((m.piece, m.kind, m.path[-1]), []).append(m)
-    out: dict[Move, str] = {}
-    for group in groups.values():
-        if len(group) < 2:
-            continue
-        for m in group:
-            origin = m.path[0]
-            others = [o.path[0] for o in group if o.path[0] != origin]
-            if not others:
-                continue
-            if all(o & 7 != origin & 7 for o in others):
-                out[m] = SQUARE_NAMES[origin][0]
-            elif all(o >> 3 != origin >> 3 for o in others):
-                out[m] = SQUARE_NAMES[origin][1]
-            else:
-                out[m] = SQUARE_NAMES[origin]
-    return out
+    return san.disambiguations(groups.values())
 
 
 def describe_moves(position: Position, moves: list[Move] | None = None) -> list[tuple[Move, str]]:

@@ -4,7 +4,7 @@ This module owns counting only. It plays moves in place on a private copy of the
 counts the legal moves at the last ply without playing them (bulk counting).
 """
 
-from engine import movegen
+from engine import moving
 from engine.generator import GENERATOR
 from engine.moves import Move
 from engine.pieces import PieceType
@@ -27,17 +27,17 @@ def divide(position: Position, depth: int) -> list[tuple[Move, int]]:
         if depth <= 1:
             out.append((move, 1))
             continue
-        undo = movegen.apply_move(board, move, side)
+        undo = moving.apply_move(board, move, side)
         child = _child_state(move, side, castling, kings)
         out.append((move, _perft(board, -side, child[0], child[1], child[2], depth - 1)))
-        movegen.undo_move(board, undo)
+        moving.undo_move(board, undo)
     return out
 
 
 def _child_state(move: Move, side: int, castling: int, kings: tuple[int, int]) -> tuple:
     if move.piece is PieceType.KING:
         kings = (move.path[-1], kings[1]) if side == 1 else (kings[0], move.path[-1])
-    return movegen.next_castling(castling, move), movegen.double_step_target(move), kings
+    return moving.next_castling(castling, move), moving.double_step_target(move), kings
 
 
 def _perft(board: list[int], side: int, castling: int, ep: int, kings: tuple, depth: int) -> int:
@@ -46,8 +46,8 @@ def _perft(board: list[int], side: int, castling: int, ep: int, kings: tuple, de
         return len(moves)
     total = 0
     for move in moves:
-        undo = movegen.apply_move(board, move, side)
+        undo = moving.apply_move(board, move, side)
         c, e, k = _child_state(move, side, castling, kings)
         total += _perft(board, -side, c, e, k, depth - 1)
-        movegen.undo_move(board, undo)
+        moving.undo_move(board, undo)
     return total

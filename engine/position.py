@@ -6,7 +6,7 @@ move into a new position). It does not keep game history: repetition lives in ``
 Section numbers (§) refer to docs/rules/chesskers.md.
 """
 
-from engine import movegen
+from engine import attacks, moving
 from engine.errors import IllegalMoveError, InvalidFenError
 from engine.fen import castling_text, ep_text, parse_fen, placement_text
 from engine.generator import GENERATOR
@@ -132,14 +132,14 @@ class Position:
     def gives_check(self, move: Move) -> bool:
         """Returns whether ``move`` (legal here) leaves the opponent's king in check."""
         board = self._board.copy()
-        movegen.apply_move(board, move, self._side)
+        moving.apply_move(board, move, self._side)
         k = _kings_after(self._kings, move, self._side)[1 if self._side == 1 else 0]
         return GENERATOR.is_attacked(board, k, self._side)
 
     def checks(self, moves: list[Move]) -> list[bool]:
         """Returns, for each of ``moves`` (legal here), whether it gives check: ``gives_check``
         of each, in one batch."""
-        return movegen.checks(self._board.copy(), self._side, self._kings, moves)
+        return attacks.checks(self._board.copy(), self._side, self._kings, moves)
 
     def legal_moves(self) -> list[Move]:
         """Returns every legal move (§1-§2); chain prefixes and promotions are separate."""
@@ -187,10 +187,10 @@ class Position:
         """Returns the position after ``move``, trusting that it is legal here."""
         side = self._side
         board = self._board.copy()
-        movegen.apply_move(board, move, side)
+        moving.apply_move(board, move, side)
         kings = _kings_after(self._kings, move, side)
-        castling = movegen.next_castling(self.castling, move)
-        ep = movegen.double_step_target(move)
+        castling = moving.next_castling(self.castling, move)
+        ep = moving.double_step_target(move)
         if ep >= 0 and not _has_legal_ep(board, -side, castling, ep, kings):
             ep = -1
         reset = move.piece is PieceType.PAWN or bool(move.captured)

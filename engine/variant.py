@@ -14,18 +14,16 @@ This module owns the interface only; each game implements it (``engine.chesskers
 
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.board import Board
-from engine.errors import UnplayablePositionError
+from engine.errors import InvalidFenError, UnplayablePositionError
+from engine.game import Game
+from engine.interface import Outcome, VariantPosition
 from engine.moves import Move
 from engine.pieces import Color
-
-if TYPE_CHECKING:
-    from engine.game import Game
 
 FAMILIES = ("chesskers", "draughts", "hybrid")
 
@@ -35,90 +33,46 @@ move, so a lattice of jumpable pieces lists hundreds of thousands (bench/RESULTS
 budget"); the positions of real games list a few hundred at most."""
 
 
+LOOKS = (
+    "king",
+    "queen",
+    "rook",
+    "bishop",
+    "knight",
+    "pawn",
+    "man",
+    "draughts-king",
+    "parachutist",
+    "camel",
+    "liner",
+    "silver",
+)
+"""The pictures a piece may be drawn with (``PieceKind.look``): the chess set (king … pawn), a
+draughts man and a draughts king, and the pieces of their own look. The site maps each to a
+file; pieces that are the same thing share a look, whatever each game calls them."""
+
+
 @dataclass(frozen=True)
 class PieceKind:
     """A kind of piece of a game, as the site shows it: the member of the game's piece
     vocabulary (``Move.piece``, ``piece_at``), its FEN letter (White's, upper case; the draughts
-    family writes a man with no letter), and its name in English."""
+    family writes a man with no letter), its name in English, and its look (one of ``LOOKS``:
+    which picture draws it — a draughts king looks like a draughts king whether its game calls
+    it king, damka or dama)."""
 
     piece: Enum
     letter: str
     name: str
+    look: str
+
+    def __post_init__(self) -> None:
+        if self.look not in LOOKS:
+            raise ValueError(f"unknown look {self.look!r} for the {self.name}; known: {LOOKS}")
 
     @property
     def symbol(self) -> str:
         """Returns the piece's symbol (``piece.symbol``: lower case, unique within the game)."""
         return self.piece.symbol  # type: ignore[attr-defined]
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """Where a game stands: ``status`` is the word the command line prints (``ongoing``,
-    ``checkmate``, ``win-white``, ``draw-threefold``, … — each game's own words), ``winner`` the
-    side that won (None for a draw or while the game goes on), and ``reason`` why it ended, one
-    word the site can show for every game: ``checkmate``, ``stalemate``, ``threefold``,
-    ``fifty-moves``, ``no-progress``, ``insufficient-material``, ``no-moves`` (the side to move
-    cannot move), ``no-pieces`` (the side to move has none left), ``kings-captured`` (it has no
-    king left), ``connection`` (every piece touches: a win or a draw); None while it goes on."""
-
-    status: str
-    winner: Color | None = None
-    reason: str | None = None
-
-    @property
-    def is_over(self) -> bool:
-        """Returns whether the game has ended."""
-        return self.reason is not None
-
-    @property
-    def is_draw(self) -> bool:
-        """Returns whether the game ended in a draw."""
-        return self.reason is not None and self.winner is None
-
-
-ONGOING = Outcome("ongoing")
-
-
-class VariantPosition(Protocol):
-    """What every variant's position answers. Positions are immutable values: ``play`` returns
-    a new one. A variant's own position class may offer more (Chesskers': ``is_check``, …)."""
-
-    @property
-    def turn(self) -> Color:
-        """Returns the side to move."""
-
-    @property
-    def halfmove(self) -> int:
-        """Returns the move-count rule's counter (chess: the half-move clock; draughts: the
-        plies without progress)."""
-
-    def piece_at(self, sq: int) -> tuple[Color, Any] | None:
-        """Returns (colour, piece) of the piece on ``sq``, or None."""
-
-    def pieces(self) -> dict[int, tuple[Color, Any]]:
-        """Returns every occupied square with its (colour, piece)."""
-
-    def legal_moves(self) -> list[Move]:
-        """Returns every legal move (each move once; see the game's rules for identity)."""
-
-    def has_legal_move(self) -> bool:
-        """Returns whether the side to move has a legal move."""
-
-    def is_legal(self, move: Move) -> bool:
-        """Returns whether ``move`` is one of the legal moves."""
-
-    def play(self, move: Move) -> "VariantPosition":
-        """Returns the position after ``move``; raises ``IllegalMoveError`` if it is not legal."""
-
-    def play_unchecked(self, move: Move) -> "VariantPosition":
-        """Returns the position after ``move``, trusting that it is legal."""
-
-    def fen(self) -> str:
-        """Returns the position's FEN in the game's canonical form."""
-
-    def key(self) -> Hashable:
-        """Returns the repetition key: equal exactly when the game's repetition rule says two
-        positions are the same."""
 
 
 class Variant(ABC):
@@ -151,6 +105,22 @@ class Variant(ABC):
     """Each kind of piece that promotes (its symbol) with the kinds it may become (their symbols,
     in one string): what ``check_material`` allows beyond the start army. A kind becomes only
     what one kind promotes to (a tree: pawn → queen…, parachutist → man → king)."""
+
+    fen_style = "chess"
+    """How the game writes a FEN: ``"chess"`` (placement, side ``w``/``b``, …) or ``"pdn"`` (the
+    checkers family's ``W:W…:B…``)."""
+
+    rated_by_speed = False
+    """Whether the game's ratings go by speed (one rating per speed: Chesskers) rather than one
+    rating for the game."""
+
+    pdn_game_type: str | None = None
+    """PDN's GameType number of the game, for the draughts games PDN numbers; else None."""
+
+    insufficient_material: tuple[tuple[str, ...], ...] = ()
+    """The armies that can never win by the game's insufficient-material rule: each a side's
+    pieces besides its king, as their symbols sorted (``()``: a lone king). Empty for a game
+    where any piece may still win."""
 
     def __repr__(self) -> str:
         return f"<variant {self.id}>"
@@ -223,18 +193,14 @@ class Variant(ABC):
         )
 
     # --- games ------------------------------------------------------------------------------
-    def new_game(self, fen: str | None = None) -> "Game":
+    def new_game(self, fen: str | None = None) -> Game:
         """Returns a game of this variant from ``fen`` (the start position by default)."""
-        from engine.game import Game
+        return Game(self, fen)
 
-        return Game(fen, variant=self)
-
-    def game_from_fens(self, initial_fen: str, fens_after: Sequence[str]) -> "Game":
+    def game_from_fens(self, initial_fen: str, fens_after: Sequence[str]) -> Game:
         """Returns the game whose positions are ``initial_fen`` then ``fens_after`` (the FEN after
         every ply), without generating moves (see ``Game.from_fens``)."""
-        from engine.game import Game
-
-        return Game.from_fens(initial_fen, fens_after, variant=self)
+        return Game.from_fens(self, initial_fen, fens_after)
 
     # --- the end of the game --------------------------------------------------------------
     @abstractmethod
@@ -304,6 +270,44 @@ class Variant(ABC):
             for kind in self.pieces
         ]
         return out
+
+    # --- what the site asks of a position ---------------------------------------------------------
+    def turn_of_fen(self, fen: str) -> Color:
+        """Returns the side to move that ``fen`` (in this game's ``fen_style``; "start": the
+        start position) names, reading only that field, without building the position. Raises
+        ``InvalidFenError`` when the field cannot be read."""
+        if not isinstance(fen, str):
+            raise InvalidFenError("invalid FEN: not a string")
+        text = self.start_fen if fen.strip() == "start" else fen.strip()
+        if self.fen_style == "pdn":
+            side = text.split(":", 1)[0].strip() if ":" in text else ""
+            if side not in ("W", "B"):
+                raise InvalidFenError(f"invalid FEN {fen!r}: the side to move must be W or B")
+            return Color.WHITE if side == "W" else Color.BLACK
+        fields = text.split()
+        if len(fields) < 2 or fields[1] not in ("w", "b"):
+            raise InvalidFenError(f"invalid FEN {fen!r}: side to move must be 'w' or 'b'")
+        return Color.WHITE if fields[1] == "w" else Color.BLACK
+
+    def checked_king(self, position: VariantPosition) -> int | None:
+        """Returns the square of the side to move's king in check in ``position``, or None
+        (no check; a game without check, as the checkers family, always None)."""
+        return None
+
+    def can_win(self, position: VariantPosition, color: Color) -> bool:
+        """Returns whether ``color`` still has the material to win by some sequence of legal
+        moves in ``position``, by the game's insufficient-material rule
+        (``insufficient_material``); true in a game where any piece may still win."""
+        if not self.insufficient_material:
+            return True
+        army = tuple(
+            sorted(
+                piece.symbol
+                for owner, piece in position.pieces().values()
+                if owner == color and piece.symbol != "k"
+            )
+        )
+        return army not in self.insufficient_material
 
 
 def _army_counts(position: VariantPosition) -> dict[Color, Counter]:

@@ -38,9 +38,10 @@ def variant_name(variant_id: str) -> str:
 
 def export_format(variant_id: str) -> str:
     """Returns the name of the text format a game is exported in: ``PDN`` (Portable Draughts
-    Notation) for the checkers family, ``PGN`` for Chesskers and the hybrids."""
+    Notation) for the games whose FENs are PDN's (the checkers family), ``PGN`` for Chesskers
+    and the hybrids."""
     known = variants.VARIANTS.get(variant_id)
-    return "PDN" if known is not None and known.family == "draughts" else "PGN"
+    return "PDN" if known is not None and known.fen_style == "pdn" else "PGN"
 
 
 # A time control's estimated duration, ``initial + ESTIMATE_MOVES * increment`` seconds, names its

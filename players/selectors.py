@@ -174,13 +174,16 @@ def online_players(now: datetime | None = None) -> list[dict[str, Any]]:
 
 
 def rating_categories() -> list[dict[str, str]]:
-    """Returns every rating category, as the pages offer them: Chesskers' speeds, then every
-    other game (``{"id", "name"}``)."""
-    speeds = [{"id": speed, "name": f"Chesskers {speed}"} for speed in SPEED_CATEGORIES]
-    games = [
-        {"id": v.id, "name": v.name} for v in variants.VARIANTS.values() if v.id != "chesskers"
+    """Returns every rating category, as the pages offer them: the speeds of the game rated by
+    speed (Chesskers), then every other game (``{"id", "name"}``)."""
+    games = variants.VARIANTS.values()
+    speeds = [
+        {"id": speed, "name": f"{v.name} {speed}"}
+        for v in games
+        if v.rated_by_speed
+        for speed in SPEED_CATEGORIES
     ]
-    return speeds + games
+    return speeds + [{"id": v.id, "name": v.name} for v in games if not v.rated_by_speed]
 
 
 # Each category's name by its id; the categories are fixed for the process's life.

@@ -20,15 +20,10 @@ def move_entry(move: Any, text: str) -> dict[str, Any]:
 
 
 def check_square(variant: Variant, position: VariantPosition) -> str | None:
-    """Returns the square of the side to move's king when it is in check (the games with check
-    only), else None."""
-    is_check = getattr(position, "is_check", None)
-    if is_check is None or not is_check():
-        return None
-    for square, (color, piece) in position.pieces().items():
-        if color == position.turn and getattr(piece, "name", "").lower() == "king":
-            return variant.board.square_name(square)
-    return None
+    """Returns the square of the side to move's king when it is in check (the variant says:
+    ``checked_king``), else None."""
+    square = variant.checked_king(position)
+    return None if square is None else variant.board.square_name(square)
 
 
 # Why the side to move has lost (or, in Anti Checkers, won), as the engine's outcome says.

@@ -7,13 +7,13 @@ fixed here and nowhere else. It owns no rule: legality, check and the effect of 
 from the engine.
 
 Internal names used: ``engine.generator.GENERATOR`` (``legal_moves``, ``is_attacked``) and
-``engine.movegen`` (``apply_move``, ``undo_move``, ``next_castling``, ``double_step_target``).
+``engine.moving`` (``apply_move``, ``undo_move``, ``next_castling``, ``double_step_target``).
 Public names used: ``Position.copy_state``, ``Position.halfmove``, ``Move``.
 """
 
 from collections.abc import Callable
 
-from engine import movegen
+from engine import moving
 from engine.generator import GENERATOR
 from engine.moves import Move, MoveKind
 from engine.pieces import PieceType
@@ -48,22 +48,22 @@ def touched_squares(move: Move) -> tuple[int, ...]:
 
 def make(board: list[int], move: Move, side: int) -> Undo:
     """Plays ``move`` (legal here) on ``board`` in place; returns what ``unmake`` needs."""
-    return movegen.apply_move(board, move, side)
+    return moving.apply_move(board, move, side)
 
 
 def unmake(board: list[int], undo: Undo) -> None:
     """Takes back the move whose ``make`` returned ``undo``."""
-    movegen.undo_move(board, undo)  # type: ignore[arg-type]
+    moving.undo_move(board, undo)  # type: ignore[arg-type]
 
 
 def next_castling(castling: int, move: Move) -> int:
     """Returns the castling rights after ``move``."""
-    return movegen.next_castling(castling, move)
+    return moving.next_castling(castling, move)
 
 
 def double_step_target(move: Move) -> int:
     """Returns the square a pawn double step passed over, or -1."""
-    return movegen.double_step_target(move)
+    return moving.double_step_target(move)
 
 
 def state_of(position: Position) -> tuple[list[int], int, int, int, tuple[int, int], int]:

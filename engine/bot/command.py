@@ -51,7 +51,7 @@ def bestmove(args: Sequence[str], variant: Variant = variants.DEFAULT) -> int:
                 f"time must be a positive number of seconds, got {options['--time']!r}"
             )
     fen = variant.start_fen if positional[0].strip() == "start" else positional[0]
-    game = Game(fen, variant=variant)
+    game = Game(variant, fen)
     move = think(fen, level, seed=seed, time_limit=time_limit, variant=variant.id).move
     print(game.move_text(move))
     return 0

@@ -51,18 +51,22 @@ _CZECH_START = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,
 CHECKERS = Rules(
     id="checkers",
     name="Checkers",
+    pdn_game_type="21",
     board=DARK_8,
     start_fen=f"B:W{_numbers(21, 32)}:B{_numbers(1, 12)}:H0:F1",
     notation=Notation.NUMBERS,
 )
 
 # §3: Checkers in which the side left without a move wins.
-ANTI_CHECKERS = replace(CHECKERS, id="anti-checkers", name="Anti Checkers", no_move_wins=True)
+ANTI_CHECKERS = replace(
+    CHECKERS, id="anti-checkers", name="Anti Checkers", pdn_game_type=None, no_move_wins=True
+)
 
 # §4: flying kings, and a king's capture comes first.
 CZECH = Rules(
     id="czech",
     name="Czech Checkers",
+    pdn_game_type="29",
     board=DARK_8,
     start_fen=_CZECH_START,
     flying=True,
@@ -74,6 +78,7 @@ CORNER = replace(
     CZECH,
     id="corner",
     name="Corner Checkers",
+    pdn_game_type=None,  # PDN numbers Czech draughts, not this game
     start_fen="W:Wc1,e1,g1,d2,f2,h2,e3,g3,f4,h4,g5,h6:Ba3,b4,a5,c5,b6,d6,a7,c7,e7,b8,d8,f8:H0:F1",
     promotion_squares=(("a7", "b8"), ("g1", "h2")),
 )
@@ -83,6 +88,7 @@ ONE_WAY = replace(
     CZECH,
     id="one-way",
     name="One Way Checkers",
+    pdn_game_type=None,  # PDN numbers Czech draughts, not this game
     start_fen="W:We1,g1,f2,h2,e3,g3,f4,h4,e5,g5,f6,h6:Ba1,c1,b2,d2,a3,c3,b4,d4,a5,c5,b6,d6:H0:F1",
     both_men_up=True,
 )
@@ -92,6 +98,7 @@ PARACHUTE = replace(
     CZECH,
     id="parachute",
     name="Parachute Checkers",
+    pdn_game_type=None,  # PDN numbers Czech draughts, not this game
     start_fen=(
         "W:Wb2,d2,f2,h2,a3,c3,e3,g3,Pb8,Pd8,Pf8,Ph8:BPa1,Pc1,Pe1,Pg1,b6,d6,f6,h6,a7,c7,e7,g7:H0:F1"
     ),
@@ -117,6 +124,7 @@ GOTHIC = Rules(
 TURKISH = Rules(
     id="turkish",
     name="Turkish Checkers",
+    pdn_game_type="30",
     board=FULL_8,
     start_fen=(
         "W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3"
@@ -164,6 +172,7 @@ HAWAIIAN = Rules(
 INTERNATIONAL = Rules(
     id="international",
     name="International Checkers",
+    pdn_game_type="20",
     board=DARK_10,
     start_fen=f"W:W{_numbers(31, 50)}:B{_numbers(1, 20)}:H0:F1",
     notation=Notation.NUMBERS,
@@ -178,6 +187,7 @@ INTERNATIONAL = Rules(
 RUSSIAN = Rules(
     id="russian",
     name="Russian Checkers",
+    pdn_game_type="25",
     board=DARK_8,
     start_fen=_CZECH_START,
     man_captures=DIAGONAL,
@@ -191,6 +201,7 @@ CANADIAN = replace(
     INTERNATIONAL,
     id="canadian",
     name="Canadian Checkers",
+    pdn_game_type="27",
     board=DARK_12,
     start_fen=f"W:W{_numbers(43, 72)}:B{_numbers(1, 30)}:H0:F1",
 )
@@ -199,6 +210,7 @@ CANADIAN = replace(
 THAI = Rules(
     id="thai",
     name="Thai Checkers",
+    pdn_game_type="31",
     board=DARK_8,
     start_fen="W:Wa1,c1,e1,g1,b2,d2,f2,h2:Ba7,c7,e7,g7,b8,d8,f8,h8:H0:F1",
     flying=True,
@@ -211,6 +223,7 @@ BRAZILIAN = replace(
     INTERNATIONAL,
     id="brazilian",
     name="Brazilian Checkers",
+    pdn_game_type="26",
     board=DARK_8,
     start_fen=_CZECH_START,
     notation=Notation.ALGEBRAIC,
@@ -220,6 +233,7 @@ BRAZILIAN = replace(
 PORTUGUESE = Rules(
     id="portuguese",
     name="Portuguese Checkers",
+    pdn_game_type="28",
     board=LIGHT_8,
     start_fen=f"W:W{_numbers(1, 12)}:B{_numbers(21, 32)}:H0:F1",
     notation=Notation.NUMBERS,
@@ -232,6 +246,7 @@ PORTUGUESE = Rules(
 ITALIAN = Rules(
     id="italian",
     name="Italian Checkers",
+    pdn_game_type="22",
     board=LIGHT_8,
     start_fen=f"W:W{_numbers(21, 32)}:B{_numbers(1, 12)}:H0:F1",
     notation=Notation.NUMBERS,

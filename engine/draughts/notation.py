@@ -13,13 +13,10 @@ it asks the position for its moves.
 """
 
 import re
-from typing import TYPE_CHECKING
 
+from engine.draughts.position import DraughtsPosition
 from engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveTextError
 from engine.moves import Move, MoveKind
-
-if TYPE_CHECKING:
-    from engine.draughts.position import DraughtsPosition
 
 _MACHINE = re.compile(r"^([a-l](?:1[0-2]|[1-9]))((?:-[a-l](?:1[0-2]|[1-9]))*)(?:-?([a-zA-Z]))?$")
 
@@ -33,7 +30,7 @@ def move_text(move: Move, texts: tuple[str, ...]) -> str:
     return f"{texts[move.path[0]]}-{texts[move.path[-1]]}"
 
 
-def parse_notation(position: "DraughtsPosition", text: str) -> Move:
+def parse_notation(position: DraughtsPosition, text: str) -> Move:
     """Returns the legal move of ``position`` written ``text`` in the game's notation (what the
     command line's ``play`` takes). Raises ``InvalidMoveTextError``, ``IllegalMoveError`` or
     ``AmbiguousMoveError``."""
@@ -79,7 +76,7 @@ def parse_notation(position: "DraughtsPosition", text: str) -> Move:
     raise IllegalMoveError(f"illegal move {raw}: no such legal capture")
 
 
-def parse_move(position: "DraughtsPosition", text: str) -> Move:
+def parse_move(position: DraughtsPosition, text: str) -> Move:
     """Returns the legal move of ``position`` written ``text``: the machine form (the
     algebraic path joined by ``-``), or any form of ``parse_notation``."""
     if not isinstance(text, str):

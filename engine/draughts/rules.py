@@ -103,7 +103,8 @@ class Rules:
     ``mid_capture``, ``priority``, ``men_take_kings``. ``promotion_squares`` gives, for White
     and Black, the squares where men are crowned (None: the far rank). The end:
     ``no_progress_limit`` in plies, and ``no_move_wins`` for the game whose side without a move
-    wins. ``start_fen`` names who moves first.
+    wins. ``start_fen`` names who moves first. ``pdn_game_type`` is PDN's GameType number of the
+    game where PDN numbers it (a game declared from another names its own, or None).
 
     The rules of single games: ``parachutists`` (Parachute, §7); ``men_rest_on_last_row``: a man
     on its last row makes no quiet move (Alquerque, §10); ``line_moves`` (Dameo, §19);
@@ -116,6 +117,7 @@ class Rules:
     name: str
     board: Board
     start_fen: str
+    pdn_game_type: str | None = None
     notation: Notation = Notation.ALGEBRAIC
     numbering: Numbering = Numbering.FROM_TOP_LEFT
     man_moves: tuple[int, ...] = DIAGONAL_FORWARD

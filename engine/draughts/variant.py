@@ -37,15 +37,17 @@ class DraughtsVariant(Variant):
     ``DraughtsPosition``."""
 
     promotions = {"p": "m", "m": "k"}  # a parachutist becomes a man, a man a king
+    fen_style = "pdn"
 
     def __init__(self, rules: Rules) -> None:
-        kinds = [PieceKind(DraughtsPiece.MAN, "", "man")]
+        kinds = [PieceKind(DraughtsPiece.MAN, "", "man", "man")]
         if rules.kings:
-            kinds.append(PieceKind(DraughtsPiece.KING, "K", "king"))
+            kinds.append(PieceKind(DraughtsPiece.KING, "K", "king", "draughts-king"))
         if rules.parachutists:
-            kinds.append(PieceKind(DraughtsPiece.PARACHUTIST, "P", "parachutist"))
+            kinds.append(PieceKind(DraughtsPiece.PARACHUTIST, "P", "parachutist", "parachutist"))
         super().__init__(rules.id, rules.name, "draughts", rules.board, rules.start_fen, kinds)
         self.rules = rules
+        self.pdn_game_type = rules.pdn_game_type
 
     @cached_property
     def tables(self) -> Tables:

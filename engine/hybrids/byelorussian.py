@@ -66,8 +66,8 @@ RULES = HybridRules(
         PieceRule(N, "knight", Kind.LEAP, KNIGHT),
         PieceRule(P, "pawn", Kind.PAWN, promotes_to=(Q, R, B, N)),
         # §2.3: steps forward, jumps any way, crowned on its last rank
-        PieceRule(M, "draughtsman", Kind.LEAP, DIAGONAL_FORWARD, False, Power.MAN, (D,)),
-        PieceRule(D, "damka", Kind.SLIDE, DIAGONAL, False, Power.KING),
+        PieceRule(M, "draughtsman", Kind.LEAP, DIAGONAL_FORWARD, False, Power.MAN, (D,), "man"),
+        PieceRule(D, "damka", Kind.SLIDE, DIAGONAL, False, Power.KING, look="draughts-king"),
     ),
     # §2.4: Russian draughts — flying kings, crowned mid-capture and going on, taken pieces
     # leaving at the end, one move for a flight on in the same direction

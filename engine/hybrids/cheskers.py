@@ -50,9 +50,9 @@ RULES = HybridRules(
     start_fen="1c1k1k1b/p1p1p1p1/1p1p1p1p/8/8/P1P1P1P1/1P1P1P1P/B1K1K1C1 b - - 0 1",
     pieces=(
         # §1.2: a draughts man, promoted by choice on its last rank (§1.5)
-        PieceRule(P, "pawn", Kind.LEAP, DIAGONAL_FORWARD, False, Power.MAN, (K, B, C)),
+        PieceRule(P, "pawn", Kind.LEAP, DIAGONAL_FORWARD, False, Power.MAN, (K, B, C), "man"),
         # §1.2: a draughts king that steps and jumps one square, never flies
-        PieceRule(K, "king", Kind.LEAP, DIAGONAL, False, Power.KING),
+        PieceRule(K, "king", Kind.LEAP, DIAGONAL, False, Power.KING, look="draughts-king"),
         PieceRule(B, "bishop", Kind.SLIDE, DIAGONAL),
         PieceRule(C, "camel", Kind.LEAP, CAMEL),
     ),

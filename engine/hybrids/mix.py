@@ -59,12 +59,12 @@ RULES = HybridRules(
     pieces=(
         PieceRule(K, "king", Kind.LEAP, EIGHT),
         # §3.2: moves like a bishop, never takes by replacement; jumps up to three in a line
-        PieceRule(D, "dama", Kind.SLIDE, DIAGONAL, False, Power.KING),
+        PieceRule(D, "dama", Kind.SLIDE, DIAGONAL, False, Power.KING, look="draughts-king"),
         PieceRule(S, "silver", Kind.LEAP, SILVER),
         PieceRule(N, "knight", Kind.LEAP, KNIGHT),
         PieceRule(L, "liner", Kind.LINER),
         # §3.2: steps forward, jumps one piece any way and stops, crowned on its last rank
-        PieceRule(C, "checker", Kind.LEAP, DIAGONAL_FORWARD, False, Power.MAN, (D,)),
+        PieceRule(C, "checker", Kind.LEAP, DIAGONAL_FORWARD, False, Power.MAN, (D,), "man"),
         PieceRule(P, "pawn", Kind.PAWN, promotes_to=(L, N, S)),
     ),
     # §3.2: a checker jumps once; the dama lands just beyond each piece and may stop after

@@ -13,8 +13,8 @@ FEN, notation or game history. § numbers refer to docs/rules/hybrids.md.
 
 from engine.draughts.captures import KING, MAN, capture_sequences, takes_square
 from engine.hybrids.tables import PAWN, SLIDE, Tables
-from engine.movegen import CASTLING_KEEP
 from engine.moves import Move, MoveKind
+from engine.moving import CASTLING_KEEP
 from engine.work import JumpBudget
 
 JUMP = MoveKind.JUMP
@@ -26,7 +26,7 @@ CASTLE_ROOK = {6: (7, 5), 2: (0, 3), 62: (63, 61), 58: (56, 59)}
 
 class State:
     """The raw state a generator works on: ``board``, ``side`` (+1 White, -1 Black),
-    ``castling`` (the bits of ``engine.movegen``), ``ep`` (the square a pawn may take en passant
+    ``castling`` (the bits of ``engine.moving``), ``ep`` (the square a pawn may take en passant
     on, or -1) and ``kings`` (``[None, White's king square, Black's]``, -1 where a game has
     none). Generators change it in place and give it back as they found it."""
 

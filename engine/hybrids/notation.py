@@ -12,14 +12,12 @@ it asks the position for its moves and their check marks.
 """
 
 import re
-from typing import TYPE_CHECKING
 
+from engine import san
 from engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveTextError
+from engine.hybrids.position import HybridPosition
 from engine.moves import Move, MoveKind
 from engine.squares import SQUARE_NAMES, parse_square
-
-if TYPE_CHECKING:
-    from engine.hybrids.position import HybridPosition
 
 QUIET, JUMP, CASTLE = MoveKind.QUIET, MoveKind.JUMP, MoveKind.CASTLE
 CAPTURES = (MoveKind.REPLACEMENT, MoveKind.EN_PASSANT)
@@ -56,9 +54,9 @@ def body(move: Move, disambiguation: str = "") -> str:
 
 
 def disambiguations(moves: list[Move]) -> dict[Move, str]:
-    """Returns what each of ``moves`` needs after its letter (§0.4): the origin's file when
-    another piece of its type writes the same move to the same square from another file, else
-    its rank, else both. Jumps, castling and pawn captures name their origin already."""
+    """Returns what each of ``moves`` needs after its letter (§0.4, ``engine.san``): the
+    origin's file, rank or both where another piece of its type writes the same move to the
+    same square. Jumps, castling and pawn captures name their origin already."""
     groups: dict[tuple, list[Move]] = {}
     for m in moves:
         if m.kind is JUMP or m.kind is CASTLE:
@@ -67,25 +65,10 @@ def disambiguations(moves: list[Move]) -> dict[Move, str]:
         if capture and m.piece.symbol == PAWN_SYMBOL:
             continue
         groups.setdefault((m.piece, capture, m.path[-1]), []).append(m)
-    out: dict[Move, str] = {}
-    for group in groups.values():
-        if len(group) < 2:
-            continue
-        for m in group:
-            origin = m.path[0]
-            others = [o.path[0] for o in group if o.path[0] != origin]
-            if not others:
-                continue
-            if all(o & 7 != origin & 7 for o in others):
-                out[m] = SQUARE_NAMES[origin][0]
-            elif all(o >> 3 != origin >> 3 for o in others):
-                out[m] = SQUARE_NAMES[origin][1]
-            else:
-                out[m] = SQUARE_NAMES[origin]
-    return out
+    return san.disambiguations(groups.values())
 
 
-def describe_moves(position: "HybridPosition") -> list[tuple[Move, str]]:
+def describe_moves(position: HybridPosition) -> list[tuple[Move, str]]:
     """Returns every legal move of ``position`` with its canonical text, in one batch."""
     moves = position.legal_moves()
     dis = disambiguations(moves)
@@ -93,7 +76,7 @@ def describe_moves(position: "HybridPosition") -> list[tuple[Move, str]]:
     return [(m, body(m, dis.get(m, "")) + _MARKS[variant.mark(position, m)]) for m in moves]
 
 
-def move_text(position: "HybridPosition", move: Move) -> str:
+def move_text(position: HybridPosition, move: Move) -> str:
     """Returns the canonical text of a legal ``move`` (§0.4), with its check mark."""
     if not position.is_legal(move):
         raise IllegalMoveError(f"illegal move {move.machine()}: not legal in this position")
@@ -102,7 +85,7 @@ def move_text(position: "HybridPosition", move: Move) -> str:
     return text + _MARKS[position.variant.mark(position, move)]
 
 
-def parse_move(position: "HybridPosition", text: str) -> Move:
+def parse_move(position: HybridPosition, text: str) -> Move:
     """Returns the legal move of ``position`` written ``text``: the canonical form with or
     without ``+``/``#``, or the machine form. Raises ``InvalidMoveTextError`` (unreadable),
     ``IllegalMoveError`` (no such legal move) or ``AmbiguousMoveError``."""

@@ -3,22 +3,38 @@
 This module owns the ``HybridPosition`` value: its legal moves (cached), check, playing a move
 into a new position with the move-count clock and the move number (§0.3), its FEN and its
 repetition key. It keeps no game history (repetition lives in ``engine.game``). The rules come
-from the game's variant (``engine.hybrids.variant``): its generator and its declaration.
+from the game's variant (``engine.hybrids.variant``), through what ``HybridRulesOf`` names: its
+tables, its generator, its clock rule and its notation's letters and marks.
 
 § numbers refer to docs/rules/hybrids.md.
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from engine.errors import IllegalMoveError
 from engine.hybrids.fen import castling_text, placement_text
-from engine.hybrids.movegen import State
+from engine.hybrids.movegen import Generator, State
+from engine.hybrids.tables import Tables
 from engine.moves import Move, MoveKind
 from engine.pieces import Color
 from engine.squares import SQUARE_NAMES
 
-if TYPE_CHECKING:
-    from engine.hybrids.variant import HybridVariant
+
+class HybridRulesOf(Protocol):
+    """What a hybrid position and its notation ask of its game
+    (``engine.hybrids.variant.HybridVariant`` answers it): its id, look-up tables, generator,
+    move-count clock rule, pieces by letter and check marks."""
+
+    id: str
+    tables: Tables
+    generator: Generator
+    letters: dict[str, Any]
+
+    def resets_clock(self, board: list[int], move: Move, side: int) -> bool:
+        """Returns whether ``move`` (about to be played on ``board``) restarts the clock."""
+
+    def mark(self, position: Any, move: Move) -> int:
+        """Returns the check mark ``move`` earns: 0 none, 1 ``+``, 2 ``#``."""
 
 
 class HybridPosition:
@@ -30,9 +46,7 @@ class HybridPosition:
 
     __slots__ = ("_key", "_legal", "_moves", "_state", "fullmove", "halfmove", "variant")
 
-    def __init__(
-        self, variant: "HybridVariant", state: State, halfmove: int, fullmove: int
-    ) -> None:
+    def __init__(self, variant: HybridRulesOf, state: State, halfmove: int, fullmove: int) -> None:
         self.variant = variant
         self._state = state
         self.halfmove = halfmove

@@ -48,7 +48,9 @@ class PieceRule:
     (``kind`` with ``steps``), whether it takes by replacement (``takes``), how it jumps
     (``jumps``: a draughts power, or None), and what it becomes on its last rank
     (``promotes_to``: one piece is automatic and not written, several are the mover's choice).
-    A pawn ``kind`` has no steps: forward is its direction."""
+    A pawn ``kind`` has no steps: forward is its direction. ``look`` is the picture that draws
+    it (``engine.variant.LOOKS``), by default the one named as the piece: a draughts man or
+    king of the game, whatever its name, looks like one."""
 
     piece: Enum
     name: str
@@ -57,6 +59,7 @@ class PieceRule:
     takes: bool = True
     jumps: Power | None = None
     promotes_to: tuple[Enum, ...] = ()
+    look: str = ""
 
 
 @dataclass(frozen=True)

@@ -68,10 +68,14 @@ class HybridVariant(Variant):
     """Whether the game has check (Cheskers has none)."""
     castling_rook = 0
     """The code of the piece a king castles with, in a game with castling."""
+    # Who may win on time (docs/api.md): a lone king, or a king and one bishop or one knight,
+    # cannot mate (as Byelorussian Cheskers' §2.7 says of its insufficient material).
+    insufficient_material = ((), ("b",), ("n",))
 
     def __init__(self, rules: HybridRules) -> None:
         kinds = [
-            PieceKind(rule.piece, rule.piece.symbol.upper(), rule.name) for rule in rules.pieces
+            PieceKind(rule.piece, rule.piece.symbol.upper(), rule.name, rule.look or rule.name)
+            for rule in rules.pieces
         ]
         super().__init__(rules.id, rules.name, "hybrid", rules.board, rules.start_fen, kinds)
         self.rules = rules
@@ -200,6 +204,16 @@ class HybridVariant(Variant):
             return Outcome(status.value, mover if self.stalemate_loses else None, "stalemate")
         winner, reason = _ENDINGS[status]
         return Outcome(status.value, mover if winner else None, reason)
+
+    def checked_king(self, position: HybridPosition) -> int | None:
+        """Returns the square of the side to move's king in check (its first by square, in a
+        game with several), or None: no check, or a game without check (Cheskers)."""
+        if not position.is_check():
+            return None
+        for square, (color, piece) in sorted(position.pieces().items()):
+            if color == position.turn and piece.symbol == "k":
+                return square
+        return None
 
     # --- notation --------------------------------------------------------------------------------
     def mark(self, position: HybridPosition, move: Move) -> int:

@@ -319,24 +319,13 @@ def stop(game: Game, now: datetime) -> None:
 
 
 # --- running out ---------------------------------------------------------------------------
-# Per family: the sets of the winner's pieces (besides kings) that can never win by the
-# rules' insufficient-material test. The draughts family has none: any piece may still win.
-CANNOT_WIN = {
-    "chesskers": ((), ("b",)),
-    "hybrid": ((), ("b",), ("n",)),
-    "draughts": (),
-}
-
-
 def can_win(variant_id: str, fen: str, color: str) -> bool:
     """Returns whether ``color`` has the material to win by some sequence of legal moves in
-    the position ``fen``, by the rules' insufficient-material test: false for a lone king, or a
-    king and one bishop (Chesskers; the hybrids also a king and one knight)."""
+    the position ``fen``, by its game's insufficient-material rule, as the game's variant says
+    (``engine.variant.Variant.can_win``): a flag against a side that cannot win is a draw."""
     variant = variants.get(variant_id)
     side = engine.Color.WHITE if color == Color.WHITE else engine.Color.BLACK
-    pieces = variant.position(fen).pieces().values()
-    kinds = sorted(kind.symbol for owner, kind in pieces if owner == side and kind.symbol != "k")
-    return tuple(kinds) not in CANNOT_WIN[variant.family]
+    return variant.can_win(variant.position(fen), side)
 
 
 # --- what clients see -------------------------------------------------------------------------

@@ -340,29 +340,13 @@ def analysis_payload(game: Game) -> dict[str, Any]:
     }
 
 
-# PDN's numbers of the draughts games it names (its GameType tag); the other games of the family
-# are named by their Variant tag alone.
-PDN_GAME_TYPES = {
-    "international": "20",
-    "checkers": "21",
-    "italian": "22",
-    "russian": "25",
-    "brazilian": "26",
-    "canadian": "27",
-    "portuguese": "28",
-    "czech": "29",
-    "turkish": "30",
-    "thai": "31",
-}
-
-
 def variant_tags(variant_id: str) -> list[tuple[str, str]]:
-    """Returns the tags that name a game's rules: ``Variant`` (its name), and for the draughts
-    family PDN's ``GameType`` where PDN numbers the game."""
+    """Returns the tags that name a game's rules: ``Variant`` (its name), and PDN's ``GameType``
+    where PDN numbers the game (``Variant.pdn_game_type``)."""
     variant = variants.get(variant_id)
     tags = [("Variant", variant.name)]
-    if variant.family == "draughts" and variant_id in PDN_GAME_TYPES:
-        tags.append(("GameType", PDN_GAME_TYPES[variant_id]))
+    if variant.pdn_game_type is not None:
+        tags.append(("GameType", variant.pdn_game_type))
     return tags
 
 

@@ -19,7 +19,7 @@ from games.domain import pgn
 from games.domain.errors import ErrorCode, GameError
 from games.domain.schemas import fen_text
 from games.models import Annotation, Game, GameMove
-from games.reads.archive import PDN_GAME_TYPES, annotations_of, may_annotate
+from games.reads.archive import annotations_of, may_annotate
 from games.services.core import Actor, lock_game, result_of, sentence
 from games.services.moves import refuse_over_budget
 from games.storage import broadcast
@@ -233,9 +233,9 @@ def imported_variant(parsed: pgn.ParsedGame) -> Variant:
         if named in (variant.id, variant.name.lower()):
             return variant
     game_type = (parsed.tag("GameType") or "").split(",")[0].strip()
-    for variant_id, number in PDN_GAME_TYPES.items():
-        if not named and game_type == number:
-            return variants.get(variant_id)
+    for variant in variants.VARIANTS.values():
+        if not named and variant.pdn_game_type is not None and game_type == variant.pdn_game_type:
+            return variant
     known = ", ".join(variant.name for variant in variants.VARIANTS.values())
     if named:
         what = f"the game {parsed.tag('Variant')!r}"

@@ -74,11 +74,8 @@ class History:
         Only the writer that took the history (``take_history``) may play moves on it."""
         if self._engine is None:
             fens = [move["fen"] for move in self.moves]
-            if self.variant == DEFAULT_VARIANT:
-                self._engine = engine.Game.from_fens(self.initial_fen, fens)
-            else:
-                variant = variants.get(self.variant)
-                self._engine = variant.game_from_fens(self.initial_fen, fens)
+            variant = variants.get(self.variant)
+            self._engine = variant.game_from_fens(self.initial_fen, fens)
         return self._engine
 
     def after(self, row: GameMove, eg: engine.Game, record: Game | None = None) -> "History":

@@ -1,9 +1,10 @@
 """What a position of a game is, to the state and the move path: its legal moves as clients list
 them (the list, its JSON and its compact tree) and the square of a king in check, each cached by
-position in the process.
+position in the process. Every game takes the same path: its variant describes the moves, reads
+the FEN and names the king in check.
 
-A position's legal moves depend on the position and its game alone, so they are kept by FEN
-whichever game reached it; these caches are per process and never the truth.
+A position's legal moves depend on the position and its game alone, so they are kept by game and
+FEN whichever game record reached it; these caches are per process and never the truth.
 """
 
 import json
@@ -11,7 +12,7 @@ from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
 import engine
-from engine import notation, variants
+from engine import variants
 from games.models import DEFAULT_VARIANT
 from games.storage.lru import LRU
 
@@ -21,11 +22,10 @@ def kind_name(move: engine.Move) -> str:
     return move.kind.value.replace("-", "_")
 
 
-# The legal-move list of a position depends on the position and its game alone: cached by FEN
-# (``position_key``: a Chesskers position by its FEN, another game's by its id and FEN, as two
-# games may write the same FEN), bounded by the size of the lists' JSON text (what a state
-# sends; the objects behind it take a few times more): a position's list holds up to
-# ``engine.variant.MOVE_BUDGET`` moves, about 1.2 MB.
+# The legal-move list of a position depends on the position and its game alone: cached by game
+# and FEN (``position_key``, as two games may write the same FEN), bounded by the size of the
+# lists' JSON text (what a state sends; the objects behind it take a few times more): a
+# position's list holds up to ``engine.variant.MOVE_BUDGET`` moves, about 1.2 MB.
 #
 # What the caches keep is built of strings and tuples, and handed out as fresh dicts and lists
 # (``listed``): the garbage collector stops tracking tuples and dicts of such things after one
@@ -41,8 +41,9 @@ _legal_by_fen = LRU(
 
 
 def position_key(fen: str, variant_id: str = DEFAULT_VARIANT) -> Hashable:
-    """Returns the key of a position of a game in the per-position caches."""
-    return fen if variant_id == DEFAULT_VARIANT else (variant_id, fen)
+    """Returns the key of a position of a game in the per-position caches: the game and the
+    FEN."""
+    return (variant_id, fen)
 
 
 def listed(entry: dict[str, Any]) -> dict[str, Any]:
@@ -72,10 +73,7 @@ def legal_tree(moves: Iterable[dict[str, Any]]) -> dict[str, Any]:
 
 
 def _describe(position: Any, variant_id: str) -> tuple[tuple[dict[str, Any], ...], str, str]:
-    if variant_id == DEFAULT_VARIANT:
-        pairs = notation.describe_moves(position)  # the fast path, as before every game
-    else:
-        pairs = variants.get(variant_id).describe_moves(position)
+    pairs = variants.get(variant_id).describe_moves(position)
     described = tuple(
         {
             "text": text,
@@ -95,8 +93,6 @@ def _describe(position: Any, variant_id: str) -> tuple[tuple[dict[str, Any], ...
 
 def position_of(fen: str, variant_id: str = DEFAULT_VARIANT) -> Any:
     """Returns the engine's position of ``fen`` in the game ``variant_id``."""
-    if variant_id == DEFAULT_VARIANT:
-        return engine.Position.from_fen(fen)
     return variants.get(variant_id).position(fen)
 
 
@@ -161,18 +157,9 @@ _check_by_fen = LRU(4096)
 
 
 def _check_of(position: Any, variant_id: str) -> str:
-    if variant_id == DEFAULT_VARIANT:
-        if not position.is_check():
-            return ""
-        return engine.square_name(position.king_square(position.turn))
-    # The draughts family has no check; a hybrid names the checked side's (first) king.
-    if not hasattr(position, "is_check") or not position.is_check():
-        return ""
-    names = variants.get(variant_id).board.names
-    for square, (color, piece) in sorted(position.pieces().items()):
-        if color == position.turn and piece.symbol == "k":
-            return names[square]
-    return ""
+    variant = variants.get(variant_id)
+    square = variant.checked_king(position)
+    return "" if square is None else variant.board.names[square]
 
 
 def check_square(fen: str, variant_id: str = DEFAULT_VARIANT) -> str | None:

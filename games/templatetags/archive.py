@@ -10,6 +10,7 @@ from django.utils.safestring import SafeString, mark_safe
 from catalogue.descriptors import MAN_LETTER, variant_descriptor
 from engine import variants
 from games.domain.clock import TimeControl
+from games.models import DEFAULT_VARIANT
 from games.reads.archive import ArchiveFilters, archive_games
 from games.reads.state import player_name
 
@@ -34,11 +35,29 @@ def piece_href(name: str) -> str:
     return escape(static(f"pieces/cburnett/{name}.svg"))
 
 
+@lru_cache(maxsize=64)
+def drawn_as_chess(variant_id: str) -> bool:
+    """Returns whether a game's boards are drawn as a chess board straight from the FEN's
+    letters (as is a game the engine does not know): a chess-style FEN on 8 by 8 squares, all
+    of them used, each piece drawn as the chess piece of its letter."""
+    if variant_id not in variants.VARIANTS:
+        return True
+    descriptor = variant_descriptor(variant_id)
+    board = descriptor["board"]
+    return (
+        descriptor["fen"] == "chess"
+        and (board["files"], board["ranks"], board["playable"]) == (8, 8, "all")
+        and all(
+            piece["art"] == f"cburnett/{letter}" for letter, piece in descriptor["pieces"].items()
+        )
+    )
+
+
 @register.simple_tag
-def mini_board(fen: str, size: int = 96, variant_id: str = "chesskers") -> SafeString:
+def mini_board(fen: str, size: int = 96, variant_id: str = DEFAULT_VARIANT) -> SafeString:
     """Returns an SVG picture of the board of ``fen`` (White at the bottom) of the game
     ``variant_id``, with its pieces' art, for lists of games."""
-    if variant_id != "chesskers" and variant_id in variants.VARIANTS:
+    if not drawn_as_chess(variant_id):
         return variant_mini_board(fen, size, variant_id)
     rows = fen.split()[0].split("/")
     pieces = []
@@ -62,7 +81,7 @@ def mini_board(fen: str, size: int = 96, variant_id: str = "chesskers") -> SafeS
 
 
 def variant_mini_board(fen: str, size: int, variant_id: str) -> SafeString:
-    """``mini_board`` of a game other than Chesskers: its board's size, its dark (used)
+    """``mini_board`` of a game not ``drawn_as_chess``: its board's size, its dark (used)
     squares, its pieces as its descriptor draws them."""
     variant = variants.get(variant_id)
     board = variant.board

@@ -1,6 +1,7 @@
 """Small helpers of the engine tests: ASCII boards to FEN, move texts of one piece."""
 
 from engine import Game, Position, parse_square
+from engine.chesskers import CHESSKERS
 
 
 def fen_from_board(board: str, side: str = "w", castling: str = "-", ep: str = "-") -> str:
@@ -22,13 +23,15 @@ def fen_from_board(board: str, side: str = "w", castling: str = "-", ep: str = "
 
 def texts(fen: str) -> set[str]:
     """Returns the canonical texts of every legal move in ``fen``."""
-    return {text for _, text in Game(fen).describe_legal_moves()}
+    return {text for _, text in Game(CHESSKERS, fen).describe_legal_moves()}
 
 
 def texts_from(fen: str, square: str) -> set[str]:
     """Returns the canonical texts of the legal moves of the piece on ``square``."""
     sq = parse_square(square)
-    return {text for move, text in Game(fen).describe_legal_moves() if move.path[0] == sq}
+    return {
+        text for move, text in Game(CHESSKERS, fen).describe_legal_moves() if move.path[0] == sq
+    }
 
 
 def machine_from(fen: str, square: str) -> set[str]:

@@ -17,6 +17,7 @@ import pytest
 
 import engine
 from engine import build_native, generator
+from engine.chesskers import CHESSKERS
 from engine.moves import Move
 from engine.perft import perft
 
@@ -104,7 +105,7 @@ def test_same_moves_along_random_games(seed):
     rng = random.Random(seed)
     positions = 0
     for _ in range(8):
-        game = engine.Game()
+        game = engine.Game(CHESSKERS)
         for _ in range(160):
             moves = assert_same(game.position)
             positions += 1
@@ -118,7 +119,7 @@ def test_same_moves_along_random_games(seed):
 
 def test_the_marks_name_checks_and_mates():
     # The fool's mate holds in Chesskers too: after 1.f3 e5 2.g4, Qh4 is mate and nothing else is.
-    game = engine.Game()
+    game = engine.Game(CHESSKERS)
     for text in ("f3", "e5", "g4"):
         game.push_text(text)
     texts = dict((t, m) for m, t in game.describe_legal_moves())
@@ -156,8 +157,9 @@ import json, sys
 import engine
 from engine import generator
 from engine.perft import perft
+from engine.chesskers import CHESSKERS
 fens = json.loads(sys.argv[1])
-texts = {fen: [t for _, t in engine.Game(fen).describe_legal_moves()] for fen in fens}
+texts = {fen: [t for _, t in engine.Game(CHESSKERS, fen).describe_legal_moves()] for fen in fens}
 count = perft(engine.Position.from_fen(engine.STARTING_FEN), 3)
 print(json.dumps([generator.NATIVE, count, texts]))
 """
@@ -180,7 +182,8 @@ def test_pure_python_runs_when_asked_and_agrees():
     assert (native, count) == (False, 8916)
     assert "Qh4#" in texts[fens[-1]]
     for fen in fens:
-        assert texts[fen] == [t for _, t in engine.Game(fen).describe_legal_moves()], fen
+        described = engine.Game(CHESSKERS, fen).describe_legal_moves()
+        assert texts[fen] == [t for _, t in described], fen
 
 
 def test_without_a_compiler_the_build_says_so_and_drops_a_stale_module(

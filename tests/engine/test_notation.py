@@ -14,6 +14,7 @@ from engine import (
     MoveKind,
     PieceType,
 )
+from engine.chesskers import CHESSKERS
 
 from .helpers import fen_from_board, texts
 
@@ -37,7 +38,7 @@ def test_knights_to_the_same_square_add_the_origin_file():
 
 def test_ambiguous_text_names_the_candidates():
     with pytest.raises(AmbiguousMoveError, match=r"ambiguous move Nd2: Nbd2 or Nfd2"):
-        Game(TWO_KNIGHTS).parse_move("Nd2")
+        Game(CHESSKERS, TWO_KNIGHTS).parse_move("Nd2")
 
 
 def test_rooks_on_one_file_add_the_origin_rank():
@@ -82,7 +83,7 @@ def test_a_sweep_and_a_quiet_move_to_one_square_are_not_written_the_same_way():
 
 
 def test_canonical_texts_of_each_kind():
-    game = Game(STARTING_FEN)
+    game = Game(CHESSKERS, STARTING_FEN)
     for text in ["e4", "d5"]:
         game.push(game.parse_move(text))
     moves = {t for _, t in game.describe_legal_moves()}
@@ -110,7 +111,7 @@ def test_check_suffixes_of_castling_and_of_discovered_checks():
 
 
 def test_parser_accepts_suffixes_machine_form_and_castling():
-    game = Game("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+    game = Game(CHESSKERS, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
     assert game.parse_move("O-O").kind is MoveKind.CASTLE
     assert game.parse_move("e1-g1") == game.parse_move("O-O")
     assert game.parse_move("e1-c1") == game.parse_move("O-O-O")
@@ -129,7 +130,7 @@ def test_machine_form_of_a_promoting_move_needs_the_letter():
         . . . . . . . .
         K . . . . . . .
     """)
-    game = Game(fen)
+    game = Game(CHESSKERS, fen)
     with pytest.raises(AmbiguousMoveError):
         game.parse_move("c6-e8")
     for text in ["c6-e8-q", "c6-e8q", "c6-e8-Q", "c6-e8Q", "c6:e8=Q"]:
@@ -144,13 +145,13 @@ def test_machine_form_of_a_promoting_move_needs_the_letter():
 @pytest.mark.parametrize("text", ["", "hello", "Zf3", "e9", "Nf3:", "O-O-O-O", "e2-e", "N-f3"])
 def test_unparsable_text_is_refused_as_such(text):
     with pytest.raises(InvalidMoveTextError):
-        Game().parse_move(text)
+        Game(CHESSKERS).parse_move(text)
 
 
 @pytest.mark.parametrize("text", ["e5", "Nf4", "e2-e5", "Ke2", "O-O", "exd3", "Ra1:a3", "e4=Q"])
 def test_well_written_but_illegal_text_is_refused_as_illegal(text):
     with pytest.raises(IllegalMoveError, match=r"^illegal move "):
-        Game().parse_move(text)
+        Game(CHESSKERS).parse_move(text)
 
 
 def test_every_error_is_a_value_error():
@@ -159,7 +160,7 @@ def test_every_error_is_a_value_error():
 
 
 def test_move_machine_path_and_captured_names():
-    game = Game(STARTING_FEN)
+    game = Game(CHESSKERS, STARTING_FEN)
     for text in ["e4", "d5"]:
         game.push(game.parse_move(text))
     move = game.parse_move("e4:c6")
@@ -169,12 +170,12 @@ def test_move_machine_path_and_captured_names():
 
 
 def test_a_move_is_a_frozen_slotted_value():
-    move = Game().parse_move("e4")
+    move = Game(CHESSKERS).parse_move("e4")
     with pytest.raises(dataclasses.FrozenInstanceError):
         move.kind = MoveKind.JUMP
     assert not hasattr(move, "__dict__")
-    assert move == Game().parse_move("e2-e4")
-    assert hash(move) == hash(Game().parse_move("e2-e4"))
+    assert move == Game(CHESSKERS).parse_move("e2-e4")
+    assert hash(move) == hash(Game(CHESSKERS).parse_move("e2-e4"))
     assert (move.kind, move.piece, move.path, move.captured, move.promotion) == (
         MoveKind.QUIET,
         PieceType.PAWN,
@@ -189,7 +190,7 @@ ROOK_CHAINS = "7k/8/8/2p5/1p6/p7/8/R6K w - - 0 1"
 
 
 def test_a_rooks_chains_are_read_with_the_rooks_letter():
-    game = Game(ROOK_CHAINS)
+    game = Game(CHESSKERS, ROOK_CHAINS)
     assert {t for t in texts(ROOK_CHAINS) if ":" in t} == {"Ra1:a4", "Ra1:a4:c4", "Ra1:a4:c4:c6"}
     assert game.parse_move("Ra1:a4:c4:c6").path == (0, 24, 26, 42)
 
@@ -205,12 +206,12 @@ def test_a_rooks_chains_are_read_with_the_rooks_letter():
 )
 def test_a_chain_with_the_wrong_letter_or_promotion_is_illegal_not_ambiguous(text, reason):
     with pytest.raises(IllegalMoveError, match=rf"^illegal move {re.escape(text)}: {reason}$"):
-        Game(ROOK_CHAINS).parse_move(text)
+        Game(CHESSKERS, ROOK_CHAINS).parse_move(text)
 
 
 def test_a_promoting_chain_with_a_wrong_letter_is_illegal():
     # The pawn's c6:e8 promotes; a bishop's chain on that path does not exist.
-    game = Game("8/3p4/2P5/8/8/7k/8/K7 w - - 0 1")
+    game = Game(CHESSKERS, "8/3p4/2P5/8/8/7k/8/K7 w - - 0 1")
     with pytest.raises(AmbiguousMoveError, match=r"^ambiguous move c6:e8: it promotes"):
         game.parse_move("c6:e8")
     with pytest.raises(IllegalMoveError, match=r"^illegal move Bc6:e8: no such legal chain$"):

@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import STARTING_FEN, Game, MoveKind, Position, reference
+from engine.chesskers import CHESSKERS
 
 STARTS = [
     STARTING_FEN,
@@ -27,7 +28,7 @@ choices = st.lists(st.integers(min_value=0, max_value=10**6), max_size=30)
 
 def random_game(start: str, picks: list[int]) -> Game:
     """Returns a game from ``start`` where ``picks`` choose each move (stopping at the end)."""
-    game = Game(start)
+    game = Game(CHESSKERS, start)
     for pick in picks:
         if game.is_over():
             break
@@ -260,7 +261,7 @@ def test_checks_agree_with_each_move_played_over_many_tactical_positions():
     seen_kinds = set()
     for start in STARTS:
         for _ in range(12):
-            game = Game(start)
+            game = Game(CHESSKERS, start)
             for _ in range(80):
                 if game.is_over():
                     break

@@ -4,6 +4,7 @@ castling, en passant, pins along jump lines, and legality judged on the final po
 import pytest
 
 from engine import STARTING_FEN, Game, IllegalMoveError, MoveKind, Position
+from engine.chesskers import CHESSKERS
 
 from .helpers import fen_from_board, machine_from, texts, texts_from
 
@@ -21,7 +22,7 @@ SQUARE_OF_PAWNS = fen_from_board("""
 
 
 def test_chain_may_revisit_its_origin_and_chains_are_identified_by_path():
-    game = Game(SQUARE_OF_PAWNS)
+    game = Game(CHESSKERS, SQUARE_OF_PAWNS)
     one = game.parse_move("Qc4:a6:c8:e6:c4")
     other = game.parse_move("Qc4:e6:c8:a6:c4")
     assert one != other
@@ -175,7 +176,7 @@ SWEEP_MIXED_LEG = fen_from_board("""
 
 def test_sweep_removes_every_enemy_on_the_leg_and_keeps_own():
     # a1-b3: leg a2 (enemy) and a3 (own pawn): only a2 goes; the own pawn stays and doesn't block.
-    game = Game(SWEEP_MIXED_LEG)
+    game = Game(CHESSKERS, SWEEP_MIXED_LEG)
     move = game.parse_move("N~b3")
     assert move.kind is MoveKind.SWEEP
     assert move.captured_names() == ["a2"]
@@ -194,7 +195,7 @@ def test_knight_landing_on_an_enemy_captures_only_that_piece():
         p . . . . . . .
         N . . . . . . K
     """)
-    move = Game(fen).parse_move("Nxb3")
+    move = Game(CHESSKERS, fen).parse_move("Nxb3")
     assert move.kind is MoveKind.REPLACEMENT
     assert move.captured_names() == ["b3"]
     assert "N~b3" not in texts_from(fen, "a1")
@@ -284,6 +285,7 @@ def test_castling_refused_when_in_check_and_allowed_when_safe():
 
 def test_en_passant_is_a_replacement_and_never_a_jump():
     game = Game(
+        CHESSKERS,
         fen_from_board(
             """
             . . . . k . . .
@@ -296,7 +298,7 @@ def test_en_passant_is_a_replacement_and_never_a_jump():
             . . . . K . . .
         """,
             side="b",
-        )
+        ),
     )
     game.push(game.parse_move("d5"))
     assert game.fen().split()[3] == "d6"
@@ -329,7 +331,7 @@ def test_piece_pinned_along_a_jump_line_cannot_leave_the_landing_square():
 def test_king_move_that_lets_a_pawn_chain_jump_it_is_illegal():
     # §8: after 1.d4 e5, 2.Kd2 would let Black's pawn jump d4 to c3, then the king on
     # d2 to the square e1 it has just left (e5:c3:e1).
-    game = Game(STARTING_FEN)
+    game = Game(CHESSKERS, STARTING_FEN)
     game.push(game.parse_move("d4"))
     game.push(game.parse_move("e5"))
     assert "Kd2" not in {t for _, t in game.describe_legal_moves()}
@@ -372,15 +374,15 @@ def test_check_by_sweep_replacement_and_jump_are_all_check():
 def test_castling_right_is_lost_when_the_rook_is_captured_by_any_capture():
     # A corner rook can't be jumped (nothing lies beyond a corner), but it can be replaced or
     # swept: h6-g8 has the leg h7, h8.
-    swept = Game("4k2r/8/7N/8/8/8/8/4K3 w k - 0 1")
+    swept = Game(CHESSKERS, "4k2r/8/7N/8/8/8/8/4K3 w k - 0 1")
     move = swept.parse_move("N~g8")
     assert move.captured_names() == ["h8"]
     swept.push(move)
     assert swept.fen().split()[2] == "-"
-    replaced = Game("4k2r/8/8/8/8/8/8/4K2R w Kk - 0 1")
+    replaced = Game(CHESSKERS, "4k2r/8/8/8/8/8/8/4K2R w Kk - 0 1")
     replaced.push(replaced.parse_move("Rxh8"))
     assert replaced.fen().split()[2] == "-"
     # Counter-case: a sweep of the pawn beside the rook leaves the right.
-    kept = Game("4k2r/7p/8/7N/8/8/8/4K3 w k - 0 1")
+    kept = Game(CHESSKERS, "4k2r/7p/8/7N/8/8/8/4K3 w k - 0 1")
     kept.push(kept.parse_move("N~g7"))
     assert kept.fen().split()[2] == "k"

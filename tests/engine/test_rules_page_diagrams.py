@@ -5,7 +5,8 @@ for the highlighted piece, because a FEN needs exactly one king a side (docs/rul
 """
 
 from engine import Color, Game, Position, Status
-from engine.movegen import is_attacked
+from engine.attacks import is_attacked
+from engine.chesskers import CHESSKERS
 
 from .helpers import fen_from_board, texts_from
 
@@ -75,7 +76,7 @@ def test_chain_diagram_rook_turns_corners_and_every_prefix_is_a_move():
 
 
 def test_chain_diagram_move_reports_each_jumped_piece_in_order():
-    game = Game(CHAIN)
+    game = Game(CHESSKERS, CHAIN)
     move = game.parse_move("Ra1:a4:c4:c6")
     assert move.captured_names() == ["a3", "b4", "c5"]
     assert move.path_names() == ["a1", "a4", "c4", "c6"]
@@ -97,7 +98,7 @@ SWEEP = fen_from_board("""
 def test_sweep_diagram_knight_removes_both_enemies_on_its_leg():
     # The page stars b3 (the sweep); c2 is the knight's other, quiet, move.
     assert texts_from(SWEEP, "a1") == {"N~b3", "Nc2"}
-    move = Game(SWEEP).parse_move("N~b3")
+    move = Game(CHESSKERS, SWEEP).parse_move("N~b3")
     assert move.captured_names() == ["a2", "a3"]
 
 
@@ -149,7 +150,7 @@ KNIGHT_MATE = fen_from_board(
 
 
 def test_king_and_knight_mate_a_lone_king():
-    game = Game(KNIGHT_MATE)
+    game = Game(CHESSKERS, KNIGHT_MATE)
     assert game.position.is_check()
     assert game.legal_moves() == []
     assert game.status() is Status.CHECKMATE
@@ -167,7 +168,7 @@ def test_knight_mate_is_reached_by_a_move_written_with_hash():
         . . . . . . . .
         . . . . . . . .
     """)
-    game = Game(before)
+    game = Game(CHESSKERS, before)
     assert "Nh6#" in {text for _, text in game.describe_legal_moves()}
     game.push(game.parse_move("Nh6#"))
     assert game.status() is Status.CHECKMATE

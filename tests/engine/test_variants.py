@@ -7,6 +7,7 @@ import pytest
 
 import engine
 from engine import variants
+from engine.chesskers import CHESSKERS
 from engine.draughts.games import DRAUGHTS
 from engine.errors import InvalidFenError, UnknownVariantError
 from engine.moves import Move
@@ -103,10 +104,10 @@ def test_big_boards_name_their_squares_up_to_l12():
 
 
 def test_a_chesskers_game_keeps_its_status_enum_and_the_outcome_adds_the_reason():
-    game = engine.Game("7k/5K2/8/8/6N1/8/8/8 w - - 0 1")
+    game = engine.Game(CHESSKERS, "7k/5K2/8/8/6N1/8/8/8 w - - 0 1")
     game.push_text("Nh6")
     assert game.status() is engine.Status.CHECKMATE
     assert game.outcome() == Outcome("checkmate", engine.Color.WHITE, "checkmate")
-    drawn = engine.Game("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+    drawn = engine.Game(CHESSKERS, "4k3/8/8/8/8/8/8/4K3 w - - 0 1")
     assert drawn.outcome() == Outcome("insufficient-material", None, "insufficient-material")
     assert drawn.outcome().is_draw

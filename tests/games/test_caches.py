@@ -4,6 +4,7 @@ a legal-move list of 5,000 moves weighs as much as hundreds of ordinary ones."""
 import json
 
 import engine
+from engine.chesskers import CHESSKERS
 from games.services import round as game_round
 from games.storage import positions
 from games.storage.lru import LRU
@@ -53,7 +54,7 @@ def test_the_legal_move_cache_stays_within_its_bytes(monkeypatch) -> None:
     """Positions of a real game fill the cache until its bound, then the oldest go."""
     game_round.forget()
     monkeypatch.setattr(positions._legal_by_fen, "max_cost", 20_000)
-    game = engine.Game()
+    game = engine.Game(CHESSKERS)
     sizes = []
     for text in ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5"]:
         game.push_text(text)

@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 import engine
+from engine.chesskers import CHESSKERS
 from games.domain.errors import ErrorCode, GameError
 from games.domain.policy import CONNECTION_STALE_AFTER
 from games.domain.schemas import MoveRequest
@@ -178,7 +179,7 @@ def test_a_change_made_elsewhere_is_never_hidden_by_the_cache(online_game, alice
     game = Game.objects.get(public_id=gid)
     Round(gid).history(game)  # this process keeps revision 1
     # Another process plays 1... e5: a new row and revision in the database only.
-    eg = engine.Game(online_game.initial_fen)
+    eg = engine.Game(CHESSKERS, online_game.initial_fen)
     eg.push_text("e4")
     move = eg.parse_move("e5")
     text = eg.move_text(move)
@@ -262,7 +263,8 @@ def test_cached_structures_hold_no_lists(online_game, alice) -> None:
     game = Game.objects.get(public_id=online_game.public_id)
     history = Round(online_game.public_id).history(game)
     assert all(type(value) is not list for move in history.moves for value in move.values())
-    described, text, tree = positions._legal_by_fen.get(live["fen"])
+    key = positions.position_key(live["fen"], game.variant)
+    described, text, tree = positions._legal_by_fen.get(key)
     assert described and all(
         type(value) is not list for entry in described for value in entry.values()
     )

@@ -7,6 +7,7 @@ import pytest
 import engine
 from catalogue.pages import EXAMPLES
 from catalogue.rules.boards import example_board
+from engine.chesskers import CHESSKERS
 
 
 def board(example_id: str) -> dict:
@@ -24,7 +25,7 @@ def test_every_example_lists_each_move_with_the_position_after_it() -> None:
         assert data["legal_moves"], example["id"]
         assert len(data["after"]) == len(data["legal_moves"])
         for move, fen in zip(data["legal_moves"], data["after"], strict=True):
-            game = engine.Game(example["fen"])
+            game = engine.Game(CHESSKERS, example["fen"])
             game.push_text(move["text"])
             assert game.fen() == fen
 

@@ -24,6 +24,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "chesskers_site.settings")
 django.setup()
 
 import engine  # noqa: E402
+from engine.chesskers import CHESSKERS  # noqa: E402
 from engine.variants import VARIANTS  # noqa: E402
 from games.domain.pgn import move_number  # noqa: E402
 from games.storage.history import captured_pieces  # noqa: E402
@@ -59,7 +60,7 @@ def main() -> None:
     out = ROOT / "tests" / "js" / "fixtures"
     out.mkdir(exist_ok=True)
     for name, fen in POSITIONS.items():
-        data = {"fen": fen, "legal_moves": legal_moves_payload(engine.Game(fen))}
+        data = {"fen": fen, "legal_moves": legal_moves_payload(engine.Game(CHESSKERS, fen))}
         (out / f"{name}.json").write_text(json.dumps(data, indent=1) + "\n")
     write_trees()
     FIRST_PLIES.write_text(json.dumps(first_plies(), indent=1) + "\n")
@@ -81,7 +82,7 @@ def first_plies() -> dict:
     board writes them: "wM") and ``number`` and ``opens`` (``games.pgn.move_number``)."""
     games = {}
     for variant_id, variant in VARIANTS.items():
-        game = engine.Game(variant.start_fen, variant=variant)
+        game = engine.Game(variant, variant.start_fen)
         letters = {kind.symbol: (kind.letter or "M").upper() for kind in variant.pieces}
         plies: list[dict] = []
         while len(plies) < MOST_PLIES and game.legal_moves():

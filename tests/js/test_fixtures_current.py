@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import engine
+from engine.chesskers import CHESSKERS
 from games.storage.positions import legal_moves_payload
 from tests.js.make_fixtures import FIRST_PLIES, REGISTRY, first_plies, registry
 
@@ -27,7 +28,9 @@ def by_text(moves: list[dict]) -> list[dict]:
 @pytest.mark.parametrize("path", FIXTURES, ids=[path.stem for path in FIXTURES])
 def test_fixture_matches_the_engine(path: Path) -> None:
     data = json.loads(path.read_text())
-    assert by_text(data["legal_moves"]) == by_text(legal_moves_payload(engine.Game(data["fen"])))
+    assert by_text(data["legal_moves"]) == by_text(
+        legal_moves_payload(engine.Game(CHESSKERS, data["fen"]))
+    )
 
 
 def test_every_games_first_plies_are_what_the_engine_plays_and_the_export_numbers() -> None:

@@ -1,11 +1,15 @@
 """The layout the architecture promises (docs/architecture.md "Layout"): which app may import
 which, the games app's layers importing only downward, the project's wiring imported by no app,
-no import cycles, no imports hidden in function bodies, modules of a readable size, and a
-repository that refers to nothing outside itself."""
+the engine importing only the standard library and itself, no import cycles, no imports hidden in
+function bodies, modules of a readable size (the apps and the engine alike), and a repository
+that refers to nothing outside itself."""
 
 import ast
 import subprocess
+import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 APPS = ("accounts", "catalogue", "games", "players")
@@ -25,11 +29,11 @@ LAYERS = ("models", "domain", "storage", "reads", "services", "edges")
 MAX_LINES = 600
 
 
-def app_modules() -> dict[str, Path]:
-    """Returns every module of the Django apps (migrations aside), by dotted name."""
+def modules_of(*packages: str) -> dict[str, Path]:
+    """Returns every module of ``packages`` (migrations aside), by dotted name."""
     modules = {}
-    for app in (*APPS, "common", "chesskers_site"):
-        for path in (ROOT / app).rglob("*.py"):
+    for package in packages:
+        for path in (ROOT / package).rglob("*.py"):
             if "migrations" in path.parts:
                 continue
             parts = path.relative_to(ROOT).with_suffix("").parts
@@ -38,18 +42,54 @@ def app_modules() -> dict[str, Path]:
     return modules
 
 
+def app_modules() -> dict[str, Path]:
+    """Returns every module of the Django apps (migrations aside), by dotted name."""
+    return modules_of(*APPS, "common", "chesskers_site")
+
+
+def engine_modules() -> dict[str, Path]:
+    """Returns every module of the rules engine, by dotted name."""
+    return modules_of("engine")
+
+
+def is_module(name: str) -> bool:
+    """Returns whether the dotted ``name`` is a module or package of the repository."""
+    path = ROOT.joinpath(*name.split("."))
+    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
+
+
+def module_level(tree: ast.Module) -> set[ast.AST]:
+    """Returns the statements that run when the module is imported: its body, and what a
+    module-level ``if`` or ``try`` holds (an import there is at module level, where a reader
+    looks for it; one in a function or class body is hidden)."""
+    found: set[ast.AST] = set()
+    pending: list[ast.AST] = list(tree.body)
+    while pending:
+        node = pending.pop()
+        found.add(node)
+        if isinstance(node, ast.If | ast.Try):
+            pending += [*node.body, *node.orelse]
+            if isinstance(node, ast.Try):
+                pending += [*node.finalbody, *(s for h in node.handlers for s in h.body)]
+    return found
+
+
 def imported(path: Path) -> list[tuple[str, bool]]:
-    """Returns the modules a file imports, each with whether the import is at module level."""
+    """Returns the modules a file imports, each with whether the import is at module level.
+    ``from package import module`` imports that module (not the package's own code)."""
     tree = ast.parse(path.read_text())
-    top = set(tree.body)
+    top = module_level(tree)
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found += [(alias.name, node in top) for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            found.append((node.module, node in top))
-            # ``from games import moves`` imports the module games.services.moves.
-            found += [(f"{node.module}.{alias.name}", node in top) for alias in node.names]
+            names = [f"{node.module}.{alias.name}" for alias in node.names]
+            # ``from games import moves`` imports the module games.services.moves; ``from
+            # engine import Game`` imports the name Game from the package engine.
+            if not all(is_module(name) for name in names):
+                found.append((node.module, node in top))
+            found += [(name, node in top) for name in names]
     return found
 
 
@@ -132,14 +172,43 @@ def test_no_module_of_the_apps_imports_inside_a_function() -> None:
     assert hidden == []
 
 
-def test_the_modules_of_the_apps_import_each_other_without_a_cycle() -> None:
-    modules = app_modules()
+def test_no_module_of_the_engine_imports_inside_a_function() -> None:
+    hidden = [
+        f"{name} imports {module} in a function body"
+        for name, path in engine_modules().items()
+        for module, at_top in imported(path)
+        if not at_top
+    ]
+    assert hidden == []
+
+
+def test_the_engine_imports_only_the_standard_library_and_itself() -> None:
+    # docs/engine.md: the engine is standard-library Python (tests/engine/test_imports.py also
+    # checks that importing it loads no Django).
+    outside = [
+        f"{name} imports {module}"
+        for name, path in engine_modules().items()
+        for module, _ in imported(path)
+        if module.split(".")[0] not in (*sys.stdlib_module_names, "engine")
+    ]
+    assert outside == []
+
+
+def cycles_among(modules: dict[str, Path]) -> list[list[str]]:
+    """Returns the import cycles among ``modules``, each as its sorted module names."""
     graph = {
         name: {module for module, _ in imported(path) if module in modules and module != name}
         for name, path in modules.items()
     }
-    cycles = strongly_connected(graph)
-    assert [sorted(cycle) for cycle in cycles if len(cycle) > 1] == []
+    return [sorted(cycle) for cycle in strongly_connected(graph) if len(cycle) > 1]
+
+
+def test_the_modules_of_the_apps_import_each_other_without_a_cycle() -> None:
+    assert cycles_among(app_modules()) == []
+
+
+def test_the_modules_of_the_engine_import_each_other_without_a_cycle() -> None:
+    assert cycles_among(engine_modules()) == []
 
 
 def strongly_connected(graph: dict[str, set[str]]) -> list[set[str]]:
@@ -182,13 +251,36 @@ def test_a_cycle_is_found_where_there_is_one() -> None:
     assert [sorted(c) for c in strongly_connected(graph) if len(c) > 1] == [["a", "b", "c"]]
 
 
-def test_no_module_of_the_apps_is_over_about_600_lines() -> None:
+@pytest.mark.parametrize("modules", [app_modules, engine_modules], ids=["apps", "engine"])
+def test_no_module_of_the_apps_or_the_engine_is_over_about_600_lines(modules) -> None:
     long = {
         name: lines
-        for name, path in app_modules().items()
+        for name, path in modules().items()
         if (lines := len(path.read_text().splitlines())) > MAX_LINES
     }
     assert long == {}
+
+
+def test_the_import_reader_sees_hidden_imports_and_names_imported_from_a_package(
+    tmp_path: Path,
+) -> None:
+    # The checks above cannot pass for the wrong reason: an import in a function is hidden, one
+    # under a module-level ``if`` or ``try`` is not, and ``from engine import Game`` depends on
+    # the package engine while ``from engine import notation`` depends on engine.notation.
+    source = tmp_path / "sample.py"
+    source.write_text(
+        "from engine import Game\n"
+        "from engine import notation\n"
+        "try:\n    import json\nexcept ImportError:\n    json = None\n"
+        "def f():\n    import csv\n"
+    )
+    assert sorted(imported(source)) == [
+        ("csv", False),
+        ("engine", True),
+        ("engine.Game", True),
+        ("engine.notation", True),
+        ("json", True),
+    ]
 
 
 # Names of the brief the team was given, which lives outside the repository.

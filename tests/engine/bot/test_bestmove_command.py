@@ -6,6 +6,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from engine import STARTING_FEN, Game
 from engine.bot import choose_move
+from engine.chesskers import CHESSKERS
 
 SWEEP_MATE = "7k/6np/8/6b1/6N1/8/8/K7 w - - 0 1"
 MATED = "7k/6np/7N/8/8/8/8/K7 b - - 0 1"  # after N~h6#
@@ -25,7 +26,7 @@ def test_bestmove_prints_the_chosen_move_in_canonical_text():
 def test_bestmove_prints_a_legal_move_from_the_start_within_a_time_budget():
     done = run("bestmove", STARTING_FEN, "--level", "8", "--time", "0.2")
     assert done.returncode == 0
-    game = Game()
+    game = Game(CHESSKERS)
     assert done.stdout.strip() in {text for _, text in game.describe_legal_moves()}
 
 

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from engine import STARTING_FEN, Game, MoveKind, Status
 from engine.bot import LEVELS, analyse, choose_move, think
 from engine.bot.search import Limits, Searcher
+from engine.chesskers import CHESSKERS
 
 # §1.4: the knight lands on h6, sweeping the bishop off g5, and then attacks h8 through
 # its leg h7-h8 (h6 to g8 is empty). The king can't go to g8 (the knight lands there), the
@@ -54,7 +55,7 @@ MIDDLE_GAME = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4
 
 
 def played(fen: str, machine: str) -> Game:
-    game = Game(fen)
+    game = Game(CHESSKERS, fen)
     game.push(game.parse_move(machine))
     return game
 
@@ -62,7 +63,7 @@ def played(fen: str, machine: str) -> Game:
 @pytest.mark.parametrize("level", [2, 5, 8])
 def test_the_bot_finds_a_mate_in_one_by_a_knight_sweep(level):
     move = choose_move(SWEEP_MATE, level, seed=1, time_limit=1.0)
-    game = Game(SWEEP_MATE)
+    game = Game(CHESSKERS, SWEEP_MATE)
     assert game.move_text(game.parse_move(move)) == "N~h6#"
     assert played(SWEEP_MATE, move).status() is Status.CHECKMATE
 
@@ -76,7 +77,9 @@ def test_the_bot_finds_a_mate_in_one_by_a_chain(level):
 
 @pytest.mark.parametrize("level", [2, 4, 6, 8])
 def test_the_bot_takes_a_hanging_queen_by_the_best_capture_kind(level):
-    move = Game(HANGING_QUEEN).parse_move(choose_move(HANGING_QUEEN, level, seed=3, time_limit=1))
+    move = Game(CHESSKERS, HANGING_QUEEN).parse_move(
+        choose_move(HANGING_QUEEN, level, seed=3, time_limit=1)
+    )
     assert move.kind is MoveKind.SWEEP
     assert sorted(move.captured_names()) == ["d3", "e3"]
 
@@ -84,7 +87,7 @@ def test_the_bot_takes_a_hanging_queen_by_the_best_capture_kind(level):
 def random_position(seed: int) -> str:
     """Returns the FEN after up to 60 random plies from the start (fewer if the game ends)."""
     rng = random.Random(seed)
-    game = Game()
+    game = Game(CHESSKERS)
     for _ in range(rng.randrange(0, 60)):
         moves = game.legal_moves()
         if not moves or game.is_over():
@@ -97,7 +100,7 @@ def random_position(seed: int) -> str:
 @given(seed=st.integers(0, 10**6), level=st.integers(1, 8))
 def test_the_bot_never_returns_an_illegal_move(seed, level):
     fen = random_position(seed)
-    game = Game(fen)
+    game = Game(CHESSKERS, fen)
     if not game.legal_moves():
         with pytest.raises(ValueError, match="no legal move"):
             choose_move(fen, level, seed=seed, time_limit=0.05)
@@ -109,11 +112,11 @@ def test_the_bot_never_returns_an_illegal_move(seed, level):
 def test_the_bot_stops_at_its_node_limit():
     result = think(MIDDLE_GAME, 8, seed=1, node_limit=300)
     assert result.nodes <= 300
-    assert Game(MIDDLE_GAME).position.is_legal(result.move)
+    assert Game(CHESSKERS, MIDDLE_GAME).position.is_legal(result.move)
 
 
 def test_the_bot_stops_at_its_depth_limit_and_reports_it():
-    searcher = Searcher(Game(MIDDLE_GAME).position, limits=Limits(depth=2))
+    searcher = Searcher(Game(CHESSKERS, MIDDLE_GAME).position, limits=Limits(depth=2))
     result = searcher.search()
     assert result.depth == 2
 
@@ -150,7 +153,8 @@ def test_the_bot_is_deterministic_with_a_fixed_seed():
 
 def test_level_one_is_weak_enough_to_leave_a_hanging_queen_sometimes():
     sweeps_at_one = sum(
-        Game(HANGING_QUEEN).parse_move(choose_move(HANGING_QUEEN, 1, seed=s)).kind is MoveKind.SWEEP
+        Game(CHESSKERS, HANGING_QUEEN).parse_move(choose_move(HANGING_QUEEN, 1, seed=s)).kind
+        is MoveKind.SWEEP
         for s in range(30)
     )
     assert sweeps_at_one < 30

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from engine import Game, MoveKind, PieceType
 from engine.bot import adapter
 from engine.bot.captures import pseudo_captures
+from engine.chesskers import CHESSKERS
 
 # A position rich in captures: a rook chain (Ra1:a4:a6), a pawn jump (d5:b7), a sweep (N~a6),
 # en passant (dxe6), and promotions by a step and by a replacement.
@@ -25,7 +26,7 @@ RICH = "1n2k3/P1p5/1ppp4/p1pPp3/1N6/p6q/8/R3K3 w - e6 0 1"
 
 
 def legal_captures(fen: str) -> set:
-    position = Game(fen).position
+    position = Game(CHESSKERS, fen).position
     return {
         m
         for m in position.legal_moves()
@@ -34,7 +35,7 @@ def legal_captures(fen: str) -> set:
 
 
 def filtered_pseudo_captures(fen: str) -> set:
-    position = Game(fen).position
+    position = Game(CHESSKERS, fen).position
     board, side, _, ep, _, _ = adapter.state_of(position)
     before = board.copy()
     moves = pseudo_captures(board, side, ep)
@@ -55,7 +56,7 @@ def test_the_capture_generator_lists_every_legal_capture_kind():
 
 def random_fen(seed: int) -> str:
     rng = random.Random(seed)
-    game = Game()
+    game = Game(CHESSKERS)
     for _ in range(rng.randrange(0, 90)):
         moves = game.legal_moves()
         if not moves or game.is_over():

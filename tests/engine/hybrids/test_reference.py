@@ -7,8 +7,8 @@ import random
 
 import pytest
 
+from engine.hybrids import reference
 from engine.variants import VARIANTS
-from tests.engine.hybrids import reference
 
 HYBRIDS = [v.id for v in VARIANTS.values() if v.family == "hybrid"]
 

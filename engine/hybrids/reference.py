@@ -1,12 +1,15 @@
-"""The rules of moving of the four hybrids written as plainly as possible, to check the engine.
+"""The reference of the hybrids: the rules of moving of the four games written as plainly as
+possible, for reading and checking.
 
-This is docs/rules/hybrids.md §1-§4 as slow, literal code that shares nothing with
-``engine/hybrids`` (nor the draughts capture core): squares are (file, rank) pairs from (0, 0) =
-a1, the board a dict from square to (colour, letter), colour ``"w"`` or ``"b"`` and the letter
-the game's upper-case FEN letter. A king is in check exactly when some capture of the opponent,
-found by generating the opponent's moves (every capture sequence of its draughts pieces, every
-prefix of a Game Mix dama's), removes it. Moves are compared with the engine's as keys: (kind,
-path names, captured names, promotion letter or None).
+This is docs/rules/hybrids.md §1-§4 as slow, literal code: the obvious generator the fast one
+(``engine.hybrids.movegen`` and each game's ``Generator``) is checked against, move for move, by
+tests/engine/hybrids/test_reference.py. The engine never plays on it, and it shares nothing with
+the rest of ``engine/hybrids`` (nor the draughts capture core): squares are (file, rank) pairs
+from (0, 0) = a1, the board a dict from square to (colour, letter), colour ``"w"`` or ``"b"``
+and the letter the game's upper-case FEN letter. A king is in check exactly when some capture of
+the opponent, found by generating the opponent's moves (every capture sequence of its draughts
+pieces, every prefix of a Game Mix dama's), removes it. Moves are compared with the engine's as
+keys: (kind, path names, captured names, promotion letter or None).
 """
 
 from dataclasses import dataclass
