@@ -271,6 +271,18 @@ class GameClaimWinView(APIView):
         return Response(Round(game_id).claim_win(actor=Actor.of_request(request)))
 
 
+class GameBerserkView(APIView):
+    @extend_schema(
+        request=None,
+        responses={200: StateSerializer, **ERRORS},
+        summary="Go berserk: halve your time before your first move (an arena's game)",
+        description="Only in a game whose `berserk` is not null, before your first move, once; "
+        "the tournament counts a win played so one point more.",
+    )
+    def post(self, request: Request, game_id: str) -> Response:
+        return Response(Round(game_id).berserk(actor=Actor.of_request(request)))
+
+
 class GameTakebackView(APIView):
     @extend_schema(request=None, responses={200: StateSerializer, **ERRORS}, summary="Take back")
     def post(self, request: Request, game_id: str) -> Response:

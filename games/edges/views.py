@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 from catalogue.descriptors import variant_descriptor, variant_groups, variant_names
 from games.domain.clock import CORRESPONDENCE_DAYS, QUICK_PAIRINGS, SPEEDS
 from games.domain.errors import GameError
+from games.domain.events import label_of_tournament
 from games.domain.policy import BOT_LEVELS
 from games.domain.schemas import MAX_IMPORT_CHARS, BotGameRequest, LocalGameRequest, import_text
 from games.models import Challenge, Game
@@ -86,7 +87,12 @@ def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
         "variant": variant_descriptor(game.variant),
     }
     page_data["archive"] = archive_data(game, actor)
-    return render(request, "games/game.html", {"game": game, "page_data": page_data})
+    # A tournament's game names its tournament and round, in the words its app gives.
+    label = label_of_tournament(game.tournament)
+    tournament = {**label, "id": game.tournament, "round": game.tournament_round} if label else None
+    page_data["tournament"] = tournament
+    context = {"game": game, "page_data": page_data, "tournament": tournament}
+    return render(request, "games/game.html", context)
 
 
 def archive_data(game: Game, actor: Actor) -> dict[str, Any]:
@@ -229,6 +235,7 @@ ARCHIVE_LABELS = {
     "until": "To",
     "min_plies": "Min. plies",
     "annotated": "Annotated only",
+    "tournament": "Tournament",
 }
 
 
