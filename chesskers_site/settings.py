@@ -85,6 +85,7 @@ INSTALLED_APPS = [
     "catalogue",
     "games",
     "players",
+    "tournaments",
 ]
 
 MIDDLEWARE = [
@@ -396,6 +397,10 @@ HEARTBEAT_FLUSH_EVERY = float(os.environ.get("HEARTBEAT_FLUSH_EVERY", "10"))
 # withdrawn, unless a lobby socket of theirs opened meanwhile: going from the lobby to another
 # page that keeps it (an invite link's), or a dropped connection coming back, keeps them.
 LOBBY_LEAVE_GRACE = float(os.environ.get("LOBBY_LEAVE_GRACE", "10"))
+
+# Seconds between the passes of each server process's tournament director (start, pair,
+# finish: tournaments/edges/director.py); 0 runs none in this process.
+TOURNAMENT_TICK = float(os.environ.get("TOURNAMENT_TICK", "1"))
 
 # Sockets one server process accepts (games/edges/sockets.py; 0: no cap): from one address (all
 # pages), and spectators of one game.
