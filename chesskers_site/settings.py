@@ -318,6 +318,8 @@ THROTTLE_DEFAULTS = {
     "seek_account": "30/60",
     "challenge_address": "60/60",
     "challenge_account": "30/60",
+    "tournament_address": "60/60",  # tournaments made, joined or left
+    "tournament_account": "30/60",
 }
 THROTTLE_RATES = {
     scope: os.environ.get(f"THROTTLE_{scope.upper()}", rate)

@@ -166,6 +166,7 @@ def arena_lines(entries: list[Entry]) -> list[tuple[Line, dict[str, Any]]]:
                 "score": e.points,
                 "games": e.games,
                 "tiebreak": perf,
+                "sonneborn_berger": None,
                 "rating": round(e.rating),
                 "fire": on_fire(e.streak),
                 "withdrawn": not e.active,
@@ -201,6 +202,7 @@ def swiss_lines(
                 "tiebreak": tie,
                 "sonneborn_berger": sb,
                 "rating": round(e.rating),
+                "fire": False,
                 "withdrawn": not e.active,
             },
         )

@@ -5,7 +5,7 @@ value. A refusal is ``bad_request`` with one sentence saying what is expected.""
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.utils import timezone
@@ -113,21 +113,28 @@ class TournamentRequest:
     @classmethod
     def from_form(cls, form: Mapping[str, Any], now: datetime | None = None) -> "TournamentRequest":
         """The tournaments page's form: text fields, its clock in minutes and seconds
-        (``games.domain.schemas.form_clock``), its length in the field of its system, an
-        unticked box absent."""
+        (``games.domain.schemas.form_clock``), its start in minutes from now (``starts_in``),
+        its length in the field of its system, an unticked box absent."""
+        now = now or timezone.now()
         system = form.get("system")
         length = form.get("minutes") if system == System.ARENA else form.get("rounds")
         try:
             length = int(length)
         except (TypeError, ValueError):
             length = None
+        try:
+            starts_in = float(form.get("starts_in") or 0)
+        except ValueError:
+            raise refuse("Say in how many minutes the tournament starts.") from None
+        if not 0 <= starts_in <= STARTS_WITHIN.total_seconds() / 60:
+            raise refuse(f"A tournament starts at most {STARTS_WITHIN.days} days ahead.")
         return cls.from_body(
             {
                 "name": form.get("name"),
                 "variant": form.get("variant"),
                 "clock": form_clock({**form, "clock_kind": "fischer"}),
                 "system": system,
-                "starts_at": form.get("starts_at"),
+                "starts_at": (now + timedelta(minutes=starts_in)).isoformat(),
                 "minutes": length if system == System.ARENA else None,
                 "rounds": length if system == System.SWISS else None,
                 "rated": form.get("rated", "false"),

@@ -83,6 +83,8 @@ export function createPage(data) {
     viewer: data.viewer || { username: null, color: null, both_sides: false },
     variant: data.variant || null,
     archive: data.archive || null, // a finished game's {annotations, analysis, can_annotate, …}
+    tournament: data.tournament || null, // a tournament's game: {id, name, url, socket, round}
+    leaving: false, // going to the viewer's next game of the tournament
     viewing: null, // index of the move whose position is shown read-only, -1 the start, null live
     sent: null, // {ply, kind: "path" | "text"} while a move of ours awaits its answer
     sentPremove: null, // the text of the premove sent, while it awaits its answer
@@ -303,8 +305,8 @@ export function boardFrame(page, { previous = null, animate = false, review = fa
 }
 
 /**
- * Returns which controls show and what they say: {takeback, drawOffer, resign, giveTime,
- * rematch, moveForm, moveInput} — booleans (shown; `moveInput`: enabled) but for `resign`
+ * Returns which controls show and what they say: {berserk, takeback, drawOffer, resign,
+ * giveTime, rematch, moveForm, moveInput} — booleans (shown; `moveInput`: enabled) but for `resign`
  * {shown, text} and `rematch` {shown, text, href} (href: go to the rematch, else null).
  */
 export function controls(page) {
@@ -326,6 +328,7 @@ export function controls(page) {
     rematchText = "Rematch offered";
   }
   return {
+    berserk: berserkable(page),
     takeback: Boolean(player && s.takeback),
     drawOffer: Boolean(live && online && viewer.color && !viewer.both_sides && !s.draw_offer),
     resign: { shown: live && player, text: page.resignArmed ? "Confirm resign" : "⚑ Resign" },
@@ -336,6 +339,34 @@ export function controls(page) {
     // On the opponent's turn the box takes a premove (premove.js), where premoves are allowed.
     moveInput: canMove(page) || premoving(page),
   };
+}
+
+/** Returns whether the viewer may go berserk now: their game allows it (an arena's), they have
+ * not yet, and they have not made their first move. */
+export function berserkable(page) {
+  const s = page.state;
+  const color = myColor(page);
+  if (!color || s.status !== "live" || !s.berserk || s.berserk[color]) return false;
+  const firstMove = turnAt(s.initial_fen, 0) === color ? 1 : 2;
+  return s.ply < firstMove;
+}
+
+/** Returns the tournament socket a player of a finished tournament game listens to for their
+ * next game (null: none to follow). */
+export function followedTournament(page) {
+  const over = page.state.status !== "live";
+  return over && page.tournament && myColor(page) ? page.tournament.socket : null;
+}
+
+/** Returns what a message of the followed tournament's socket does: {page, go}: the viewer's
+ * next game, as it starts (`game_started`) or as the tournament says it is being played (its
+ * `me.game`), once. */
+export function receiveTournamentNews(page, message) {
+  let game = null;
+  if (message.type === "game_started") game = message.game;
+  else if (message.type === "tournament" && message.me) game = message.me.game;
+  if (!game || game === page.state.id || page.leaving) return { page, go: null };
+  return { page: { ...page, leaving: true }, go: game };
 }
 
 /** Returns whether the tab's title says it is the viewer's turn (for a tab in the back). */

@@ -141,6 +141,7 @@ export function createGameView({ board, moveList, clocks, archive, premove, on }
     const buttons = Object.fromEntries(
       [...document.querySelectorAll("#controls [data-action]")].map((b) => [b.dataset.action, b]),
     );
+    buttons.berserk.hidden = !shows.berserk;
     buttons.takeback.hidden = !shows.takeback;
     buttons["draw-offer"].hidden = !shows.drawOffer;
     buttons.resign.hidden = !shows.resign.shown;
