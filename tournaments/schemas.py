@@ -116,6 +116,7 @@ class TournamentRequest:
         (``games.domain.schemas.form_clock``), its start in minutes from now (``starts_in``),
         its length in the field of its system, an unticked box absent."""
         now = now or timezone.now()
+        form = {key: form.get(key) for key in form}  # a QueryDict's last values, as text
         system = form.get("system")
         length = form.get("minutes") if system == System.ARENA else form.get("rounds")
         try:

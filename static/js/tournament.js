@@ -45,7 +45,9 @@ function renderOwnGame() {
 
 function renderStandings() {
   const t = page.tournament;
-  $("#tiebreak-title").textContent = model.tiebreakTitle(t);
+  const title = model.tiebreakTitle(t);
+  $("#tiebreak-title").textContent = title.short;
+  $("#tiebreak-title").title = title.long;
   const rows = model.standingsRows(page);
   $("#no-players").hidden = rows.length > 0;
   $("#standings").replaceChildren(
@@ -53,11 +55,11 @@ function renderStandings() {
       if (row.gap) return el("tr", { class: "standings-gap" }, el("td", { colspan: 5 }, "…"));
       const name = [row.user, row.fire ? " 🔥" : "", row.withdrawn ? " (withdrawn)" : ""].join("");
       return el("tr", { class: row.mine ? "is-mine" : null, "data-user": row.user },
-        el("td", {}, row.rank),
+        el("td", { class: "num" }, row.rank),
         el("td", {}, el("a", { href: `/@/${row.user}` }, name)),
-        el("td", { "data-testid": `score-${row.user}` }, model.scoreText(t, row.score)),
-        el("td", {}, row.games),
-        el("td", {}, model.tiebreakText(t, row)));
+        el("td", { class: "num", "data-testid": `score-${row.user}` }, model.scoreText(t, row.score)),
+        el("td", { class: "num" }, row.games),
+        el("td", { class: "num" }, model.tiebreakText(t, row)));
     }),
   );
 }

@@ -101,9 +101,10 @@ export function tiebreakText(t, row) {
   return t.system === "arena" ? String(row.tiebreak) : scoreText(t, row.tiebreak);
 }
 
-/** Returns the tie-break column's title. */
+/** Returns the tie-break column's title: {short, long} (a phone's column is narrow). */
 export function tiebreakTitle(t) {
-  return t.system === "arena" ? "Performance" : "Buchholz";
+  return t.system === "arena" ? { short: "Perf.", long: "Performance" }
+    : { short: "Buch.", long: "Buchholz" };
 }
 
 /** Returns the podium of a finished tournament: its first three, [] before it has finished. */
