@@ -300,28 +300,63 @@ def game_create_online(
     A tournament's game names the tournament (its public id) and the round it was paired in,
     and says whether its players may berserk (``game_berserk``); its ending is told to the
     tournament through ``events.game_ended``."""
-    start = variants.get(variant).start_fen
-    game = Game(
-        mode=Game.Mode.ONLINE,
-        white=white,
-        black=black,
+    (game,) = games_create_online(
+        [(white, black)],
         rated=rated,
         variant=variant,
-        initial_fen=start,
-        fen=start,
+        clock=clock,
+        now=now,
         tournament=tournament,
         tournament_round=tournament_round,
         berserk_allowed=berserk_allowed,
     )
-    start_clock(game, clock, now or timezone.now())
-    game.save()
-    if game.clock_deadline is not None:  # this process's flag timer learns the deadline
-        deadline = {"game": game.public_id, "at": game.clock_deadline.timestamp()}
-        broadcast.send_on_commit(broadcast.DEADLINES, deadline)
-    for user in (white, black):
-        broadcast.send_on_commit(
-            broadcast.user_group(user.pk),
-            {"type": "user.event", "event": {"type": "game_started", "game": game.public_id}},
-        )
-    broadcast.send_on_commit(broadcast.WATCH_GROUP, dict(broadcast.WATCH_CHANGED))
     return game
+
+
+def games_create_online(
+    pairs: list[tuple[User, User]],
+    *,
+    rated: bool = True,
+    variant: str = DEFAULT_VARIANT,
+    clock: TimeControl = UNLIMITED,
+    now: datetime | None = None,
+    tournament: str | None = None,
+    tournament_round: int | None = None,
+    berserk_allowed: bool = False,
+) -> list[Game]:
+    """``game_create_online`` for each pair (white, black), the games written in one statement:
+    a tournament's wave of pairings starts hundreds at once."""
+    start = variants.get(variant).start_fen
+    now = now or timezone.now()
+    games = []
+    for white, black in pairs:
+        game = Game(
+            mode=Game.Mode.ONLINE,
+            white=white,
+            black=black,
+            rated=rated,
+            variant=variant,
+            initial_fen=start,
+            fen=start,
+            tournament=tournament,
+            tournament_round=tournament_round,
+            berserk_allowed=berserk_allowed,
+        )
+        start_clock(game, clock, now)
+        games.append(game)
+    if len(games) == 1:
+        games[0].save()
+    else:
+        Game.objects.bulk_create(games)
+    for game in games:
+        if game.clock_deadline is not None:  # this process's flag timer learns the deadline
+            deadline = {"game": game.public_id, "at": game.clock_deadline.timestamp()}
+            broadcast.send_on_commit(broadcast.DEADLINES, deadline)
+        for user in (game.white, game.black):
+            broadcast.send_on_commit(
+                broadcast.user_group(user.pk),
+                {"type": "user.event", "event": {"type": "game_started", "game": game.public_id}},
+            )
+    if games:
+        broadcast.send_on_commit(broadcast.WATCH_GROUP, dict(broadcast.WATCH_CHANGED))
+    return games

@@ -21,11 +21,10 @@ the next pass, in any process, goes on from the database.
 from collections import defaultdict
 from datetime import datetime
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
-from games.models import Color
-from games.services.play import game_create_online
+from games.services.play import games_create_online
 from tournaments.models import Entry, Pairing, System, Tournament
 from tournaments.pairing import ArenaPlayer, History, SwissPlayer, arena_pairs, swiss_round
 from tournaments.policy import REMEMBERED_COLORS, pairing_cutoff
@@ -186,38 +185,41 @@ def start_games(
         return 0
     tournament.round += 1
     tournament.save(update_fields=["round"])
-    started: dict[int, str] = {}
-    pairings = []
-    for white_id, black_id in pairs:
-        white, black = entries[white_id], entries[black_id]
-        game = game_create_online(
-            white.user,
-            black.user,
-            rated=tournament.rated,
-            variant=tournament.variant,
-            clock=tournament.time_control,
-            now=now,
-            tournament=tournament.public_id,
-            tournament_round=tournament.round,
-            berserk_allowed=tournament.berserk,
-        )
-        pairings.append(
-            Pairing(
-                tournament=tournament,
-                round=tournament.round,
-                white_id=white_id,
-                black_id=black_id,
-                game=game.public_id,
-            )
-        )
-        for entry, color, opponent in ((white, Color.WHITE, black), (black, Color.BLACK, white)):
-            entry.colors = (entry.colors + color[0])[-REMEMBERED_COLORS:]
-            entry.last_opponent_id = opponent.user_id
-            started[entry.user_id] = game.public_id
-    Pairing.objects.bulk_create(pairings)
-    Entry.objects.bulk_update(
-        [entries[player] for player in started], ["colors", "last_opponent"], batch_size=500
+    games = games_create_online(
+        [(entries[white].user, entries[black].user) for white, black in pairs],
+        rated=tournament.rated,
+        variant=tournament.variant,
+        clock=tournament.time_control,
+        now=now,
+        tournament=tournament.public_id,
+        tournament_round=tournament.round,
+        berserk_allowed=tournament.berserk,
     )
+    Pairing.objects.bulk_create(
+        Pairing(
+            tournament=tournament,
+            round=tournament.round,
+            white_id=white_id,
+            black_id=black_id,
+            game=game.public_id,
+        )
+        for (white_id, black_id), game in zip(pairs, games, strict=True)
+    )
+    started: dict[int, str] = {}
+    changes = []
+    for (white_id, black_id), game in zip(pairs, games, strict=True):
+        for player, color, opponent in ((white_id, "w", black_id), (black_id, "b", white_id)):
+            entry = entries[player]
+            entry.colors = (entry.colors + color)[-REMEMBERED_COLORS:]
+            changes.append((entry.colors, opponent, entry.pk))
+            started[player] = game.public_id
+    with connection.cursor() as cursor:  # one round trip for them all (psycopg pipelines)
+        cursor.executemany(ENTRY_UPDATE, changes)
     tell.paired(tournament.public_id, started)
     tell.changed(tournament.public_id)
     return len(pairs)
+
+
+# Each player's colours and last opponent after a wave of pairings: Django's ``bulk_update``
+# builds a CASE of every row in Python, which took a second for a thousand players.
+ENTRY_UPDATE = f"UPDATE {Entry._meta.db_table} SET colors = %s, last_opponent_id = %s WHERE id = %s"
