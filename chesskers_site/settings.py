@@ -85,6 +85,7 @@ INSTALLED_APPS = [
     "catalogue",
     "games",
     "players",
+    "tournaments",
 ]
 
 MIDDLEWARE = [
@@ -317,6 +318,8 @@ THROTTLE_DEFAULTS = {
     "seek_account": "30/60",
     "challenge_address": "60/60",
     "challenge_account": "30/60",
+    "tournament_address": "60/60",  # tournaments made, joined or left
+    "tournament_account": "30/60",
 }
 THROTTLE_RATES = {
     scope: os.environ.get(f"THROTTLE_{scope.upper()}", rate)
@@ -396,6 +399,10 @@ HEARTBEAT_FLUSH_EVERY = float(os.environ.get("HEARTBEAT_FLUSH_EVERY", "10"))
 # withdrawn, unless a lobby socket of theirs opened meanwhile: going from the lobby to another
 # page that keeps it (an invite link's), or a dropped connection coming back, keeps them.
 LOBBY_LEAVE_GRACE = float(os.environ.get("LOBBY_LEAVE_GRACE", "10"))
+
+# Seconds between the passes of each server process's tournament director (start, pair,
+# finish: tournaments/edges/director.py); 0 runs none in this process.
+TOURNAMENT_TICK = float(os.environ.get("TOURNAMENT_TICK", "1"))
 
 # Sockets one server process accepts (games/edges/sockets.py; 0: no cap): from one address (all
 # pages), and spectators of one game.

@@ -11,9 +11,11 @@ urlpatterns = [
     path("", include("catalogue.urls")),
     path("", include("games.edges.urls")),
     path("", include("players.urls")),
+    path("", include("tournaments.edges.urls")),
     path("api/", include("accounts.api_urls")),
     path("api/", include("games.edges.api_urls")),
     path("api/", include("players.api_urls")),
+    path("api/", include("tournaments.edges.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves its start-up script as a file: no inline script (the CSP).
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),

@@ -279,6 +279,15 @@ class Game(models.Model):
     # Kept by the services that add and remove annotations (``games.services.archive``), so that a
     # page of the archive shows its badges without counting every game's annotations.
     annotation_count = models.PositiveIntegerField(default=0)
+    # A tournament's game (set by the app that runs tournaments, which this app does not know):
+    # the tournament's public id and the round it was paired in; null for every other game.
+    tournament = models.CharField(max_length=12, null=True, blank=True)
+    tournament_round = models.PositiveIntegerField(null=True, blank=True)
+    # Berserk (an arena's): a player whose game allows it may halve their own time before their
+    # first move (``games.services.play.game_berserk``); the tournament scores it.
+    berserk_allowed = models.BooleanField(default=False)
+    white_berserk = models.BooleanField(default=False)
+    black_berserk = models.BooleanField(default=False)
     # ``ply`` once the game is over (null while it is live), for the archive's length filter:
     # every move changes ``ply``, so indexing it would cost every move its heap-only update
     # (``GAME_FILLFACTOR``, migration 0006); this copy is written once, when the game ends.
@@ -322,6 +331,12 @@ class Game(models.Model):
                 condition=finished(annotation_count__gt=0),
             ),
             models.Index(fields=["final_ply"], name="game_finished_length", condition=finished()),
+            # The archive's tournament filter: a tournament's finished games, in its order.
+            models.Index(
+                fields=["tournament", "-finished_at", "-id"],
+                name="game_finished_tournament",
+                condition=finished(tournament__isnull=False),
+            ),
             models.Index(fields=["white", "-finished_at"], name="game_white_finished"),
             models.Index(fields=["black", "-finished_at"], name="game_black_finished"),
             models.Index(

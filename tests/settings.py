@@ -31,3 +31,7 @@ THROTTLE_RATES = {
 # that set their own (tests/games/test_socket_limits.py), or give a Daphne process one.
 if "SOCKETS_PER_ADDRESS" not in os.environ:
     SOCKETS_PER_ADDRESS = 1000
+
+# No tournament director in the test process (its passes are driven explicitly, with a clock of
+# the test's choosing); a Daphne process a test starts is given one through the environment.
+TOURNAMENT_TICK = float(os.environ.get("TOURNAMENT_TICK", "0"))

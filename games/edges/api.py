@@ -285,6 +285,18 @@ class GameClaimWinView(APIView):
         )
 
 
+class GameBerserkView(APIView):
+    @extend_schema(
+        request=None,
+        responses={200: StateSerializer, **ERRORS},
+        summary="Go berserk: halve your time before your first move (an arena's game)",
+        description="Only in a game whose `berserk` is not null, before your first move, once; "
+        "the tournament counts a win played so one point more.",
+    )
+    def post(self, request: Request, game_id: str) -> Response:
+        return Response(Round(game_id).berserk(actor=Actor.of_request(request)))
+
+
 class GameTakebackView(APIView):
     @extend_schema(
         request=TakebackAction,

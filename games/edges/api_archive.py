@@ -52,6 +52,9 @@ class GameSummarySerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
     annotated = serializers.BooleanField()
+    tournament = serializers.CharField(
+        allow_null=True, help_text="The id of the tournament the game was played in, or null"
+    )
 
 
 MAX_PAGE_SIZE = 100
@@ -83,6 +86,7 @@ ARCHIVE_PARAMETERS = [
     OpenApiParameter("variant", str, description="only games of this game (its id)"),
     OpenApiParameter("min_plies", int, description="at least this many half-moves"),
     OpenApiParameter("annotated", bool, description="only games with annotations"),
+    OpenApiParameter("tournament", str, description="only games of this tournament (its id)"),
 ]
 
 

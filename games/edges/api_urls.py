@@ -38,6 +38,7 @@ urlpatterns = [
     path(
         "games/<str:game_id>/claim-win/", api.GameClaimWinView.as_view(), name="api-game-claim-win"
     ),
+    path("games/<str:game_id>/berserk/", api.GameBerserkView.as_view(), name="api-game-berserk"),
     path(
         "games/<str:game_id>/export/", api_archive.GameExportView.as_view(), name="api-game-export"
     ),

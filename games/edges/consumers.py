@@ -196,6 +196,7 @@ class GameConsumer(BaseConsumer):
         "rematch": "on_rematch",
         "give_time": "on_give_time",
         "claim_win": "on_claim_win",
+        "berserk": "on_berserk",
         "sync": "on_sync",
         "ping": "on_ping",
     }
@@ -300,6 +301,9 @@ class GameConsumer(BaseConsumer):
 
     async def on_claim_win(self, message: dict[str, Any]) -> None:
         await db(self.round.claim_win, self.tell_undelivered)(actor=self.actor)
+
+    async def on_berserk(self, message: dict[str, Any]) -> None:
+        await db(self.round.berserk, self.tell_undelivered)(actor=self.actor)
 
     # --- group events -----------------------------------------------------------------------
     async def game_state(self, event: dict[str, Any]) -> None:

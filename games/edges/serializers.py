@@ -90,6 +90,11 @@ class RatingChangesSerializer(serializers.Serializer):
     black = serializers.IntegerField()
 
 
+class BerserkSerializer(serializers.Serializer):
+    white = serializers.BooleanField()
+    black = serializers.BooleanField()
+
+
 class GameStateSerializer(serializers.Serializer):
     id = serializers.CharField()
     mode = serializers.CharField()
@@ -137,6 +142,17 @@ class GameStateSerializer(serializers.Serializer):
     rated = serializers.BooleanField()
     rating_changes = RatingChangesSerializer(
         allow_null=True, help_text='Once a rated game ends: {"white": 8, "black": -8}; else null.'
+    )
+    tournament = serializers.CharField(
+        allow_null=True, help_text="The id of the tournament the game belongs to, or null"
+    )
+    tournament_round = serializers.IntegerField(
+        allow_null=True, help_text="The tournament's round the game was paired in, or null"
+    )
+    berserk = BerserkSerializer(
+        allow_null=True,
+        help_text="In a game that allows berserk (an arena's): which players went berserk "
+        "(halved their time before their first move); else null",
     )
     created_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)

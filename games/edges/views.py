@@ -15,6 +15,7 @@ from accounts.selectors import ratings_of
 from catalogue.descriptors import variant_descriptor, variant_groups, variant_names
 from games.domain.clock import CORRESPONDENCE_DAYS, QUICK_PAIRINGS, SPEEDS, speed_of
 from games.domain.errors import GameError
+from games.domain.events import label_of_tournament
 from games.domain.policy import BOT_LEVELS
 from games.domain.schemas import MAX_IMPORT_CHARS, BotGameRequest, LocalGameRequest, import_text
 from games.models import Challenge, Game, export_format
@@ -89,7 +90,12 @@ def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
     }
     page_data["archive"] = archive_data(game, actor)
     page_data["ratings"] = players_ratings(game)
-    return render(request, "games/game.html", {"game": game, "page_data": page_data})
+    # A tournament's game names its tournament and round, in the words its app gives.
+    label = label_of_tournament(game.tournament)
+    tournament = {**label, "id": game.tournament, "round": game.tournament_round} if label else None
+    page_data["tournament"] = tournament
+    context = {"game": game, "page_data": page_data, "tournament": tournament}
+    return render(request, "games/game.html", context)
 
 
 def players_ratings(game: Game) -> dict[str, str] | None:
@@ -247,6 +253,7 @@ ARCHIVE_LABELS = {
     "until": "To",
     "min_plies": "Min. plies",
     "annotated": "Annotated only",
+    "tournament": "Tournament",
 }
 
 

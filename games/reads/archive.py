@@ -24,6 +24,7 @@ EARLIEST_DAY = date(1900, 1, 1)
 LATEST_DAY = date(9999, 12, 30)
 MAX_PLIES_DIGITS = 6
 MAX_PLAYER_CHARS = 150
+MAX_TOURNAMENT_CHARS = 12
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,7 @@ class ArchiveFilters:
     min_plies: int | None = None
     annotated: bool = False
     speed: str | None = None  # games.domain.clock.SPEEDS
+    tournament: str | None = None  # a tournament's public id: its games
 
     @classmethod
     def from_query(
@@ -103,6 +105,17 @@ class ArchiveFilters:
                     ErrorCode.BAD_REQUEST,
                     f"{label(name)} is a username, at most {MAX_PLAYER_CHARS} characters.",
                 )
+        tournament = text("tournament")
+        if tournament is not None and not (
+            len(tournament) <= MAX_TOURNAMENT_CHARS
+            and tournament.isascii()
+            and tournament.isalnum()
+        ):
+            raise GameError(
+                ErrorCode.BAD_REQUEST,
+                f"{label('tournament')} is a tournament's id: letters and digits, at most "
+                f"{MAX_TOURNAMENT_CHARS}.",
+            )
         annotated = text("annotated")
         if annotated not in (None, "1", "true", "0", "false", "on"):
             raise GameError(ErrorCode.BAD_REQUEST, f"{label('annotated')} is true or false.")
@@ -118,6 +131,7 @@ class ArchiveFilters:
             min_plies=int(min_plies) if min_plies is not None else None,
             annotated=annotated in ("1", "true", "on"),
             speed=choice("speed", list(SPEEDS)),
+            tournament=tournament,
         )
 
     def query(self) -> dict[str, str]:
@@ -134,6 +148,7 @@ class ArchiveFilters:
             "min_plies": str(self.min_plies) if self.min_plies is not None else None,
             "annotated": "1" if self.annotated else None,
             "speed": self.speed,
+            "tournament": self.tournament,
         }
         return {key: value for key, value in values.items() if value}
 
@@ -180,6 +195,8 @@ def filter_games(
         games = games.filter(annotation_count__gt=0)
     if filters.speed:
         games = games.filter(*speed_filter(filters.speed))
+    if filters.tournament:
+        games = games.filter(tournament=filters.tournament)
     return games
 
 
@@ -421,6 +438,7 @@ def game_summary(game: Game) -> dict[str, Any]:
         "created_at": game.created_at.isoformat(),
         "finished_at": game.finished_at.isoformat() if game.finished_at else None,
         "annotated": game.annotation_count > 0,
+        "tournament": game.tournament,
     }
 
 

@@ -227,6 +227,9 @@ def state_fields(game: Game, now: datetime | None = None) -> dict[str, Any]:
         "rematch": rematch,
         "rated": game.is_rated,
         "rating_changes": rating_changes(game),
+        "tournament": game.tournament,
+        "tournament_round": game.tournament_round,
+        "berserk": berserk_of(game),
         "created_at": game.created_at.isoformat() if game.created_at else None,
         "finished_at": game.finished_at.isoformat() if game.finished_at else None,
     }
@@ -245,6 +248,14 @@ def first_move_deadline(game: Game) -> str | None:
     if game.status != Game.Status.LIVE or game.clock_deadline is None or not first_moves(game):
         return None
     return game.clock_deadline.isoformat()
+
+
+def berserk_of(game: Game) -> dict[str, bool] | None:
+    """Returns which players went berserk (``{"white": bool, "black": bool}``) in a game that
+    allows it, else None."""
+    if not game.berserk_allowed:
+        return None
+    return {Color.WHITE: game.white_berserk, Color.BLACK: game.black_berserk}
 
 
 def rating_changes(game: Game) -> dict[str, int] | None:

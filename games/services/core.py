@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
+from django.db import transaction
 from django.middleware.csrf import get_token
 from django.utils import timezone
 
@@ -22,6 +23,7 @@ from engine.pieces import Color as EngineColor
 from engine.variant import Outcome
 from games.domain import clock
 from games.domain.errors import ErrorCode, GameError
+from games.domain.events import send_game_ended
 from games.domain.policy import fresh_since
 from games.models import Color, Game
 from games.reads.state import state_event, state_fields, whole_state
@@ -159,6 +161,9 @@ def finish(game: Game, *, result: str, termination: str, at: datetime | None = N
 
     A game that ends before both sides have made their first move is not rated, however it
     ends (a resignation at once included): nothing was played to rate.
+
+    Once the ending commits, ``events.game_ended`` tells the apps above (a tournament's game is
+    scored from it).
     """
     _end(game, Game.Status.FINISHED, at)
     game.result = result
@@ -177,12 +182,15 @@ def finish(game: Game, *, result: str, termination: str, at: datetime | None = N
 
 def abort(game: Game, *, at: datetime | None = None) -> None:
     """Marks a locked live game aborted (a side did not make its first move in time): no
-    result, never rated; the caller saves ``FINISH_FIELDS``."""
+    result, never rated; the caller saves ``FINISH_FIELDS``. Told as ``finish`` tells."""
     _end(game, Game.Status.ABORTED, at)
     game.result = game.termination = None
 
 
 def _end(game: Game, status: str, at: datetime | None) -> None:
+    # The apps above hear of the ending once it has committed (``events.game_ended``).
+    game_id, tournament = game.public_id, game.tournament
+    transaction.on_commit(lambda: send_game_ended(game_id=game_id, tournament=tournament))
     game.status = status
     game.finished_at = at or timezone.now()
     game.final_ply = game.ply

@@ -1,7 +1,7 @@
 """Starting and ending games, and what players do besides moving: resign, offer or answer a
-draw, take back, give time, claim a win. Each change is made under the game's lock and its state
-published after commit; the edges ask them through a game's round (``games.services.round``),
-which also plays the moves.
+draw, take back, give time, claim a win, go berserk. Each change is made under the game's lock
+and its state published after commit; the edges ask them through a game's round
+(``games.services.round``), which also plays the moves.
 """
 
 import random
@@ -152,6 +152,33 @@ def game_claim_win(*, game_id: str, actor: Actor, now: datetime | None = None) -
         return publish_state(game)
 
 
+def game_berserk(*, game_id: str, actor: Actor) -> dict[str, Any]:
+    """Halves the actor's time in a live clocked game that allows berserk (an arena's), before
+    their first move and once: the tournament gives a win played so an extra point. The
+    increment stays."""
+    with transaction.atomic():
+        game, color = lock_real_time_player(
+            game_id, actor, "Berserk is for clocked games of tournaments that allow it."
+        )
+        if not game.berserk_allowed:
+            raise GameError(
+                ErrorCode.NOT_ALLOWED, "Berserk is for clocked games of tournaments that allow it."
+            )
+        if getattr(game, f"{color}_berserk"):
+            raise GameError(ErrorCode.NOT_ALLOWED, "You have gone berserk in this game already.")
+        if has_moved(game, color):
+            raise GameError(ErrorCode.NOT_ALLOWED, "Berserk is only before your first move.")
+        setattr(game, f"{color}_berserk", True)
+        setattr(game, f"{color}_ms", getattr(game, f"{color}_ms") // 2)
+        game.save(update_fields=[f"{color}_berserk", f"{color}_ms", "updated_at"])
+        return publish_state(game)
+
+
+def has_moved(game: Game, color: str) -> bool:
+    """Returns whether ``color`` has made a move in the game."""
+    return game.ply >= (1 if game.mover(0) == color else 2)
+
+
 def tell_draw_declined(game: Game, *, by: str) -> None:
     """Tells the game's sockets, after commit, that ``by`` declined the draw offer: the state
     alone shows only that the offer is gone, and the offerer is owed the word."""
@@ -285,29 +312,74 @@ def game_create_online(
     variant: str = DEFAULT_VARIANT,
     clock: TimeControl = UNLIMITED,
     now: datetime | None = None,
+    tournament: str | None = None,
+    tournament_round: int | None = None,
+    berserk_allowed: bool = False,
 ) -> Game:
     """Creates a live online game of ``variant`` from its start with its clock (the first
     move's allowance running from ``now``) and tells both players (their ``user.<id>`` groups).
-    Call inside the transaction that accepted the seek or challenge."""
-    start = variants.get(variant).start_fen
-    game = Game(
-        mode=Game.Mode.ONLINE,
-        white=white,
-        black=black,
+    Call inside the transaction that accepted the seek or challenge, or that paired the players.
+
+    A tournament's game names the tournament (its public id) and the round it was paired in,
+    and says whether its players may berserk (``game_berserk``); its ending is told to the
+    tournament through ``events.game_ended``."""
+    (game,) = games_create_online(
+        [(white, black)],
         rated=rated,
         variant=variant,
-        initial_fen=start,
-        fen=start,
+        clock=clock,
+        now=now,
+        tournament=tournament,
+        tournament_round=tournament_round,
+        berserk_allowed=berserk_allowed,
     )
-    start_clock(game, clock, now or timezone.now())
-    game.save()
-    if game.clock_deadline is not None:  # this process's flag timer learns the deadline
-        deadline = {"game": game.public_id, "at": game.clock_deadline.timestamp()}
-        broadcast.send_on_commit(broadcast.DEADLINES, deadline)
-    for user in (white, black):
-        broadcast.send_on_commit(
-            broadcast.user_group(user.pk),
-            {"type": "user.event", "event": {"type": "game_started", "game": game.public_id}},
-        )
-    broadcast.send_on_commit(broadcast.WATCH_GROUP, dict(broadcast.WATCH_CHANGED))
     return game
+
+
+def games_create_online(
+    pairs: list[tuple[User, User]],
+    *,
+    rated: bool = True,
+    variant: str = DEFAULT_VARIANT,
+    clock: TimeControl = UNLIMITED,
+    now: datetime | None = None,
+    tournament: str | None = None,
+    tournament_round: int | None = None,
+    berserk_allowed: bool = False,
+) -> list[Game]:
+    """``game_create_online`` for each pair (white, black), the games written in one statement:
+    a tournament's wave of pairings starts hundreds at once."""
+    start = variants.get(variant).start_fen
+    now = now or timezone.now()
+    games = []
+    for white, black in pairs:
+        game = Game(
+            mode=Game.Mode.ONLINE,
+            white=white,
+            black=black,
+            rated=rated,
+            variant=variant,
+            initial_fen=start,
+            fen=start,
+            tournament=tournament,
+            tournament_round=tournament_round,
+            berserk_allowed=berserk_allowed,
+        )
+        start_clock(game, clock, now)
+        games.append(game)
+    if len(games) == 1:
+        games[0].save()
+    else:
+        Game.objects.bulk_create(games)
+    for game in games:
+        if game.clock_deadline is not None:  # this process's flag timer learns the deadline
+            deadline = {"game": game.public_id, "at": game.clock_deadline.timestamp()}
+            broadcast.send_on_commit(broadcast.DEADLINES, deadline)
+        for user in (game.white, game.black):
+            broadcast.send_on_commit(
+                broadcast.user_group(user.pk),
+                {"type": "user.event", "event": {"type": "game_started", "game": game.public_id}},
+            )
+    if games:
+        broadcast.send_on_commit(broadcast.WATCH_GROUP, dict(broadcast.WATCH_CHANGED))
+    return games

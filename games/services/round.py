@@ -21,8 +21,9 @@ A move goes through ``Round.play``:
 3. After commit the new state goes to the game's group; the next history is kept; in a bot game
    whose turn is now the bot's, the bot starts thinking.
 
-Every other change (resign, draw, takebacks, time, rematch) is made by ``games.services.play``
-and ``games.services.lobby`` under the game's lock and published by the round.
+Every other change (resign, draw, takebacks, time, berserk, rematch) is made by
+``games.services.play`` and ``games.services.lobby`` under the game's lock and published by the
+round.
 """
 
 from datetime import datetime
@@ -271,6 +272,9 @@ class Round:
 
     def claim_win(self, *, actor: Actor, now: datetime | None = None) -> dict[str, Any]:
         return play.game_claim_win(game_id=self.game_id, actor=actor, now=now)
+
+    def berserk(self, *, actor: Actor) -> dict[str, Any]:
+        return play.game_berserk(game_id=self.game_id, actor=actor)
 
     def rematch(self, *, actor: Actor) -> Challenge:
         return game_rematch(game_id=self.game_id, actor=actor)

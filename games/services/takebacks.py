@@ -5,7 +5,8 @@ take back at once (``play.game_takeback``).
 
 Against abuse: the opponent's preference decides whether they are asked at all (never, in casual
 games only, or always: ``accounts.models.TakebackPreference``); after a decline the asker may not
-ask again until the next move; a move (by either side) ends the offer.
+ask again until the next move; a move (by either side) ends the offer; a tournament's games have
+none.
 """
 
 from datetime import datetime
@@ -81,6 +82,8 @@ def game_takeback_online(
 
 
 def _offer(game: Game, color: str) -> None:
+    if game.tournament:  # as on lichess: a tournament's games are played as they fall
+        raise GameError(ErrorCode.NOT_ALLOWED, "There are no takebacks in tournament games.")
     if game.takeback_offer == color:
         raise GameError(ErrorCode.NOT_ALLOWED, "You have already asked for a takeback.")
     if last_ply_of(game, color) is None:

@@ -71,8 +71,9 @@ def collect(outbox: Outbox, function: Callable[..., Any], *args: Any, **kwargs: 
 
 
 def handle_locally(name: str, handler: Callable[[dict[str, Any]], None]) -> None:
-    """Hands the messages for ``name`` (``DEADLINES``) to ``handler`` in the process that sends
-    them, on its event loop, instead of sending them anywhere."""
+    """Hands the messages for ``name`` (``DEADLINES``; an app's own, such as the tournaments'
+    wake-up) to ``handler`` in the process that sends them, on its event loop, instead of
+    sending them anywhere."""
     _local_handlers[name] = handler
 
 
@@ -90,7 +91,7 @@ async def flush(outbox: Outbox) -> Outbox:
         return []
     undelivered: Outbox = []
     for group, message in outbox:
-        if group == DEADLINES:  # to this process's flag timer, not over the layer
+        if group == DEADLINES or group in _local_handlers:  # to this process's own handler
             handler = _local_handlers.get(group)
             if handler is not None:
                 handler(message)

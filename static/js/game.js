@@ -2,7 +2,7 @@
 // decides what each message and each action does, the sender (game_send.js) sends, the view
 // (game_view.js) draws. This module only joins them: the socket's handler table, the controls'
 // table, the move box and the keys. The server decides every rule; this page shows and asks.
-import { api, goToGame } from "./api.js";
+import { api, goToGame, liveSocket } from "./api.js";
 import { createPlayBoard } from "./board.js";
 import { createClocks } from "./clock.js";
 import { createArchive } from "./game_archive.js";
@@ -124,6 +124,7 @@ function onState(message) {
   }
   if (result.ended) playSound("end");
   view.render(page, { animate: result.animate });
+  followTournament();
   playPremove();
   // A rematch accepted (by either player): both players go to its game at once, as a seek's.
   if (result.rematch) goToGame(result.rematch);
@@ -225,6 +226,7 @@ function flip() {
 
 const ACTIONS = {
   flip,
+  berserk: () => command("berserk"),
   sound() {
     setSound(!soundOn());
     view.controls(page);
@@ -280,7 +282,23 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
+// A tournament's game over: its player listens to the tournament for their next game, and is
+// taken to it (the tournament's socket says so on connect if it has started already).
+let tournamentSocket = null;
+function followTournament() {
+  const path = model.followedTournament(page);
+  if (!path || tournamentSocket) return;
+  tournamentSocket = liveSocket(path, {
+    onMessage(message) {
+      const result = model.receiveTournamentNews(page, message);
+      page = result.page;
+      if (result.go) goToGame(result.go);
+    },
+  });
+}
+
 if (page.archive && page.state.status === "finished" && archive.plyFromHash() !== undefined) {
   page = model.openAt(page, archive.plyFromHash());
 }
 view.render(page);
+followTournament();

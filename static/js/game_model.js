@@ -84,6 +84,8 @@ export function createPage(data) {
     variant: data.variant || null,
     ratings: data.ratings || null, // each player's rating in the game's category: "1512?"
     archive: data.archive || null, // a finished game's {annotations, analysis, can_annotate, …}
+    tournament: data.tournament || null, // a tournament's game: {id, name, url, socket, round}
+    leaving: false, // going to the viewer's next game of the tournament
     viewing: null, // index of the move whose position is shown read-only, -1 the start, null live
     sent: null, // {ply, kind: "path" | "text"} while a move of ours awaits its answer
     sentPremove: null, // the text of the premove sent, while it awaits its answer
@@ -327,11 +329,11 @@ export function hasMoved(state, color) {
 }
 
 /**
- * Returns which controls show and what they say: {takeback, abort, drawOffer, resign, giveTime,
- * rematch, moveForm, moveInput} — booleans (shown; `moveInput`: enabled) but for `takeback`,
- * `resign` {shown, text} and `rematch` {shown, text, href} (href: go to the rematch, else null).
- * Before both sides have moved an online game is aborted, not resigned; an online game's
- * takeback is asked of the opponent.
+ * Returns which controls show and what they say: {berserk, takeback, abort, drawOffer, resign,
+ * giveTime, rematch, moveForm, moveInput} — booleans (shown; `moveInput`: enabled) but for
+ * `takeback`, `resign` {shown, text} and `rematch` {shown, text, href} (href: go to the rematch,
+ * else null). Before both sides have moved an online game is aborted, not resigned; an online
+ * game's takeback is asked of the opponent.
  */
 export function controls(page) {
   const s = page.state;
@@ -353,10 +355,12 @@ export function controls(page) {
     rematchText = "Rematch offered";
   }
   const abort = Boolean(live && online && me && s.abortable);
-  // Not again after a decline until the next move (the server refuses it too).
-  const askTakeback = Boolean(live && online && me && !s.takeback_offer
+  // Not again after a decline until the next move, nor in a tournament's game (the server
+  // refuses both too).
+  const askTakeback = Boolean(live && online && me && !s.takeback_offer && !s.tournament
     && s.takeback_refused !== me && hasMoved(s, me));
   return {
+    berserk: berserkable(page),
     takeback: online
       ? { shown: askTakeback, text: "↶ Propose takeback" }
       : { shown: Boolean(player && s.takeback), text: "↶ Take back" },
@@ -388,6 +392,35 @@ export function firstMoveCountdown(page, now = Date.now()) {
   return { text: `${who} within ${seconds} s, or the game is aborted.`, seconds };
 }
 
+/** Returns whether the viewer may go berserk now: their game allows it (an arena's), they have
+ * not yet, and they have not made their first move. */
+export function berserkable(page) {
+  const s = page.state;
+  const color = myColor(page);
+  if (!color || s.status !== "live" || !s.berserk || s.berserk[color]) return false;
+  const firstMove = turnAt(s.initial_fen, 0) === color ? 1 : 2;
+  return s.ply < firstMove;
+}
+
+/** Returns the tournament socket a player of a finished tournament game listens to for their
+ * next game (null: none to follow). */
+export function followedTournament(page) {
+  const over = page.state.status !== "live";
+  return over && page.tournament && myColor(page) ? page.tournament.socket : null;
+}
+
+/** Returns what a message of the followed tournament's socket does: {page, go}: the viewer's
+ * next game, as it starts (`game_started`) or as the tournament says it is being played (its
+ * `me.game`), once. */
+export function receiveTournamentNews(page, message) {
+  let game = null;
+  if (message.type === "game_started") game = message.game;
+  else if (message.type === "tournament" && message.me) game = message.me.game;
+  if (!game || game === page.state.id || page.leaving) return { page, go: null };
+  return { page: { ...page, leaving: true }, go: game };
+}
+
+/** Returns whether the tab's title says it is the viewer's turn (for a tab in the back). */
 export function yourTurn(page) {
   const s = page.state;
   return Boolean(myColor(page) && s.status === "live" && s.turn === page.viewer.color);

@@ -38,6 +38,7 @@ const COMMANDS = {
   rematch: [() => ({ type: "rematch" }), "rematch/", () => ({})],
   giveTime: [() => ({ type: "give_time" }), "give-time/", () => ({})],
   claimWin: [() => ({ type: "claim_win" }), "claim-win/", () => ({})],
+  berserk: [() => ({ type: "berserk" }), "berserk/", () => ({})],
 };
 
 /**
@@ -45,7 +46,8 @@ const COMMANDS = {
  * `api(method, url, body)` → a promise of the answer (api.js); `apiUrl` the game's API address
  * (ending in "/"); `onState(message)` gets a REST answer as a `state` message, `onError({error})`
  * a REST refusal. Returns {move(ply, move, clocked), resign(), takeback(action?), abort(),
- * draw(action), rematch(), giveTime(), claimWin(), sync(), declineRematch(challenge) → promise}.
+ * draw(action), rematch(), giveTime(), claimWin(), berserk(), sync(), declineRematch(challenge)
+ * → promise}.
  */
 export function createSender({ socket, api, apiUrl, onState, onError }) {
   function post(path, body) {

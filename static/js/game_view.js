@@ -159,6 +159,7 @@ export function createGameView({ board, moveList, clocks, archive, premove, on }
     const buttons = Object.fromEntries(
       [...document.querySelectorAll("#controls [data-action]")].map((b) => [b.dataset.action, b]),
     );
+    buttons.berserk.hidden = !shows.berserk;
     buttons.takeback.hidden = !shows.takeback.shown;
     buttons.takeback.textContent = shows.takeback.text;
     buttons.abort.hidden = !shows.abort;

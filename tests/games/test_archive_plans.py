@@ -33,6 +33,8 @@ CONTROLS = [
 COMMON_ENDINGS = {"resignation": 400, "checkmate": 200, "timeout": 150, "agreement": 60}
 DRAWN = {"stalemate", "threefold", "fifty-moves", "insufficient-material", "agreement"}
 REGULARS = 60
+# The one tournament whose games the archive holds (a few of every thousand).
+TOURNAMENT = "tourney1"
 
 
 class Archive:
@@ -94,6 +96,7 @@ class Archive:
             clock_days=days,
             finished_at=START + timedelta(minutes=n),
             annotation_count=1 if rng.random() < 0.01 else 0,
+            tournament=TOURNAMENT if mode == "online" and n % 250 == 0 else None,
         )
 
 
@@ -122,6 +125,8 @@ def urls(archive: Archive) -> list[str]:
         {"min_plies": "50"},
         {"min_plies": "500"},
         {"annotated": "1"},
+        {"tournament": TOURNAMENT},
+        {"tournament": "nosuchone"},
         {"variant": rare, "result": "1-0"},
         {"variant": unplayed, "speed": "blitz"},
         {"player": "few", "speed": "blitz"},

@@ -12,11 +12,13 @@ runs on the in-memory layer and, with the services, on Redis (as CI does, on Pos
 import json
 import random
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
 from django.apps import apps
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from accounts.services import user_token
@@ -24,6 +26,8 @@ from games.models import Connection
 from tests.games.archive_helpers import FOOLS_MATE, play_out
 from tests.games.conftest import start_game
 from tests.games.test_consumers import channel_layer_kind, connect, next_of_type  # noqa: F401
+from tournaments.schemas import TournamentRequest
+from tournaments.services.entries import tournament_create
 
 SEED = 24
 HTTP_CASES = 3000
@@ -130,6 +134,11 @@ BREAKERS: dict[str, dict[str, Callable[[random.Random], Any]]] = {
     "{live}/moves/": {"ply": wrong_ply, "move": junk_text},
     "{live}/draw/": {"action": lambda r: r.choice(["accept!", "", None, 1, ["offer"], "decline"])},
     "{done}/annotations/": {"ply": wrong_ply, "glyph": lambda r: r.choice(["!!!", "x", 1, "?!?"])},
+    "/api/tournaments/": {
+        "system": lambda r: r.choice([None, "Arena", "knockout", 1, ["swiss"], {"s": 1}, ""]),
+        "minutes": lambda r: r.choice([None, 0, 9, 721, "60", 60.5, 2**70, [60]]),
+        "rounds": lambda r: r.choice([None, 2, 16, "5", [5]]),
+    },
 }
 # Endpoints that read no body: only a poisoned one is sure to be refused.
 BODYLESS = [
@@ -140,6 +149,8 @@ BODYLESS = [
     "/api/seeks/{seek}/accept/",
     "/api/challenges/{challenge}/accept/",
     "/api/challenges/{challenge}/decline/",
+    "{tournament}/join/",
+    "{tournament}/withdraw/",
 ]
 
 
@@ -147,7 +158,10 @@ def snapshot() -> dict[str, list[dict[str, Any]]]:
     """Every row of every model of the site's apps (open sockets aside: they come and go)."""
     rows = {}
     for model in apps.get_models():
-        if model._meta.app_label in ("accounts", "games", "authtoken") and model is not Connection:
+        if (
+            model._meta.app_label in ("accounts", "games", "tournaments", "authtoken")
+            and model is not Connection
+        ):
             rows[model._meta.label] = list(model.objects.order_by("pk").values())
     return rows
 
@@ -161,11 +175,16 @@ def table(alice, bob, carol) -> dict[str, str]:
     seek.credentials(HTTP_AUTHORIZATION=f"Token {user_token(user=carol)}")
     seek_id = seek.post("/api/seeks/", {"color": "white"}, format="json").json()["id"]
     challenge = seek.post("/api/challenges/", {"to": "alice"}, format="json").json()["id"]
+    tournament = tournament_create(user=carol, asked=TournamentRequest.from_body({
+        "name": "Fuzzed Arena", "clock": {"initial": 180, "increment": 2}, "system": "arena",
+        "minutes": 60, "starts_at": (timezone.now() + timedelta(days=1)).isoformat(),
+    }))  # fmt: skip
     return {
         "live": f"/api/games/{live.public_id}",
         "done": f"/api/games/{done.public_id}",
         "seek": seek_id,
         "challenge": challenge,
+        "tournament": f"/api/tournaments/{tournament.public_id}",
     }
 
 
@@ -260,7 +279,7 @@ async def test_thousands_of_malformed_socket_messages_drop_no_bystander(
         assert all(message["type"] == "presence" for message in extra), extra
 
 
-LOBBY_PATHS = ["/ws/lobby/", "/ws/me/", "/ws/watch/"]
+LOBBY_PATHS = ["/ws/lobby/", "/ws/me/", "/ws/watch/", "/ws/tournaments/{tournament}/"]
 
 
 @pytest.mark.django_db(transaction=True)
@@ -269,7 +288,15 @@ async def test_the_other_sockets_refuse_poisoned_messages_and_stay_open(
 ) -> None:
     settings.SOCKET_BUDGETS = {"player": "100/20", "other": "1000000/20"}
     rng = random.Random(SEED + 1)
-    for path in LOBBY_PATHS:
+    tournament = await database_sync_to_async(tournament_create)(
+        user=alice,
+        asked=TournamentRequest.from_body({
+            "name": "Fuzzed Arena", "clock": {"initial": 180, "increment": 2},
+            "system": "arena", "minutes": 60, "starts_at": timezone.now().isoformat(),
+        }),
+    )  # fmt: skip
+    for template in LOBBY_PATHS:
+        path = template.format(tournament=tournament.public_id)
         comm = await ws(path, alice)
         connected, _ = await comm.connect()
         assert connected

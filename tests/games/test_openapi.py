@@ -16,7 +16,13 @@ from games.models import Game
 from games.reads.state import game_state
 from games.services.core import Actor
 from games.services.lobby import game_rematch
-from games.services.play import game_create_bot, game_draw, game_resign
+from games.services.play import (
+    game_berserk,
+    game_create_bot,
+    game_create_online,
+    game_draw,
+    game_resign,
+)
 from games.services.round import game_play
 from tests.games.conftest import opened, start_game
 
@@ -80,7 +86,17 @@ def states(alice, bob) -> list[dict]:
     game_rematch(game_id=finished.public_id, actor=Actor.of(alice))
     bot = game_create_bot(actor=Actor(session_key="s" * 32), level=1, color="white")
     Game.objects.filter(pk=finished.pk).update(finished_at=timezone.now() - timedelta(hours=1))
-    return [game_state(Game.objects.get(pk=game.pk)) for game in (live, checked, finished, bot)]
+    arena = game_create_online(
+        alice,
+        bob,
+        clock=TimeControl(initial=60),
+        tournament="arena123",
+        tournament_round=3,
+        berserk_allowed=True,
+    )
+    game_berserk(game_id=arena.public_id, actor=Actor.of(alice))
+    games = (live, checked, finished, bot, arena)
+    return [game_state(Game.objects.get(pk=game.pk)) for game in games]
 
 
 def test_real_states_are_what_the_schema_says(components, alice, bob) -> None:

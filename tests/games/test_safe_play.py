@@ -247,6 +247,16 @@ def test_the_opponents_preference_decides_whether_they_are_asked(
         assert game.takeback_offer is None
 
 
+def test_a_tournaments_games_have_no_takebacks(alice, bob) -> None:
+    bob.takeback_preference = TakebackPreference.ALWAYS
+    bob.save(update_fields=["takeback_preference"])
+    game = casual_game(alice, bob)
+    Game.objects.filter(pk=game.pk).update(tournament="arena1", tournament_round=1)
+    play(game, alice, "e4")
+    with pytest.raises(GameError, match="no takebacks in tournament games"):
+        takeback(game, alice, "offer")
+
+
 def test_takebacks_over_the_api_say_why_they_are_refused(alice, bob, carol) -> None:
     game = casual_game(alice, bob)
     play(game, alice, "e4")

@@ -7,10 +7,11 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
 import {
-  announcement, banner, boardFrame, canMove, connectionOpened, controls, createPage,
-  firstMoveCountdown, hint, moveNumber, numberText, opensMove, playerBars, premoveText,
-  receiveDrawDeclined, receiveMoves, receivePresence, receiveState, receiveTakebackDeclined, refuse,
-  sendMove, shownIndex, squareLabel, tookPieces, turnAt, typedMove, viewPly, yourTurn,
+  announcement, banner, berserkable, boardFrame, canMove, connectionOpened, controls, createPage,
+  firstMoveCountdown, followedTournament, hint, moveNumber, numberText, opensMove, playerBars,
+  premoveText, receiveDrawDeclined, receiveMoves, receivePresence, receiveState,
+  receiveTakebackDeclined, receiveTournamentNews, refuse, sendMove, shownIndex, squareLabel,
+  tookPieces, turnAt, typedMove, viewPly, yourTurn,
 } from "../../static/js/game_model.js";
 import { controlText, gameHeader } from "../../static/js/game_header.js";
 import { takebackNotice } from "../../static/js/offers.js";
@@ -296,6 +297,7 @@ test("an online takeback is asked of the opponent, answered or withdrawn", () =>
   const refused = liveState(1, { takeback_refused: "white" });
   assert.equal(controls(page(refused)).takeback.shown, false);
   assert.equal(controls(page(liveState(3, { takeback_refused: null }))).takeback.shown, true);
+  assert.equal(controls(page(liveState(3, { tournament: "arena1" }))).takeback.shown, false);
 });
 
 test("the header names the game, rated or casual, its control and the players' ratings", () => {
@@ -325,4 +327,43 @@ test("a game written with numbers names its squares by their numbers in hints an
     "Premove: 9-18-11 (played when your turn comes) ");
   assert.equal(premoveText("", ["b6"], () => "White man", square),
     "Premove: White man on 9, tap its landing (and any further ones). ");
+});
+
+test("a player may go berserk in an arena's game until their first move, once", () => {
+  const arena = { berserk: { white: false, black: false }, clock: { initial: 180, days: null } };
+  assert.equal(controls(page(liveState(0, arena))).berserk, true);
+  assert.equal(berserkable(page(liveState(1, arena))), false); // White has moved
+  const bob = { username: "bob", color: "black", both_sides: false };
+  assert.equal(berserkable(page(liveState(1, arena), bob)), true); // Black has not
+  assert.equal(berserkable(page(liveState(2, arena), bob)), false);
+  const gone = { ...arena, berserk: { white: true, black: false } };
+  assert.equal(berserkable(page(liveState(0, gone))), false);
+  assert.equal(berserkable(page(liveState(0, { ...arena, berserk: null }))), false);
+  const spectator = { username: null, color: null, both_sides: false };
+  assert.equal(berserkable(page(liveState(0, arena), spectator)), false);
+  // Where Black moves first (a draughts FEN), Black's first move is ply 0.
+  const blackFirst = { ...arena, initial_fen: "B:W21,22:B1,2" };
+  assert.equal(berserkable(page(liveState(0, blackFirst), bob)), true);
+  assert.equal(berserkable(page(liveState(1, blackFirst), bob)), false);
+});
+
+test("a finished tournament game's player follows the tournament to their next game, once", () => {
+  const tournament = { id: "t1", socket: "/ws/tournaments/t1/", name: "Arena", round: 3 };
+  const over = { ...liveState(4, { status: "finished", result: "1-0" }), id: "g1" };
+  const mine = createPage({ state: over, viewer: alice, tournament });
+  assert.equal(followedTournament(mine), "/ws/tournaments/t1/");
+  assert.equal(followedTournament(createPage({ state: liveState(4), viewer: alice, tournament })),
+    null);
+  const spectator = { username: null, color: null, both_sides: false };
+  assert.equal(followedTournament(createPage({ state: over, viewer: spectator, tournament })),
+    null);
+  assert.equal(followedTournament(page(over)), null); // no tournament
+  // Its own game named, or none yet: stay; a new one (on connect, or as it starts): go, once.
+  const stay = receiveTournamentNews(mine, { type: "tournament", me: { game: "g1" } });
+  assert.equal(stay.go, null);
+  assert.equal(receiveTournamentNews(mine, { type: "tournament", me: null }).go, null);
+  const told = receiveTournamentNews(mine, { type: "tournament", me: { game: "g2" } });
+  assert.equal(told.go, "g2");
+  assert.equal(receiveTournamentNews(told.page, { type: "game_started", game: "g3" }).go, null);
+  assert.equal(receiveTournamentNews(mine, { type: "game_started", game: "g3" }).go, "g3");
 });

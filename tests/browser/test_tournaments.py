@@ -1,0 +1,138 @@
+"""Tournaments in the browser: a player makes one from the list's form, players join it from its
+page and see the standings live, each is taken to the board when paired, the game page names
+the tournament's round and offers berserk, and a player whose game ended is taken from it to the
+next; a finished Swiss shows its podium, and the pages fit a phone."""
+
+import re
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import Page, expect
+
+from games.models import Game
+from games.services.core import Actor
+from games.services.play import game_resign
+from tests.browser.board_helpers import log_in, off_the_loop, shot
+from tests.browser.test_phone_layout import PHONE, overflow
+from tests.conftest import DaphneServer
+from tests.factories import make_user
+from tournaments.models import Tournament
+from tournaments.schemas import TournamentRequest
+from tournaments.services.entries import tournament_create, tournament_join
+from tournaments.services.rounds import advance
+
+GAME_URL = re.compile(r"/game/([^/]+)/$")
+
+
+@pytest.fixture(scope="module")
+def daphne_server(django_db_setup):
+    """The site with its tournament director passing every fifth of a second."""
+    server = DaphneServer({"TOURNAMENT_TICK": "0.2"})
+    yield server
+    server.stop()
+
+
+def game_of(page: Page) -> str:
+    page.wait_for_url(GAME_URL)
+    return GAME_URL.search(page.url).group(1)
+
+
+def test_players_make_and_join_an_arena_and_are_taken_to_each_game(new_page) -> None:
+    for name in ("alice", "bob", "carol"):
+        make_user(name)
+    alice, bob, carol = new_page(), new_page(), new_page(*PHONE)
+    for page, name in ((alice, "alice"), (bob, "bob"), (carol, "carol")):
+        log_in(page, name)
+
+    # Alice makes an arena that starts now, from the list's form.
+    alice.goto("/tournaments/")
+    form = alice.get_by_test_id("tournament-form")
+    form.get_by_test_id("tournament-name").fill("Friday Night Arena")
+    form.get_by_test_id("tournament-variant").select_option("international")
+    form.get_by_test_id("tournament-clock-minutes").fill("3")
+    form.get_by_test_id("tournament-clock-increment").fill("2")
+    form.get_by_test_id("tournament-minutes").fill("30")
+    form.get_by_test_id("tournament-starts-in").fill("0")
+    form.get_by_test_id("tournament-create").click()
+    alice.wait_for_url(re.compile(r"/tournaments/[^/]+/$"))
+    expect(alice.get_by_test_id("tournament-name")).to_have_text("Friday Night Arena")
+    expect(alice.get_by_test_id("tournament-kind")).to_contain_text("International Checkers")
+    alice.get_by_test_id("join").click()
+    expect(alice.get_by_test_id("standings")).to_contain_text("alice")
+    expect(alice.get_by_test_id("withdraw")).to_be_visible()
+
+    # Bob finds it among the running tournaments and joins: the two are paired and taken to
+    # the board.
+    bob.goto("/tournaments/")
+    bob.get_by_test_id("tournaments-running").get_by_role("link", name="Friday Night Arena").click()
+    expect(bob.get_by_test_id("standings")).to_contain_text("alice")
+    bob.get_by_test_id("join").click()
+    first = game_of(alice)
+    assert game_of(bob) == first
+    expect(alice.get_by_test_id("game-tournament")).to_have_text("Round 1 of Friday Night Arena")
+    # Berserk, before the first move: half the time, and the button goes.
+    expect(bob.get_by_test_id("berserk")).to_be_visible()
+    bob.get_by_test_id("berserk").click()
+    expect(bob.get_by_test_id("berserk")).to_be_hidden()
+    shot(bob, "tournament-game-berserk")
+
+    # Carol joins from her phone while they play; the standings show the three of them.
+    tournament = alice.get_by_test_id("game-tournament").get_by_role("link")
+    carol.goto(tournament.get_attribute("href"))
+    carol.get_by_test_id("join").click()
+    expect(carol.get_by_test_id("standings")).to_contain_text("carol")
+    expect(carol.get_by_test_id("boards").locator("[data-game]")).to_have_count(1)
+    shot(carol, "tournament-phone")
+    assert overflow(carol, "tournament") == []
+
+    # Alice resigns: Bob (3 points: a win gone berserk) meets Carol, both taken to the new
+    # board at once (Bob from the page of the game just over); Alice, who has just met Bob,
+    # waits.
+    resign_button = alice.locator("[data-action='resign']")
+    resign_button.click()
+    expect(resign_button).to_have_text("Confirm resign")
+    resign_button.click()
+    second = game_of(carol)
+    assert second != first
+    bob.wait_for_url(f"**/game/{second}/")
+    expect(bob.get_by_test_id("game-tournament")).to_have_text("Round 2 of Friday Night Arena")
+    alice.goto(tournament.get_attribute("href"))
+    expect(alice.get_by_test_id("score-bob")).to_have_text("3")
+    expect(alice.get_by_test_id("own-game")).to_be_hidden()
+    shot(alice, "tournament-standings")
+
+
+def finished_swiss() -> str:
+    """A Swiss of three players with names of twenty characters, played to its end."""
+    names = ["a_twenty_char_name_1", "a_twenty_char_name_2", "a_twenty_char_name_3"]
+    users = [make_user(name) for name in names]
+    asked = TournamentRequest.from_body({
+        "name": "A Sunday Swiss Whose Name Runs To Sixty Characters, Nearly!",
+        "variant": "byelorussian-cheskers", "clock": {"initial": 300, "increment": 3},
+        "system": "swiss", "rounds": 3, "starts_at": timezone.now().isoformat(),
+    })  # fmt: skip
+    tournament = tournament_create(user=users[0], asked=asked)
+    for user in users:
+        tournament_join(public_id=tournament.public_id, user=user)
+    while Tournament.objects.get(pk=tournament.pk).status != "finished":
+        advance(tournament.public_id)
+        for game in Game.objects.filter(tournament=tournament.public_id, status="live"):
+            game_resign(game_id=game.public_id, actor=Actor.of(game.black))
+    return tournament.public_id
+
+
+def test_a_finished_swiss_shows_its_podium_and_fits_a_phone(new_page, live_db) -> None:
+    tid = off_the_loop(finished_swiss)
+    page = new_page(*PHONE)
+    page.goto(f"/tournaments/{tid}/")
+    expect(page.get_by_test_id("tournament-status")).to_have_text("Finished")
+    podium = page.get_by_test_id("podium")
+    expect(podium).to_be_visible()
+    expect(podium.locator("li")).to_have_count(3)
+    expect(page.get_by_test_id("join")).to_be_hidden()
+    shot(page, "tournament-podium-phone")
+    assert overflow(page, "tournament") == []
+    page.goto("/tournaments/")
+    expect(page.get_by_test_id("tournaments-finished")).to_contain_text("Sixty Characters")
+    shot(page, "tournaments-phone")
+    assert overflow(page, "tournaments") == []

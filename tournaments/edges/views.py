@@ -1,0 +1,80 @@
+"""The tournaments' pages: the list (starting soon, running, finished) with the form that makes
+one, and a tournament's page, whose script keeps it live over its socket."""
+
+from datetime import datetime
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.csrf import ensure_csrf_cookie
+
+from catalogue.descriptors import variant_descriptor, variant_groups
+from games.domain.errors import GameError
+from tournaments.models import Tournament
+from tournaments.policy import ARENA_MINUTES, SOCKET_STANDINGS, SWISS_ROUNDS
+from tournaments.reads import own_line, payload, snapshot_cached, socket_path, tournament_list
+from tournaments.schemas import TournamentRequest
+from tournaments.services.entries import tournament_create
+
+# How the list writes a start: the site's times are UTC.
+STARTS_FORMAT = "%Y-%m-%d %H:%M UTC"
+
+
+def tournaments(request: HttpRequest) -> HttpResponse:
+    """The list of tournaments, and (signed in) the form that makes one: posted, it takes the
+    maker to the new tournament's page, or shows why it was refused."""
+    error = None
+    if request.method == "POST" and request.user.is_authenticated:
+        try:
+            asked = TournamentRequest.from_form(request.POST)
+            made = tournament_create(user=request.user, asked=asked)
+        except GameError as refusal:
+            error = refusal.message
+        else:
+            return redirect("tournament", tournament_id=made.public_id)
+    listed = [
+        {**row, "starts_text": datetime.fromisoformat(row["starts_at"]).strftime(STARTS_FORMAT)}
+        for row in tournament_list()
+    ]
+    by_status = {
+        status: [t for t in listed if t["status"] == status] for status in Tournament.Status
+    }
+    context = {
+        "starting": by_status[Tournament.Status.CREATED],
+        "running": by_status[Tournament.Status.STARTED],
+        "finished": by_status[Tournament.Status.FINISHED],
+        "error": error,
+        "form": request.POST if error else {},
+        "variant_groups": variant_groups(),
+        "selected": request.POST.get("variant", "") if error else "",
+        "arena_minutes": ARENA_MINUTES,
+        "swiss_rounds": SWISS_ROUNDS,
+    }
+    return render(request, "tournaments/list.html", context)
+
+
+@ensure_csrf_cookie
+def tournament_page(request: HttpRequest, tournament_id: str) -> HttpResponse:
+    """A tournament's page: its standings, its games in progress as boards, the player's own
+    next game (they are taken to it), the podium once it has finished."""
+    try:
+        snap = snapshot_cached(tournament_id)
+    except GameError:
+        raise Http404("No such tournament.") from None
+    user_id = request.user.pk if request.user.is_authenticated else None
+    tournament: dict[str, Any] = {
+        **payload(snap, SOCKET_STANDINGS),
+        "me": own_line(snap, user_id),
+    }
+    page_data = {
+        "tournament": tournament,
+        "viewer": request.user.username if user_id is not None else None,
+        "ws_url": socket_path(tournament_id),
+        "api_url": f"/api/tournaments/{tournament_id}/",
+        "variant": variant_descriptor(tournament["variant"]),
+    }
+    return render(
+        request,
+        "tournaments/tournament.html",
+        {"tournament": tournament, "page_data": page_data},
+    )
