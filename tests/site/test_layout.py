@@ -8,15 +8,16 @@ import subprocess
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-APPS = ("accounts", "catalogue", "games", "players")
+APPS = ("accounts", "community", "catalogue", "games", "players")
 # What each app may import of the others. ``common`` (the helpers every app shares) is below
 # every app and imports none; ``chesskers_site`` (the wiring: settings, routing) is above them
 # all, and no app imports it.
 ALLOWED = {
     "accounts": set(),
+    "community": {"accounts"},
     "catalogue": set(),
-    "games": {"accounts", "catalogue"},
-    "players": {"accounts", "catalogue", "games"},
+    "games": {"accounts", "community", "catalogue"},
+    "players": {"accounts", "community", "catalogue", "games"},
 }
 # The games app's layers, lowest first: a module imports only the games modules of its own
 # layer or below (``games.models``, the records, is the lowest; the app's root modules that
