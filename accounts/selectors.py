@@ -126,3 +126,8 @@ def preferences_payload(preferences: Preferences) -> dict[str, Any]:
         "chat": preferences.chat,
         "board_theme": preferences.board_theme,
     }
+
+
+def chat_on(user_id: int) -> bool:
+    """Returns whether the user has games' chat on (the default)."""
+    return not Preferences.objects.filter(user_id=user_id, chat=False).exists()

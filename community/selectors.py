@@ -52,6 +52,12 @@ def hidden_ids(user_id: int | None, limit: int = MAX_HIDDEN) -> set[int]:
     return mine | set(theirs[:limit])
 
 
+def hidden_usernames(user_id: int | None) -> set[str]:
+    """Returns the names of the users in a block with ``user_id``, either way (``hidden_ids``)."""
+    ids = hidden_ids(user_id)
+    return set(User.objects.filter(pk__in=ids).values_list("username", flat=True)) if ids else set()
+
+
 def blocked_among(user_id: int, candidates: Iterable[int] | QuerySet) -> list[int]:
     """Returns those of ``candidates`` (user ids, or a subquery of them) in a block with
     ``user_id``, either way: one query, bounded by the candidates."""

@@ -286,5 +286,17 @@ def game_create_online(
             broadcast.user_group(user.pk),
             {"type": "user.event", "event": {"type": "game_started", "game": game.public_id}},
         )
+        # Whoever follows a player hears of the game on their other pages (``/ws/me/``).
+        following = {
+            "type": "following_game",
+            "game": game.public_id,
+            "user": user.username,
+            "white": white.username,
+            "black": black.username,
+            "variant": variant,
+        }
+        broadcast.send_on_commit(
+            broadcast.follows_group(user.pk), {"type": "user.event", "event": following}
+        )
     broadcast.send_on_commit(broadcast.WATCH_GROUP, dict(broadcast.WATCH_CHANGED))
     return game
