@@ -56,6 +56,13 @@ def chat_lines(game: Game, user_id: int | None, limit: int = CHAT_HISTORY) -> li
     return [line_payload(line, line.user.username) for line in found]
 
 
+def whole_chat(game: Game, limit: int = 5 * CHAT_HISTORY) -> list[dict[str, Any]]:
+    """Returns the latest ``limit`` lines of both rooms, oldest first, whoever reads: what a
+    moderator sees of a game reported."""
+    lines = ChatLine.objects.filter(game=game).select_related("user").order_by("-id")[:limit]
+    return [line_payload(line, line.user.username) for line in reversed(lines)]
+
+
 @dataclass(frozen=True)
 class ChatSeat:
     """What a game socket does with the chat: its viewer's ``room``, and whether chat lines go

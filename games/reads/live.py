@@ -84,3 +84,29 @@ def online_user_ids(now: datetime | None = None) -> set[int]:
     )
     in_lobby = User.objects.filter(last_seen__gte=fresh).values_list("pk", flat=True)
     return set(at_games) | set(in_lobby)
+
+
+def online_among(user_ids: list[int], now: datetime | None = None) -> set[int]:
+    """Returns those of ``user_ids`` online now (as ``online_user_ids`` counts them), reading
+    only their rows."""
+    if not user_ids:
+        return set()
+    fresh = fresh_since(now)
+    at_games = Connection.objects.filter(last_seen__gte=fresh, user_id__in=user_ids)
+    in_lobby = User.objects.filter(last_seen__gte=fresh, pk__in=user_ids)
+    return set(at_games.values_list("user_id", flat=True)) | set(
+        in_lobby.values_list("pk", flat=True)
+    )
+
+
+def live_games_of(user_ids: list[int]) -> list[Game]:
+    """Returns the live online games of any of ``user_ids``, newest first, their players
+    loaded (read from the players' indexes)."""
+    if not user_ids:
+        return []
+    return list(
+        Game.objects.filter(status=Game.Status.LIVE, mode=Game.Mode.ONLINE)
+        .filter(Q(white_id__in=user_ids) | Q(black_id__in=user_ids))
+        .select_related("white", "black")
+        .order_by("-created_at")
+    )

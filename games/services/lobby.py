@@ -139,6 +139,21 @@ def lobby_left(*, user_id: int, unless_seen_since: datetime | None = None) -> in
     return withdrawn + cancelled
 
 
+def withdraw_everything(*, user_id: int) -> int:
+    """Withdraws everything a user offered or was offered that still stands: their seeks, and
+    every open challenge, invite link and rematch offer they made or were sent (an account
+    closing); returns how many."""
+    with transaction.atomic():
+        withdrawn = withdraw_seeks(Seek.objects.filter(owner_id=user_id))
+        mine = Challenge.objects.filter(
+            Q(challenger_id=user_id) | Q(to_id=user_id), state=Challenge.State.OPEN
+        )
+        told = list(mine.select_for_update(of=("self",)).values_list("pk", flat=True))
+        Challenge.objects.filter(pk__in=told).update(state=Challenge.State.CANCELLED)
+        publish_challenges(*told)
+    return withdrawn + len(told)
+
+
 def withdraw_left(now: datetime | None = None) -> int:
     """Withdraws the seeks and lobby challenges of every player who left the lobby without
     closing it (their heartbeat stale); returns how many. For the periodic sweep."""
