@@ -4,6 +4,7 @@
 // gives a new page object and says what else must happen), what the controls show, and whose
 // turn it is at a ply in every FEN style. game.js wires it to the socket (game_send.js sends)
 // and to the DOM (game_view.js draws). A new control or a new piece of state starts here.
+import { createChat } from "./chat_model.js";
 import { classifyState } from "./socket.js";
 import { withLegalList } from "./legal_tree.js";
 import { checkedKing, fenTurn } from "./placement.js";
@@ -75,14 +76,22 @@ export function announcement(initialFen, move) {
 
 // --- the page ---------------------------------------------------------------------------------
 
-/** Returns the page's first state from the page data: the server's state, the viewer, the
- * game's descriptor and a finished game's archive. */
+// A visitor's settings, and a signed-in user's until the page data says otherwise.
+export const DEFAULT_PREFERENCES = {
+  sound: true, premoves: true, takebacks: "always", confirm_resign: true, chat: true,
+  board_theme: "brown",
+};
+
+/** Returns the page's first state from the page data: the server's state, the viewer and
+ * their settings, the game's descriptor, a finished game's archive and the chat. */
 export function createPage(data) {
   return {
     state: data.state,
     viewer: data.viewer || { username: null, color: null, both_sides: false },
+    preferences: { ...DEFAULT_PREFERENCES, ...(data.preferences || {}) },
     variant: data.variant || null,
     archive: data.archive || null, // a finished game's {annotations, analysis, can_annotate, …}
+    chat: createChat(data.chat), // the chat's lines and box (chat_model.js)
     viewing: null, // index of the move whose position is shown read-only, -1 the start, null live
     sent: null, // {ply, kind: "path" | "text"} while a move of ours awaits its answer
     sentPremove: null, // the text of the premove sent, while it awaits its answer
@@ -111,9 +120,10 @@ export function canMove(page) {
   return page.viewer.color !== null && page.viewer.color === s.turn;
 }
 
-/** Returns whether the board takes taps for a premove now (premove.js says when one may be). */
+/** Returns whether the board takes taps for a premove now (premove.js says when one may be,
+ * and the viewer's settings whether they want them at all). */
 export function premoving(page) {
-  return !page.viewer.both_sides && page.viewing === null
+  return !page.viewer.both_sides && page.viewing === null && page.preferences.premoves
     && premoveAllowed(page.state, page.viewer.color);
 }
 
@@ -247,14 +257,18 @@ export function armResign(page, armed) {
   return { ...page, resignArmed: armed };
 }
 
+/** Returns whether a tap on Resign resigns at once: when the viewer's settings do not ask for
+ * a second tap, or it is that second tap. */
+export function resignsNow(page) {
+  return !page.preferences.confirm_resign || page.resignArmed;
+}
+
 /** Returns what a typed move does: {action: "send" | "premove" | "refuse" | "none", error}. On
  * the opponent's turn it is held as a premove where premoves are allowed. */
 export function typedMove(page, text) {
   if (!text) return { action: "none", error: null };
   if (canMove(page)) return { action: "send", error: null };
-  if (!page.viewer.both_sides && premoveAllowed(page.state, page.viewer.color)) {
-    return { action: "premove", error: null };
-  }
+  if (premoving(page)) return { action: "premove", error: null };
   return { action: "refuse", error: "It is not your move." };
 }
 

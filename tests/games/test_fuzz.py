@@ -130,6 +130,12 @@ BREAKERS: dict[str, dict[str, Callable[[random.Random], Any]]] = {
     "{live}/moves/": {"ply": wrong_ply, "move": junk_text},
     "{live}/draw/": {"action": lambda r: r.choice(["accept!", "", None, 1, ["offer"], "decline"])},
     "{done}/annotations/": {"ply": wrong_ply, "glyph": lambda r: r.choice(["!!!", "x", 1, "?!?"])},
+    "{live}/chat/": {
+        "text": lambda r: r.choice(["", " ", "x" * 141, 17, None, ["hi"], "a\nb", "\u202eab"])
+    },
+    "/api/reports/": {"reason": lambda r: r.choice(["", "rude", 1, None, ["spam"], "SPAM"])},
+    "/api/account/close/": {"password": lambda r: r.choice(["", "wrong", 1, None, ["x"]])},
+    "/api/account/email/": {"email": lambda r: r.choice(["a@", "@b", 1, None, ["a@b.c"], "x y"])},
 }
 # Endpoints that read no body: only a poisoned one is sure to be refused.
 BODYLESS = [
@@ -140,6 +146,8 @@ BODYLESS = [
     "/api/seeks/{seek}/accept/",
     "/api/challenges/{challenge}/accept/",
     "/api/challenges/{challenge}/decline/",
+    "/api/users/carol/block/",
+    "/api/users/carol/follow/",
 ]
 
 
@@ -147,7 +155,8 @@ def snapshot() -> dict[str, list[dict[str, Any]]]:
     """Every row of every model of the site's apps (open sockets aside: they come and go)."""
     rows = {}
     for model in apps.get_models():
-        if model._meta.app_label in ("accounts", "games", "authtoken") and model is not Connection:
+        labels = ("accounts", "community", "games", "authtoken")
+        if model._meta.app_label in labels and model is not Connection:
             rows[model._meta.label] = list(model.objects.order_by("pk").values())
     return rows
 
@@ -197,7 +206,7 @@ def test_thousands_of_malformed_bodies_get_4xx_and_change_nothing(table, alice, 
     assert statuses[400] > HTTP_CASES // 2, statuses
 
 
-GAME_TYPES = ["move", "resign", "draw", "takeback", "rematch", "sync", "ping"]
+GAME_TYPES = ["move", "resign", "draw", "takeback", "rematch", "chat", "sync", "ping"]
 
 
 def socket_case(rng: random.Random) -> str | bytes:
