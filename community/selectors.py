@@ -100,6 +100,16 @@ def muted_until(user_id: int | None, now: datetime | None = None) -> datetime | 
     return mute.until if mute is not None else None
 
 
+def chat_standing(user_id: int, now: datetime | None = None) -> tuple[str, datetime | None, bool]:
+    """Returns what a line's writer is, in one query: their name, when their mute ends (None:
+    not muted now) and whether they have chat on (their settings)."""
+    name, until, chat = (
+        User.objects.filter(pk=user_id).values_list("username", "mute__until", "preferences__chat")
+    ).get()
+    muted = until if until is not None and until > (now or timezone.now()) else None
+    return name, muted, chat is not False
+
+
 def open_reports(limit: int = 50, state: str = Report.State.OPEN) -> list[Report]:
     """Returns the newest reports in ``state`` (open by default), their players loaded."""
     return list(Report.objects.filter(state=state).select_related("reporter", "user")[:limit])

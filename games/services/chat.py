@@ -12,15 +12,16 @@ from typing import Any
 
 from django.utils import timezone
 
-from accounts.models import User
-from accounts.selectors import chat_on
 from common.throttle import charge
-from community.selectors import blocked_among, muted_until
+from community.selectors import blocked_among, chat_standing
 from games.domain.errors import ErrorCode, GameError
 from games.models import ChatLine, Connection, Game
 from games.reads.chat import has_chat, line_payload, room_of
 from games.services.core import Actor
 from games.storage import broadcast
+
+# What a line needs of its game: whose it is, its mode and whether it is over.
+GAME_FIELDS = ("id", "public_id", "mode", "status", "white_id", "black_id")
 
 
 def chat_send(
@@ -33,25 +34,23 @@ def chat_send(
     spent = charge([("chat_user", str(actor.user_id))])
     if spent.wait is not None:
         raise GameError(ErrorCode.RATE_LIMITED, f"Too many chat lines: wait {spent.wait} seconds.")
-    game = Game.objects.filter(public_id=game_id).first()
+    game = Game.objects.filter(public_id=game_id).only(*GAME_FIELDS).first()
     if game is None:
         raise GameError(ErrorCode.NOT_FOUND, f"There is no game {game_id}.")
     if not has_chat(game):
         raise GameError(ErrorCode.NOT_ALLOWED, "Only online games have a chat.")
-    now = now or timezone.now()
-    until = muted_until(actor.user_id, now)
-    if until is not None:
+    name, muted, chat_on = chat_standing(actor.user_id, now or timezone.now())
+    if muted is not None:
         raise GameError(
             ErrorCode.FORBIDDEN,
-            f"A moderator muted your chat until {until:%d %b %Y, %H:%M} UTC.",
+            f"A moderator muted your chat until {muted:%d %b %Y, %H:%M} UTC.",
         )
-    if not chat_on(actor.user_id):
+    if not chat_on:
         raise GameError(ErrorCode.NOT_ALLOWED, "Your chat is off: turn it on in your settings.")
-    writer = User.objects.only("username").get(pk=actor.user_id)
     line = ChatLine.objects.create(
         game=game, user_id=actor.user_id, room=room_of(game, actor.user_id), text=text
     )
-    payload = line_payload(line, writer.username)
+    payload = line_payload(line, name)
     at_table = Connection.objects.filter(game=game, user__isnull=False).values("user_id")
     event = {
         "type": "game.chat",

@@ -125,7 +125,7 @@ def test_mails_go_out_holding_no_connection(mailing) -> None:
         "/api/auth/signup/", {"username": "mailer", "password": PASSWORD, "email": "m@x.org"}
     )
     assert made.status_code == 201
-    User = get_user_model()  # noqa: N806
+    User = get_user_model()
     User.objects.filter(username="mailer").update(email_verified=True)
     assert api.post("/api/auth/password-reset/", {"email": "m@x.org"}).status_code == 204
     assert len(mailing) == 2  # the verification link, the reset
