@@ -26,6 +26,7 @@ from community.errors import CommunityError
 from community.models import MAX_REPORT_CHARS, Report
 from community.selectors import report_payload
 from games.reads.live import game_by_id
+from games.services.lobby import withdraw_between
 from players.closing import close_account
 from players.mydata import data_archive, data_filename
 from players.selectors import following_list
@@ -83,8 +84,15 @@ PAIR_ERRORS = {
 }
 
 
+def block_player(*, user: User, other: User) -> bool:
+    """Blocks ``other`` for ``user`` and cancels the open challenges between the two."""
+    added = services.block(user=user, other=other)
+    withdraw_between(user_id=user.pk, other_id=other.pk)
+    return added
+
+
 class BlockView(PairView):
-    make = staticmethod(services.block)
+    make = staticmethod(block_player)
     undo = staticmethod(services.unblock)
 
     @extend_schema(
@@ -92,7 +100,7 @@ class BlockView(PairView):
         responses={204: None, **PAIR_ERRORS},
         summary="Block a player (at most 500)",
         description="Neither of you can then challenge, be paired with or chat to the other; "
-        "any follow between you ends. Blocking again changes nothing.",
+        "any follow and any open challenge between you end. Blocking again changes nothing.",
     )
     def post(self, request: Request, username: str) -> Response:
         return super().post(request, username)

@@ -25,6 +25,7 @@ from games.domain.errors import GameError
 from games.domain.schemas import ChallengeRequest
 from games.models import DEFAULT_VARIANT, Challenge, Game
 from games.services.lobby import challenge_asked
+from players.api_community import block_player
 from players.charts import rating_chart_svg
 from players.closing import close_account
 from players.mydata import data_archive, data_filename
@@ -143,7 +144,7 @@ def players(request: HttpRequest) -> HttpResponse:
 RELATIONS = {
     "follow": (community.follow, "You follow {name}: you hear when they start a game."),
     "unfollow": (community.unfollow, "You no longer follow {name}."),
-    "block": (community.block, "You blocked {name}: no challenge, pairing or chat between you."),
+    "block": (block_player, "You blocked {name}: no challenge, pairing or chat between you."),
     "unblock": (community.unblock, "You unblocked {name}."),
 }
 

@@ -154,6 +154,20 @@ def withdraw_everything(*, user_id: int) -> int:
     return withdrawn + len(told)
 
 
+def withdraw_between(*, user_id: int, other_id: int) -> int:
+    """Cancels the open challenges (rematch offers included) between two users, either way,
+    and tells both sides (a block between them); returns how many."""
+    with transaction.atomic():
+        between = Challenge.objects.filter(
+            Q(challenger_id=user_id, to_id=other_id) | Q(challenger_id=other_id, to_id=user_id),
+            state=Challenge.State.OPEN,
+        )
+        told = list(between.select_for_update(of=("self",)).values_list("pk", flat=True))
+        Challenge.objects.filter(pk__in=told).update(state=Challenge.State.CANCELLED)
+        publish_challenges(*told)
+    return len(told)
+
+
 def withdraw_left(now: datetime | None = None) -> int:
     """Withdraws the seeks and lobby challenges of every player who left the lobby without
     closing it (their heartbeat stale); returns how many. For the periodic sweep."""

@@ -10,6 +10,7 @@ from accounts.models import User
 from accounts.services import user_token
 from community.models import Block, Follow, Report
 from community.services import block, follow
+from games.models import Challenge
 from games.services.core import Actor
 from games.services.play import game_resign
 from tests.factories import make_user
@@ -151,6 +152,16 @@ def test_reports_need_a_signed_in_user_and_are_throttled(alice, bob, settings) -
     body = {"user": "bob", "reason": "spam"}
     assert api(alice).post("/api/reports/", body, format="json").status_code == 201
     assert api(alice).post("/api/reports/", body, format="json").status_code == 429
+
+
+def test_blocking_cancels_the_open_challenges_between_the_two(alice, bob) -> None:
+    make_user("carol")
+    mine = api(alice).post("/api/challenges/", {"to": "bob"}, format="json").json()["id"]
+    theirs = api(bob).post("/api/challenges/", {"to": "alice"}, format="json").json()["id"]
+    other = api(alice).post("/api/challenges/", {"to": "carol"}, format="json").json()["id"]
+    api(alice).post("/api/users/bob/block/")
+    states = dict(Challenge.objects.values_list("public_id", "state"))
+    assert states == {mine: "cancelled", theirs: "cancelled", other: "open"}
 
 
 def test_blocking_ends_the_follows_between_the_two(alice, bob) -> None:
