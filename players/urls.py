@@ -11,6 +11,7 @@ urlpatterns = [
     path("@/<str:username>/<str:action>/", views.profile_relation, name="profile-relation"),
     path("players/", views.players, name="players"),
     path("following/", views.following, name="following"),
+    path("game/<str:game_id>/report/", views.game_report, name="game-report"),
     path("accounts/data/", views.account_data, name="account-data"),
     path("accounts/close/", views.account_close, name="account-close"),
     path("moderation/", moderation.reports, name="moderation"),

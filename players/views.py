@@ -192,6 +192,37 @@ def profile_report(request: HttpRequest, username: str) -> HttpResponse:
 
 
 @login_required
+@require_POST
+def game_report(request: HttpRequest, game_id: str) -> HttpResponse:
+    """A game page's *Report a player* form: files the report of one of the game's players,
+    with the game, and goes back to the game."""
+    game = get_object_or_404(Game.objects.select_related("white", "black"), public_id=game_id)
+    named = request.POST.get("user", "")
+    players = [user for user in (game.white, game.black) if user is not None]
+    player = next((user for user in players if user.username == named), None)
+    if player is None:
+        messages.error(request, "Choose one of the game's players to report.")
+    elif charge([("report_account", str(request.user.pk))]).wait is not None:
+        messages.error(request, "Too many reports: try again in an hour.")
+    else:
+        try:
+            community.report_create(
+                reporter=request.user,
+                user=player,
+                reason=request.POST.get("reason", ""),
+                text=request.POST.get("text", "").strip(),
+                game=game.public_id,
+            )
+        except CommunityError as refusal:
+            messages.error(request, refusal.message)
+        else:
+            messages.success(
+                request, f"Thank you: a moderator will look at your report of {player}."
+            )
+    return redirect("game", game_id=game.public_id)
+
+
+@login_required
 def following(request: HttpRequest) -> HttpResponse:
     """Whom you follow: each with whether they are online and their live games to watch."""
     return render(request, "players/following.html", {"followed": following_list(request.user)})

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.selectors import preferences_of, preferences_payload
 from catalogue.descriptors import variant_descriptor, variant_groups, variant_names
+from community.models import Report
 from games.domain.clock import CORRESPONDENCE_DAYS, QUICK_PAIRINGS, SPEEDS
 from games.domain.errors import GameError
 from games.domain.policy import BOT_LEVELS, CANNED_PHRASES, CHAT_MAX_CHARS
@@ -98,7 +99,8 @@ def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
         "max_chars": CHAT_MAX_CHARS,
     }
     page_data["archive"] = archive_data(game, actor)
-    return render(request, "games/game.html", {"game": game, "page_data": page_data})
+    context = {"game": game, "page_data": page_data, "report_reasons": Report.Reason.choices}
+    return render(request, "games/game.html", context)
 
 
 def archive_data(game: Game, actor: Actor) -> dict[str, Any]:

@@ -81,3 +81,24 @@ def test_the_following_page_lists_the_followed_and_their_live_games(signed_in) -
     page = client.get(reverse("following")).content.decode()
     assert 'data-following="bob"' in page and 'data-following="carol"' not in page
     assert f'href="/game/{game.public_id}/"' in page
+
+
+def test_a_report_from_a_game_page_names_the_game(signed_in) -> None:
+    client, alice = signed_in
+    bob = make_user("bob")
+    game = start_game(alice, bob)
+    page = client.get(f"/game/{game.public_id}/").content.decode()
+    assert 'data-testid="game-report"' in page and 'value="bob"' in page
+    assert 'value="alice"' not in page  # not oneself
+    back = client.post(
+        reverse("game-report", args=[game.public_id]),
+        {"user": "bob", "reason": "cheat", "text": "engine moves"},
+        follow=True,
+    )
+    assert back.redirect_chain[-1][0] == f"/game/{game.public_id}/"
+    assert b"a moderator will look at your report of bob" in back.content
+    report = Report.objects.get()
+    assert (report.user, report.reason, report.game) == (bob, "cheat", game.public_id)
+    wrong = client.post(reverse("game-report", args=[game.public_id]), {"user": "zed"}, follow=True)
+    assert b"Choose one of the game" in wrong.content
+    assert Report.objects.count() == 1
