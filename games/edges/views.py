@@ -254,7 +254,7 @@ def tv(request: HttpRequest, variant: str) -> HttpResponse:
     if variant not in names:
         raise Http404("No such game.")
     page_data = {
-        "games": [game for game in live_games() if game["variant"] == variant],
+        "games": live_games(variant=variant),
         "descriptor": variant_descriptor(variant),
     }
     context = {

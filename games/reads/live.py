@@ -23,15 +23,19 @@ def game_by_id(public_id: str) -> Game:
     return game
 
 
-def live_games(limit: int = MAX_LISTED_LIVE_GAMES) -> list[dict[str, Any]]:
-    """Returns the live online games, newest first (at most ``limit``), with their spectator
-    counts, time controls (``speed``, ``control``) and each player's rating in the game's
-    category (``ratings``: ``{"white": {"rating", "provisional"}, "black": …}``; one query
-    for every game's)."""
+def live_games(
+    limit: int = MAX_LISTED_LIVE_GAMES, variant: str | None = None
+) -> list[dict[str, Any]]:
+    """Returns the live online games (of one game, with ``variant``), newest first (at most
+    ``limit``), with their spectator counts, time controls (``speed``, ``control``) and each
+    player's rating in the game's category (``ratings``: ``{"white": {"rating",
+    "provisional"}, "black": …}``; one query for every game's)."""
     fresh = fresh_since()
+    live = Game.objects.filter(status=Game.Status.LIVE, mode=Game.Mode.ONLINE)
+    if variant is not None:
+        live = live.filter(variant=variant)
     games = (
-        Game.objects.filter(status=Game.Status.LIVE, mode=Game.Mode.ONLINE)
-        .select_related("white", "black")
+        live.select_related("white", "black")
         .annotate(
             watching=Count(
                 "connections",
