@@ -1,10 +1,17 @@
-"""Sign-up form: the username rules and Django's password validators, errors per field."""
+"""The account pages' forms: sign-up (the username rules, Django's password validators, an
+optional email address), the settings, the email address, and the password reset that only a
+verified address may ask for. Errors per field."""
+
+from typing import Any
 
 from django import forms
+from django.contrib.auth.forms import PasswordResetForm
 from django.core.exceptions import ValidationError
 
-from accounts.models import User
-from accounts.services import user_signup
+from accounts.errors import AccountError
+from accounts.models import Preferences, User
+from accounts.services import MAX_EMAIL_CHARS, email_address, user_signup
+from common.db import release_connection
 
 
 class SignupForm(forms.Form):
@@ -23,6 +30,13 @@ class SignupForm(forms.Form):
         strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
     )
+    email = forms.CharField(
+        label="Email (optional)",
+        required=False,
+        max_length=MAX_EMAIL_CHARS,
+        help_text="Only to reset a forgotten password: we send it a link to confirm it first.",
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+    )
 
     def clean(self) -> dict:
         cleaned = super().clean()
@@ -35,9 +49,60 @@ class SignupForm(forms.Form):
         """Creates the user; field errors from the service land on this form's fields."""
         try:
             return user_signup(
-                username=self.cleaned_data["username"], password=self.cleaned_data["password1"]
+                username=self.cleaned_data["username"],
+                password=self.cleaned_data["password1"],
+                email=self.cleaned_data.get("email", ""),
             )
         except ValidationError as error:
             for field, messages in error.message_dict.items():
                 self.add_error("password1" if field == "password" else field, messages)
             raise
+
+
+class PreferencesForm(forms.ModelForm):
+    """The settings page's choices (``accounts.models.Preferences``)."""
+
+    class Meta:
+        model = Preferences
+        fields = ["sound", "premoves", "takebacks", "confirm_resign", "chat", "board_theme"]
+        labels = {
+            "sound": "Move sounds",
+            "premoves": "Premoves: enter your next move on your opponent's turn",
+            "takebacks": "Takebacks: let opponents ask for one",
+            "confirm_resign": "Ask me to confirm a resignation",
+            "chat": "Chat in games",
+            "board_theme": "Board theme",
+        }
+
+    def changes(self) -> dict[str, Any]:
+        """Returns every setting as the form gives it (for ``preferences_update``)."""
+        return {name: self.cleaned_data[name] for name in self.Meta.fields}
+
+
+class EmailForm(forms.Form):
+    email = forms.CharField(
+        label="Email address",
+        required=False,
+        max_length=MAX_EMAIL_CHARS,
+        help_text="Empty removes it. We send a link to confirm a new address.",
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+    )
+
+    def clean_email(self) -> str:
+        try:
+            return email_address(self.cleaned_data.get("email", ""))
+        except AccountError as error:
+            raise ValidationError(error.message) from None
+
+
+class VerifiedPasswordResetForm(PasswordResetForm):
+    """Django's password reset, sent only to verified addresses: an address anyone typed in
+    at sign-up, never confirmed, is not a way into an account. The mail goes out holding no
+    pooled database connection."""
+
+    def get_users(self, email: str):
+        return (user for user in super().get_users(email) if user.email_verified)
+
+    def send_mail(self, *args: Any, **kwargs: Any) -> None:
+        release_connection()
+        super().send_mail(*args, **kwargs)

@@ -20,12 +20,6 @@ username_validator = RegexValidator(
 )
 
 
-class TakebackPreference(models.TextChoices):
-    NEVER = "never", "Never"
-    CASUAL = "casual", "In casual games"
-    ALWAYS = "always", "Always"
-
-
 class User(AbstractUser):
     """A player. Usernames are unique regardless of case (``Alice`` and ``alice`` clash)."""
 
@@ -40,11 +34,9 @@ class User(AbstractUser):
     # Refreshed (by queryset update, never a full save) while a lobby socket is open; with the
     # game sockets' heartbeats it says who is online now (players.selectors.online_players).
     last_seen = models.DateTimeField(null=True, blank=True)
-    # Whether the player grants an opponent's takeback request in an online game: never, in
-    # casual games only, or always (lichess's choice; games.services.play asks it).
-    takeback_preference = models.CharField(
-        max_length=8, choices=TakebackPreference.choices, default=TakebackPreference.CASUAL
-    )
+    # Whether ``email`` (optional) was shown to be the user's by a link sent to it: only a
+    # verified address is sent a password reset.
+    email_verified = models.BooleanField(default=False)
 
     class Meta:
         constraints = [
@@ -148,3 +140,32 @@ class RatingChange(models.Model):
     def change(self) -> int:
         """The change as shown: the difference of the rounded ratings (1500 → 1662 is +162)."""
         return round(self.rating_after) - round(self.rating_before)
+
+
+class Preferences(models.Model):
+    """A user's settings (the settings page, ``GET``/``PATCH /api/account/settings/``); a
+    user without a row has the defaults. Written only by ``accounts.services``."""
+
+    class Takebacks(models.TextChoices):
+        ALWAYS = "always", "Always"
+        CASUAL = "casual", "In casual games only"
+        NEVER = "never", "Never"
+
+    class BoardTheme(models.TextChoices):
+        BROWN = "brown", "Brown"
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="preferences",
+    )
+    sound = models.BooleanField(default=True)  # the game page's move sounds
+    premoves = models.BooleanField(default=True)  # moves entered on the opponent's turn
+    takebacks = models.CharField(max_length=8, choices=Takebacks.choices, default="always")
+    confirm_resign = models.BooleanField(default=True)  # a resignation takes a second tap
+    chat = models.BooleanField(default=True)  # games' chat shown and written
+    board_theme = models.CharField(max_length=16, choices=BoardTheme.choices, default="brown")
+
+    def __str__(self) -> str:
+        return f"preferences of {self.user_id}"

@@ -1,11 +1,18 @@
-"""Account reads: a player's rating and its history, the leaderboard."""
+"""Account reads: a player's rating and its history, the leaderboard, their settings."""
 
 from datetime import datetime, timedelta
 from typing import Any
 
 from django.utils import timezone
 
-from accounts.models import CLASSICAL, PROVISIONAL_DEVIATION, Rating, RatingChange, User
+from accounts.models import (
+    CLASSICAL,
+    PROVISIONAL_DEVIATION,
+    Preferences,
+    Rating,
+    RatingChange,
+    User,
+)
 
 LEADERBOARD_SIZE = 100
 ACTIVE_WITHIN = timedelta(days=90)
@@ -99,3 +106,28 @@ def rating_summary(row: Rating) -> dict[str, Any]:
         "deviation": round(row.deviation),
         "provisional": row.provisional,
     }
+
+
+def preferences_of(user: Any) -> Preferences:
+    """Returns a user's settings: their row, or the defaults (unsaved) for a user without one
+    and for a visitor."""
+    if user is None or not user.is_authenticated:
+        return Preferences()
+    return Preferences.objects.filter(user_id=user.pk).first() or Preferences(user_id=user.pk)
+
+
+def preferences_payload(preferences: Preferences) -> dict[str, Any]:
+    """Returns settings as the API answers them and the pages' scripts read them."""
+    return {
+        "sound": preferences.sound,
+        "premoves": preferences.premoves,
+        "takebacks": preferences.takebacks,
+        "confirm_resign": preferences.confirm_resign,
+        "chat": preferences.chat,
+        "board_theme": preferences.board_theme,
+    }
+
+
+def chat_on(user_id: int) -> bool:
+    """Returns whether the user has games' chat on (the default)."""
+    return not Preferences.objects.filter(user_id=user_id, chat=False).exists()

@@ -1,18 +1,39 @@
-"""Account writes: sign-up, presence, ratings. Views, the API and the games app's services call
-these; nothing else creates users or changes a rating."""
+"""Account writes: sign-up, presence, ratings, settings, the email address and closing an
+account. Views, the API and the games app's services call these; nothing else creates users,
+changes a rating or a setting."""
 
+import secrets
+from collections.abc import Mapping
 from datetime import datetime
+from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.hashers import make_password
 from django.contrib.auth.password_validation import validate_password
+from django.core import signing
 from django.core.exceptions import ValidationError
+from django.core.mail import send_mail
+from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
+from django.template.loader import render_to_string
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
 from accounts import glicko2
-from accounts.models import CLASSICAL, Rating, RatingChange, User, username_validator
-from common.db import update_in_chunks
+from accounts.errors import AccountError
+from accounts.models import (
+    CLASSICAL,
+    Preferences,
+    Rating,
+    RatingChange,
+    User,
+    username_validator,
+)
+from common.db import release_connection, update_in_chunks
+
+# A closed account is renamed ``closed-<8 letters>``: its games keep their players under a
+# neutral name, and nobody may sign up with a name that looks like one.
+CLOSED_PREFIX = "closed-"
 
 
 def username_taken(username: str) -> bool:
@@ -20,11 +41,13 @@ def username_taken(username: str) -> bool:
     return User.objects.filter(username__iexact=username).exists()
 
 
-def user_signup(*, username: str, password: str) -> User:
-    """Creates a user after Django's username and password validation.
+def user_signup(*, username: str, password: str, email: str = "") -> User:
+    """Creates a user after Django's username and password validation, with an optional email
+    address (unverified: the caller sends the link, ``send_verification``).
 
     Raises ``django.core.exceptions.ValidationError`` (with field names) when the username is
-    malformed or taken or the password fails a validator; nothing is written then.
+    malformed, taken or reserved, the password fails a validator or the address is malformed;
+    nothing is written then.
     """
     username = username.strip()
     errors: dict[str, list[str]] = {}
@@ -33,8 +56,14 @@ def user_signup(*, username: str, password: str) -> User:
     except ValidationError as error:
         errors["username"] = list(error.messages)
     else:
-        if username_taken(username):
+        if username.lower().startswith(CLOSED_PREFIX):
+            errors["username"] = [f"Usernames starting with {CLOSED_PREFIX!r} are reserved."]
+        elif username_taken(username):
             errors["username"] = ["That username is taken."]
+    try:
+        email = email_address(email)
+    except AccountError as error:
+        errors["email"] = [error.message]
     try:
         validate_password(password, User(username=username))
     except ValidationError as error:
@@ -46,7 +75,7 @@ def user_signup(*, username: str, password: str) -> User:
     hashed = make_password(password)
     try:
         with transaction.atomic():
-            user = User(username=User.normalize_username(username), password=hashed)
+            user = User(username=User.normalize_username(username), password=hashed, email=email)
             user.save()
             Token.objects.create(user=user)
     except IntegrityError as error:  # a concurrent sign-up won the race for the name
@@ -139,3 +168,138 @@ def rating_record_game(
         row.save(update_fields=["rating", "deviation", "volatility", "games", "last_game_at"])
         changes[color] = change.change
     return changes
+
+
+# --- settings ------------------------------------------------------------------------------
+PREFERENCE_FIELDS = ("sound", "premoves", "takebacks", "confirm_resign", "chat", "board_theme")
+CHOICES = {
+    "takebacks": Preferences.Takebacks.values,
+    "board_theme": Preferences.BoardTheme.values,
+}
+
+
+def preference_changes(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Returns the settings a body or form changes (only those it names), each checked, or
+    raises ``AccountError`` naming the first one that is wrong. An unknown name is refused."""
+    unknown = sorted(set(data) - set(PREFERENCE_FIELDS))
+    if unknown:
+        raise AccountError(
+            f"Unknown setting {unknown[0]!r}; the settings are: {', '.join(PREFERENCE_FIELDS)}."
+        )
+    changes: dict[str, Any] = {}
+    for name, value in data.items():
+        if name in CHOICES:
+            if value not in CHOICES[name]:
+                raise AccountError(f"`{name}` is one of {', '.join(CHOICES[name])}.")
+        elif not isinstance(value, bool):
+            raise AccountError(f"`{name}` is true or false.")
+        changes[name] = value
+    return changes
+
+
+def preferences_update(*, user: User, changes: Mapping[str, Any]) -> Preferences:
+    """Changes the user's settings (``preference_changes``' checked values) and returns them
+    all."""
+    changes = preference_changes(changes)
+    with transaction.atomic():
+        row, _ = Preferences.objects.select_for_update().get_or_create(user=user)
+        for name, value in changes.items():
+            setattr(row, name, value)
+        if changes:
+            row.save(update_fields=list(changes))
+    return row
+
+
+# --- the email address ---------------------------------------------------------------------
+EMAIL_SALT = "accounts.email-verification"
+EMAIL_LINK_DAYS = 3
+MAX_EMAIL_CHARS = 254
+
+
+def email_address(value: Any) -> str:
+    """Returns an email address as stored (trimmed, its domain in lower case; "" for none), or
+    raises ``AccountError`` saying why it is not one."""
+    if value is None or value == "":
+        return ""
+    if not isinstance(value, str):
+        raise AccountError("An email address is text.")
+    value = value.strip()
+    if len(value) > MAX_EMAIL_CHARS:
+        raise AccountError(f"An email address has at most {MAX_EMAIL_CHARS} characters.")
+    if value:
+        try:
+            validate_email(value)
+        except ValidationError:
+            raise AccountError("That is not an email address.") from None
+    return User.objects.normalize_email(value)
+
+
+def email_set(*, user: User, email: Any) -> bool:
+    """Sets (or with "" removes) the user's email address, unverified until its link is
+    followed; returns whether it changed (an unchanged verified address stays verified)."""
+    email = email_address(email)
+    if email == user.email:
+        return False
+    user.email, user.email_verified = email, False
+    user.save(update_fields=["email", "email_verified"])
+    return True
+
+
+def email_token(user: User) -> str:
+    """Returns the token of the link that verifies the user's current address."""
+    return signing.dumps({"user": user.pk, "email": user.email}, salt=EMAIL_SALT)
+
+
+def email_verify(token: str) -> User | None:
+    """Marks the address a verification link names as verified, if the link is genuine, less
+    than ``EMAIL_LINK_DAYS`` old and its account still has that address; returns the account
+    (None: the link is no good)."""
+    try:
+        claim = signing.loads(token, salt=EMAIL_SALT, max_age=EMAIL_LINK_DAYS * 86400)
+    except signing.BadSignature:
+        return None
+    user = User.objects.filter(pk=claim.get("user"), is_active=True).first()
+    if user is None or not user.email or user.email != claim.get("email"):
+        return None
+    if not user.email_verified:
+        user.email_verified = True
+        user.save(update_fields=["email_verified"])
+    return user
+
+
+def send_verification(*, user: User, link: str) -> None:
+    """Sends the user's address the link (``link``, absolute) that verifies it. The mail goes
+    out holding no pooled database connection."""
+    context = {"user": user, "link": link, "days": EMAIL_LINK_DAYS}
+    subject = render_to_string("accounts/email/verify_subject.txt", context).strip()
+    body = render_to_string("accounts/email/verify_body.txt", context)
+    release_connection()
+    send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, [user.email])
+
+
+# --- closing an account ----------------------------------------------------------------------
+def closed_name() -> str:
+    """Returns a free name for a closed account: ``closed-`` and eight random letters."""
+    while True:
+        name = CLOSED_PREFIX + "".join(secrets.choice("abcdefghjkmnpqrstuvwxyz") for _ in range(8))
+        if not username_taken(name):
+            return name
+
+
+def account_close(*, user: User) -> str:
+    """Closes an account for good: renamed to a neutral name (its games stay in the archive
+    under it), no email, no password, no token, inactive (signed out everywhere: an inactive
+    user's session and token are refused). Returns the new name. The apps above remove the
+    rest (their lobby offers, blocks, follows)."""
+    with transaction.atomic():
+        user = User.objects.select_for_update().get(pk=user.pk)
+        user.username = closed_name()
+        user.email, user.email_verified = "", False
+        user.first_name = user.last_name = ""
+        user.is_active = user.is_staff = user.is_superuser = False
+        user.last_seen = None
+        user.set_unusable_password()
+        user.save()
+        Token.objects.filter(user=user).delete()
+        Preferences.objects.filter(user=user).delete()
+    return user.username

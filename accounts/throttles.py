@@ -1,6 +1,7 @@
 """Throttles of the account doors, each attempt counted before it is tried
-(``common.throttle``): password log-ins (the site's form, the token API, the admin) and
-accounts created per address (the form and the API).
+(``common.throttle``): password log-ins (the site's form, the token API, the admin), accounts
+created per address (the form and the API), and the mails an account or an address can make the
+site send (verification links, password resets).
 
 A log-in is counted per account from one address, then per address, then per account from
 everywhere (a slower back-off against many addresses that one address alone never reaches): an
@@ -45,6 +46,17 @@ def signup_charge(request: Any) -> Charge:
     """Counts an account about to be made from this request's address; give it back
     (``refund``) if none is made."""
     return charge([("signup_address", address(request))])
+
+
+def reset_charge(request: Any, email: Any) -> Charge:
+    """Counts a password reset asked from this request's address for ``email``, whether or
+    not an account has it (the answer never says)."""
+    return charge([("reset_address", address(request)), ("reset_email", account_key(email))])
+
+
+def email_charge(user_id: int) -> Charge:
+    """Counts a verification link about to be sent for an account."""
+    return charge([("email_account", str(user_id))])
 
 
 def mark_logged_in(sender: Any, request: HttpRequest | None = None, **_: Any) -> None:

@@ -25,4 +25,27 @@ urlpatterns = [
         ),
         name="password_change_done",
     ),
+    path("accounts/settings/", views.account_settings, name="settings"),
+    path("accounts/email/", views.account_email, name="email"),
+    path("accounts/email/verify/<str:token>/", views.email_verify_page, name="email-verify"),
+    path("accounts/password/reset/", views.password_reset, name="password_reset"),
+    path(
+        "accounts/password/reset/sent/",
+        auth_views.PasswordResetDoneView.as_view(template_name="accounts/password_reset_sent.html"),
+        name="password_reset_done",
+    ),
+    path(
+        "accounts/reset/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(
+            template_name="accounts/password_reset_confirm.html"
+        ),
+        name="password_reset_confirm",
+    ),
+    path(
+        "accounts/reset/done/",
+        auth_views.PasswordResetCompleteView.as_view(
+            template_name="accounts/password_reset_complete.html"
+        ),
+        name="password_reset_complete",
+    ),
 ]

@@ -1,13 +1,30 @@
-"""Account pages: sign-up, about (log-in, log-out, password change: Django's)."""
+"""Account pages: sign-up, about, the settings (choices and the email address), verifying an
+address, and resetting a forgotten password by email (log-in, log-out and the password forms
+are Django's)."""
+
+from typing import Any
 
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse, reverse_lazy
+from django.views.decorators.http import require_POST
 
-from accounts.forms import SignupForm
-from accounts.throttles import signup_charge, too_many
+from accounts.forms import EmailForm, PreferencesForm, SignupForm, VerifiedPasswordResetForm
+from accounts.selectors import preferences_of
+from accounts.services import (
+    email_set,
+    email_token,
+    email_verify,
+    preferences_update,
+    send_verification,
+)
+from accounts.throttles import email_charge, reset_charge, signup_charge, too_many
 from common.throttle import refund
 
 PIECE_LICENCE = settings.BASE_DIR / "static" / "pieces" / "cburnett" / "LICENSE"
@@ -15,6 +32,20 @@ PIECE_LICENCE = settings.BASE_DIR / "static" / "pieces" / "cburnett" / "LICENSE"
 
 def about(request: HttpRequest) -> HttpResponse:
     return render(request, "about.html", {"piece_licence": PIECE_LICENCE.read_text()})
+
+
+def verification_link(request: HttpRequest, user: Any) -> str:
+    """Returns the absolute link that verifies the user's current address."""
+    return request.build_absolute_uri(reverse("email-verify", args=[email_token(user)]))
+
+
+def send_link(request: HttpRequest, user: Any) -> bool:
+    """Sends the user's address its verification link, unless the account has asked for too
+    many; returns whether it went."""
+    if email_charge(user.pk).wait is not None:
+        return False
+    send_verification(user=user, link=verification_link(request, user))
+    return True
 
 
 def signup(request: HttpRequest) -> HttpResponse:
@@ -33,6 +64,77 @@ def signup(request: HttpRequest) -> HttpResponse:
             pass  # the form now carries the errors
         else:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            if user.email and send_link(request, user):
+                messages.info(request, f"We sent a link to {user.email}: open it to confirm it.")
             return redirect("home")
     refund(spent)  # no account was made
     return render(request, "accounts/signup.html", {"form": form})
+
+
+@login_required
+def account_settings(request: HttpRequest) -> HttpResponse:
+    """The settings page: the choices (sound, premoves, takebacks, resigning, chat, the board),
+    the email address, and links to the password, one's data and closing the account."""
+    form = PreferencesForm(request.POST or None, instance=preferences_of(request.user))
+    if request.method == "POST" and form.is_valid():
+        preferences_update(user=request.user, changes=form.changes())
+        messages.success(request, "Your settings are saved.")
+        return redirect("settings")
+    email_form = EmailForm(initial={"email": request.user.email})
+    return render(request, "accounts/settings.html", {"form": form, "email_form": email_form})
+
+
+@login_required
+@require_POST
+def account_email(request: HttpRequest) -> HttpResponse:
+    """Sets, changes or removes the address, and sends a new one its verification link."""
+    form = EmailForm(request.POST)
+    if not form.is_valid():
+        preferences = PreferencesForm(instance=preferences_of(request.user))
+        context = {"form": preferences, "email_form": form}
+        return render(request, "accounts/settings.html", context, status=400)
+    changed = email_set(user=request.user, email=form.cleaned_data["email"])
+    if not request.user.email:
+        messages.success(request, "Your email address is removed.")
+    elif not request.user.email_verified:
+        if send_link(request, request.user):
+            messages.success(
+                request, f"We sent a link to {request.user.email}: open it to confirm it."
+            )
+        else:
+            messages.error(request, "Too many links sent for your account: try in an hour.")
+    elif not changed:
+        messages.info(request, "That is your confirmed address already.")
+    return redirect("settings")
+
+
+def email_verify_page(request: HttpRequest, token: str) -> HttpResponse:
+    """A verification link: confirms the address it was sent to, or says why it cannot."""
+    user = email_verify(token)
+    status = 200 if user is not None else 400
+    return render(request, "accounts/email_verified.html", {"verified": user}, status=status)
+
+
+def throttled_reset(view):
+    """Wraps the password reset form: a POST is counted (per address, and per address asked
+    for) before any mail is looked up or sent; one too many is answered 429."""
+
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.method == "POST":
+            spent = reset_charge(request, request.POST.get("email"))
+            if spent.wait is not None:
+                return too_many(request, spent.wait, "password resets")
+        return view(request, *args, **kwargs)
+
+    return wrapped
+
+
+password_reset = throttled_reset(
+    auth_views.PasswordResetView.as_view(
+        form_class=VerifiedPasswordResetForm,
+        template_name="accounts/password_reset.html",
+        email_template_name="accounts/email/password_reset_body.txt",
+        subject_template_name="accounts/email/password_reset_subject.txt",
+        success_url=reverse_lazy("password_reset_done"),
+    )
+)

@@ -82,6 +82,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "channels",
     "accounts",
+    "community",
     "catalogue",
     "games",
     "players",
@@ -117,6 +118,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "games.edges.context_processors.site_policy",
                 "games.edges.context_processors.your_turn",
+                "community.context_processors.warnings",
             ],
         },
     },
@@ -246,6 +248,25 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
+# --- Email: verification links and password resets -------------------------------------------
+# SMTP when EMAIL_HOST is set; else the console backend (``make run`` prints each mail). The
+# tests use Django's locmem backend; a test's Daphne process may be given the file backend
+# (EMAIL_BACKEND and EMAIL_FILE_PATH) so that the test reads what it sent.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "").strip()
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "").strip() or (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", EMAIL_PORT == 587)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", EMAIL_PORT == 465)
+EMAIL_TIMEOUT = 10  # seconds: a mail server that hangs must not hold a request for ever
+EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH", str(BASE_DIR / "artifacts" / "mail"))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Chesskers <chesskers@localhost>")
+
 # --- Internationalisation --------------------------------------------------------------------
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
@@ -320,6 +341,13 @@ THROTTLE_DEFAULTS = {
     "challenge_account": "30/60",
     "tournament_address": "60/60",  # tournaments made, joined or left
     "tournament_account": "30/60",
+    "email_account": "5/3600",  # verification links sent for one account
+    "reset_address": "5/3600",  # password resets asked from one address
+    "reset_email": "3/3600",  # password resets asked for one email address
+    "chat_user": "15/30",  # chat lines one user writes
+    "social_account": "60/60",  # blocks, follows and their undoing
+    "report_account": "10/3600",  # reports filed
+    "data_account": "3/3600",  # downloads of one's own data
 }
 THROTTLE_RATES = {
     scope: os.environ.get(f"THROTTLE_{scope.upper()}", rate)

@@ -8,6 +8,7 @@ from accounts.throttles import throttled_login
 
 urlpatterns = [
     path("", include("accounts.urls")),
+    path("accounts/", include("community.urls")),
     path("", include("catalogue.urls")),
     path("", include("games.edges.urls")),
     path("", include("players.urls")),

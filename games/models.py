@@ -595,3 +595,25 @@ class PlayerRecord(models.Model):
 
     def __str__(self) -> str:
         return f"record of {self.user_id}"
+
+
+class ChatLine(models.Model):
+    """One line of an online game's chat (``games.services.chat``), in its players' room or its
+    spectators': kept apart while the game is live, both shown once it is over."""
+
+    class Room(models.TextChoices):
+        PLAYERS = "players", "Players"
+        SPECTATORS = "spectators", "Spectators"
+
+    # Indexed by chat_by_game, which leads with it.
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat", db_index=False)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    room = models.CharField(max_length=10, choices=Room.choices)
+    text = models.CharField(max_length=140)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["game", "room", "-id"], name="chat_by_game")]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} {self.room}: {self.text[:20]}"

@@ -2,8 +2,18 @@
 
 from django.urls import path
 
-from players import api
+from players import api, api_community
 
 urlpatterns = [
     path("users/<str:username>/", api.UserView.as_view(), name="api-user"),
+    path("users/<str:username>/block/", api_community.BlockView.as_view(), name="api-block"),
+    path("users/<str:username>/follow/", api_community.FollowView.as_view(), name="api-follow"),
+    path(
+        "users/<str:username>/following/",
+        api_community.FollowingView.as_view(),
+        name="api-following",
+    ),
+    path("reports/", api_community.ReportListView.as_view(), name="api-reports"),
+    path("account/data/", api_community.AccountDataView.as_view(), name="api-account-data"),
+    path("account/close/", api_community.AccountCloseView.as_view(), name="api-account-close"),
 ]

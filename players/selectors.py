@@ -14,9 +14,11 @@ from accounts.selectors import (
     rating_summary,
     user_ratings,
 )
+from community.selectors import followed_users
 from engine import variants
+from games.domain.clock import TimeControl
 from games.models import Color, Game, PlayerRecord
-from games.reads.live import online_user_ids
+from games.reads.live import live_games_of, online_among, online_user_ids
 from games.storage.records import outcome_of
 
 
@@ -248,3 +250,30 @@ def profile_data(
             for entry in categories_of(user, ratings)
         ],
     }
+
+
+def following_list(user: User) -> list[dict[str, Any]]:
+    """Returns whom a user follows, by name, each with whether they are online now and their
+    live online games: ``[{"username", "online", "games": [{"id", "variant", "white", "black",
+    "speed", "control"}]}]`` (four queries, however many they follow: at most
+    ``community.models.MAX_FOLLOWING``)."""
+    followed = followed_users(user.pk)
+    ids = [other.pk for other in followed]
+    online = online_among(ids)
+    games: dict[int, list[dict[str, Any]]] = {uid: [] for uid in ids}
+    for game in live_games_of(ids):
+        control = TimeControl.of_game(game)
+        entry = {
+            "id": game.public_id,
+            "variant": game.variant,
+            "white": game.white.username,
+            "black": game.black.username,
+            "speed": control.speed,
+            "control": control.label,
+        }
+        for uid in {game.white_id, game.black_id} & games.keys():
+            games[uid].append(entry)
+    return [
+        {"username": other.username, "online": other.pk in online, "games": games[other.pk]}
+        for other in followed
+    ]

@@ -2,10 +2,19 @@
 
 from django.urls import path
 
-from players import views
+from players import moderation, views
 
 urlpatterns = [
     path("@/<str:username>", views.profile, name="profile"),
     path("@/<str:username>/challenge/", views.profile_challenge, name="profile-challenge"),
+    path("@/<str:username>/report/", views.profile_report, name="profile-report"),
+    path("@/<str:username>/<str:action>/", views.profile_relation, name="profile-relation"),
     path("players/", views.players, name="players"),
+    path("following/", views.following, name="following"),
+    path("game/<str:game_id>/report/", views.game_report, name="game-report"),
+    path("accounts/data/", views.account_data, name="account-data"),
+    path("accounts/close/", views.account_close, name="account-close"),
+    path("moderation/", moderation.reports, name="moderation"),
+    path("moderation/reports/<int:report_id>/", moderation.report, name="moderation-report"),
+    path("moderation/log/", moderation.log, name="moderation-log"),
 ]

@@ -1,24 +1,36 @@
-"""The players' pages: a player's profile (rating chart, statistics, a Challenge button) and
-the players page (the leaderboard and who is online)."""
+"""The players' pages: a player's profile (rating chart, statistics, a Challenge button, follow,
+block and report), the players page (the leaderboard and who is online), whom you follow, and
+the end of an account: downloading one's data and closing it."""
 
 from django.contrib import messages
+from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import FileResponse, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
 from accounts.models import CLASSICAL, User
 from accounts.selectors import leaderboard, rating_history, user_ratings
+from accounts.throttles import login_charge, too_many
 from catalogue.descriptors import variant_groups
+from common.throttle import charge, refund
+from community import services as community
+from community.errors import CommunityError
+from community.models import Report
+from community.selectors import blocks, follows
 from engine import variants
 from games.domain.clock import CORRESPONDENCE_DAYS, TimeControl
 from games.domain.errors import GameError
 from games.domain.schemas import ChallengeRequest
 from games.models import DEFAULT_VARIANT, Challenge, Game
 from games.services.lobby import challenge_asked
+from players.api_community import block_player
 from players.charts import rating_chart_svg
+from players.closing import close_account
+from players.mydata import data_archive, data_filename
 from players.selectors import (
+    following_list,
     known_category,
     online_players,
     profile_category,
@@ -59,12 +71,24 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
             "can_challenge": request.user.is_authenticated and request.user.pk != player.pk,
             # Imported games are not the player's own: listed apart, under the archive's filter.
             "imported_count": Game.objects.filter(imported_by=player).count(),
+            **relations(request.user, player),
             # The challenge form's game and time control (templates/games/_*.html).
             "variant_groups": variant_groups(),
             "selected": challenge_variant(profile["category"]),
             "correspondence_days": CORRESPONDENCE_DAYS,
         },
     )
+
+
+def relations(viewer: User, player: User) -> dict[str, bool]:
+    """Returns what the profile's Follow, Block and Report buttons show for the viewer."""
+    other = viewer.is_authenticated and viewer.pk != player.pk
+    return {
+        "can_act": other,
+        "following": other and follows(viewer.pk, player.pk),
+        "blocking": other and blocks(viewer.pk, player.pk),
+        "report_reasons": Report.Reason.choices,
+    }
 
 
 def challenge_sent_text(challenge: Challenge) -> str:
@@ -116,3 +140,124 @@ def players(request: HttpRequest) -> HttpResponse:
             "categories": rating_categories(),
         },
     )
+
+
+# What the profile's relation buttons do: the service, and what the page then says.
+RELATIONS = {
+    "follow": (community.follow, "You follow {name}: you hear when they start a game."),
+    "unfollow": (community.unfollow, "You no longer follow {name}."),
+    "block": (block_player, "You blocked {name}: no challenge, pairing or chat between you."),
+    "unblock": (community.unblock, "You unblocked {name}."),
+}
+
+
+@login_required
+@require_POST
+def profile_relation(request: HttpRequest, username: str, action: str) -> HttpResponse:
+    """The profile's Follow, Unfollow, Block and Unblock buttons (forms: no script needed)."""
+    player = get_object_or_404(User, username__iexact=username, is_active=True)
+    if action not in RELATIONS:
+        return redirect("profile", username=player.username)
+    if charge([("social_account", str(request.user.pk))]).wait is not None:
+        messages.error(request, "Too many changes at once: wait a minute and try again.")
+        return redirect("profile", username=player.username)
+    service, said = RELATIONS[action]
+    try:
+        service(user=request.user, other=player)
+    except CommunityError as refusal:
+        messages.error(request, refusal.message)
+    else:
+        messages.success(request, said.format(name=player.username))
+    return redirect("profile", username=player.username)
+
+
+@login_required
+@require_POST
+def profile_report(request: HttpRequest, username: str) -> HttpResponse:
+    """The profile's Report form: files the report for the moderators."""
+    player = get_object_or_404(User, username__iexact=username, is_active=True)
+    if charge([("report_account", str(request.user.pk))]).wait is not None:
+        messages.error(request, "Too many reports: try again in an hour.")
+        return redirect("profile", username=player.username)
+    try:
+        community.report_create(
+            reporter=request.user,
+            user=player,
+            reason=request.POST.get("reason", ""),
+            text=request.POST.get("text", "").strip(),
+        )
+    except CommunityError as refusal:
+        messages.error(request, refusal.message)
+    else:
+        messages.success(request, f"Thank you: a moderator will look at your report of {player}.")
+    return redirect("profile", username=player.username)
+
+
+@login_required
+@require_POST
+def game_report(request: HttpRequest, game_id: str) -> HttpResponse:
+    """A game page's *Report a player* form: files the report of one of the game's players,
+    with the game, and goes back to the game."""
+    game = get_object_or_404(Game.objects.select_related("white", "black"), public_id=game_id)
+    named = request.POST.get("user", "")
+    players = [user for user in (game.white, game.black) if user is not None]
+    player = next((user for user in players if user.username == named), None)
+    if player is None:
+        messages.error(request, "Choose one of the game's players to report.")
+    elif charge([("report_account", str(request.user.pk))]).wait is not None:
+        messages.error(request, "Too many reports: try again in an hour.")
+    else:
+        try:
+            community.report_create(
+                reporter=request.user,
+                user=player,
+                reason=request.POST.get("reason", ""),
+                text=request.POST.get("text", "").strip(),
+                game=game.public_id,
+            )
+        except CommunityError as refusal:
+            messages.error(request, refusal.message)
+        else:
+            messages.success(
+                request, f"Thank you: a moderator will look at your report of {player}."
+            )
+    return redirect("game", game_id=game.public_id)
+
+
+@login_required
+def following(request: HttpRequest) -> HttpResponse:
+    """Whom you follow: each with whether they are online and their live games to watch."""
+    return render(request, "players/following.html", {"followed": following_list(request.user)})
+
+
+@login_required
+def account_data(request: HttpRequest) -> HttpResponse:
+    """Downloads the signed-in user's data as a zip (``players.mydata``), at most 3 an hour."""
+    spent = charge([("data_account", str(request.user.pk))])
+    if spent.wait is not None:
+        return too_many(request, spent.wait, "downloads of your data")
+    return FileResponse(
+        data_archive(request.user), as_attachment=True, filename=data_filename(request.user)
+    )
+
+
+@login_required
+def account_close(request: HttpRequest) -> HttpResponse:
+    """Closing one's own account, with the password to confirm (counted as a log-in)."""
+    error = None
+    if request.method == "POST" and request.POST.get("confirm") != "on":
+        error = "Tick the box to say you mean it."
+    elif request.method == "POST":
+        spent = login_charge(request, request.user.username)
+        if spent.wait is not None:
+            return too_many(request, spent.wait, "failed log-ins")
+        if not request.user.check_password(request.POST.get("password", "")):
+            error = "Wrong password: your account is still open."
+        else:
+            refund(spent)
+            user = request.user
+            logout(request)
+            close_account(user=user)
+            messages.success(request, "Your account is closed. Thank you for playing.")
+            return redirect("home")
+    return render(request, "players/close.html", {"error": error}, status=400 if error else 200)

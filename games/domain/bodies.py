@@ -112,3 +112,6 @@ ANNOTATION_EDIT = Body(
         BodyField("comment", help="absent: unchanged"),
     ),
 )
+CHAT = Body(
+    "ChatSend", (BodyField("text", required=True, help="1 to 140 characters, no control ones"),)
+)

@@ -29,6 +29,13 @@ MAX_LISTED_CHALLENGES = 50
 # The most live games the watch page lists (the newest).
 MAX_LISTED_LIVE_GAMES = 1000
 
+# A game's chat: a line holds 1 to CHAT_MAX_CHARS characters; a socket is sent the latest
+# CHAT_HISTORY lines of each room it may read on connect (and the API answers as many).
+CHAT_MAX_CHARS = 140
+CHAT_HISTORY = 100
+# The lines a player sends with one tap (the chat box's buttons).
+CANNED_PHRASES = ("Hello", "Good game", "Good luck", "Thanks")
+
 # Analyses one user may have running at once (each searches every position of a game).
 MAX_RUNNING_ANALYSES = 2
 

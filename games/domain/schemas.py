@@ -9,6 +9,7 @@ services' to check.
 
 import math
 import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
@@ -17,7 +18,7 @@ from common.edge import text_problem
 from engine import variants
 from games.domain.clock import UNLIMITED, ClockError, TimeControl
 from games.domain.errors import ErrorCode, GameError
-from games.domain.policy import BOT_LEVELS, HIGHEST_BOT_LEVEL, LOWEST_BOT_LEVEL
+from games.domain.policy import BOT_LEVELS, CHAT_MAX_CHARS, HIGHEST_BOT_LEVEL, LOWEST_BOT_LEVEL
 from games.models import DEFAULT_VARIANT, SeekColor
 
 # The names of the squares of every game's board (a1…l12), and every piece a move may choose to
@@ -422,3 +423,29 @@ def import_text(value: Any, where: str = "`text`") -> str:
     if problem is not None:
         raise refuse(problem)
     return value
+
+
+# Characters that reorder the text around them: a line could make another's read backwards.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def chat_text(value: Any) -> str:
+    """Returns a chat line's text trimmed (``{"type": "chat", "text"}``, ``bodies.CHAT``), or
+    raises: 1 to ``CHAT_MAX_CHARS`` characters, no control character (NUL, a line break, a tab)
+    and none of the controls that turn text's direction."""
+    if not isinstance(value, str):
+        raise refuse("A chat line is text.")
+    text = value.strip()
+    if not text:
+        raise refuse("A chat line needs some text.")
+    if len(text) > CHAT_MAX_CHARS:
+        raise refuse(f"A chat line has at most {CHAT_MAX_CHARS} characters.")
+    for char in text:
+        if unicodedata.category(char) in ("Cc", "Cs") or char in BIDI_CONTROLS:
+            raise refuse("A chat line holds no control characters.")
+    return text
+
+
+def chat_body(data: Mapping[str, Any]) -> str:
+    """The text of a chat request's body (``bodies.CHAT``)."""
+    return chat_text(data.get("text"))

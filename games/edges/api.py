@@ -23,6 +23,7 @@ from games.domain.schemas import (
     LocalGameRequest,
     MoveRequest,
     SeekRequest,
+    chat_body,
     draw_action,
     takeback_action,
 )
@@ -32,6 +33,8 @@ from games.edges.serializers import (
     ChallengeCreate,
     ChallengeCreatedSerializer,
     ChallengeSerializer,
+    ChatLineSerializer,
+    ChatSend,
     DrawAction,
     GameRef,
     LocalCreate,
@@ -42,9 +45,12 @@ from games.edges.serializers import (
     TakebackAction,
     VariantSerializer,
 )
+from games.reads.chat import chat_lines
+from games.reads.live import game_by_id
 from games.reads.lobby import challenge_payload, challenges_of, open_seeks, seek_payload
 from games.reads.state import game_state
 from games.services import lobby, play
+from games.services.chat import chat_send
 from games.services.core import Actor
 from games.services.round import Round, start_bot_game
 
@@ -84,9 +90,13 @@ class SeekListView(APIView):
     def get_permissions(self):
         return [IsAuthenticated()] if self.request.method == "POST" else []
 
-    @extend_schema(responses={200: SeekSerializer(many=True)}, summary="Open seeks")
+    @extend_schema(
+        responses={200: SeekSerializer(many=True)},
+        summary="Open seeks",
+        description="Signed in, without the seeks of players in a block with you, either way.",
+    )
     def get(self, request: Request) -> Response:
-        return Response(open_seeks())
+        return Response(open_seeks(viewer_id=Actor.of_request(request).user_id))
 
     @extend_schema(
         request=SeekCreate,
@@ -342,3 +352,30 @@ class GameRematchView(APIView):
     def post(self, request: Request, game_id: str) -> Response:
         challenge = Round(game_id).rematch(actor=Actor.of_request(request))
         return Response(challenge_payload(challenge), status=status.HTTP_201_CREATED)
+
+
+class GameChatView(APIView):
+    @extend_schema(
+        responses={200: ChatLineSerializer(many=True), 404: ERRORS[404]},
+        summary="The chat lines you may read, oldest first",
+        description="While the game is live a player reads the players' room and anyone else "
+        "the spectators'; once it is over, both (the latest 100 lines of each). Lines of a "
+        "user in a block with you, either way, are left out.",
+    )
+    def get(self, request: Request, game_id: str) -> Response:
+        game = game_by_id(game_id)
+        return Response(chat_lines(game, Actor.of_request(request).user_id))
+
+    @extend_schema(
+        request=ChatSend,
+        responses={201: ChatLineSerializer, **ERRORS},
+        summary="Write in the game's chat (signed in; as the socket's `chat` message)",
+        description="A player writes in the players' room, anyone else signed in in the "
+        "spectators'. 401 signed out; 403 muted by a moderator; 400 chat turned off, not an "
+        "online game, or a line that is empty, over 140 characters or holds control "
+        "characters; 429 too many lines.",
+    )
+    def post(self, request: Request, game_id: str) -> Response:
+        text = chat_body(body(request))
+        line = chat_send(game_id=game_id, actor=Actor.of_request(request), text=text)
+        return Response(line, status=status.HTTP_201_CREATED)

@@ -32,6 +32,7 @@ urlpatterns = [
     path("games/<str:game_id>/takeback/", api.GameTakebackView.as_view(), name="api-game-takeback"),
     path("games/<str:game_id>/abort/", api.GameAbortView.as_view(), name="api-game-abort"),
     path("games/<str:game_id>/rematch/", api.GameRematchView.as_view(), name="api-game-rematch"),
+    path("games/<str:game_id>/chat/", api.GameChatView.as_view(), name="api-game-chat"),
     path(
         "games/<str:game_id>/give-time/", api.GameGiveTimeView.as_view(), name="api-game-give-time"
     ),

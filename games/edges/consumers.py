@@ -20,11 +20,12 @@ from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from accounts.services import user_seen
+from community.selectors import following_ids, hidden_usernames
 from games.domain import wire
 from games.domain.errors import ErrorCode, GameError
 from games.domain.policy import HEARTBEAT_WRITE_EVERY
 from games.domain.protocol import SERVER_ERROR, error_message, parse_message
-from games.domain.schemas import MoveRequest, draw_action, takeback_action
+from games.domain.schemas import MoveRequest, chat_text, draw_action, takeback_action
 from games.edges.realtime import (
     db,
     heartbeats,
@@ -36,8 +37,10 @@ from games.edges.realtime import (
 from games.edges.sockets import CLOSE_TOO_MANY, LEDGER, spend
 from games.edges.watching import WATCHING
 from games.models import Game
+from games.reads.chat import ChatSeat, chat_opening
 from games.reads.lobby import challenges_of, open_seeks
 from games.reads.state import with_legal_tree
+from games.services.chat import chat_send
 from games.services.core import Actor
 from games.services.presence import connection_close, connection_open, seat_of
 from games.services.round import Round
@@ -197,12 +200,14 @@ class GameConsumer(BaseConsumer):
         "give_time": "on_give_time",
         "claim_win": "on_claim_win",
         "berserk": "on_berserk",
+        "chat": "on_chat",
         "sync": "on_sync",
         "ping": "on_ping",
     }
 
     async def connect(self) -> None:
         self.joined = False
+        self.chat: ChatSeat | None = None
         self.game_id = self.scope["url_route"]["kwargs"]["game_id"]
         self.round = Round(self.game_id)
         self.legal_tree = wants_legal_tree(self.scope)
@@ -235,7 +240,11 @@ class GameConsumer(BaseConsumer):
             spectators_changed(self.game_id)
         await self.channel_layer.group_add(broadcast.game_group(self.game_id), self.channel_name)
         self.joined = True
-        await self.on_sync({})
+        texts, self.chat, chat_texts = await db(load_opening)(
+            self.game_id, self.legal_tree, self.actor.user_id
+        )
+        for text in [*texts, *chat_texts]:
+            await self.send(text_data=text)
         start_sweeper()
 
     def is_player(self) -> bool:
@@ -305,6 +314,15 @@ class GameConsumer(BaseConsumer):
     async def on_berserk(self, message: dict[str, Any]) -> None:
         await db(self.round.berserk, self.tell_undelivered)(actor=self.actor)
 
+    async def on_chat(self, message: dict[str, Any]) -> None:
+        # A refusal says it is about the chat: the page shows it there, and the game's state
+        # is unchanged (no sync needed).
+        try:
+            text = chat_text(message.get("text"))
+            await db(chat_send)(game_id=self.game_id, actor=self.actor, text=text)
+        except GameError as error:
+            await self.send_json({**error_message(error), "about": "chat"})
+
     # --- group events -----------------------------------------------------------------------
     async def game_state(self, event: dict[str, Any]) -> None:
         # One event for the whole group: a socket that asked for the tree slices it in.
@@ -331,16 +349,41 @@ class GameConsumer(BaseConsumer):
         # A word for the table that is no part of the state (a draw offer declined).
         await self.send_json(event["message"])
 
+    async def game_chat(self, event: dict[str, Any]) -> None:
+        # A line goes to its room's readers (every socket once the game is over), never to a
+        # user in a block with its writer (``games.services.chat``).
+        line = event["line"]
+        if self.chat is None or not self.chat.on or self.actor.user_id in event["hidden"]:
+            return
+        if event["over"] or line["room"] == self.chat.room:
+            await self.send_json({"type": "chat", **line})
 
-def load_state(game_id: str, tree: bool = False) -> list[str]:
-    """Returns the messages of a game's whole state for its socket (``Round.open``; with
-    ``tree``, its legal moves as a tree)."""
+
+def open_game(game_id: str, tree: bool = False) -> tuple[Game, list[str]]:
+    """Returns the record and the messages of a game's whole state for its socket
+    (``Round.open``; with ``tree``, its legal moves as a tree)."""
     game, texts = Round(game_id).open(tree=tree)
     if game.status == Game.Status.LIVE and game.clock_deadline is not None:
         # This process's flag timer learns the deadline (after a restart, from the sockets).
         deadline = {"game": game.public_id, "at": game.clock_deadline.timestamp()}
         broadcast.send_now(broadcast.DEADLINES, deadline)
-    return texts
+    return game, texts
+
+
+def load_state(game_id: str, tree: bool = False) -> list[str]:
+    """Returns the messages of a game's whole state for its socket (``open_game``)."""
+    return open_game(game_id, tree)[1]
+
+
+def load_opening(
+    game_id: str, tree: bool, user_id: int | None
+) -> tuple[list[str], ChatSeat, list[str]]:
+    """Returns what a game socket is sent on connect, read in one go: the messages of the
+    game's whole state, the viewer's chat seat, and the chat lines they may read
+    (``games.reads.chat.chat_opening``)."""
+    game, texts = open_game(game_id, tree)
+    seat, chat_texts = chat_opening(game, user_id)
+    return texts, seat, chat_texts
 
 
 class UserGroupEvents:
@@ -360,7 +403,9 @@ class LobbyConsumer(UserGroupEvents, BaseConsumer):
     A seek or a challenge made here lasts while its player is in the lobby: leaving it (the last
     lobby socket the user has open on this process, and not back within ``LOBBY_LEAVE_GRACE``)
     withdraws them; a process that dies leaves them to the sweep, once the player's heartbeat
-    is stale. An invite link's page keeps its challenger in the lobby."""
+    is stale. An invite link's page keeps its challenger in the lobby. A signed-in user is not
+    shown the seeks of players in a block with them (read on connect), which they could not
+    accept."""
 
     handlers = {"sync": "on_sync", "ping": "on_ping"}
 
@@ -368,9 +413,12 @@ class LobbyConsumer(UserGroupEvents, BaseConsumer):
         self.budget = self.shared_budget("other")
         self.user_id = signed_in_id(self.scope)
         self.last_seen_write: float | None = None
+        self.hidden: set[str] = set()
         await self.accept()
         if not await self.admit():
             return
+        if self.user_id is not None:
+            self.hidden = await db(hidden_usernames)(self.user_id)
         if self.user_id is not None:
             lobby_opened(self.user_id)
             self.counted = True
@@ -412,7 +460,7 @@ class LobbyConsumer(UserGroupEvents, BaseConsumer):
         await self.send_json({"type": "pong"})
 
     async def on_sync(self, message: dict[str, Any]) -> None:
-        seeks = await db(open_seeks)()
+        seeks = await db(open_seeks)(viewer_id=self.user_id)
         for text in wire.list_texts({"type": "seeks"}, "seeks", seeks, "seeks_changed"):
             await self.send(text_data=text)
         if self.user_id is not None:
@@ -420,21 +468,26 @@ class LobbyConsumer(UserGroupEvents, BaseConsumer):
             await self.send_json({"type": "challenges", **challenges})
 
     async def lobby_seeks_changed(self, event: dict[str, Any]) -> None:
-        await self.send_json(
-            {"type": "seeks_changed", "added": event["added"], "removed": event["removed"]}
-        )
+        added = [seek for seek in event["added"] if seek["owner"] not in self.hidden]
+        if added or event["removed"]:
+            await self.send_json(
+                {"type": "seeks_changed", "added": added, "removed": event["removed"]}
+            )
 
 
 class UserConsumer(UserGroupEvents, BaseConsumer):
     """A signed-in user's challenges and game starts on the site's other pages (``/ws/me/``),
-    where the lobby is not open: the challenges made to them as they change, and the start of a
-    game of theirs. Not being in the lobby: nothing of theirs stands on it."""
+    where the lobby is not open: the challenges made to them as they change, the start of a
+    game of theirs, and the start of a game of a player they follow (the socket joins each
+    followed player's ``follows.<id>`` group, as they followed them when it connected). Not
+    being in the lobby: nothing of theirs stands on it."""
 
     handlers = {"sync": "on_sync", "ping": "on_ping"}
 
     async def connect(self) -> None:
         self.budget = self.shared_budget("other")
         self.user_id = signed_in_id(self.scope)
+        self.following: list[int] = []
         await self.accept()
         if not await self.admit():
             return
@@ -444,12 +497,19 @@ class UserConsumer(UserGroupEvents, BaseConsumer):
             await self.close(code=CLOSE_SIGNED_OUT)
             return
         await self.channel_layer.group_add(broadcast.user_group(self.user_id), self.channel_name)
+        for followed in await db(following_ids)(self.user_id):
+            await self.channel_layer.group_add(broadcast.follows_group(followed), self.channel_name)
+            self.following.append(followed)
         await self.on_sync({})
 
     async def disconnect(self, code: int) -> None:
         if getattr(self, "user_id", None) is not None:
             await self.channel_layer.group_discard(
                 broadcast.user_group(self.user_id), self.channel_name
+            )
+        for followed in getattr(self, "following", []):
+            await self.channel_layer.group_discard(
+                broadcast.follows_group(followed), self.channel_name
             )
 
     async def on_sync(self, message: dict[str, Any]) -> None:

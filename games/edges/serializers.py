@@ -266,6 +266,14 @@ TakebackAction = request_serializer(bodies.TAKEBACK)
 GameImport = request_serializer(bodies.IMPORT)
 AnnotationCreate = request_serializer(bodies.ANNOTATION)
 AnnotationEdit = request_serializer(bodies.ANNOTATION_EDIT)
+ChatSend = request_serializer(bodies.CHAT)
+
+
+class ChatLineSerializer(serializers.Serializer):
+    room = serializers.CharField(help_text="players or spectators")
+    user = serializers.CharField(help_text="Who wrote it")
+    text = serializers.CharField(help_text="1 to 140 characters, plain text (never HTML)")
+    at = serializers.DateTimeField()
 
 
 class BoardSizeSerializer(serializers.Serializer):

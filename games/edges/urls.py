@@ -10,6 +10,8 @@ urlpatterns = [
     path("invite/<str:challenge_id>/", views.invite, name="invite"),
     path("invite/<str:challenge_id>/accept/", views.invite_accept, name="invite-accept"),
     path("watch/", views.watch, name="watch"),
+    path("tv/", views.tv_choose, name="tv-choose"),
+    path("tv/<str:variant>/", views.tv, name="tv"),
     path("games/", views.archive, name="archive"),
     path("games/import/", views.import_games, name="import"),
 ]

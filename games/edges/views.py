@@ -11,12 +11,13 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_POST
 
 from accounts.models import rating_category
-from accounts.selectors import ratings_of
+from accounts.selectors import preferences_of, preferences_payload, ratings_of
 from catalogue.descriptors import variant_descriptor, variant_groups, variant_names
+from community.models import Report
 from games.domain.clock import CORRESPONDENCE_DAYS, QUICK_PAIRINGS, SPEEDS, speed_of
 from games.domain.errors import GameError
 from games.domain.events import label_of_tournament
-from games.domain.policy import BOT_LEVELS
+from games.domain.policy import BOT_LEVELS, CANNED_PHRASES, CHAT_MAX_CHARS
 from games.domain.schemas import MAX_IMPORT_CHARS, BotGameRequest, LocalGameRequest, import_text
 from games.models import Challenge, Game, export_format
 from games.reads.archive import (
@@ -29,6 +30,7 @@ from games.reads.archive import (
     no_analysis,
     page_of,
 )
+from games.reads.chat import has_chat, room_of
 from games.reads.live import live_games
 from games.reads.lobby import lobby_payload
 from games.reads.mine import games_in_progress
@@ -88,13 +90,28 @@ def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
         "state": game_round.state(game),
         "variant": variant_descriptor(game.variant),
     }
+    preferences = preferences_of(request.user)
+    page_data["preferences"] = preferences_payload(preferences)
+    page_data["chat"] = {
+        # Lines come over the socket (its history on connect, then each line said).
+        "on": has_chat(game) and preferences.chat,
+        "can_write": request.user.is_authenticated,
+        "room": room_of(game, actor.user_id),
+        "phrases": list(CANNED_PHRASES),
+        "max_chars": CHAT_MAX_CHARS,
+    }
     page_data["archive"] = archive_data(game, actor)
     page_data["ratings"] = players_ratings(game)
     # A tournament's game names its tournament and round, in the words its app gives.
     label = label_of_tournament(game.tournament)
     tournament = {**label, "id": game.tournament, "round": game.tournament_round} if label else None
     page_data["tournament"] = tournament
-    context = {"game": game, "page_data": page_data, "tournament": tournament}
+    context = {
+        "game": game,
+        "page_data": page_data,
+        "tournament": tournament,
+        "report_reasons": Report.Reason.choices,
+    }
     return render(request, "games/game.html", context)
 
 
@@ -237,8 +254,48 @@ def invite_accept(request: HttpRequest, challenge_id: str) -> HttpResponse:
 
 
 def watch(request: HttpRequest) -> HttpResponse:
-    page_data = {"games": live_games(), "variants": variant_names()}
-    return render(request, "games/watch.html", {"page_data": page_data})
+    """The live games as mini-boards, filtered by game and speed (``?variant=``, ``?speed=``),
+    kept live by the page's socket (``static/js/watch.js``)."""
+    names = variant_names()
+    page_data = {
+        "games": live_games(),
+        "variants": names,
+        "descriptors": {variant: variant_descriptor(variant) for variant in names},
+    }
+    variant = request.GET.get("variant", "")
+    speed = request.GET.get("speed", "")
+    context = {
+        "page_data": page_data,
+        "variant_choices": list(names.items()),
+        "speeds": SPEEDS,
+        "selected_variant": variant if variant in names else "",
+        "selected_speed": speed if speed in SPEEDS else "",
+    }
+    return render(request, "games/watch.html", context)
+
+
+def tv(request: HttpRequest, variant: str) -> HttpResponse:
+    """A game's TV: its highest-rated live game, then the next (``static/js/tv.js``)."""
+    names = variant_names()
+    if variant not in names:
+        raise Http404("No such game.")
+    page_data = {
+        "games": live_games(variant=variant),
+        "descriptor": variant_descriptor(variant),
+    }
+    context = {
+        "page_data": page_data,
+        "variant_id": variant,
+        "variant_name": names[variant],
+        "variant_groups": variant_groups(),
+    }
+    return render(request, "games/tv.html", context)
+
+
+def tv_choose(request: HttpRequest) -> HttpResponse:
+    """``/tv/``: Chesskers' TV, or the TV of the game a form chose (``?variant=``)."""
+    variant = request.GET.get("variant", "")
+    return redirect("tv", variant=variant if variant in variant_names() else "chesskers")
 
 
 # The archive form's labels, which its refusals name instead of the query's parameters.

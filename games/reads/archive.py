@@ -1,7 +1,7 @@
 """The archive as clients see it: its filters, its pages' games, a game's summary, its
 annotations and analysis, and the text export."""
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
@@ -15,7 +15,7 @@ from games.domain import pgn
 from games.domain.clock import SPEEDS, TimeControl, speed_filter
 from games.domain.errors import ErrorCode, GameError
 from games.domain.evaluation import judge
-from games.models import Analysis, Annotation, Evaluation, Game
+from games.models import Analysis, Annotation, Evaluation, Game, GameMove
 from games.reads.state import player_name, rating_changes
 
 # The days a date filter may name: a filter's bound is a day's start or the next day's, which
@@ -399,20 +399,58 @@ def export_tags(game: Game) -> list[tuple[str, str]]:
     return tags
 
 
-def game_export_text(game: Game) -> str:
-    """Returns a game in the archive's text format, with its annotations."""
+def game_export_text(
+    game: Game,
+    moves: list[str] | None = None,
+    annotations: Iterable[Annotation] | None = None,
+) -> str:
+    """Returns a game in the archive's text format, with its annotations (``moves`` and
+    ``annotations``: the game's, if the caller read them; else read here)."""
     notes: dict[int, list[pgn.Note]] = {}
-    for annotation in game.annotations.all():
+    for annotation in game.annotations.all() if annotations is None else annotations:
         notes.setdefault(annotation.ply, []).append(
             pgn.Note(glyph=annotation.glyph, comment=annotation.comment)
         )
+    if moves is None:
+        moves = list(game.moves.order_by("ply").values_list("text", flat=True))
     return pgn.render_game(
         tags=export_tags(game),
-        moves=list(game.moves.order_by("ply").values_list("text", flat=True)),
+        moves=moves,
         notes=notes,
         result=game.result or "*",
         initial_fen=game.initial_fen,
     )
+
+
+EXPORT_CHUNK = 200
+
+
+def games_export_texts(
+    games: QuerySet[Game], chunk: int = EXPORT_CHUNK
+) -> Iterator[tuple[Game, str]]:
+    """Yields each game of ``games`` (in id order) with its text in the archive's format, reading
+    ``chunk`` games at a time with their moves and annotations (three queries a chunk, however
+    many games): memory bounded by a chunk, whatever the number of games."""
+    after = None
+    ordered = games.select_related("white", "black").order_by("pk")
+    while True:
+        page = list((ordered.filter(pk__gt=after) if after else ordered)[:chunk])
+        if not page:
+            return
+        ids = [game.pk for game in page]
+        moves: dict[int, list[str]] = {game_id: [] for game_id in ids}
+        for game_id, text in (
+            GameMove.objects.filter(game_id__in=ids)
+            .order_by("game_id", "ply")
+            .values_list("game_id", "text")
+        ):
+            moves[game_id].append(text)
+        notes: dict[int, list[Annotation]] = {game_id: [] for game_id in ids}
+        for annotation in Annotation.objects.filter(game_id__in=ids).order_by("ply", "id"):
+            notes[annotation.game_id].append(annotation)
+        for game in page:
+            yield game, game_export_text(game, moves[game.pk], notes[game.pk])
+        after = page[-1].pk
 
 
 def games_export_text(games: QuerySet[Game] | list[Game]) -> str:

@@ -5,6 +5,7 @@ from typing import Any
 
 from accounts.models import Rating, rating_category
 from accounts.selectors import rating_of, ratings_of
+from community.selectors import blocked_ids, blocker_ids
 from games.domain.clock import TimeControl
 from games.domain.policy import MAX_LISTED_CHALLENGES, fresh_since
 from games.models import Challenge, Seek
@@ -43,12 +44,16 @@ def seek_payload(seek: Seek, standing: Rating | None = None) -> dict[str, Any]:
     }
 
 
-def open_seeks(now: datetime | None = None) -> list[dict[str, Any]]:
+def open_seeks(now: datetime | None = None, viewer_id: int | None = None) -> list[dict[str, Any]]:
     """Returns the seeks that stand: those whose owner was in the lobby lately (``fresh_since``;
-    see ``games.services.lobby``)."""
-    seeks = list(
-        Seek.objects.filter(owner__last_seen__gte=fresh_since(now)).select_related("owner")
-    )
+    see ``games.services.lobby``), but for a viewer (``viewer_id``) those of players in a block
+    with them, either way, which they could not accept."""
+    standing = Seek.objects.filter(owner__last_seen__gte=fresh_since(now))
+    if viewer_id is not None:
+        standing = standing.exclude(owner_id__in=blocked_ids(viewer_id)).exclude(
+            owner_id__in=blocker_ids(viewer_id)
+        )
+    seeks = list(standing.select_related("owner"))
     by_category: dict[str, list[Seek]] = {}
     for seek in seeks:
         by_category.setdefault(seek_category(seek), []).append(seek)
@@ -99,6 +104,6 @@ def lobby_payload(user: Any) -> dict[str, Any]:
     signed_in = user.is_authenticated
     return {
         "username": user.username if signed_in else None,
-        "seeks": open_seeks(),
+        "seeks": open_seeks(viewer_id=user.pk if signed_in else None),
         "challenges": challenges_of(user.pk) if signed_in else {"incoming": [], "outgoing": []},
     }

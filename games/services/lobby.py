@@ -1,4 +1,6 @@
 """The lobby: seeks anyone may accept, challenges to a user by name, invite links, rematches.
+Two players in a block (``community``), either way, are never paired: neither may challenge the
+other, nor accept the other's seek, invite link or rematch offer.
 
 A seek, a challenge or an invite link made in the lobby stands while its player is in the
 lobby: a lobby page's heartbeat keeps the player's ``last_seen`` fresh. One whose player has not
@@ -16,6 +18,7 @@ from django.db.models import Q, QuerySet
 
 from accounts.models import User
 from accounts.services import user_seen
+from community.selectors import blocked_between
 from games.domain.clock import UNLIMITED, TimeControl
 from games.domain.errors import ErrorCode, GameError
 from games.domain.policy import MAX_OPEN_CHALLENGES, MAX_OPEN_SEEKS, fresh_since
@@ -135,6 +138,10 @@ def seek_accept(*, user: User, seek_id: str, now: datetime | None = None) -> Gam
         if seek.owner_id == user.pk:
             raise GameError(ErrorCode.OWN_SEEK, "You cannot accept your own seek.")
         refuse_while_starting(user)
+        if blocked_between(seek.owner_id, user.pk):
+            raise GameError(
+                ErrorCode.FORBIDDEN, "You cannot accept this seek: one of you blocked the other."
+            )
         owner_left = left_lobby(seek.owner.last_seen, now)
         seek.delete()
         if not owner_left:
@@ -165,6 +172,35 @@ def lobby_left(*, user_id: int, unless_seen_since: datetime | None = None) -> in
         withdrawn = withdraw_seeks(Seek.objects.filter(owner_id=user_id))
         cancelled = cancel_challenges(Challenge.objects.filter(challenger_id=user_id))
     return withdrawn + cancelled
+
+
+def withdraw_everything(*, user_id: int) -> int:
+    """Withdraws everything a user offered or was offered that still stands: their seeks, and
+    every open challenge, invite link and rematch offer they made or were sent (an account
+    closing); returns how many."""
+    with transaction.atomic():
+        withdrawn = withdraw_seeks(Seek.objects.filter(owner_id=user_id))
+        mine = Challenge.objects.filter(
+            Q(challenger_id=user_id) | Q(to_id=user_id), state=Challenge.State.OPEN
+        )
+        told = list(mine.select_for_update(of=("self",)).values_list("pk", flat=True))
+        Challenge.objects.filter(pk__in=told).update(state=Challenge.State.CANCELLED)
+        publish_challenges(*told)
+    return withdrawn + len(told)
+
+
+def withdraw_between(*, user_id: int, other_id: int) -> int:
+    """Cancels the open challenges (rematch offers included) between two users, either way,
+    and tells both sides (a block between them); returns how many."""
+    with transaction.atomic():
+        between = Challenge.objects.filter(
+            Q(challenger_id=user_id, to_id=other_id) | Q(challenger_id=other_id, to_id=user_id),
+            state=Challenge.State.OPEN,
+        )
+        told = list(between.select_for_update(of=("self",)).values_list("pk", flat=True))
+        Challenge.objects.filter(pk__in=told).update(state=Challenge.State.CANCELLED)
+        publish_challenges(*told)
+    return len(told)
 
 
 def withdraw_left(now: datetime | None = None) -> int:
@@ -237,6 +273,11 @@ def challenge_create(
             raise GameError(ErrorCode.NOT_FOUND, f"No user is called {to}.")
         if target.pk == user.pk:
             raise GameError(ErrorCode.NOT_ALLOWED, "You cannot challenge yourself.")
+        if blocked_between(user.pk, target.pk):
+            raise GameError(
+                ErrorCode.FORBIDDEN,
+                f"You cannot challenge {target.username}: one of you blocked the other.",
+            )
     with transaction.atomic():
         User.objects.select_for_update().get(pk=user.pk)  # serialises one user's challenges
         made = Challenge.objects.filter(challenger=user, state=Challenge.State.OPEN).count()
@@ -290,6 +331,11 @@ def challenge_accept(*, user: User, challenge_id: str, now: datetime | None = No
             raise GameError(ErrorCode.NOT_ALLOWED, "You cannot accept your own challenge.")
         if challenge.to_id is not None and challenge.to_id != user.pk:
             raise GameError(ErrorCode.FORBIDDEN, "That challenge is for someone else.")
+        if blocked_between(challenge.challenger_id, user.pk):
+            raise GameError(
+                ErrorCode.FORBIDDEN,
+                "You cannot accept this challenge: one of you blocked the other.",
+            )
         challenger_left = challenge.rematch_of_id is None and left_lobby(
             challenge.challenger.last_seen, now
         )

@@ -380,6 +380,18 @@ def games_create_online(
                 broadcast.user_group(user.pk),
                 {"type": "user.event", "event": {"type": "game_started", "game": game.public_id}},
             )
+            # Whoever follows a player hears of the game on their other pages (``/ws/me/``).
+            following = {
+                "type": "following_game",
+                "game": game.public_id,
+                "user": user.username,
+                "white": game.white.username,
+                "black": game.black.username,
+                "variant": variant,
+            }
+            broadcast.send_on_commit(
+                broadcast.follows_group(user.pk), {"type": "user.event", "event": following}
+            )
     if games:
         broadcast.send_on_commit(broadcast.WATCH_GROUP, dict(broadcast.WATCH_CHANGED))
     return games

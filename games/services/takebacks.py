@@ -4,9 +4,9 @@ goes back to the asker's last turn (one or two plies), clocks included. Pass-and
 take back at once (``play.game_takeback``).
 
 Against abuse: the opponent's preference decides whether they are asked at all (never, in casual
-games only, or always: ``accounts.models.TakebackPreference``); after a decline the asker may not
-ask again until the next move; a move (by either side) ends the offer; a tournament's games have
-none.
+games only, or always: their settings' ``takebacks``, ``accounts.models.Preferences``); after a
+decline the asker may not ask again until the next move; a move (by either side) ends the offer; a
+tournament's games have none.
 """
 
 from datetime import datetime
@@ -15,7 +15,8 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from accounts.models import TakebackPreference
+from accounts.models import Preferences
+from accounts.selectors import preferences_of
 from games.domain import clock
 from games.domain.errors import ErrorCode, GameError
 from games.domain.schemas import TakebackAction
@@ -93,11 +94,10 @@ def _offer(game: Game, color: str) -> None:
             ErrorCode.NOT_ALLOWED, "Your takeback was declined: ask again after the next move."
         )
     other = game.player(opponent(color))
-    preference = other.takeback_preference if other is not None else TakebackPreference.NEVER
-    if preference == TakebackPreference.NEVER or (
-        preference == TakebackPreference.CASUAL and game.is_rated
-    ):
-        where = "" if preference == TakebackPreference.NEVER else " in rated games"
+    never = Preferences.Takebacks.NEVER
+    preference = preferences_of(other).takebacks if other is not None else never
+    if preference == never or (preference == Preferences.Takebacks.CASUAL and game.is_rated):
+        where = "" if preference == never else " in rated games"
         raise GameError(ErrorCode.NOT_ALLOWED, f"{other} does not grant takebacks{where}.")
     game.takeback_offer = color
     game.save(update_fields=OFFER_FIELDS)

@@ -1,7 +1,8 @@
 """Telling connected clients about a change, after the transaction that made it commits.
 
 Group names: ``game.<id>`` (a game's players and spectators), ``lobby`` (the open seeks),
-``watch`` (the live-games list), ``user.<id>`` (one user's challenges and game starts).
+``watch`` (the live-games list), ``user.<id>`` (one user's challenges and game starts),
+``follows.<id>`` (the sockets of the users who follow one user: their game starts).
 
 Work a consumer runs on a worker thread (``games.edges.realtime.db``) collects what it would send
 (``collect``) and the consumer sends it from the event loop when the work returns (``flush``),
@@ -43,6 +44,12 @@ def game_group(public_id: str) -> str:
 
 def user_group(user_id: int) -> str:
     return f"user.{user_id}"
+
+
+def follows_group(user_id: int) -> str:
+    """The group of the ``/ws/me/`` sockets of everyone who follows the user: a follower's
+    socket joins the group of each player they follow, so a game start is one message."""
+    return f"follows.{user_id}"
 
 
 def send_now(group: str, message: dict[str, Any]) -> None:

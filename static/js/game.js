@@ -4,6 +4,8 @@
 // table, the move box and the keys. The server decides every rule; this page shows and asks.
 import { api, goToGame, liveSocket } from "./api.js";
 import { createPlayBoard } from "./board.js";
+import * as chatModel from "./chat_model.js";
+import { createChatView } from "./chat_view.js";
 import { createClocks } from "./clock.js";
 import { createArchive } from "./game_archive.js";
 import * as model from "./game_model.js";
@@ -21,6 +23,8 @@ const $ = (selector) => document.querySelector(selector);
 
 let page = model.createPage(data);
 const { viewer, variant } = page;
+// A signed-in viewer's sound is their setting (the Sound button changes it there too).
+if (viewer.username) setSound(page.preferences.sound);
 
 const board = createPlayBoard($("#board"), {
   orientation: viewer.color === "black" && !viewer.both_sides ? "black" : "white",
@@ -68,7 +72,19 @@ const socket = connectSocket(`${data.ws_url}?legal=tree`, {
     page = result.page;
     if (result.sync) send.sync();
   },
-  error: onError,
+  error(message) {
+    if (message.about === "chat") onChat(message);
+    else onError(message);
+  },
+  chat: onChat,
+  chat_history(message) {
+    page = { ...page, chat: chatModel.replaceLines(page.chat, message.lines) };
+    drawChat();
+  },
+  chat_history_more(message) {
+    page = { ...page, chat: chatModel.addLines(page.chat, message.added) };
+    drawChat();
+  },
   presence(message) {
     page = model.receivePresence(page, message);
     view.players(page);
@@ -107,7 +123,61 @@ const socket = connectSocket(`${data.ws_url}?legal=tree`, {
   },
 });
 
-const send = createSender({ socket, api, apiUrl: data.api_url, onState, onError });
+const send = createSender({ socket, api, apiUrl: data.api_url, onState, onError, onChat });
+
+// --- the chat --------------------------------------------------------------------------------
+const chatView = createChatView($("#chat"), {
+  send(raw) {
+    const checked = chatModel.checkLine(page.chat, raw);
+    if (checked.error) {
+      page = { ...page, chat: chatModel.refuseLine(page.chat, { error: checked.error }) };
+      drawChat();
+    } else if (checked.text) {
+      send.chat(checked.text);
+    }
+  },
+  toggleReport(index) {
+    page = { ...page, chat: chatModel.openReport(page.chat, index) };
+    drawChat();
+  },
+  async report(index, reason) {
+    const line = page.chat.lines[index];
+    try {
+      await api("POST", "/api/reports/", chatModel.reportBody(line, reason, data.game_id));
+      page = { ...page, chat: chatModel.reportDone(page.chat, index) };
+    } catch (failure) {
+      page = { ...page, chat: chatModel.refuseLine(page.chat, { error: failure.message }) };
+    }
+    drawChat();
+  },
+});
+
+function drawChat() {
+  chatView.render(page.chat, page.state.status, viewer.username);
+}
+
+function onChat(message) {
+  if (message.type === "error") {
+    page = { ...page, chat: chatModel.refuseLine(page.chat, message) };
+  } else {
+    const { type, ...line } = message;
+    page = { ...page, chat: chatModel.receiveLine(page.chat, line, viewer.username) };
+    if (line.user === viewer.username) chatView.sent(line.text);
+  }
+  drawChat();
+}
+
+// Once the game is over both rooms may be read: the page asks for the lines it had not seen.
+async function readWholeChat() {
+  if (!page.chat.on) return;
+  try {
+    const lines = await send.chatLines(); // the page may change meanwhile: read it after
+    page = { ...page, chat: chatModel.replaceLines(page.chat, lines) };
+    drawChat();
+  } catch {
+    // The lines already shown stay; the next visit shows them all.
+  }
+}
 
 function onState(message) {
   const result = model.receiveState(page, message);
@@ -122,7 +192,10 @@ function onState(message) {
     view.announce(model.announcement(page.state.initial_fen, result.played));
     moveSound(result.played);
   }
-  if (result.ended) playSound("end");
+  if (result.ended) {
+    playSound("end");
+    readWholeChat();
+  }
   view.render(page, { animate: result.animate });
   followTournament();
   playPremove();
@@ -203,9 +276,9 @@ function viewPly(index) {
 let resignTimer = null;
 
 function resign() {
-  // Two taps: a resignation is final.
+  // Two taps, unless the viewer's settings say one: a resignation is final.
   clearTimeout(resignTimer);
-  if (!page.resignArmed) {
+  if (!model.resignsNow(page)) {
     page = model.armResign(page, true);
     resignTimer = setTimeout(() => {
       page = model.armResign(page, false);
@@ -230,6 +303,7 @@ const ACTIONS = {
   sound() {
     setSound(!soundOn());
     view.controls(page);
+    if (viewer.username) api("PATCH", "/api/account/settings/", { sound: soundOn() }).catch(() => {});
   },
   // An online game's takeback is asked of the opponent; the others' is taken at once.
   takeback: () => command("takeback", page.state.mode === "online" ? "offer" : undefined),
@@ -302,3 +376,4 @@ if (page.archive && page.state.status === "finished" && archive.plyFromHash() !=
 }
 view.render(page);
 followTournament();
+drawChat();

@@ -4,9 +4,11 @@
 // gives a new page object and says what else must happen), what the controls show, and whose
 // turn it is at a ply in every FEN style. game.js wires it to the socket (game_send.js sends)
 // and to the DOM (game_view.js draws). A new control or a new piece of state starts here.
+import { createChat } from "./chat_model.js";
 import { classifyState } from "./socket.js";
 import { withLegalList } from "./legal_tree.js";
-import { checkedKing, fenTurn } from "./placement.js";
+import { checkedKing } from "./placement.js";
+import { turnAt } from "./plies.js";
 import { drawDeclinedText, drawLapsedText } from "./offers.js";
 import { premoveAllowed } from "./premove.js";
 import {
@@ -15,77 +17,30 @@ import {
 } from "./game_words.js";
 import { mergeMoves } from "./wire.js";
 
-// --- turns and move numbers, for every FEN style ----------------------------------------------
-
-/** Returns the side ("white" or "black") that plays the move of index `ply` of a game from
- * `initialFen` — the side to move after `ply` moves — in either FEN style (placement.js). */
-export function turnAt(initialFen, ply) {
-  const first = fenTurn(initialFen);
-  return ply % 2 === 0 ? first : otherSide(first);
-}
-
-function isPdnFen(fen) {
-  return String(fen || "").includes(":");
-}
-
-/** Returns whether the move of index `index` opens a numbered move ("1." rather than "1…"), as
- * the archive's export numbers them (games/domain/pgn.py): in a chess FEN White's move opens one, in a
- * draughts FEN the first mover's (Black's in Checkers). */
-export function opensMove(initialFen, index) {
-  if (isPdnFen(initialFen)) return index % 2 === 0;
-  return turnAt(initialFen, index) === "white";
-}
-
-/** Returns the move number and the mover's colour of the move at `index` in a game from
- * `initialFen`: {number, color}. The number is counted as the archive's export counts it (a
- * chess FEN's sixth field, a draughts FEN's `F`; 1 when absent). */
-export function moveNumber(initialFen, index) {
-  const color = turnAt(initialFen, index);
-  const text = String(initialFen || "");
-  if (isPdnFen(text)) {
-    const digits = text.split(":F").length > 1 ? text.slice(text.lastIndexOf(":F") + 2) : "";
-    const first = /^\d+$/.test(digits) ? Number(digits) : 1;
-    return { number: first + Math.floor(index / 2), color };
-  }
-  const fields = text.split(" ");
-  const blackFirst = fields[1] === "b" ? 1 : 0;
-  const fullmove = Number(fields[5]) || 1;
-  return { number: fullmove + Math.floor((blackFirst + index) / 2), color };
-}
-
-/** Returns the move's number as the list writes it before the move: "1." or "1…". */
-export function numberText(initialFen, index) {
-  const { number } = moveNumber(initialFen, index);
-  return `${number}${opensMove(initialFen, index) ? "." : "…"}`;
-}
-
-/** Returns the piece codes ("wM") a chain or a sweep took, of the side that did not play it;
- * [] for any other move (a Hawaiian removal takes the mover's own piece and shows none). */
-export function tookPieces(initialFen, index, move) {
-  const took = move.captured_pieces || [];
-  if (!took.length || (move.kind !== "jump" && move.kind !== "sweep")) return [];
-  const theirs = turnAt(initialFen, index) === "white" ? "b" : "w";
-  return took.map((letter) => theirs + letter.toUpperCase());
-}
-
-/** Returns what screen readers are told of a move just played: "Black played 11-15." */
-export function announcement(initialFen, move) {
-  return `${COLOR_NAME[turnAt(initialFen, move.ply)]} played ${move.text}.`;
-}
+// Turns and move numbers in every FEN style (plies.js), re-exported for the page's modules.
+export { announcement, moveNumber, numberText, opensMove, tookPieces, turnAt } from "./plies.js";
 
 // --- the page ---------------------------------------------------------------------------------
 
-/** Returns the page's first state from the page data: the server's state, the viewer, the
- * game's descriptor and a finished game's archive. */
+// A visitor's settings, and a signed-in user's until the page data says otherwise.
+export const DEFAULT_PREFERENCES = {
+  sound: true, premoves: true, takebacks: "always", confirm_resign: true, chat: true,
+  board_theme: "brown",
+};
+
+/** Returns the page's first state from the page data: the server's state, the viewer and
+ * their settings, the game's descriptor, a finished game's archive and the chat. */
 export function createPage(data) {
   return {
     state: data.state,
     viewer: data.viewer || { username: null, color: null, both_sides: false },
+    preferences: { ...DEFAULT_PREFERENCES, ...(data.preferences || {}) },
     variant: data.variant || null,
     ratings: data.ratings || null, // each player's rating in the game's category: "1512?"
     archive: data.archive || null, // a finished game's {annotations, analysis, can_annotate, …}
     tournament: data.tournament || null, // a tournament's game: {id, name, url, socket, round}
     leaving: false, // going to the viewer's next game of the tournament
+    chat: createChat(data.chat), // the chat's lines and box (chat_model.js)
     viewing: null, // index of the move whose position is shown read-only, -1 the start, null live
     sent: null, // {ply, kind: "path" | "text"} while a move of ours awaits its answer
     sentPremove: null, // the text of the premove sent, while it awaits its answer
@@ -114,9 +69,10 @@ export function canMove(page) {
   return page.viewer.color !== null && page.viewer.color === s.turn;
 }
 
-/** Returns whether the board takes taps for a premove now (premove.js says when one may be). */
+/** Returns whether the board takes taps for a premove now (premove.js says when one may be,
+ * and the viewer's settings whether they want them at all). */
 export function premoving(page) {
-  return !page.viewer.both_sides && page.viewing === null
+  return !page.viewer.both_sides && page.viewing === null && page.preferences.premoves
     && premoveAllowed(page.state, page.viewer.color);
 }
 
@@ -267,14 +223,18 @@ export function armResign(page, armed) {
   return { ...page, resignArmed: armed };
 }
 
+/** Returns whether a tap on Resign resigns at once: when the viewer's settings do not ask for
+ * a second tap, or it is that second tap. */
+export function resignsNow(page) {
+  return !page.preferences.confirm_resign || page.resignArmed;
+}
+
 /** Returns what a typed move does: {action: "send" | "premove" | "refuse" | "none", error}. On
  * the opponent's turn it is held as a premove where premoves are allowed. */
 export function typedMove(page, text) {
   if (!text) return { action: "none", error: null };
   if (canMove(page)) return { action: "send", error: null };
-  if (!page.viewer.both_sides && premoveAllowed(page.state, page.viewer.color)) {
-    return { action: "premove", error: null };
-  }
+  if (premoving(page)) return { action: "premove", error: null };
   return { action: "refuse", error: "It is not your move." };
 }
 

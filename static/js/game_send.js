@@ -45,11 +45,13 @@ const COMMANDS = {
  * Creates the page's sender. `socket`: {send(message) → whether it went, lag() → ms};
  * `api(method, url, body)` → a promise of the answer (api.js); `apiUrl` the game's API address
  * (ending in "/"); `onState(message)` gets a REST answer as a `state` message, `onError({error})`
- * a REST refusal. Returns {move(ply, move, clocked), resign(), takeback(action?), abort(),
- * draw(action), rematch(), giveTime(), claimWin(), berserk(), sync(), declineRematch(challenge)
- * → promise}.
+ * a REST refusal; `onChat(message)` a chat line said over REST as a `chat` message, and a
+ * refused one as an `error` message `about` the chat. Returns {move(ply, move, clocked),
+ * resign(), takeback(action?), abort(), draw(action), rematch(), giveTime(), claimWin(),
+ * berserk(), chat(text), sync(), declineRematch(challenge) → promise, chatLines() → promise of
+ * the lines one may read}.
  */
-export function createSender({ socket, api, apiUrl, onState, onError }) {
+export function createSender({ socket, api, apiUrl, onState, onError, onChat = () => {} }) {
   function post(path, body) {
     api("POST", `${apiUrl}${path}`, body)
       .then((state) => onState({ type: "state", ...state }))
@@ -70,6 +72,17 @@ export function createSender({ socket, api, apiUrl, onState, onError }) {
      * shows it declined. */
     declineRematch(challenge) {
       return api("POST", `/api/challenges/${challenge}/decline/`);
+    },
+    /** Says `text` in the game's chat. */
+    chat(text) {
+      if (socket.send({ type: "chat", text })) return;
+      api("POST", `${apiUrl}chat/`, { text })
+        .then((line) => onChat({ type: "chat", ...line }))
+        .catch((error) => onChat({ type: "error", error: error.message, about: "chat" }));
+    },
+    /** Asks for the chat lines the viewer may read (both rooms once the game is over). */
+    chatLines() {
+      return api("GET", `${apiUrl}chat/`);
     },
   };
   for (const [name, [message, path, body]] of Object.entries(COMMANDS)) {

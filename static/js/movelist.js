@@ -3,10 +3,10 @@
 // ply to view read-only; "Back to live" ("Back to the end" in a finished game) returns. It draws
 // the moves it is given, nothing more; their numbers and sides come from the page's model
 // (game_model.js), in every FEN style.
-import { numberText, opensMove, tookPieces } from "./game_model.js";
+import { numberText, opensMove, tookPieces } from "./plies.js";
 import { pieceArt, pieceName } from "./variant.js";
 
-export { moveNumber } from "./game_model.js";
+export { moveNumber } from "./plies.js";
 
 // How the analysis marks a move in the list (the glyphs lichess and PGN readers know).
 const JUDGEMENT_MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };

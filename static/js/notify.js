@@ -1,7 +1,8 @@
 // Challenges on the site's pages away from the lobby (and from a game): a challenge made to
 // you shows at the corner of the page, live, to accept or decline there; accepting, or a game
 // of yours starting, takes you to the game. A notice can be put away (×) without answering it:
-// the challenge still stands in the lobby; a put-away notice stays away on this page.
+// the challenge still stands in the lobby; a put-away notice stays away on this page. A player
+// you follow starting a game shows too, with a link to watch it.
 import { api, challengeText, el, goToGame, liveSocket } from "./api.js";
 import { applyChallenge } from "./wire.js";
 
@@ -74,6 +75,7 @@ liveSocket("/ws/me/", {
     }
     else if (message.type === "game_started") goToGame(message.game);
     else if (message.type === "your_turn") showTurn(message);
+    else if (message.type === "following_game") showFollowing(message);
   },
 });
 
@@ -92,6 +94,18 @@ function showTurn(message) {
   const against = message.opponent ? ` against ${message.opponent}` : "";
   const card = el("div", { class: "challenge-card", role: "status", "data-turn": message.game, "data-testid": "your-turn-notice" },
     el("p", {}, el("a", { href: `/game/${message.game}/` }, `Your turn${against}`)));
+  card.prepend(dismissButton(card, () => {}));
+  box.append(card);
+}
+
+// A player you follow started a game (not one of yours): a notice once per game, to watch it.
+function showFollowing(message) {
+  if (message.white === me || message.black === me) return;
+  if (box.querySelector(`[data-following-game="${message.game}"]`)) return;
+  const card = el("div", { class: "challenge-card", role: "status", "data-following-game": message.game,
+    "data-testid": "following-notice" },
+  el("p", {}, `${message.user} started a game: ${message.white} – ${message.black}. `,
+    el("a", { href: `/game/${message.game}/` }, "Watch")));
   card.prepend(dismissButton(card, () => {}));
   box.append(card);
 }

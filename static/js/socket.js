@@ -1,7 +1,8 @@
 // The game's WebSocket: a handler table for inbound messages, a heartbeat, reconnection with
 // backoff, and a sync after every reconnect (the protocol's "Live" section). It knows the
 // protocol's envelope, not the game: what a message means is decided by the handlers the page
-// passes in. It also syncs after an error (what failed may have changed the game anyway) and
+// passes in. It also syncs after an error (what failed may have changed the game anyway; not
+// after one `about` something else, a chat line, that changes no game) and
 // when something it sent got no answer in time: the server answers every action with a state
 // to the game's sockets, but that broadcast is best effort (a Redis outage can lose it).
 
@@ -79,7 +80,7 @@ export function connectSocket(path, handlers, options = {}) {
       if (handler) handler(message);
       if (message.type !== "error") {
         if (message.type !== "pong") syncedAfterError = false;
-      } else if (!syncedAfterError && !NO_SYNC_AFTER.has(message.code)) {
+      } else if (!syncedAfterError && !NO_SYNC_AFTER.has(message.code) && !message.about) {
         syncedAfterError = true;
         send({ type: "sync" });
       }

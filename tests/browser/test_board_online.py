@@ -83,8 +83,8 @@ def test_two_players_meet_in_the_lobby_and_play_while_a_spectator_watches(new_pa
     expect(alice.locator("#spectators")).to_have_text("1 watching")
     watch_list = new_page(1280, 800)  # and the list follows the game live
     watch_list.goto("/watch/")
-    row = watch_list.locator(f"[data-game='{game_id}'] td")
-    expect(row.nth(3)).to_have_text("1")  # watching
+    card = watch_list.locator(f"[data-game='{game_id}']")
+    expect(card.locator("[data-field=watching]")).to_have_text("1 watching")
 
     # Orientation: each player sees their own side at the bottom; the spectator sees White's.
     assert bob.eval_on_selector("#board .cb-board", "el => el.dataset.orientation") == "black"
@@ -106,7 +106,7 @@ def test_two_players_meet_in_the_lobby_and_play_while_a_spectator_watches(new_pa
         assert dom_moves(alice) == dom_moves(bob) == [m["text"] for m in state["moves"]]
         assert dom_board(alice) == dom_board(bob) == dom_board(spectator)
     assert dom_moves(spectator) == ["e4", "d5", "e4:c6", "bxc6"]
-    expect(row.nth(2)).to_have_text("2")  # moves, updated without a reload
+    expect(card.locator("[data-field=moves]")).to_have_text("2 moves")  # without a reload
     shot(spectator, "online-spectator-1280x800")
     shot(bob, "online-black-375x812")
 

@@ -1,6 +1,6 @@
 """Pages of a busy site in the browser, through Daphne started with the documented message caps:
-the lobby with 200 open seeks and the watch page with 600 live games list them all, keep one
-connection, and follow each change live."""
+the lobby with 200 open seeks and the watch page with 600 live games list them all (the watch
+page drawing only the boards in view), keep one connection, and follow each change live."""
 
 from playwright.sync_api import Page, expect
 
@@ -38,15 +38,17 @@ def test_the_watch_page_lists_600_live_games_and_follows_a_move(new_page, daphne
     page = new_page(1366, 800)
     opened = counting_sockets(page, "/ws/watch/")
     page.goto("/watch/")
-    expect(page.locator("#live-games tr[data-game]")).to_have_count(len(ids))
+    expect(page.locator("#live-games [data-game]")).to_have_count(len(ids))
     game = Game.objects.select_related("white", "black").get(public_id=ids[0])
     variant = variants.get(game.variant)
     start = variant.start_position()
     (_, text), *_ = variant.describe_moves(start)
     token = user_token(user=game.player(start.turn.name_lower))
     api_post(daphne_server, f"/api/games/{game.public_id}/moves/", token, {"move": text, "ply": 0})
-    moves = page.locator(f"[data-game='{game.public_id}'] td[data-label=Moves]")
-    expect(moves).to_have_text("1")
-    expect(page.locator("#live-games tr[data-game]")).to_have_count(len(ids))
+    moves = page.locator(f"[data-game='{game.public_id}'] [data-field=moves]")
+    expect(moves).to_have_text("1 move")
+    expect(page.locator("#live-games [data-game]")).to_have_count(len(ids))
     assert len(opened) == 1
+    drawn = page.locator("#live-games .cb-board").count()
+    assert 0 < drawn < len(ids)  # the boards in view, not 600
     screenshot(page, "watch-600-games")

@@ -137,7 +137,7 @@ def test_the_watch_page_keeps_a_long_games_watch_button_on_a_phones_screen(
 ) -> None:
     page = new_page(*PHONE)
     page.goto("/watch/")
-    row = page.get_by_test_id("live-games").locator("tr")
+    row = page.get_by_test_id("live-games").locator("[data-game]")
     expect(row).to_have_count(1)
     expect(row).to_contain_text(LONGEST_NAME)
     expect(row).to_contain_text(SEEKER)

@@ -44,6 +44,7 @@ PARSED: dict[str, tuple[bodies.Body, Callable[[Any], Any], dict[str, Any]]] = {
         schemas.AnnotationRequest.from_body,
         {"ply": 0, "glyph": "!", "comment": "good"},
     ),
+    "chat": (bodies.CHAT, schemas.chat_body, {"text": "Good game"}),
     "annotation edit": (
         bodies.ANNOTATION_EDIT,
         schemas.AnnotationRequest.edit_from_body,

@@ -139,6 +139,12 @@ BREAKERS: dict[str, dict[str, Callable[[random.Random], Any]]] = {
         "minutes": lambda r: r.choice([None, 0, 9, 721, "60", 60.5, 2**70, [60]]),
         "rounds": lambda r: r.choice([None, 2, 16, "5", [5]]),
     },
+    "{live}/chat/": {
+        "text": lambda r: r.choice(["", " ", "x" * 141, 17, None, ["hi"], "a\nb", "\u202eab"])
+    },
+    "/api/reports/": {"reason": lambda r: r.choice(["", "rude", 1, None, ["spam"], "SPAM"])},
+    "/api/account/close/": {"password": lambda r: r.choice(["", "wrong", 1, None, ["x"]])},
+    "/api/account/email/": {"email": lambda r: r.choice(["a@", "@b", 1, None, ["a@b.c"], "x y"])},
 }
 # Endpoints that read no body: only a poisoned one is sure to be refused.
 BODYLESS = [
@@ -151,6 +157,8 @@ BODYLESS = [
     "/api/challenges/{challenge}/decline/",
     "{tournament}/join/",
     "{tournament}/withdraw/",
+    "/api/users/carol/block/",
+    "/api/users/carol/follow/",
 ]
 
 
@@ -158,10 +166,8 @@ def snapshot() -> dict[str, list[dict[str, Any]]]:
     """Every row of every model of the site's apps (open sockets aside: they come and go)."""
     rows = {}
     for model in apps.get_models():
-        if (
-            model._meta.app_label in ("accounts", "games", "tournaments", "authtoken")
-            and model is not Connection
-        ):
+        labels = ("accounts", "community", "games", "tournaments", "authtoken")
+        if model._meta.app_label in labels and model is not Connection:
             rows[model._meta.label] = list(model.objects.order_by("pk").values())
     return rows
 
@@ -216,7 +222,7 @@ def test_thousands_of_malformed_bodies_get_4xx_and_change_nothing(table, alice, 
     assert statuses[400] > HTTP_CASES // 2, statuses
 
 
-GAME_TYPES = ["move", "resign", "draw", "takeback", "rematch", "sync", "ping"]
+GAME_TYPES = ["move", "resign", "draw", "takeback", "rematch", "chat", "sync", "ping"]
 
 
 def socket_case(rng: random.Random) -> str | bytes:

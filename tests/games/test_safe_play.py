@@ -8,7 +8,8 @@ import pytest
 from channels.db import database_sync_to_async
 from django.test import Client
 
-from accounts.models import TakebackPreference
+from accounts.models import Preferences
+from accounts.services import preferences_update
 from games.domain.clock import TimeControl
 from games.domain.errors import GameError
 from games.domain.schemas import MoveRequest
@@ -225,17 +226,16 @@ def test_there_must_be_a_move_to_take_back_and_an_offer_to_answer(alice, bob) ->
 @pytest.mark.parametrize(
     ("preference", "rated", "granted"),
     [
-        (TakebackPreference.NEVER, False, False),
-        (TakebackPreference.CASUAL, False, True),
-        (TakebackPreference.CASUAL, True, False),
-        (TakebackPreference.ALWAYS, True, True),
+        (Preferences.Takebacks.NEVER, False, False),
+        (Preferences.Takebacks.CASUAL, False, True),
+        (Preferences.Takebacks.CASUAL, True, False),
+        (Preferences.Takebacks.ALWAYS, True, True),
     ],
 )
 def test_the_opponents_preference_decides_whether_they_are_asked(
     alice, bob, preference, rated, granted
 ) -> None:
-    bob.takeback_preference = preference
-    bob.save(update_fields=["takeback_preference"])
+    preferences_update(user=bob, changes={"takebacks": preference})
     game = start_game(alice, bob, rated=rated)
     play(game, alice, "e4")
     if granted:
@@ -248,8 +248,7 @@ def test_the_opponents_preference_decides_whether_they_are_asked(
 
 
 def test_a_tournaments_games_have_no_takebacks(alice, bob) -> None:
-    bob.takeback_preference = TakebackPreference.ALWAYS
-    bob.save(update_fields=["takeback_preference"])
+    preferences_update(user=bob, changes={"takebacks": Preferences.Takebacks.ALWAYS})
     game = casual_game(alice, bob)
     Game.objects.filter(pk=game.pk).update(tournament="arena1", tournament_round=1)
     play(game, alice, "e4")

@@ -106,11 +106,12 @@ async def afailing(*args, **kwargs):
 
 
 # Each step a connect goes through, made to fail: the game's table, the channel layer, the
-# state; the lobby's seeks; the watch page's list.
+# state, the chat; the lobby's seeks; the watch page's list.
 FAILURES = {
     "game: joining the table": ("game", "games.edges.consumers.connection_open", failing),
     "game: joining its group": ("game", "the channel layer.group_add", afailing),
-    "game: reading its state": ("game", "games.edges.consumers.load_state", failing),
+    "game: reading its state": ("game", "games.edges.consumers.open_game", failing),
+    "game: reading its chat": ("game", "games.edges.consumers.chat_opening", failing),
     "lobby: reading the seeks": ("/ws/lobby/", "games.edges.consumers.open_seeks", failing),
     "watch: reading the games": ("/ws/watch/", "games.edges.watching.live_games", failing),
 }

@@ -1,7 +1,7 @@
-"""No request holds a database connection while it computes (common/db.py
-``release_connection``): a password is hashed, and a position from a FEN checked by the engine,
-with the thread's connection back in the pool, so a burst of log-ins or sign-ups leaves the pool
-to the requests that need it.
+"""No request holds a database connection while it computes or waits on another server
+(common/db.py ``release_connection``): a password is hashed, a position from a FEN checked by the
+engine, and a mail sent, with the thread's connection back in the pool, so a burst of log-ins,
+sign-ups or password resets leaves the pool to the requests that need it.
 
 Each test watches the work itself (the hash function, the engine's position check) and notes
 whether the thread held a connection at that moment.
@@ -11,7 +11,8 @@ from collections.abc import Iterator
 
 import pytest
 from django.conf import global_settings
-from django.contrib.auth import hashers
+from django.contrib.auth import get_user_model, hashers
+from django.core.mail.backends import locmem
 from django.db import connections
 from django.test import Client
 from rest_framework.test import APIClient
@@ -102,3 +103,30 @@ def test_a_signed_in_players_game_from_a_fen_is_checked_holding_no_connection(ch
     page = client.post("/play/local/", {"fen": variant.start_fen, "variant": variant.id})
     assert page.status_code == 302
     assert checking == [False]
+
+
+@pytest.fixture
+def mailing(monkeypatch) -> list[bool]:
+    """Notes, for each mail sent (the locmem backend's send), whether a connection was held."""
+    seen: list[bool] = []
+    real = locmem.EmailBackend.send_messages
+
+    def watched(self, messages):
+        seen.append(held())
+        return real(self, messages)
+
+    monkeypatch.setattr(locmem.EmailBackend, "send_messages", watched)
+    return seen
+
+
+def test_mails_go_out_holding_no_connection(mailing) -> None:
+    api = APIClient()
+    made = api.post(
+        "/api/auth/signup/", {"username": "mailer", "password": PASSWORD, "email": "m@x.org"}
+    )
+    assert made.status_code == 201
+    User = get_user_model()
+    User.objects.filter(username="mailer").update(email_verified=True)
+    assert api.post("/api/auth/password-reset/", {"email": "m@x.org"}).status_code == 204
+    assert len(mailing) == 2  # the verification link, the reset
+    assert not any(mailing)

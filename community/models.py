@@ -1,0 +1,165 @@
+"""What players say about each other and what moderators do about it: blocks, follows, reports,
+chat mutes and the moderation log.
+
+The app sits between ``accounts`` and ``games``: the games app reads blocks (pairing, challenges
+and chat skip blocked players), mutes (a muted player's chat is refused) and follows (a followed
+player's game start is announced); a report names its game by the game's public id, since this
+app knows no game. Every write goes through ``community.services``.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+
+# The most players one user may block, and follow: each is read whole where it applies (a
+# user's sockets, their following list), so neither may grow without bound.
+MAX_BLOCKS = 500
+MAX_FOLLOWING = 400
+# The longest report text, and the longest note a moderator writes (a warning's words).
+MAX_REPORT_CHARS = 1000
+MAX_NOTE_CHARS = 1000
+# The longest mute a moderator gives, in hours (30 days).
+MAX_MUTE_HOURS = 720
+
+
+class Block(models.Model):
+    """``blocker`` blocked ``blocked``: no challenge, pairing or chat between the two, either
+    way."""
+
+    blocker = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="blocks_made"
+    )
+    blocked = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="blocks_received"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["blocker", "blocked"], name="block_once"),
+            models.CheckConstraint(condition=~Q(blocker=F("blocked")), name="block_not_self"),
+        ]
+        indexes = [models.Index(fields=["blocked", "blocker"], name="block_by_blocked")]
+
+    def __str__(self) -> str:
+        return f"{self.blocker_id} blocks {self.blocked_id}"
+
+
+class Follow(models.Model):
+    """``follower`` follows ``followed``: sees them in their following list and hears when a
+    game of theirs starts."""
+
+    follower = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="follows_made"
+    )
+    followed = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="followers"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["follower", "followed"], name="follow_once"),
+            models.CheckConstraint(condition=~Q(follower=F("followed")), name="follow_not_self"),
+        ]
+        indexes = [models.Index(fields=["followed", "follower"], name="follow_by_followed")]
+
+    def __str__(self) -> str:
+        return f"{self.follower_id} follows {self.followed_id}"
+
+
+class Report(models.Model):
+    """A player's report of another, for a moderator to look at; ``game`` is the public id of
+    the game it is about (empty: none)."""
+
+    class Reason(models.TextChoices):
+        ABUSE = "abuse", "Abuse"
+        CHEAT = "cheat", "Cheating"
+        SPAM = "spam", "Spam"
+        OTHER = "other", "Other"
+
+    class State(models.TextChoices):
+        OPEN = "open", "Open"
+        CLOSED = "closed", "Closed"
+
+    reporter = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="reports_made",
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reports_received"
+    )
+    reason = models.CharField(max_length=8, choices=Reason.choices)
+    text = models.TextField(blank=True, default="")
+    game = models.CharField(max_length=12, blank=True, default="")
+    state = models.CharField(max_length=8, choices=State.choices, default=State.OPEN)
+    created_at = models.DateTimeField(auto_now_add=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [
+            models.Index(fields=["state", "-created_at", "-id"], name="report_by_state"),
+            models.Index(fields=["user", "-created_at"], name="report_by_user"),
+        ]
+
+    def __str__(self) -> str:
+        return f"report {self.pk} of {self.user_id} ({self.reason}, {self.state})"
+
+
+class Mute(models.Model):
+    """A player's chat is muted by a moderator until ``until``: their lines are refused."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="mute"
+    )
+    until = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.user_id} muted until {self.until:%Y-%m-%d %H:%M}"
+
+
+class ModerationAction(models.Model):
+    """One thing a moderator did, kept for good: the moderation log. A warning is shown to its
+    player on every page until they say they have read it (``seen_at``)."""
+
+    class Kind(models.TextChoices):
+        WARN = "warn", "Warned"
+        MUTE = "mute", "Muted"
+        UNMUTE = "unmute", "Unmuted"
+        CLOSE = "close", "Closed the account"
+        DISMISS = "dismiss", "Dismissed the report"
+
+    moderator = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="moderation_done",
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="moderation_received"
+    )
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    report = models.ForeignKey(
+        Report, on_delete=models.SET_NULL, null=True, blank=True, related_name="actions"
+    )
+    hours = models.PositiveIntegerField(null=True, blank=True)  # a mute's length
+    note = models.TextField(blank=True, default="")
+    at = models.DateTimeField(auto_now_add=True)
+    seen_at = models.DateTimeField(null=True, blank=True)  # a warning, read by its player
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        indexes = [
+            models.Index(fields=["user", "-at"], name="moderation_by_user"),
+            models.Index(
+                fields=["user"],
+                name="moderation_warning_unseen",
+                condition=Q(kind="warn", seen_at__isnull=True),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.user_id} by {self.moderator_id}"

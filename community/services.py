@@ -1,0 +1,224 @@
+"""Community writes: blocking and following players, reporting one, and what moderators do
+(warn, mute, close a report), each logged. Refusals raise ``CommunityError`` and change nothing.
+
+Who a username names, and what a game id names, is the caller's to check: this app knows users,
+not games (``players`` calls it, above the games app, after checking both).
+"""
+
+from datetime import datetime, timedelta
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from accounts.models import User
+from community.errors import CommunityError
+from community.models import (
+    MAX_BLOCKS,
+    MAX_FOLLOWING,
+    MAX_MUTE_HOURS,
+    MAX_NOTE_CHARS,
+    MAX_REPORT_CHARS,
+    Block,
+    Follow,
+    ModerationAction,
+    Mute,
+    Report,
+)
+
+
+def lock_user(user: User) -> None:
+    """Locks the user's row for the rest of the transaction: one user's blocks, follows and
+    reports are counted and added one at a time."""
+    User.objects.select_for_update().filter(pk=user.pk).first()
+
+
+# --- blocks and follows ------------------------------------------------------------------------
+def block(*, user: User, other: User) -> bool:
+    """Blocks ``other`` for ``user`` (and ends any follow between the two, either way); returns
+    whether a block was added (False: it was there already). At most ``MAX_BLOCKS``."""
+    if other.pk == user.pk:
+        raise CommunityError("You cannot block yourself.")
+    with transaction.atomic():
+        lock_user(user)
+        if Block.objects.filter(blocker=user, blocked=other).exists():
+            return False
+        if Block.objects.filter(blocker=user).count() >= MAX_BLOCKS:
+            raise CommunityError(f"You have blocked {MAX_BLOCKS} players: unblock one first.")
+        Block.objects.create(blocker=user, blocked=other)
+        Follow.objects.filter(
+            Q(follower=user, followed=other) | Q(follower=other, followed=user)
+        ).delete()
+    return True
+
+
+def unblock(*, user: User, other: User) -> bool:
+    """Removes ``user``'s block of ``other``; returns whether there was one."""
+    deleted, _ = Block.objects.filter(blocker=user, blocked=other).delete()
+    return bool(deleted)
+
+
+def follow(*, user: User, other: User) -> bool:
+    """Makes ``user`` follow ``other``; returns whether a follow was added (False: it was there
+    already). Refused between players in a block, and past ``MAX_FOLLOWING``."""
+    if other.pk == user.pk:
+        raise CommunityError("You cannot follow yourself.")
+    with transaction.atomic():
+        lock_user(user)
+        if Follow.objects.filter(follower=user, followed=other).exists():
+            return False
+        if Block.objects.filter(
+            Q(blocker=user, blocked=other) | Q(blocker=other, blocked=user)
+        ).exists():
+            raise CommunityError(
+                f"You cannot follow {other.username}: one of you blocked the other."
+            )
+        if Follow.objects.filter(follower=user).count() >= MAX_FOLLOWING:
+            raise CommunityError(f"You follow {MAX_FOLLOWING} players: unfollow one first.")
+        try:
+            with transaction.atomic():
+                Follow.objects.create(follower=user, followed=other)
+        except IntegrityError:  # made meanwhile by another request of theirs
+            return False
+    return True
+
+
+def unfollow(*, user: User, other: User) -> bool:
+    """Makes ``user`` stop following ``other``; returns whether they did."""
+    deleted, _ = Follow.objects.filter(follower=user, followed=other).delete()
+    return bool(deleted)
+
+
+# --- reports -----------------------------------------------------------------------------------
+def report_create(
+    *, reporter: User, user: User, reason: str, text: str = "", game: str = ""
+) -> Report:
+    """Files a report of ``user`` by ``reporter`` (``reason`` one of ``Report.Reason``; ``game``
+    a game's public id the caller checked, or empty). A player's open report of the same
+    player about the same game is updated rather than repeated."""
+    if user.pk == reporter.pk:
+        raise CommunityError("You cannot report yourself.")
+    if reason not in Report.Reason.values:
+        raise CommunityError(f"A report's reason is one of {', '.join(Report.Reason.values)}.")
+    if len(text) > MAX_REPORT_CHARS:
+        raise CommunityError(f"A report's text has at most {MAX_REPORT_CHARS} characters.")
+    with transaction.atomic():
+        lock_user(reporter)
+        report = Report.objects.filter(
+            reporter=reporter, user=user, game=game, state=Report.State.OPEN
+        ).first()
+        if report is None:
+            return Report.objects.create(
+                reporter=reporter, user=user, reason=reason, text=text, game=game
+            )
+        report.reason, report.text = reason, text
+        report.save(update_fields=["reason", "text"])
+    return report
+
+
+# --- moderation ----------------------------------------------------------------------------
+def require_moderator(moderator: User) -> None:
+    if not (moderator.is_active and moderator.is_staff):
+        raise CommunityError("Only moderators may do that.", status=403)
+
+
+def close_report(report: Report | None, at: datetime) -> None:
+    if report is not None and report.state == Report.State.OPEN:
+        report.state, report.closed_at = Report.State.CLOSED, at
+        report.save(update_fields=["state", "closed_at"])
+
+
+def logged(
+    *,
+    moderator: User,
+    user: User,
+    kind: str,
+    report: Report | None = None,
+    hours: int | None = None,
+    note: str = "",
+) -> ModerationAction:
+    """Logs what a moderator did to ``user`` and closes the report it answered, if any. Call
+    inside the transaction that did it."""
+    if len(note) > MAX_NOTE_CHARS:
+        raise CommunityError(f"A note has at most {MAX_NOTE_CHARS} characters.")
+    action = ModerationAction.objects.create(
+        moderator=moderator, user=user, kind=kind, report=report, hours=hours, note=note
+    )
+    close_report(report, action.at)
+    return action
+
+
+def warn(
+    *, moderator: User, user: User, note: str, report: Report | None = None
+) -> ModerationAction:
+    """Warns ``user`` in ``note``'s words (shown on their pages until read); logged."""
+    require_moderator(moderator)
+    note = note.strip()
+    if not note:
+        raise CommunityError("A warning needs its words.")
+    with transaction.atomic():
+        return logged(moderator=moderator, user=user, kind="warn", report=report, note=note)
+
+
+def mute(
+    *,
+    moderator: User,
+    user: User,
+    hours: int,
+    note: str = "",
+    report: Report | None = None,
+    now: datetime | None = None,
+) -> ModerationAction:
+    """Mutes ``user``'s chat for ``hours`` (1 to ``MAX_MUTE_HOURS``) from now; logged."""
+    require_moderator(moderator)
+    if isinstance(hours, bool) or not isinstance(hours, int) or not 1 <= hours <= MAX_MUTE_HOURS:
+        raise CommunityError(f"A mute lasts 1 to {MAX_MUTE_HOURS} hours.")
+    until = (now or timezone.now()) + timedelta(hours=hours)
+    with transaction.atomic():
+        Mute.objects.update_or_create(user=user, defaults={"until": until})
+        return logged(
+            moderator=moderator, user=user, kind="mute", report=report, hours=hours, note=note
+        )
+
+
+def unmute(*, moderator: User, user: User, note: str = "") -> ModerationAction:
+    """Ends ``user``'s chat mute; logged."""
+    require_moderator(moderator)
+    with transaction.atomic():
+        Mute.objects.filter(user=user).delete()
+        return logged(moderator=moderator, user=user, kind="unmute", note=note)
+
+
+def dismiss(*, moderator: User, report: Report, note: str = "") -> ModerationAction:
+    """Closes a report with nothing done to its player; logged."""
+    require_moderator(moderator)
+    with transaction.atomic():
+        return logged(
+            moderator=moderator, user=report.user, kind="dismiss", report=report, note=note
+        )
+
+
+def log_closing(
+    *, moderator: User, user: User, note: str = "", report: Report | None = None
+) -> ModerationAction:
+    """Logs that a moderator closed ``user``'s account (closing it is the caller's)."""
+    require_moderator(moderator)
+    with transaction.atomic():
+        return logged(moderator=moderator, user=user, kind="close", report=report, note=note)
+
+
+def warning_seen(*, user: User, warning_id: int, now: datetime | None = None) -> bool:
+    """Marks one of the user's warnings read; returns whether there was such an unread one."""
+    changed = ModerationAction.objects.filter(
+        pk=warning_id, user=user, kind=ModerationAction.Kind.WARN, seen_at__isnull=True
+    ).update(seen_at=now or timezone.now())
+    return bool(changed)
+
+
+def forget_user(*, user: User) -> None:
+    """Removes a closing account's blocks, follows and mute, either way (reports and the
+    moderation log stay)."""
+    with transaction.atomic():
+        Block.objects.filter(Q(blocker=user) | Q(blocked=user)).delete()
+        Follow.objects.filter(Q(follower=user) | Q(followed=user)).delete()
+        Mute.objects.filter(user=user).delete()

@@ -1,0 +1,111 @@
+"""The moderators' pages (staff only): the open reports, each with its context — the reported
+player's earlier reports and what moderators did to them, the game it is about and that game's
+whole chat — and the actions on it: warn, mute the chat for some hours, close the account, or
+dismiss the report. Every action is logged (``community.services``); the log has its page."""
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from common.edge import refusal_response
+from community import services
+from community.errors import CommunityError
+from community.models import MAX_MUTE_HOURS, Report
+from community.selectors import moderation_log, muted_until, open_reports, reports_of
+from games.models import Game
+from games.reads.chat import whole_chat
+from players.closing import close_account
+
+
+def moderators_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Lets staff through; asks a visitor to log in and refuses anyone else (403)."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        user = request.user
+        if not user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        if not user.is_staff:
+            return refusal_response(request, 403, "Only moderators may see this page.")
+        return view(request, *args, **kwargs)
+
+    return wrapped
+
+
+@moderators_only
+def reports(request: HttpRequest) -> HttpResponse:
+    """The reports, newest first: the open ones, or with ``?state=closed`` the closed."""
+    state = Report.State.CLOSED if request.GET.get("state") == "closed" else Report.State.OPEN
+    return render(
+        request,
+        "players/moderation.html",
+        {"reports": open_reports(state=state), "state": state},
+    )
+
+
+@moderators_only
+def log(request: HttpRequest) -> HttpResponse:
+    """Everything moderators did, newest first."""
+    return render(request, "players/moderation_log.html", {"actions": moderation_log(limit=200)})
+
+
+def act(request: HttpRequest, report: Report) -> str:
+    """Does what the report page's form asks (``action``: warn, mute, unmute, close, dismiss)
+    and returns what to tell the moderator; raises ``CommunityError`` saying what is wrong."""
+    action = request.POST.get("action")
+    note = request.POST.get("note", "").strip()
+    moderator, user = request.user, report.user
+    if action == "warn":
+        services.warn(moderator=moderator, user=user, note=note, report=report)
+        return f"{user} is warned: they see it on their next page."
+    if action == "mute":
+        try:
+            hours = int(request.POST.get("hours", ""))
+        except ValueError:
+            raise CommunityError(f"A mute lasts 1 to {MAX_MUTE_HOURS} hours.") from None
+        services.mute(moderator=moderator, user=user, hours=hours, note=note, report=report)
+        return f"{user}'s chat is muted for {hours} hour{'s' if hours != 1 else ''}."
+    if action == "unmute":
+        services.unmute(moderator=moderator, user=user, note=note)
+        return f"{user}'s chat is no longer muted."
+    if action == "close":
+        if request.POST.get("confirm") != "on":
+            raise CommunityError("Tick the box to close the account: it cannot be undone.")
+        name = close_account(user=user, moderator=moderator, note=note, report=report)
+        return f"The account is closed: its games are now under the name {name}."
+    if action == "dismiss":
+        services.dismiss(moderator=moderator, report=report, note=note)
+        return "The report is dismissed."
+    raise CommunityError("Choose an action: warn, mute, unmute, close or dismiss.")
+
+
+@moderators_only
+def report(request: HttpRequest, report_id: int) -> HttpResponse:
+    """A report with its context, and the moderator's actions on it."""
+    found = Report.objects.select_related("reporter", "user").filter(pk=report_id).first()
+    if found is None:
+        raise Http404("No such report.")
+    if request.method == "POST":
+        try:
+            messages.success(request, act(request, found))
+        except CommunityError as refusal:
+            messages.error(request, refusal.message)
+        return redirect("moderation-report", report_id=found.pk)
+    game = None
+    if found.game:
+        game = Game.objects.select_related("white", "black").filter(public_id=found.game).first()
+    context = {
+        "report": found,
+        "game": game,
+        "chat": whole_chat(game) if game is not None else [],
+        "earlier": [r for r in reports_of(found.user_id) if r.pk != found.pk],
+        "actions": moderation_log(user_id=found.user_id, limit=50),
+        "muted_until": muted_until(found.user_id),
+        "max_hours": MAX_MUTE_HOURS,
+    }
+    return render(request, "players/moderation_report.html", context)

@@ -1,0 +1,106 @@
+"""A player's own data as one file to download: a zip of their games (PGN for Chesskers and the
+hybrids, PDN for the checkers family), their account, settings, ratings and rating history,
+whom they follow and block, the reports they made, and the chat lines they wrote.
+
+Written into a temporary file that spills to disk past a few megabytes, the games read a chunk
+at a time (``games.reads.archive.games_export_texts``): memory is bounded whatever the size of
+a career, and the work by the player's own data (and the ``data_account`` throttle)."""
+
+import json
+import zipfile
+from tempfile import SpooledTemporaryFile
+from typing import IO, Any
+
+from django.db.models import Q
+
+from accounts.models import RatingChange, User
+from accounts.selectors import categories_of, preferences_of, preferences_payload
+from community.models import Report
+from community.selectors import blocked_users, followed_users
+from engine import variants
+from games.models import ChatLine, Game, export_format
+from games.reads.archive import games_export_texts
+
+IN_MEMORY = 4 * 1024 * 1024  # bytes kept in memory before the file spills to disk
+
+
+def data_filename(user: User) -> str:
+    return f"chesskers-{user.username}-data.zip"
+
+
+def account_json(user: User) -> dict[str, Any]:
+    """Returns the account's own record: who, since when, settings, ratings and their history,
+    whom they follow and block, the reports they made."""
+    history = RatingChange.objects.filter(user=user).select_related("game", "opponent")
+    reports = Report.objects.filter(reporter=user).select_related("user")
+    return {
+        "username": user.username,
+        "email": user.email,
+        "email_verified": user.email_verified,
+        "joined": user.date_joined.isoformat(),
+        "settings": preferences_payload(preferences_of(user)),
+        "ratings": categories_of(user),
+        "rating_history": [
+            {
+                "at": change.at.isoformat(),
+                "game": change.game.public_id,
+                "category": change.category,
+                "opponent": change.opponent.username,
+                "score": change.score,
+                "rating_before": round(change.rating_before),
+                "rating_after": round(change.rating_after),
+            }
+            for change in history.iterator(chunk_size=1000)
+        ],
+        "following": [other.username for other in followed_users(user.pk)],
+        "blocking": [other.username for other in blocked_users(user.pk)],
+        "reports": [
+            {
+                "user": report.user.username,
+                "reason": report.reason,
+                "text": report.text,
+                "game": report.game or None,
+                "state": report.state,
+                "at": report.created_at.isoformat(),
+            }
+            for report in reports
+        ],
+    }
+
+
+def write_games(archive: zipfile.ZipFile, user: User) -> int:
+    """Writes the user's games (played, or imported by them) into ``games.pgn`` and
+    ``games.pdn`` by their format (one file written at a time); returns how many."""
+    games = Game.objects.filter(Q(white=user) | Q(black=user) | Q(imported_by=user))
+    pdn = [variant for variant in variants.VARIANTS if export_format(variant) == "PDN"]
+    count = 0
+    for name, chosen in (
+        ("games.pgn", games.exclude(variant__in=pdn)),
+        ("games.pdn", games.filter(variant__in=pdn)),
+    ):
+        with archive.open(name, "w", force_zip64=True) as out:
+            for _, text in games_export_texts(chosen):
+                out.write(text.encode() + b"\n")
+                count += 1
+    return count
+
+
+def write_chat(archive: zipfile.ZipFile, user: User) -> None:
+    """Writes the chat lines the user wrote, one a line: when, the game, the room, the text."""
+    lines = ChatLine.objects.filter(user=user).select_related("game").order_by("id")
+    with archive.open("chat.txt", "w", force_zip64=True) as out:
+        for line in lines.iterator(chunk_size=1000):
+            out.write(
+                f"{line.at.isoformat()} {line.game.public_id} {line.room}: {line.text}\n".encode()
+            )
+
+
+def data_archive(user: User) -> IO[bytes]:
+    """Returns the zip of the user's data, rewound, ready to send."""
+    spool: Any = SpooledTemporaryFile(max_size=IN_MEMORY)  # noqa: SIM115 (the caller sends it)
+    with zipfile.ZipFile(spool, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("account.json", json.dumps(account_json(user), indent=2))
+        write_games(archive, user)
+        write_chat(archive, user)
+    spool.seek(0)
+    return spool
