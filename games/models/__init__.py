@@ -555,65 +555,6 @@ class Evaluation(models.Model):
         return f"{self.game_id} #{self.index}: {self.score}"
 
 
-class PlayerRecord(models.Model):
-    """A player's finished online games counted as each ends (``games.storage.records``), so that a
-    profile reads one row instead of walking the player's whole history.
-
-    Wins, draws and losses by colour and by termination (``{termination: {"wins", "draws",
-    "losses"}}``); the current streak (the run of equal outcomes ending with the latest game);
-    the best win (the rated win over the highest-rated opponent, their rating before the game;
-    the earliest of equals).
-    """
-
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.CASCADE,
-        primary_key=True,
-        related_name="game_record",
-    )
-    white_wins = models.PositiveIntegerField(default=0)
-    white_draws = models.PositiveIntegerField(default=0)
-    white_losses = models.PositiveIntegerField(default=0)
-    black_wins = models.PositiveIntegerField(default=0)
-    black_draws = models.PositiveIntegerField(default=0)
-    black_losses = models.PositiveIntegerField(default=0)
-    by_termination = models.JSONField(default=dict)
-    streak_outcome = models.CharField(max_length=4, blank=True, default="")
-    streak_games = models.PositiveIntegerField(default=0)
-    best_win_game = models.ForeignKey(
-        Game, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
-    best_win_opponent = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
-    best_win_rating = models.FloatField(null=True, blank=True)
-    best_win_at = models.DateTimeField(null=True, blank=True)
-
-    def __str__(self) -> str:
-        return f"record of {self.user_id}"
-
-
-class ChatLine(models.Model):
-    """One line of an online game's chat (``games.services.chat``), in its players' room or its
-    spectators': kept apart while the game is live, both shown once it is over."""
-
-    class Room(models.TextChoices):
-        PLAYERS = "players", "Players"
-        SPECTATORS = "spectators", "Spectators"
-
-    # Indexed by chat_by_game, which leads with it.
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat", db_index=False)
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    room = models.CharField(max_length=10, choices=Room.choices)
-    text = models.CharField(max_length=140)
-    at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        indexes = [models.Index(fields=["game", "room", "-id"], name="chat_by_game")]
-
-    def __str__(self) -> str:
-        return f"{self.game_id} {self.room}: {self.text[:20]}"
+# Kept in modules of their own, imported here so that Django finds them with the others.
+from games.models.people import ChatLine as ChatLine  # noqa: E402
+from games.models.people import PlayerRecord as PlayerRecord  # noqa: E402
