@@ -12,7 +12,7 @@ from community.models import Report
 from games.domain.clock import TimeControl
 from tests.browser.board_helpers import log_in, off_the_loop, shot
 from tests.factories import make_user
-from tests.games.conftest import start_game
+from tests.games.conftest import opened, start_game
 from tests.games.test_long_games import api_post
 
 
@@ -152,7 +152,8 @@ def test_a_reported_chat_line_reaches_the_moderators_who_mute_its_writer(new_pag
 
 def test_the_settings_page_turns_chat_and_premoves_off(new_page) -> None:
     white, black = make_user("alice"), make_user("bob")
-    game = off_the_loop(lambda: start_game(white, black, clock=TimeControl(initial=300)))
+    # Past both first moves: before them a game is aborted, not resigned.
+    game = off_the_loop(lambda: opened(start_game(white, black, clock=TimeControl(initial=300))))
     page = signed_in(new_page, "alice")
     page.get_by_test_id("account-menu").click()
     page.get_by_test_id("menu-settings").click()

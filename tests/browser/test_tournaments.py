@@ -12,10 +12,11 @@ from playwright.sync_api import Page, expect
 from games.models import Game
 from games.services.core import Actor
 from games.services.play import game_resign
-from tests.browser.board_helpers import log_in, off_the_loop, shot
+from tests.browser.board_helpers import log_in, off_the_loop, shot, wait_moves
 from tests.browser.test_phone_layout import PHONE, overflow
 from tests.conftest import DaphneServer
 from tests.factories import make_user
+from tests.games.conftest import opened
 from tournaments.models import Tournament
 from tournaments.schemas import TournamentRequest
 from tournaments.services.entries import tournament_create, tournament_join
@@ -85,6 +86,10 @@ def test_players_make_and_join_an_arena_and_are_taken_to_each_game(new_page) -> 
     shot(carol, "tournament-phone")
     assert overflow(carol, "tournament") == []
 
+    # Both make their first move (before it a game is aborted, not resigned).
+    off_the_loop(opened, Game.objects.get(public_id=first))
+    for page in (alice, bob):
+        wait_moves(page, 2)
     # Alice resigns: Bob (3 points: a win gone berserk) meets Carol, both taken to the new
     # board at once (Bob from the page of the game just over); Alice, who has just met Bob,
     # waits.
