@@ -86,9 +86,10 @@ def new_page(browser: Browser, console_watch: ConsoleWatch, daphne_server, live_
     assert console_watch.errors == [], "\n".join(console_watch.errors)
 
 
-def screenshot(page: Page, name: str) -> Path:
-    """Saves a full-page screenshot under artifacts/screenshots and returns its path."""
+def screenshot(page: Page, name: str, full_page: bool = True) -> Path:
+    """Saves a screenshot (of the whole page, or of what the window shows) under
+    artifacts/screenshots and returns its path."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=full_page)
     return path
