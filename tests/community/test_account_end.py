@@ -4,7 +4,6 @@ name while the account can no longer be used."""
 
 import io
 import json
-import uuid
 import zipfile
 
 import pytest
@@ -20,6 +19,7 @@ from games.models import Challenge, ChatLine, Game, Seek
 from games.services.archive import game_import
 from games.services.core import Actor
 from games.services.lobby import seek_create
+from tests.community.conftest import api
 from tests.factories import PASSWORD, make_user
 from tests.games.archive_helpers import FOOLS_MATE, play_out
 from tests.games.conftest import opened, start_game
@@ -27,28 +27,6 @@ from tests.games.conftest import opened, start_game
 pytestmark = pytest.mark.django_db
 
 DRAUGHTS = '[Variant "Russian Checkers"]\n[Result "1/2-1/2"]\n\n1. c3-d4 f6-g5 1/2-1/2\n'
-
-
-@pytest.fixture(autouse=True)
-def own_throttle_counts(settings) -> None:
-    settings.CACHE_KEY_PREFIX = f"test-{uuid.uuid4().hex}"
-
-
-@pytest.fixture
-def alice():
-    return make_user("alice")
-
-
-@pytest.fixture
-def bob():
-    return make_user("bob")
-
-
-def api(user=None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.credentials(HTTP_AUTHORIZATION=f"Token {user_token(user=user)}")
-    return client
 
 
 def unzip(content: bytes) -> dict[str, str]:

@@ -1,44 +1,19 @@
 """The community's API (docs/api.md "Chat"): blocking and following a player (POST and DELETE,
 204), whom a player follows, reporting a player; each refusal one sentence, changing nothing."""
 
-import uuid
-
 import pytest
-from rest_framework.test import APIClient
 
 from accounts.models import User
-from accounts.services import user_token
 from community.models import Block, Follow, Report
 from community.services import block, follow
 from games.models import Challenge
 from games.services.core import Actor
 from games.services.play import game_resign
+from tests.community.conftest import api
 from tests.factories import make_user
 from tests.games.conftest import opened, start_game
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def own_throttle_counts(settings) -> None:
-    settings.CACHE_KEY_PREFIX = f"test-{uuid.uuid4().hex}"
-
-
-@pytest.fixture
-def alice():
-    return make_user("alice")
-
-
-@pytest.fixture
-def bob():
-    return make_user("bob")
-
-
-def api(user=None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.credentials(HTTP_AUTHORIZATION=f"Token {user_token(user=user)}")
-    return client
 
 
 @pytest.mark.parametrize("relation", ["block", "follow"])

@@ -3,8 +3,6 @@ the game and its whole chat, the player's earlier reports and what moderators di
 action on it (warn, mute, dismiss, close the account) is done and logged; a warning shows on its
 player's pages until they say they read it."""
 
-import uuid
-
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -19,21 +17,6 @@ from tests.factories import make_user
 from tests.games.conftest import start_game
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def own_throttle_counts(settings) -> None:
-    settings.CACHE_KEY_PREFIX = f"test-{uuid.uuid4().hex}"
-
-
-@pytest.fixture
-def alice():
-    return make_user("alice")
-
-
-@pytest.fixture
-def bob():
-    return make_user("bob")
 
 
 @pytest.fixture

@@ -1,8 +1,6 @@
 """A profile's Follow, Block and Report buttons (forms that work without script), and the page
 of whom you follow."""
 
-import uuid
-
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -13,11 +11,6 @@ from tests.factories import make_user
 from tests.games.conftest import start_game
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def own_throttle_counts(settings) -> None:
-    settings.CACHE_KEY_PREFIX = f"test-{uuid.uuid4().hex}"
 
 
 @pytest.fixture

@@ -15,16 +15,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def alice():
-    return make_user("alice")
-
-
-@pytest.fixture
-def bob():
-    return make_user("bob")
-
-
-@pytest.fixture
 def moderator():
     user = make_user("mod")
     user.is_staff = True
