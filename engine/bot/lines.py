@@ -26,6 +26,27 @@ MAX_LINES = 3
 PV_LENGTH = 12  # moves of a line shown: enough to read a plan, a few hundred bytes
 
 
+class Control:
+    """A handle on a running analysis for another thread: ``stop()`` ends its search within a
+    few dozen nodes (it moves the searcher's deadline, which the search reads as it goes), and
+    no further report is yielded."""
+
+    def __init__(self) -> None:
+        self.stopped = False
+        self._searcher: Any = None
+
+    def stop(self) -> None:
+        """Stops the analysis this handle was given to, now or as soon as it starts."""
+        self.stopped = True
+        if self._searcher is not None:
+            self._searcher.deadline = 0.0
+
+    def attach(self, searcher: Any) -> None:
+        self._searcher = searcher
+        if self.stopped:
+            searcher.deadline = 0.0
+
+
 @dataclass(frozen=True)
 class Line:
     """One line: its score from White's side (centipawns, or a mate's moves in ``mate``) and
@@ -70,13 +91,14 @@ def analyse_lines(
     node_limit: int | None = None,
     max_depth: int = MAX_PLY // 2,
     history_fens: Sequence[str] = (),
+    control: Control | None = None,
 ) -> Iterator[Report]:
     """Yields a ``Report`` after each completed depth of a search of ``fen`` in ``variant``
     (the game's id), with the best ``lines`` (1 to 3, fewer when fewer moves are legal), until
-    ``max_depth``, ``time_limit`` seconds, ``node_limit`` nodes, or a forced win found at full
-    width. A draw is worth nothing to either side (no contempt). Raises ``ValueError``
-    (``InvalidFenError``, ``CaptureSearchError``) for a position the engine refuses, or one
-    where the game is over (no legal move)."""
+    ``max_depth``, ``time_limit`` seconds, ``node_limit`` nodes, a forced win found at full
+    width, or ``control.stop()``. A draw is worth nothing to either side (no contempt). Raises
+    ``ValueError`` (``InvalidFenError``, ``CaptureSearchError``) for a position the engine
+    refuses, or one where the game is over (no legal move)."""
     if not 1 <= lines <= MAX_LINES:
         raise ValueError(f"lines must be 1 to {MAX_LINES}, got {lines!r}")
     if not time_limit > 0:
@@ -87,6 +109,8 @@ def analyse_lines(
     began = time.monotonic()
     searcher: Any = start.searcher(Limits(nodes=node_limit, time=time_limit), contempt=False)
     searcher.deadline = began + time_limit
+    if control is not None:
+        control.attach(searcher)
     root: list[Move] = searcher.root_moves()
     wanted = min(lines, len(root))
     side = start.position.side
@@ -94,6 +118,8 @@ def analyse_lines(
         try:
             scores = _iteration(searcher, root, wanted, depth)
         except SearchTimeout:
+            return
+        if control is not None and control.stopped:
             return
         root.sort(key=lambda move: scores[move], reverse=True)
         best = [(move, scores[move]) for move in root[:wanted]]

@@ -17,7 +17,7 @@ from common.edge import text_problem
 from engine import variants
 from games.domain.clock import UNLIMITED, ClockError, TimeControl
 from games.domain.errors import ErrorCode, GameError
-from games.domain.policy import BOT_LEVELS, HIGHEST_BOT_LEVEL, LOWEST_BOT_LEVEL
+from games.domain.policy import BOT_LEVELS, HIGHEST_BOT_LEVEL, LOWEST_BOT_LEVEL, MAX_BOARD_LINES
 from games.models import DEFAULT_VARIANT, SeekColor
 
 # The names of the squares of every game's board (a1…l12), and every piece a move may choose to
@@ -295,6 +295,25 @@ def fen_text(value: Any) -> str | None:
     if any(len(run) > MAX_FEN_DIGITS for run in DIGIT_RUNS.findall(value)):
         raise refuse(f"A number in a FEN has at most {MAX_FEN_DIGITS} digits.")
     return value
+
+
+@dataclass(frozen=True, slots=True)
+class AnalyseRequest:
+    """The analysis board's ``{"type": "analyse", "variant", "fen", "lines"}``: a position of a
+    game (none: its start) and how many of its best lines to show, 1 (absent) to 3."""
+
+    variant: str
+    fen: str
+    lines: int = 1
+
+    @classmethod
+    def from_message(cls, message: Mapping[str, Any]) -> "AnalyseRequest":
+        variant = variant_choice(message.get("variant"))
+        fen = fen_text(message.get("fen")) or variants.get(variant).start_fen
+        lines = message.get("lines", 1)
+        if not whole_number(lines) or not 1 <= lines <= MAX_BOARD_LINES:
+            raise refuse(f"`lines` is a whole number from 1 to {MAX_BOARD_LINES}.")
+        return cls(variant=variant, fen=fen.strip(), lines=lines)
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ side), keeps its lines best first and distinct, and refuses what it cannot analy
 import pytest
 
 from engine import variants
-from engine.bot.lines import MAX_LINES, analyse_lines, white_score
+from engine.bot.lines import MAX_LINES, Control, analyse_lines, white_score
 from engine.bot.search import MATE
 from engine.errors import InvalidFenError
 from tests.engine.bot.test_every_game import (
@@ -130,3 +130,25 @@ def test_what_cannot_be_analysed_is_refused(fen, variant_id, error):
 def test_one_to_three_lines_are_asked(lines):
     with pytest.raises(ValueError):
         reports(variants.DEFAULT.start_fen, "chesskers", lines=lines)
+
+
+def test_a_stopped_analysis_reports_nothing_more():
+    control = Control()
+    found = []
+    for report in analyse_lines(
+        variants.DEFAULT.start_fen,
+        "chesskers",
+        time_limit=600,
+        node_limit=1_000_000,
+        control=control,
+    ):
+        found.append(report)
+        if report.depth == 2:
+            control.stop()
+    assert [r.depth for r in found] == [1, 2]
+
+
+def test_an_analysis_stopped_before_it_starts_reports_nothing():
+    control = Control()
+    control.stop()
+    assert list(analyse_lines(variants.DEFAULT.start_fen, "chesskers", control=control)) == []
