@@ -217,6 +217,21 @@ class AnnotationSerializer(serializers.Serializer):
     ply = serializers.IntegerField(help_text="the move's index, 0 for the first")
     glyph = serializers.CharField(help_text="! ? !! ?? !? ?! or empty")
     comment = serializers.CharField()
+    moves = serializers.ListField(
+        child=inline_serializer(
+            "SideLineMove",
+            {
+                "move": serializers.CharField(),
+                "glyph": serializers.CharField(),
+                "comment": serializers.CharField(),
+            },
+        ),
+        help_text="A side line's moves (canonical text), replacing the move at `ply`; empty "
+        "for a note",
+    )
+    parent = serializers.IntegerField(
+        allow_null=True, help_text="The side line this one branches from, or null"
+    )
     author = serializers.CharField(allow_null=True)
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
@@ -248,6 +263,8 @@ def request_field(field: BodyField) -> serializers.Field:
         return serializers.BooleanField(**options)
     if field.kind == bodies.SQUARES:
         return serializers.ListField(child=serializers.CharField(), **options)
+    if field.kind == bodies.LINE:
+        return serializers.ListField(child=serializers.JSONField(), **options)
     return serializers.CharField(**options)
 
 

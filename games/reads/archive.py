@@ -401,18 +401,46 @@ def export_tags(game: Game) -> list[tuple[str, str]]:
 
 def game_export_text(game: Game) -> str:
     """Returns a game in the archive's text format, with its annotations."""
-    notes: dict[int, list[pgn.Note]] = {}
-    for annotation in game.annotations.all():
-        notes.setdefault(annotation.ply, []).append(
-            pgn.Note(glyph=annotation.glyph, comment=annotation.comment)
-        )
     return pgn.render_game(
         tags=export_tags(game),
         moves=list(game.moves.order_by("ply").values_list("text", flat=True)),
-        notes=notes,
+        notes=notes_of(list(game.annotations.all())),
         result=game.result or "*",
         initial_fen=game.initial_fen,
     )
+
+
+def notes_of(annotations: list[Annotation]) -> dict[int, list[pgn.Note]]:
+    """Returns a game's notes by ply as the text format writes them, in the order they were
+    made: glyphs and comments, and side lines with their moves' notes and their own branches
+    (the annotations that name them as ``parent``)."""
+    branches: dict[int | None, list[Annotation]] = {}
+    for annotation in sorted(annotations, key=lambda a: (a.ply, a.pk)):
+        branches.setdefault(annotation.parent_id, []).append(annotation)
+
+    def note(annotation: Annotation) -> pgn.Note:
+        if not annotation.moves:
+            return pgn.Note(glyph=annotation.glyph, comment=annotation.comment)
+        own = branches.get(annotation.pk, [])
+        return pgn.Note(
+            line=tuple(
+                pgn.Step(
+                    item["move"],
+                    tuple(
+                        [pgn.Note(glyph=item["glyph"], comment=item["comment"])]
+                        if item["glyph"] or item["comment"]
+                        else []
+                    )
+                    + tuple(note(branch) for branch in own if branch.ply == index),
+                )
+                for index, item in enumerate(annotation.moves)
+            )
+        )
+
+    notes: dict[int, list[pgn.Note]] = {}
+    for annotation in branches.get(None, []):
+        notes.setdefault(annotation.ply, []).append(note(annotation))
+    return notes
 
 
 def games_export_text(games: QuerySet[Game] | list[Game]) -> str:
@@ -448,6 +476,8 @@ def annotation_payload(annotation: Annotation) -> dict[str, Any]:
         "ply": annotation.ply,
         "glyph": annotation.glyph,
         "comment": annotation.comment,
+        "moves": annotation.moves,
+        "parent": annotation.parent_id,
         "author": annotation.author.username if annotation.author_id else None,
         "created_at": annotation.created_at.isoformat(),
         "updated_at": annotation.updated_at.isoformat(),
