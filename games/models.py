@@ -474,7 +474,7 @@ class Connection(models.Model):
 
 class Annotation(models.Model):
     """A player's comment and/or glyph on one ply (``GameMove.ply``) of a finished game, or a
-    side line: ``moves`` (``{move, glyph, comment}``) replacing the move at ``ply``, or within
+    side line: ``moves`` (``{move, glyph, comment, fen}``) replacing the move at ``ply``, or within
     a ``parent`` side line, ``ply`` indexing its moves. No ``author``: came with an import."""
 
     class Glyph(models.TextChoices):

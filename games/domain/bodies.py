@@ -124,3 +124,13 @@ ANNOTATION_EDIT = Body(
         BodyField("comment", help="absent: unchanged"),
     ),
 )
+BOARD_MOVE = Body(
+    "BoardMove",
+    (
+        BodyField("variant", VARIANT),
+        BodyField("fen", help="The position, in the game's own FEN; absent: the game's start"),
+        BodyField("move", help="The move's text, canonical or machine form; or give `path`"),
+        BodyField("path", SQUARES, help="The squares the piece stops on, origin first"),
+        BodyField("promotion", help=PROMOTION_HELP),
+    ),
+)

@@ -317,6 +317,32 @@ class AnalyseRequest:
 
 
 @dataclass(frozen=True, slots=True)
+class BoardMoveRequest:
+    """A move on the analysis board: the game, the position (its start when none) and the
+    move, as text or as its path (the machine form: ``MoveRequest``)."""
+
+    variant: str
+    fen: str
+    move: str
+
+    @classmethod
+    def from_body(cls, data: Mapping[str, Any]) -> "BoardMoveRequest":
+        variant = variant_choice(data.get("variant"))
+        fen = fen_text(data.get("fen")) or variants.get(variant).start_fen
+        move = MoveRequest.of(
+            ply=0, text=data.get("move"), path=data.get("path"), promotion=data.get("promotion")
+        )
+        return cls(variant=variant, fen=fen.strip(), move=move.text)
+
+    @classmethod
+    def position_from_query(cls, query: Mapping[str, Any]) -> tuple[str, str]:
+        """Returns the game and the position of ``?variant=&fen=`` (its start when none)."""
+        variant = variant_choice(query.get("variant"))
+        fen = fen_text(query.get("fen")) or variants.get(variant).start_fen
+        return variant, fen.strip()
+
+
+@dataclass(frozen=True, slots=True)
 class LocalGameRequest:
     """A pass-and-play game: its game and its start, in the game's own FEN (none: its start)."""
 

@@ -224,6 +224,7 @@ class AnnotationSerializer(serializers.Serializer):
                 "move": serializers.CharField(),
                 "glyph": serializers.CharField(),
                 "comment": serializers.CharField(),
+                "fen": serializers.CharField(help_text="The position after the move"),
             },
         ),
         help_text="A side line's moves (canonical text), replacing the move at `ply`; empty "
@@ -283,6 +284,37 @@ TakebackAction = request_serializer(bodies.TAKEBACK)
 GameImport = request_serializer(bodies.IMPORT)
 AnnotationCreate = request_serializer(bodies.ANNOTATION)
 AnnotationEdit = request_serializer(bodies.ANNOTATION_EDIT)
+BoardMove = request_serializer(bodies.BOARD_MOVE)
+
+
+class OutcomeSerializer(serializers.Serializer):
+    result = serializers.CharField(help_text="1-0, 0-1 or 1/2-1/2")
+    reason = serializers.CharField(help_text="Why the game ended there, as `termination` says")
+
+
+class BoardPositionSerializer(serializers.Serializer):
+    variant = serializers.CharField()
+    fen = serializers.CharField(
+        help_text="The position, in the game's own FEN as the engine writes it"
+    )
+    turn = serializers.CharField(help_text="white or black: the side to move")
+    check = serializers.CharField(allow_null=True, help_text="The square of a king in check")
+    outcome = OutcomeSerializer(allow_null=True, help_text="How the game ended here, or null")
+    legal_tree = serializers.DictField(
+        help_text="The legal moves in their compact form (WebSockets, `legal_tree`); {} once over"
+    )
+
+
+class BoardMovePlayedSerializer(serializers.Serializer):
+    text = serializers.CharField(help_text="The move in the game's canonical notation")
+    path = serializers.ListField(child=serializers.CharField())
+    captured = serializers.ListField(child=serializers.CharField())
+    kind = serializers.CharField()
+
+
+class BoardPlaySerializer(serializers.Serializer):
+    move = BoardMovePlayedSerializer()
+    position = BoardPositionSerializer(help_text="The position the move reaches")
 
 
 class BoardSizeSerializer(serializers.Serializer):

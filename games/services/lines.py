@@ -1,5 +1,7 @@
-"""The analysis board's engine (``/ws/analysis/``): each socket's search of a position, run in
-the analysis workers, its report of each depth handed to the socket as it comes.
+"""The analysis board on the server: a position of any game with its legal moves and its end,
+a move played from it (``board_position``, ``board_play``: the board's rules are the engine's,
+never the browser's), and the engine's view (``/ws/analysis/``): each socket's search of a
+position, run in the analysis workers, its report of each depth handed to the socket as it comes.
 
 Bounds, whatever a stranger sends: a socket has one analysis at most (a new request replaces
 it, stopping its search within a few dozen nodes); a process runs at most ``BOARD_ANALYSES`` at
@@ -11,6 +13,7 @@ start. The position is checked before any search (``play.validated_fen``: the en
 game may reach it, its moves and captures within their budgets, the game not over).
 """
 
+import json
 import logging
 import threading
 import time
@@ -21,13 +24,87 @@ from typing import Any
 
 from django.conf import settings
 
+import engine
+from common.db import release_connection
+from engine import variants
 from games.domain.errors import ErrorCode, GameError
 from games.domain.evaluation import position_lines
 from games.domain.policy import MAX_WAITING_BOARD_ANALYSES
 from games.services import workers
+from games.services.core import result_of, sentence
+from games.services.moves import refuse_over_budget
 from games.services.play import validated_fen
+from games.storage.positions import check_square, kind_name, legal_tree_json
 
 log = logging.getLogger(__name__)
+
+
+# --- positions and moves ----------------------------------------------------------------------
+def board_game(variant_id: str, fen: str) -> engine.Game:
+    """Returns the engine's game of a position given to the board, or raises ``bad_request``
+    saying why it is refused (unreadable, not reachable in a game, over the move or capture
+    budgets); a position where the game is over is shown, not refused."""
+    variant = variants.get(variant_id)
+    release_connection()  # the engine's work holds no pooled connection
+    try:
+        variant.playable_position(fen)
+        return variant.new_game(fen)
+    except engine.InvalidFenError as error:
+        raise GameError(ErrorCode.BAD_REQUEST, f"Bad FEN: {sentence(error)}") from None
+
+
+def position_payload(variant_id: str, eg: engine.Game) -> dict[str, Any]:
+    """Returns a position as the board shows it: its FEN, whose turn, the king in check, how
+    the game ended there (``{result, reason}``, or null) and its legal moves as a tree
+    (``legal_tree``, docs/api.md; empty once over)."""
+    fen = eg.fen()
+    outcome = eg.outcome()
+    return {
+        "variant": variant_id,
+        "fen": fen,
+        "turn": eg.position.turn.value,
+        "check": check_square(fen, variant_id),
+        "outcome": (
+            {"result": result_of(outcome), "reason": outcome.reason} if outcome.is_over else None
+        ),
+        "legal_tree": {} if outcome.is_over else json.loads(legal_tree_json(fen, variant_id)),
+    }
+
+
+def board_position(*, variant: str, fen: str) -> dict[str, Any]:
+    """Returns a position of any game as the board shows it (``position_payload``)."""
+    return position_payload(variant, board_game(variant, fen))
+
+
+def board_play(*, variant: str, fen: str, move: str) -> dict[str, Any]:
+    """Plays ``move`` (its text or machine form) from ``fen`` and returns ``{move: {text, path,
+    captured, kind}, position}``: the move in the game's notation and the position it reaches.
+    Refused, saying why: a move that cannot be read, is not legal, names several, is played
+    after the game's end, or leads past the engine's budgets."""
+    eg = board_game(variant, fen)
+    if eg.is_over():
+        raise GameError(ErrorCode.GAME_OVER, "The game is over in this position.")
+    try:
+        played = eg.parse_move(move)
+    except engine.AmbiguousMoveError as error:
+        raise GameError(ErrorCode.AMBIGUOUS_MOVE, sentence(error)) from None
+    except engine.InvalidMoveTextError as error:
+        raise GameError(ErrorCode.BAD_MOVE_TEXT, sentence(error)) from None
+    except engine.IllegalMoveError as error:
+        raise GameError(ErrorCode.ILLEGAL_MOVE, sentence(error)) from None
+    text = eg.move_text(played)
+    eg.push(played)
+    refuse_over_budget(eg)
+    return {
+        "move": {
+            "text": text,
+            "path": played.path_names(),
+            "captured": played.captured_names(),
+            "kind": kind_name(played),
+        },
+        "position": position_payload(variant, eg),
+    }
+
 
 FAIR_SHARE = 2.0  # seconds a search keeps its place while others wait
 BUSY = "The analysis board is busy: try again in a few seconds."

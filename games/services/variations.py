@@ -60,9 +60,10 @@ def checked_moves(
     variant_id: str, fen: str, moves: list[SideLineMove]
 ) -> tuple[list[dict[str, str]], list[str]]:
     """Plays ``moves`` (text, glyph, comment) from ``fen``; returns them in their canonical
-    text with their glyphs and comments checked (``clean_note``; none is fine), and the FEN
-    before each of them. Raises ``GameError`` naming the first bad move and why (unreadable,
-    illegal, ambiguous, after the game's end, into a position over the engine's budgets)."""
+    text with their glyphs and comments checked (``clean_note``; none is fine) and the FEN
+    after each (what the analysis board shows), and the FEN before each of them. Raises
+    ``GameError`` naming the first bad move and why (unreadable, illegal, ambiguous, after the
+    game's end, into a position over the engine's budgets)."""
     eg = variants.get(variant_id).new_game(fen)
     checked, fens = [], []
     for index, (written, glyph, comment) in enumerate(moves):
@@ -78,10 +79,11 @@ def checked_moves(
         except engine.IllegalMoveError as error:
             raise GameError(ErrorCode.ILLEGAL_MOVE, f"{label}: {error}.") from None
         glyph, comment = clean_note(glyph, comment) if glyph or comment else ("", "")
-        checked.append({"move": eg.move_text(move), "glyph": glyph, "comment": comment})
+        text = eg.move_text(move)
         fens.append(eg.fen())
         eg.push(move)
         refuse_over_budget(eg)
+        checked.append({"move": text, "glyph": glyph, "comment": comment, "fen": eg.fen()})
     return checked, fens
 
 
