@@ -27,6 +27,7 @@ from django.conf import settings
 import engine
 from common.db import release_connection
 from engine import variants
+from engine.pieces import Color
 from games.domain.errors import ErrorCode, GameError
 from games.domain.evaluation import position_lines
 from games.domain.policy import MAX_WAITING_BOARD_ANALYSES
@@ -62,7 +63,7 @@ def position_payload(variant_id: str, eg: engine.Game) -> dict[str, Any]:
     return {
         "variant": variant_id,
         "fen": fen,
-        "turn": eg.position.turn.value,
+        "turn": "white" if eg.position.turn is Color.WHITE else "black",
         "check": check_square(fen, variant_id),
         "outcome": (
             {"result": result_of(outcome), "reason": outcome.reason} if outcome.is_over else None

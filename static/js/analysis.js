@@ -354,6 +354,11 @@ $("load-form").addEventListener("submit", (event) => {
 window.addEventListener("resize", () => drawEval());
 
 // A game's address names a ply of its main line (#12); anything else opens at the start.
-const ply = Number(location.hash.slice(1));
-const main = lineFrom(tree, tree.root);
-show(Number.isInteger(ply) && ply > 0 ? main[Math.min(ply, main.length - 1)] : tree.root);
+function showAddressed() {
+  const ply = Number(location.hash.slice(1));
+  const main = lineFrom(tree, tree.root);
+  const id = Number.isInteger(ply) && ply > 0 ? main[Math.min(ply, main.length - 1)] : tree.root;
+  if (id !== current || !document.querySelector("#move-tree .is-current")) show(id);
+}
+window.addEventListener("hashchange", showAddressed);
+showAddressed();

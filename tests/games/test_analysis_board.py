@@ -33,7 +33,8 @@ def test_every_games_start_and_a_move_from_it_come_from_the_server(variant) -> N
     client = APIClient()
     start = client.get("/api/analysis/position/", {"variant": variant.id}).json()
     assert start["fen"] == variant.new_game().fen() and start["outcome"] is None
-    assert start["turn"] == variant.start_position().turn.value
+    # Black moves first in a few games (Cheskers, Hawaiian, the checkers of PDN's numbering).
+    assert start["turn"] == ("white" if variant.start_position().side == 1 else "black")
     legal = legal_moves_of_fen(start["fen"], variant.id)
     first = legal[0]
     body = {"variant": variant.id, "fen": start["fen"], "path": first["path"]}
@@ -51,7 +52,7 @@ def test_a_position_where_the_game_is_over_is_shown_with_its_end_and_no_moves() 
     mated = "6k1/6Q1/6K1/8/8/8/8/8 b - - 0 1"
     answer = APIClient().get("/api/analysis/position/", {"fen": mated}).json()
     assert answer["outcome"] == {"result": "1-0", "reason": "checkmate"}
-    assert answer["legal_tree"] == {} and answer["check"] == "g8"
+    assert answer["legal_tree"] == {} and answer["check"] == "g8" and answer["turn"] == "black"
     refused = APIClient().post("/api/analysis/play/", {"fen": mated, "move": "Kh8"}, format="json")
     assert refused.status_code == 410
     assert refused.json() == {"error": "The game is over in this position."}
@@ -118,3 +119,10 @@ def test_a_live_games_board_is_refused_to_everyone_and_its_page_offers_none(
 
 def test_an_unknown_games_board_is_not_found(client) -> None:
     assert client.get("/analysis/nosuchid/").status_code == 404
+
+
+def test_the_archive_and_pass_and_play_lead_to_the_board(client, alice, bob) -> None:
+    game = finished_game(alice, bob, ["f3", "e5", "g4", "Qh4#"])
+    archive = client.get("/games/").content.decode()
+    assert f'href="/analysis/{game.public_id}/"' in archive
+    assert 'href="/analysis/"' in client.get("/play/local/").content.decode()
