@@ -41,6 +41,10 @@ class Control:
         if self._searcher is not None:
             self._searcher.deadline = 0.0
 
+    def nodes(self) -> int:
+        """Returns the nodes the search has visited so far, a depth it did not finish included."""
+        return self._searcher.nodes if self._searcher is not None else 0
+
     def attach(self, searcher: Any) -> None:
         self._searcher = searcher
         if self.stopped:
