@@ -146,6 +146,7 @@ class Board:
         self.waiting: deque[Job] = deque()
         self.of_owner: dict[Hashable, Job] = {}
         self.streams: tuple[Any, Any] | None = None
+        self.timer = False  # a look at the fair shares is due
 
     # --- what the sockets ask -----------------------------------------------------------------
     def analyse(self, owner: Hashable, fen: str, variant: str, lines: int, send: Send) -> None:
@@ -208,11 +209,21 @@ class Board:
             oldest = min(self.running.values(), key=lambda job: job.started)
             if now - oldest.started >= FAIR_SHARE:
                 self._end(oldest)
+            elif not self.timer:
+                # Looked at again when the oldest has had its share, whatever arrives meanwhile.
+                self.timer = True
+                wait = FAIR_SHARE - (now - oldest.started) + 0.01
+                threading.Timer(wait, self._look_again).start()
         free = [p for p in range(places) if p not in self.running and p not in self.stopping]
         for place in free:
             if not self.waiting:
                 break
             self._start(self.waiting.popleft(), place, now)
+
+    def _look_again(self) -> None:
+        with self.lock:
+            self.timer = False
+            self._fill()
 
     def _end(self, job: Job) -> None:
         """Ends a running job that had its time: its last report, said done."""

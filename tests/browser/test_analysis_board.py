@@ -117,3 +117,16 @@ def test_a_rules_page_board_opens_on_the_analysis_board(new_page) -> None:
     expect(page.get_by_test_id("analysis-variant")).to_contain_text("International Checkers")
     expect(page.get_by_test_id("analysis-error")).to_have_count(0)
     expect(page.locator("#board .cb-board")).to_be_visible()
+
+
+def test_pass_and_play_goes_on_from_the_position_shown(new_page) -> None:
+    page = new_page(1280, 800)
+    page.goto("/analysis/")
+    tap(page, "e2", "e4")
+    expect(page.locator("#move-tree .node")).to_have_count(1)
+    page.get_by_test_id("play-local").click()
+    page.wait_for_url(re.compile(r"/game/[^/]+/$"))
+    game_id = page.url.rstrip("/").rsplit("/", 1)[1]
+    state = page.request.get(f"/api/games/{game_id}/").json()
+    assert state["mode"] == "local"
+    assert state["initial_fen"] == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"

@@ -116,6 +116,23 @@ async def test_a_second_socket_waits_for_the_one_place_and_then_gets_its_turn(ws
     await two.disconnect()
 
 
+async def test_a_long_search_yields_its_place_to_a_waiting_one_after_its_fair_share(
+    ws, settings
+) -> None:
+    settings.BOARD_ANALYSIS_SECONDS = 600.0  # only the fair share can end the first in time
+    one, two = await opened(ws), await opened(ws)
+    start = variants.DEFAULT.start_fen
+    await one.send_json_to({"type": "analyse", "fen": start})
+    assert (await one.receive_json_from(timeout=30))["done"] is False
+    await two.send_json_to({"type": "analyse", "fen": MATE_IN_ONE})
+    found = await evals_until_done(two, MATE_IN_ONE, timeout=60)
+    assert found[-1]["lines"][0]["score"] == {"mate": 1}
+    ended = await evals_until_done(one, start, timeout=60)
+    assert ended[-1]["done"] and ended[-1]["depth"] >= 1
+    await one.disconnect()
+    await two.disconnect()
+
+
 @pytest.mark.parametrize(
     "message, says",
     [
