@@ -191,8 +191,9 @@ class Board:
         assert job.slot is not None and self.streams is not None
         generations, _ = self.streams
         generations[job.slot] = job.generation + 1
-        del self.running[job.slot]
-        self.stopping[job.slot] = job.generation
+        if self.running.get(job.slot) is job:
+            del self.running[job.slot]
+            self.stopping[job.slot] = job.generation
 
     def _fill(self) -> None:
         """Starts waiting jobs in free places; while some wait and none is free, ends the
@@ -202,6 +203,7 @@ class Board:
             self.streams = streams
             self.running.clear()
             self.stopping.clear()
+            self.of_owner = {o: j for o, j in self.of_owner.items() if j.slot is None}
             threading.Thread(target=self._read, args=(streams,), daemon=True).start()
         places = self._places()
         now = time.monotonic()
