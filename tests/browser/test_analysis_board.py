@@ -8,6 +8,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from games.services.archive import side_line_create
+from games.services.core import Actor
 from tests.browser.board_helpers import log_in, off_the_loop, shot, tap
 from tests.factories import make_user
 from tests.games.archive_helpers import finished_game
@@ -130,3 +132,30 @@ def test_pass_and_play_goes_on_from_the_position_shown(new_page) -> None:
     state = page.request.get(f"/api/games/{game_id}/").json()
     assert state["mode"] == "local"
     assert state["initial_fen"] == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+
+
+def test_the_replay_page_shows_a_games_side_lines_beside_the_main_line(new_page, live_db) -> None:
+    def make() -> str:
+        alice, bob = make_user("alice"), make_user("bob")
+        game = finished_game(alice, bob, ["f3", "e5", "g4", "Qh4#"])
+        outer = side_line_create(
+            game_id=game.public_id,
+            actor=Actor.of(alice),
+            ply=2,
+            moves=(("g3", "!?", "Calm."), ("Nc6", None, None)),
+        )
+        side_line_create(
+            game_id=game.public_id,
+            actor=Actor.of(alice),
+            ply=1,
+            moves=(("d5", None, None),),
+            parent=outer.pk,
+        )
+        return game.public_id
+
+    game_id = off_the_loop(make)
+    page = new_page(1280, 800)
+    page.goto(f"/game/{game_id}/#3")
+    expect(page.get_by_test_id("move-side-lines")).to_have_count(1)
+    expect(page.get_by_test_id("side-line-note")).to_have_text("Side line: g3!? {Calm.} Nc6 (d5)")
+    shot(page, "replay-side-lines-1280x800")
