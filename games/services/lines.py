@@ -175,7 +175,9 @@ class Board:
 
     # --- places -------------------------------------------------------------------------------
     def _places(self) -> int:
-        return max(1, min(getattr(settings, "BOARD_ANALYSES", 1), workers.STREAM_SLOTS))
+        # A search with a place runs at once: never more places than analysis workers.
+        asked = getattr(settings, "BOARD_ANALYSES", 1)
+        return max(1, min(asked, getattr(settings, "ANALYSIS_WORKERS", 1), workers.STREAM_SLOTS))
 
     def _drop(self, owner: Hashable) -> None:
         job = self.of_owner.pop(owner, None)
