@@ -418,6 +418,11 @@ LOGGING = {
 ENGINE_WORKERS = int(os.environ.get("ENGINE_WORKERS", "1"))
 # Analysis has worker processes of its own, at a lower priority: it never delays a bot's reply.
 ANALYSIS_WORKERS = int(os.environ.get("ANALYSIS_WORKERS", "1"))
+# The analysis board (/ws/analysis/): how many of its searches a server process runs at once
+# (in the analysis workers, so no more than they are; each socket has one at most, the rest
+# wait their turn), and the seconds of search one request gets before it is done.
+BOARD_ANALYSES = int(os.environ.get("BOARD_ANALYSES", str(ANALYSIS_WORKERS)))
+BOARD_ANALYSIS_SECONDS = float(os.environ.get("BOARD_ANALYSIS_SECONDS", "8"))
 # Seconds between the periodic sweeps (abandonment, dead connections) of each server process.
 GAMES_SWEEP_INTERVAL = int(os.environ.get("GAMES_SWEEP_INTERVAL", "30"))
 # Seconds a server process gathers the heartbeats it hears before writing them in one statement

@@ -308,6 +308,33 @@ class GenericSearcher:
         finally:
             self._pop()
 
+    # --- what analysis asks (``engine.bot.lines``) --------------------------------------------
+    def root_moves(self) -> list[Move]:
+        """Returns the root's legal moves in the search's first order."""
+        return self._order(self.root, self.root.legal_moves(), None, 0)
+
+    def principal_line(self, move: Move, length: int) -> list[Move]:
+        """Returns ``move`` and the replies the transposition table holds as best after it, at
+        most ``length`` moves, each checked legal."""
+        line = [move]
+        position = self.root.play_unchecked(move)
+        seen = {position.key()}
+        while len(line) < length:
+            entry = self.tt.get(position.key())
+            reply = entry[3] if entry is not None else None
+            try:
+                legal = reply is not None and reply in position.legal_moves()
+            except CaptureSearchError:
+                legal = False  # a position the engine refuses ends the line
+            if not legal:
+                break
+            line.append(reply)
+            position = position.play_unchecked(reply)
+            if position.key() in seen:
+                break  # a repetition: the line goes round
+            seen.add(position.key())
+        return line
+
     def search(self, all_scores: bool = False, margin: int = INFINITY) -> SearchResult:
         """Runs iterative deepening within the limits (``engine.bot.search``'s loop, which a
         single legal move stops at once); returns the best move found. With ``all_scores``

@@ -399,6 +399,32 @@ class Searcher:
         finally:
             self._unmake(saved)
 
+    # --- what analysis asks (``engine.bot.lines``) --------------------------------------------
+    def root_moves(self) -> list[Move]:
+        """Returns the root's legal moves in the search's first order."""
+        return self._order(self._legal_moves(), None, 0)
+
+    def principal_line(self, move: Move, length: int) -> list[Move]:
+        """Returns ``move`` and the replies the transposition table holds as best after it, at
+        most ``length`` moves, each checked legal; the board is left as it was."""
+        line, undo = [move], [self._make(move)]
+        try:
+            seen = {self.hash}
+            while len(line) < length:
+                entry = self.tt.get(self.hash)
+                reply = entry[3] if entry is not None else None
+                if reply is None or reply not in self._legal_moves():
+                    break
+                line.append(reply)
+                undo.append(self._make(reply))
+                if self.hash in seen:
+                    break  # a repetition: the line goes round
+                seen.add(self.hash)
+        finally:
+            for saved in reversed(undo):
+                self._unmake(saved)
+        return line
+
     def search(self, all_scores: bool = False, margin: int = INFINITY) -> SearchResult:
         """Runs iterative deepening within the limits; returns the best move found.
 

@@ -11,8 +11,8 @@ from typing import Any
 from games.domain.policy import HIGHEST_BOT_LEVEL, LOWEST_BOT_LEVEL
 
 # A field's kind, as the API takes it.
-TEXT, INTEGER, BOOLEAN, SQUARES, CLOCK, VARIANT = (
-    "text", "integer", "boolean", "squares", "clock", "variant",
+TEXT, INTEGER, BOOLEAN, SQUARES, CLOCK, VARIANT, LINE = (
+    "text", "integer", "boolean", "squares", "clock", "variant", "line",
 )  # fmt: skip
 
 START_FEN_HELP = "The start, in the game's own FEN; absent: the game's usual start"
@@ -103,6 +103,18 @@ ANNOTATION = Body(
         BodyField("ply", INTEGER, True, help="The ply annotated: 0 is the first move"),
         BodyField("glyph", help="! ? !! ?? !? ?! or empty"),
         BodyField("comment", help="At most 2,000 characters, no braces"),
+        BodyField(
+            "moves",
+            LINE,
+            help="A side line instead of a note: the moves replacing the move at `ply` (1 to "
+            "200), each its text or {move, glyph?, comment?}",
+        ),
+        BodyField(
+            "parent",
+            INTEGER,
+            help="With `moves`: the side line this one branches from; `ply` is then the index "
+            "in its moves of the move replaced",
+        ),
     ),
 )
 ANNOTATION_EDIT = Body(
@@ -114,4 +126,14 @@ ANNOTATION_EDIT = Body(
 )
 CHAT = Body(
     "ChatSend", (BodyField("text", required=True, help="1 to 140 characters, no control ones"),)
+)
+BOARD_MOVE = Body(
+    "BoardMove",
+    (
+        BodyField("variant", VARIANT),
+        BodyField("fen", help="The position, in the game's own FEN; absent: the game's start"),
+        BodyField("move", help="The move's text, canonical or machine form; or give `path`"),
+        BodyField("path", SQUARES, help="The squares the piece stops on, origin first"),
+        BodyField("promotion", help=PROMOTION_HELP),
+    ),
 )

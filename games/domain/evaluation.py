@@ -1,14 +1,17 @@
-"""Game analysis, the pure part: the bot's verdict on one position (run in a worker process)
-and the judgement of each ply from the verdicts before and after it.
+"""Game analysis, the pure part: the bot's verdict on one position (run in a worker process),
+the analysis board's lines as the search deepens (streamed from a worker process), and the
+judgement of each ply from the verdicts before and after it.
 
 Imports the engine only — no Django — so a worker process can run ``evaluate_position`` with
 plain values. Storing and telling clients is ``games.services.analysis``.
 """
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 from engine import variants
 from engine.bot import analyse
+from engine.bot.lines import Control, analyse_lines
 from engine.pieces import Color
 
 MATE = 100000
@@ -42,6 +45,21 @@ def evaluate_position(
     )
     best = game.move_text(game.parse_move(machine))
     return score, best, reached
+
+
+def position_lines(
+    fen: str, variant: str, lines: int, seconds: float, control: Control | None = None
+) -> Iterator[dict[str, Any]]:
+    """Yields the analysis board's report of each depth searched in ``fen`` of ``variant``
+    (``engine.bot.lines``), for ``seconds`` at most: ``{depth, lines: [{score, pv}], nodes,
+    seconds}``, the lines' scores from White's side and their moves in the game's notation."""
+    for report in analyse_lines(fen, variant, lines=lines, time_limit=seconds, control=control):
+        yield {
+            "depth": report.depth,
+            "lines": [line.payload() for line in report.lines],
+            "nodes": report.nodes,
+            "seconds": round(report.seconds, 3),
+        }
 
 
 def capped(score: int) -> int:

@@ -19,7 +19,11 @@ through the engine. A game rendered here and parsed back gives the same tags, mo
 
 Notes on a ply: a glyph starts a new note (the first as a suffix of the move, ``g4??``, any
 other as a NAG, ``$4``); a comment right after a glyph is that glyph's (an empty ``{}`` says the
-glyph has none), any other comment is a note of its own.
+glyph has none), any other comment is a note of its own; a side line in parentheses (a recursive
+variation) is a note too — moves replacing the move it follows, with notes of their own, side
+lines nested to ``MAX_VARIATION_DEPTH``: ``1. e4 (1. d4 d5 (1... Nf6)) 1... e5``. The notes of
+a ply keep their order. Other NAGs than the six glyphs' (``$10``, a judgement of the position,
+as lichess and lidraughts write) and a comment before a line's first move are read and dropped.
 """
 
 import re
@@ -46,6 +50,7 @@ MAX_TAGS = 40
 MAX_TAG_CHARS = 200
 MAX_COMMENT_CHARS = 2000
 MAX_MOVE_CHARS = 300
+MAX_VARIATION_DEPTH = 16  # side lines within side lines: the text's nesting, bounded
 
 
 class PgnError(ValueError):
@@ -59,23 +64,46 @@ class PgnError(ValueError):
 
 @dataclass(frozen=True)
 class Note:
-    """A glyph (``""`` for none) and a comment (``""`` for none) on one ply."""
+    """A glyph (``""`` for none) and a comment (``""`` for none) on one ply, or a side line
+    (``line``: the moves that replace the ply's move, glyph and comment empty)."""
 
     glyph: str = ""
     comment: str = ""
+    line: tuple["Step", ...] = ()
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move of a side line as written, with its notes in order."""
+
+    move: str
+    notes: tuple[Note, ...] = ()
 
 
 @dataclass
-class ParsedGame:
-    """One game of a text: its tags in order, its moves as written, notes by ply, result."""
+class Line:
+    """Moves being read, with their notes by index: a game's main line or a side line (which
+    replaces the move at ``start`` of the line it is in)."""
 
-    number: int
-    tags: list[tuple[str, str]] = field(default_factory=list)
     moves: list[str] = field(default_factory=list)
     notes: dict[int, list[Note]] = field(default_factory=dict)
-    result: str | None = None  # the result written after the moves (None if missing)
+    start: int = 0
     # Whether the last note is a glyph still waiting for its comment (parsing only).
     glyph_open: bool = field(default=False, repr=False, compare=False)
+
+    def steps(self) -> tuple[Step, ...]:
+        return tuple(
+            Step(move, tuple(self.notes.get(index, ()))) for index, move in enumerate(self.moves)
+        )
+
+
+@dataclass
+class ParsedGame(Line):
+    """One game of a text: its tags in order, its moves as written, notes by ply, result."""
+
+    number: int = 1
+    tags: list[tuple[str, str]] = field(default_factory=list)
+    result: str | None = None  # the result written after the moves (None if missing)
 
     def tag(self, name: str) -> str | None:
         """Returns the value of tag ``name``, or None."""
@@ -92,9 +120,11 @@ _TOKEN = re.compile(
   | (?P<comment>\{[^}]*\})
   | (?P<open>\{)
   | (?P<nag>\$\d{1,3}(?!\d))
-  | (?P<result>(?:1-0|0-1|1/2-1/2|2-0|0-2|1-1|\*)(?=[\s\[{]|$))
+  | (?P<result>(?:1-0|0-1|1/2-1/2|2-0|0-2|1-1|\*)(?=[\s\[{()]|$))
   | (?P<number>\d+\.(?:\.\.)?)
-  | (?P<move>[^\s{}\[\]$]+)
+  | (?P<enter>\()
+  | (?P<leave>\))
+  | (?P<move>[^\s{}\[\]$()]+)
   | (?P<stray>.)
     """,
     re.VERBOSE | re.DOTALL,
@@ -119,12 +149,16 @@ def parse_games(text: str) -> list[ParsedGame]:
         raise PgnError(1, "the text is not text.")
     games: list[ParsedGame] = []
     game = ParsedGame(number=1)
+    lines: list[Line] = [game]  # the main line, then the side lines being read, innermost last
     in_moves = False  # the current game's move text has begun
 
     def close() -> None:
-        nonlocal game, in_moves
+        nonlocal game, in_moves, lines
+        if len(lines) > 1:
+            raise PgnError(game.number, "a side line is opened with ( and never closed with ).")
         games.append(game)
         game = ParsedGame(number=len(games) + 1)
+        lines = [game]
         in_moves = False
 
     position = 0
@@ -134,6 +168,7 @@ def parse_games(text: str) -> list[ParsedGame]:
             raise PgnError(game.number, "cannot read the text.")
         position = match.end()
         kind, token = match.lastgroup, match.group()
+        line = lines[-1]
         if kind == "space":
             continue
         if kind == "stray":
@@ -160,6 +195,22 @@ def parse_games(text: str) -> list[ParsedGame]:
             raise PgnError(game.number, "a comment is opened with { and never closed with }.")
         if kind == "number":
             continue
+        if kind == "enter":
+            if not line.moves:
+                raise PgnError(game.number, "a side line ( comes before any move it replaces.")
+            if len(lines) > MAX_VARIATION_DEPTH:
+                raise PgnError(game.number, f"side lines nest at most {MAX_VARIATION_DEPTH} deep.")
+            line.glyph_open = False
+            lines.append(Line(start=len(line.moves) - 1))
+            continue
+        if kind == "leave":
+            if len(lines) == 1:
+                raise PgnError(game.number, "a ) closes no side line.")
+            lines.pop()
+            if not line.moves:
+                raise PgnError(game.number, "a side line holds no move.")
+            lines[-1].notes.setdefault(line.start, []).append(Note(line=line.steps()))
+            continue
         if kind == "result":
             game.result = plain_result(token)
             close()
@@ -169,30 +220,29 @@ def parse_games(text: str) -> list[ParsedGame]:
                 raise PgnError(
                     game.number, f"a comment has at most {MAX_COMMENT_CHARS} characters."
                 )
-            _add_comment(game, token[1:-1].strip())
+            _add_comment(game, line, token[1:-1].strip())
             continue
         if kind == "nag":
             glyph = GLYPH_OF_NAG.get(int(token[1:]))
-            if glyph is None:
-                raise PgnError(game.number, f"unknown annotation {token} (only $1 to $6).")
-            _add_glyph(game, glyph)
+            if glyph is not None:  # any other NAG judges the position: read and dropped
+                _add_glyph(game, line, glyph)
             continue
         parts = _MOVE.match(token)
         if parts is None or (parts.group("glyph") and parts.group("glyph") not in GLYPHS):
             if token.strip("!?") == "":
-                _add_glyph(game, _glyph(game, token))
+                _add_glyph(game, line, _glyph(game, token))
                 continue
             raise PgnError(
                 game.number, f"cannot read {token!r} after move {len(game.moves)} as a move."
             )
         if len(token) > MAX_MOVE_CHARS:
             raise PgnError(game.number, f"a move has at most {MAX_MOVE_CHARS} characters.")
-        game.moves.append(parts.group("text"))
-        game.glyph_open = False
+        line.moves.append(parts.group("text"))
+        line.glyph_open = False
         if parts.group("glyph"):
-            _add_glyph(game, parts.group("glyph"))
+            _add_glyph(game, line, parts.group("glyph"))
     if in_moves or game.tags:
-        games.append(game)
+        close()
     if not games:
         raise PgnError(1, "the text holds no game.")
     return games
@@ -204,27 +254,40 @@ def _glyph(game: ParsedGame, token: str) -> str:
     return token
 
 
-def _add_glyph(game: ParsedGame, glyph: str) -> None:
-    if not game.moves:
+def _add_glyph(game: ParsedGame, line: Line, glyph: str) -> None:
+    if not line.moves:
         raise PgnError(game.number, f"the glyph {glyph} comes before any move.")
-    game.notes.setdefault(len(game.moves) - 1, []).append(Note(glyph=glyph))
-    game.glyph_open = True
+    line.notes.setdefault(len(line.moves) - 1, []).append(Note(glyph=glyph))
+    line.glyph_open = True
 
 
-def _add_comment(game: ParsedGame, comment: str) -> None:
+def _add_comment(game: ParsedGame, line: Line, comment: str) -> None:
     # A comment right after a glyph is that glyph's ("{}" closes a glyph with none); any other
-    # comment is a note of its own.
-    if not game.moves:
-        raise PgnError(game.number, "a comment comes before any move: comments follow a move.")
-    notes = game.notes.setdefault(len(game.moves) - 1, [])
-    if game.glyph_open:
-        game.glyph_open = False
+    # comment is a note of its own. One before a side line's first move is dropped (lichess
+    # writes them); one before a game's first move is refused.
+    if not line.moves:
+        if line is game:
+            raise PgnError(game.number, "a comment comes before any move: comments follow a move.")
+        return
+    notes = line.notes.setdefault(len(line.moves) - 1, [])
+    if line.glyph_open:
+        line.glyph_open = False
         if comment:
             notes[-1] = Note(glyph=notes[-1].glyph, comment=comment)
     elif comment:
         notes.append(Note(comment=comment))
     if not notes:
-        del game.notes[len(game.moves) - 1]
+        del line.notes[len(line.moves) - 1]
+
+
+def side_line_moves(notes: dict[int, list[Note]]) -> int:
+    """Returns how many moves the side lines among ``notes`` hold, nested ones included."""
+    return sum(
+        len(note.line) + sum(side_line_moves({0: list(step.notes)}) for step in note.line)
+        for ply_notes in notes.values()
+        for note in ply_notes
+        if note.line
+    )
 
 
 def move_number(initial_fen: str, index: int) -> tuple[int, bool]:
@@ -252,37 +315,10 @@ def render_game(
     initial_fen: str,
 ) -> str:
     """Returns a game as text: the tags one a line, a blank line, then the moves numbered, with
-    their notes, and the result, wrapped at 80 columns between tokens (a comment is never
-    broken)."""
-    notes = notes or {}
+    their notes and side lines, and the result, wrapped at 80 columns between tokens (a comment
+    is never broken)."""
     lines = [f'[{name} "{_escape(value)}"]' for name, value in tags]
-    tokens: list[str] = []
-    after_comment = False
-    for index, text in enumerate(moves):
-        number, white = move_number(initial_fen, index)
-        if white:
-            tokens.append(f"{number}.")
-        elif index == 0 or after_comment:
-            tokens.append(f"{number}...")
-        after_comment = False
-        first = True
-        move_token = text
-        extra: list[str] = []
-        ply_notes = notes.get(index, [])
-        for position, note in enumerate(ply_notes):
-            if note.glyph and first:
-                move_token += note.glyph
-            elif note.glyph:
-                extra.append(f"${NAG_OF_GLYPH[note.glyph]}")
-            following = ply_notes[position + 1] if position + 1 < len(ply_notes) else None
-            if note.comment:
-                extra.append("{" + note.comment + "}")
-            elif note.glyph and following is not None and not following.glyph:
-                extra.append("{}")  # the next comment is a note of its own, not this glyph's
-            after_comment = after_comment or bool(note.comment)
-            first = False
-        tokens.append(move_token)
-        tokens.extend(extra)
+    tokens = _line_tokens(initial_fen, 0, moves, notes or {})
     tokens.append(result)
     body: list[str] = []
     line = ""
@@ -294,3 +330,51 @@ def render_game(
             line = f"{line} {token}" if line else token
     body.append(line)
     return "\n".join(lines) + "\n\n" + "\n".join(body) + "\n"
+
+
+def _line_tokens(
+    initial_fen: str, start: int, moves: list[str], notes: dict[int, list[Note]]
+) -> list[str]:
+    """Returns the tokens of a line of moves whose first is the ply ``start`` of the game: each
+    move numbered where it opens a move (or follows a comment or a side line), then its notes
+    in order — the first glyph as the move's suffix, any other as a NAG, comments in braces,
+    side lines in parentheses."""
+    tokens: list[str] = []
+    after_break = False
+    for index, text in enumerate(moves):
+        number, white = move_number(initial_fen, start + index)
+        if white:
+            tokens.append(f"{number}.")
+        elif index == 0 or after_break:
+            tokens.append(f"{number}...")
+        after_break = False
+        first = True
+        move_token = text
+        extra: list[str] = []
+        ply_notes = notes.get(index, [])
+        for position, note in enumerate(ply_notes):
+            if note.line:
+                side = _line_tokens(
+                    initial_fen,
+                    start + index,
+                    [step.move for step in note.line],
+                    {i: list(step.notes) for i, step in enumerate(note.line) if step.notes},
+                )
+                side[0], side[-1] = "(" + side[0], side[-1] + ")"
+                extra.extend(side)
+                after_break, first = True, False
+                continue
+            if note.glyph and first:
+                move_token += note.glyph
+            elif note.glyph:
+                extra.append(f"${NAG_OF_GLYPH[note.glyph]}")
+            following = ply_notes[position + 1] if position + 1 < len(ply_notes) else None
+            if note.comment:
+                extra.append("{" + note.comment + "}")
+            elif note.glyph and following is not None and not following.glyph:
+                extra.append("{}")  # the next comment is a note of its own, not this glyph's
+            after_break = after_break or bool(note.comment)
+            first = False
+        tokens.append(move_token)
+        tokens.extend(extra)
+    return tokens

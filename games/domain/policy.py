@@ -39,6 +39,12 @@ CANNED_PHRASES = ("Hello", "Good game", "Good luck", "Thanks")
 # Analyses one user may have running at once (each searches every position of a game).
 MAX_RUNNING_ANALYSES = 2
 
+# The analysis board (``games.services.lines``): the lines one request may ask, and the
+# requests a process keeps waiting for a place once every place is busy (each waits at most
+# ``BOARD_ANALYSIS_SECONDS`` times the queue ahead of it over the places, then runs).
+MAX_BOARD_LINES = 3
+MAX_WAITING_BOARD_ANALYSES = 64
+
 # An analysis with no progress for this long was left by a process that died: it is resumed.
 ANALYSIS_STALE_AFTER = timedelta(minutes=2)
 

@@ -18,7 +18,13 @@ from common.edge import text_problem
 from engine import variants
 from games.domain.clock import UNLIMITED, ClockError, TimeControl
 from games.domain.errors import ErrorCode, GameError
-from games.domain.policy import BOT_LEVELS, CHAT_MAX_CHARS, HIGHEST_BOT_LEVEL, LOWEST_BOT_LEVEL
+from games.domain.policy import (
+    BOT_LEVELS,
+    CHAT_MAX_CHARS,
+    HIGHEST_BOT_LEVEL,
+    LOWEST_BOT_LEVEL,
+    MAX_BOARD_LINES,
+)
 from games.models import DEFAULT_VARIANT, SeekColor
 
 # The names of the squares of every game's board (a1…l12), and every piece a move may choose to
@@ -299,6 +305,51 @@ def fen_text(value: Any) -> str | None:
 
 
 @dataclass(frozen=True, slots=True)
+class AnalyseRequest:
+    """The analysis board's ``{"type": "analyse", "variant", "fen", "lines"}``: a position of a
+    game (none: its start) and how many of its best lines to show, 1 (absent) to 3."""
+
+    variant: str
+    fen: str
+    lines: int = 1
+
+    @classmethod
+    def from_message(cls, message: Mapping[str, Any]) -> "AnalyseRequest":
+        variant = variant_choice(message.get("variant"))
+        fen = fen_text(message.get("fen")) or variants.get(variant).start_fen
+        lines = message.get("lines", 1)
+        if not whole_number(lines) or not 1 <= lines <= MAX_BOARD_LINES:
+            raise refuse(f"`lines` is a whole number from 1 to {MAX_BOARD_LINES}.")
+        return cls(variant=variant, fen=fen.strip(), lines=lines)
+
+
+@dataclass(frozen=True, slots=True)
+class BoardMoveRequest:
+    """A move on the analysis board: the game, the position (its start when none) and the
+    move, as text or as its path (the machine form: ``MoveRequest``)."""
+
+    variant: str
+    fen: str
+    move: str
+
+    @classmethod
+    def from_body(cls, data: Mapping[str, Any]) -> "BoardMoveRequest":
+        variant = variant_choice(data.get("variant"))
+        fen = fen_text(data.get("fen")) or variants.get(variant).start_fen
+        move = MoveRequest.of(
+            ply=0, text=data.get("move"), path=data.get("path"), promotion=data.get("promotion")
+        )
+        return cls(variant=variant, fen=fen.strip(), move=move.text)
+
+    @classmethod
+    def position_from_query(cls, query: Mapping[str, Any]) -> tuple[str, str]:
+        """Returns the game and the position of ``?variant=&fen=`` (its start when none)."""
+        variant = variant_choice(query.get("variant"))
+        fen = fen_text(query.get("fen")) or variants.get(variant).start_fen
+        return variant, fen.strip()
+
+
+@dataclass(frozen=True, slots=True)
 class LocalGameRequest:
     """A pass-and-play game: its game and its start, in the game's own FEN (none: its start)."""
 
@@ -381,21 +432,39 @@ def note_text(glyph: Any, comment: Any) -> tuple[str | None, str | None]:
     return glyph, comment
 
 
+MAX_SIDE_LINE_MOVES = 200
+
+SideLineMove = tuple[str, str | None, str | None]  # text, glyph, comment
+
+
 @dataclass(frozen=True, slots=True)
 class AnnotationRequest:
     """A note on a ply: ``ply`` None when it is not a whole number (the service answers with the
-    game's range); ``glyph`` and ``comment`` None when not given (on an edit: unchanged)."""
+    game's range); ``glyph`` and ``comment`` None when not given (on an edit: unchanged). A side
+    line instead has ``moves`` (text, glyph, comment each) and may name its ``parent``."""
 
     ply: int | None = None
     glyph: str | None = None
     comment: str | None = None
+    moves: tuple[SideLineMove, ...] | None = None
+    parent: int | None = None
 
     @classmethod
     def from_body(cls, data: Mapping[str, Any]) -> "AnnotationRequest":
-        """A new note (``bodies.ANNOTATION``)."""
+        """A new note or side line (``bodies.ANNOTATION``)."""
         ply = data.get("ply")
         in_range = whole_number(ply) and 0 <= ply <= MAX_PLY
-        return cls.edit_from_body(data).with_ply(ply if in_range else None)
+        note = cls.edit_from_body(data)
+        moves, parent = data.get("moves"), data.get("parent")
+        if moves is None:
+            if parent is not None:
+                raise refuse("`parent` names the side line a side line (`moves`) branches from.")
+            return note.with_ply(ply if in_range else None)
+        if note.glyph or note.comment:
+            raise refuse("A side line's notes go on its moves, not on the line.")
+        if parent is not None and not (whole_number(parent) and parent > 0):
+            raise refuse("`parent` is the id of a side line.")
+        return cls(ply=ply if in_range else None, moves=side_line(moves), parent=parent)
 
     @classmethod
     def edit_from_body(cls, data: Mapping[str, Any]) -> "AnnotationRequest":
@@ -405,6 +474,26 @@ class AnnotationRequest:
 
     def with_ply(self, ply: int | None) -> "AnnotationRequest":
         return AnnotationRequest(ply=ply, glyph=self.glyph, comment=self.comment)
+
+
+def side_line(value: Any) -> tuple[SideLineMove, ...]:
+    """Returns a side line's moves, each its text or ``{move, glyph?, comment?}``, or raises."""
+    if not isinstance(value, list) or not 1 <= len(value) <= MAX_SIDE_LINE_MOVES:
+        raise refuse(f"`moves` is a list of 1 to {MAX_SIDE_LINE_MOVES} moves.")
+    moves = []
+    for item in value:
+        if isinstance(item, dict):
+            glyph, comment = note_text(item.get("glyph"), item.get("comment"))
+            text = item.get("move")
+        else:
+            text, glyph, comment = item, None, None
+        if not isinstance(text, str) or not text.strip() or len(text) > MAX_MOVE_CHARS:
+            raise refuse(
+                f"Each move of `moves` is its text (at most {MAX_MOVE_CHARS} characters) or "
+                "{move, glyph?, comment?}."
+            )
+        moves.append((text.strip(), glyph, comment))
+    return tuple(moves)
 
 
 def import_body(data: Mapping[str, Any]) -> str:

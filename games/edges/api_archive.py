@@ -265,10 +265,19 @@ class AnnotationListView(APIView):
     @extend_schema(
         request=AnnotationCreate,
         responses={201: AnnotationSerializer, **ANNOTATION_ERRORS},
-        summary="Annotate a ply of a finished game you played",
+        summary="Annotate a ply of a finished game you played, or add a side line",
     )
     def post(self, request: Request, game_id: str) -> Response:
         note = AnnotationRequest.from_body(body(request))
+        if note.moves is not None:
+            annotation = archive.side_line_create(
+                game_id=game_id,
+                actor=Actor.of_request(request),
+                ply=note.ply,
+                moves=note.moves,
+                parent=note.parent,
+            )
+            return Response(reads.annotation_payload(annotation), status=status.HTTP_201_CREATED)
         annotation = archive.annotation_create(
             game_id=game_id,
             actor=Actor.of_request(request),

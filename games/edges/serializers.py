@@ -217,6 +217,22 @@ class AnnotationSerializer(serializers.Serializer):
     ply = serializers.IntegerField(help_text="the move's index, 0 for the first")
     glyph = serializers.CharField(help_text="! ? !! ?? !? ?! or empty")
     comment = serializers.CharField()
+    moves = serializers.ListField(
+        child=inline_serializer(
+            "SideLineMove",
+            {
+                "move": serializers.CharField(),
+                "glyph": serializers.CharField(),
+                "comment": serializers.CharField(),
+                "fen": serializers.CharField(help_text="The position after the move"),
+            },
+        ),
+        help_text="A side line's moves (canonical text), replacing the move at `ply`; empty "
+        "for a note",
+    )
+    parent = serializers.IntegerField(
+        allow_null=True, help_text="The side line this one branches from, or null"
+    )
     author = serializers.CharField(allow_null=True)
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
@@ -248,6 +264,8 @@ def request_field(field: BodyField) -> serializers.Field:
         return serializers.BooleanField(**options)
     if field.kind == bodies.SQUARES:
         return serializers.ListField(child=serializers.CharField(), **options)
+    if field.kind == bodies.LINE:
+        return serializers.ListField(child=serializers.JSONField(), **options)
     return serializers.CharField(**options)
 
 
@@ -274,6 +292,39 @@ class ChatLineSerializer(serializers.Serializer):
     user = serializers.CharField(help_text="Who wrote it")
     text = serializers.CharField(help_text="1 to 140 characters, plain text (never HTML)")
     at = serializers.DateTimeField()
+
+
+BoardMove = request_serializer(bodies.BOARD_MOVE)
+
+
+class OutcomeSerializer(serializers.Serializer):
+    result = serializers.CharField(help_text="1-0, 0-1 or 1/2-1/2")
+    reason = serializers.CharField(help_text="Why the game ended there, as `termination` says")
+
+
+class BoardPositionSerializer(serializers.Serializer):
+    variant = serializers.CharField()
+    fen = serializers.CharField(
+        help_text="The position, in the game's own FEN as the engine writes it"
+    )
+    turn = serializers.CharField(help_text="white or black: the side to move")
+    check = serializers.CharField(allow_null=True, help_text="The square of a king in check")
+    outcome = OutcomeSerializer(allow_null=True, help_text="How the game ended here, or null")
+    legal_tree = serializers.DictField(
+        help_text="The legal moves in their compact form (WebSockets, `legal_tree`); {} once over"
+    )
+
+
+class BoardMovePlayedSerializer(serializers.Serializer):
+    text = serializers.CharField(help_text="The move in the game's canonical notation")
+    path = serializers.ListField(child=serializers.CharField())
+    captured = serializers.ListField(child=serializers.CharField())
+    kind = serializers.CharField()
+
+
+class BoardPlaySerializer(serializers.Serializer):
+    move = BoardMovePlayedSerializer()
+    position = BoardPositionSerializer(help_text="The position the move reaches")
 
 
 class BoardSizeSerializer(serializers.Serializer):

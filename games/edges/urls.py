@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.edges import views
+from games.edges import analysis_pages, views
 
 urlpatterns = [
     path("play/", views.play, name="play"),
@@ -14,4 +14,7 @@ urlpatterns = [
     path("tv/<str:variant>/", views.tv, name="tv"),
     path("games/", views.archive, name="archive"),
     path("games/import/", views.import_games, name="import"),
+    path("analysis/", analysis_pages.analysis_board, name="analysis"),
+    path("analysis/<str:target>/", analysis_pages.analysis_board, name="analysis-of"),
+    path("analysis/<str:target>/<path:fen>", analysis_pages.analysis_board, name="analysis-fen"),
 ]

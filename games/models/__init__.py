@@ -473,11 +473,9 @@ class Connection(models.Model):
 
 
 class Annotation(models.Model):
-    """A player's comment and/or glyph on one ply of a finished game.
-
-    ``ply`` is the move's index (``GameMove.ply``). ``author`` is empty for the notes that came
-    with an imported game's text.
-    """
+    """A player's comment and/or glyph on one ply (``GameMove.ply``) of a finished game, or a
+    side line: ``moves`` (``{move, glyph, comment, fen}``) replacing the move at ``ply``, or within
+    a ``parent`` side line, ``ply`` indexing its moves. No ``author``: came with an import."""
 
     class Glyph(models.TextChoices):
         NONE = "", "none"
@@ -499,6 +497,10 @@ class Annotation(models.Model):
     )
     glyph = models.CharField(max_length=2, choices=Glyph.choices, blank=True, default="")
     comment = models.TextField(blank=True, default="")
+    moves = models.JSONField(default=list, blank=True)
+    parent = models.ForeignKey(
+        "self", on_delete=models.CASCADE, related_name="variations", null=True, blank=True
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -404,19 +404,16 @@ def game_export_text(
     moves: list[str] | None = None,
     annotations: Iterable[Annotation] | None = None,
 ) -> str:
-    """Returns a game in the archive's text format, with its annotations (``moves`` and
-    ``annotations``: the game's, if the caller read them; else read here)."""
-    notes: dict[int, list[pgn.Note]] = {}
-    for annotation in game.annotations.all() if annotations is None else annotations:
-        notes.setdefault(annotation.ply, []).append(
-            pgn.Note(glyph=annotation.glyph, comment=annotation.comment)
-        )
+    """Returns a game in the archive's text format, with its annotations and side lines
+    (``moves`` and ``annotations``: the game's, if the caller read them; else read here)."""
+    if annotations is None:
+        annotations = game.annotations.all()
     if moves is None:
         moves = list(game.moves.order_by("ply").values_list("text", flat=True))
     return pgn.render_game(
         tags=export_tags(game),
         moves=moves,
-        notes=notes,
+        notes=notes_of(list(annotations)),
         result=game.result or "*",
         initial_fen=game.initial_fen,
     )
@@ -453,6 +450,39 @@ def games_export_texts(
         after = page[-1].pk
 
 
+def notes_of(annotations: list[Annotation]) -> dict[int, list[pgn.Note]]:
+    """Returns a game's notes by ply as the text format writes them, in the order they were
+    made: glyphs and comments, and side lines with their moves' notes and their own branches
+    (the annotations that name them as ``parent``)."""
+    branches: dict[int | None, list[Annotation]] = {}
+    for annotation in sorted(annotations, key=lambda a: (a.ply, a.pk)):
+        branches.setdefault(annotation.parent_id, []).append(annotation)
+
+    def note(annotation: Annotation) -> pgn.Note:
+        if not annotation.moves:
+            return pgn.Note(glyph=annotation.glyph, comment=annotation.comment)
+        own = branches.get(annotation.pk, [])
+        return pgn.Note(
+            line=tuple(
+                pgn.Step(
+                    item["move"],
+                    tuple(
+                        [pgn.Note(glyph=item["glyph"], comment=item["comment"])]
+                        if item["glyph"] or item["comment"]
+                        else []
+                    )
+                    + tuple(note(branch) for branch in own if branch.ply == index),
+                )
+                for index, item in enumerate(annotation.moves)
+            )
+        )
+
+    notes: dict[int, list[pgn.Note]] = {}
+    for annotation in branches.get(None, []):
+        notes.setdefault(annotation.ply, []).append(note(annotation))
+    return notes
+
+
 def games_export_text(games: QuerySet[Game] | list[Game]) -> str:
     """Returns several games in the archive's text format, a blank line between them."""
     return "\n".join(game_export_text(game) for game in games)
@@ -486,6 +516,8 @@ def annotation_payload(annotation: Annotation) -> dict[str, Any]:
         "ply": annotation.ply,
         "glyph": annotation.glyph,
         "comment": annotation.comment,
+        "moves": annotation.moves,
+        "parent": annotation.parent_id,
         "author": annotation.author.username if annotation.author_id else None,
         "created_at": annotation.created_at.isoformat(),
         "updated_at": annotation.updated_at.isoformat(),

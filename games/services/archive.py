@@ -17,17 +17,25 @@ from engine.variant import Variant
 from engine.work import CAPTURE_BUDGET, work_limit
 from games.domain import pgn
 from games.domain.errors import ErrorCode, GameError
-from games.domain.schemas import fen_text
+from games.domain.schemas import SideLineMove, fen_text
 from games.models import Annotation, Game, GameMove
 from games.reads.archive import annotations_of, may_annotate
 from games.services.core import Actor, lock_game, result_of, sentence
 from games.services.moves import refuse_over_budget
+from games.services.variations import (
+    MAX_SIDE_LINES,
+    checked_moves,
+    checked_notes,
+    clean_note,
+    fen_before,
+    side_line_count,
+    store_notes,
+)
 from games.storage import broadcast
 from games.storage.history import captured_pieces
 from games.storage.positions import kind_name
 
 # --- the archive: annotations -----------------------------------------------------------------
-MAX_COMMENT = 2000
 
 
 def require_annotator(game: Game, actor: Actor) -> None:
@@ -35,24 +43,6 @@ def require_annotator(game: Game, actor: Actor) -> None:
         if game.status != Game.Status.FINISHED:
             raise GameError(ErrorCode.NOT_ALLOWED, "A game is annotated once it is finished.")
         raise GameError(ErrorCode.FORBIDDEN, "Only the game's two players may annotate it.")
-
-
-def clean_note(glyph: str | None, comment: str | None) -> tuple[str, str]:
-    """Returns the glyph and comment of a note, checked: a known glyph or none, a comment of
-    at most ``MAX_COMMENT`` characters without braces, and at least one of the two (None: empty;
-    their type is checked at the edge, ``schemas.AnnotationRequest``)."""
-    glyph = "" if glyph is None else glyph
-    comment = "" if comment is None else comment
-    if glyph not in Annotation.Glyph.values:
-        raise GameError(ErrorCode.BAD_REQUEST, "A glyph is one of ! ? !! ?? !? ?! or empty.")
-    comment = comment.strip()
-    if len(comment) > MAX_COMMENT:
-        raise GameError(ErrorCode.BAD_REQUEST, f"A comment has at most {MAX_COMMENT} characters.")
-    if "{" in comment or "}" in comment:
-        raise GameError(ErrorCode.BAD_REQUEST, "A comment may not contain { or }.")
-    if not glyph and not comment:
-        raise GameError(ErrorCode.BAD_REQUEST, "An annotation needs a glyph or a comment.")
-    return glyph, comment
 
 
 def publish_annotations(game: Game) -> None:
@@ -90,6 +80,44 @@ def annotation_create(
     return annotation
 
 
+def side_line_create(
+    *,
+    game_id: str,
+    actor: Actor,
+    ply: int | None,
+    moves: tuple[SideLineMove, ...],
+    parent: int | None = None,
+) -> Annotation:
+    """Adds the actor's side line to a finished game they played: ``moves`` replacing the
+    game's move at ``ply``, or with ``parent`` the move at index ``ply`` of that side line.
+    Every move is checked by the engine; a refusal names the first bad one."""
+    with transaction.atomic():
+        game = lock_game(game_id)
+        require_annotator(game, actor)
+        branch_of = None
+        if parent is not None:
+            branch_of = Annotation.objects.filter(game=game, pk=parent).exclude(moves=[]).first()
+            if branch_of is None:
+                raise GameError(ErrorCode.NOT_FOUND, "There is no such side line on this game.")
+        last = len(branch_of.moves) if branch_of is not None else game.ply
+        if ply is None or not 0 <= ply < last:
+            raise GameError(
+                ErrorCode.BAD_REQUEST, f"A ply is a number from 0 to {max(last - 1, 0)}."
+            )
+        if game.annotations.exclude(moves=[]).count() >= MAX_SIDE_LINES:
+            raise GameError(
+                ErrorCode.NOT_ALLOWED, f"A game holds at most {MAX_SIDE_LINES} side lines."
+            )
+        start = fen_before(game, ply, branch_of)
+        checked, _ = checked_moves(game.variant, start, list(moves))
+        annotation = Annotation.objects.create(
+            game=game, ply=ply, author_id=actor.user_id, moves=checked, parent=branch_of
+        )
+        count_annotations(game, +1)
+        publish_annotations(game)
+    return annotation
+
+
 def count_annotations(game: Game, change: int) -> None:
     """Moves the locked game's stored ``annotation_count`` by ``change`` (the archive's lists
     read it instead of counting each game's annotations)."""
@@ -118,6 +146,8 @@ def annotation_edit(
     with transaction.atomic():
         game = lock_game(game_id)
         annotation = lock_own_annotation(game, actor, annotation_id)
+        if annotation.moves:
+            raise GameError(ErrorCode.BAD_REQUEST, "A side line's notes go on its moves.")
         annotation.glyph, annotation.comment = clean_note(
             annotation.glyph if glyph is None else glyph,
             annotation.comment if comment is None else comment,
@@ -128,11 +158,12 @@ def annotation_edit(
 
 
 def annotation_delete(*, game_id: str, actor: Actor, annotation_id: int) -> None:
-    """Deletes one of the actor's annotations."""
+    """Deletes one of the actor's annotations (a side line with the side lines branching from
+    it)."""
     with transaction.atomic():
         game = lock_game(game_id)
-        lock_own_annotation(game, actor, annotation_id).delete()
-        count_annotations(game, -1)
+        deleted, _ = lock_own_annotation(game, actor, annotation_id).delete()
+        count_annotations(game, -deleted)  # a side line takes its branches with it
         publish_annotations(game)
 
 
@@ -167,6 +198,7 @@ class ReplayedGame:
     fen: str
     result: str | None
     termination: str | None
+    notes: dict[int, list[Any]]  # by ply: ``pgn.Note`` s and checked side lines, in order
 
 
 def import_error(parsed: pgn.ParsedGame, code: ErrorCode, message: str) -> GameError:
@@ -188,6 +220,7 @@ def replay_parsed(parsed: pgn.ParsedGame) -> ReplayedGame:
         raise import_error(parsed, ErrorCode.BAD_REQUEST, f"bad FEN: {sentence(error)}") from None
     initial_fen = eg.fen()
     moves = []
+    before = []  # the position before each move, where its side lines start
     for index, written in enumerate(parsed.moves):
         number, white = pgn.move_number(initial_fen, index)
         label = f"move {number}{'.' if white else '...'} {written}"
@@ -203,7 +236,8 @@ def replay_parsed(parsed: pgn.ParsedGame) -> ReplayedGame:
             raise import_error(parsed, ErrorCode.BAD_MOVE_TEXT, f"{label}: {error}.") from None
         except engine.IllegalMoveError as error:
             raise import_error(parsed, ErrorCode.ILLEGAL_MOVE, f"{label}: {error}.") from None
-        before = eg.position
+        before.append(eg.fen())
+        position = eg.position
         moves.append(
             {
                 "ply": index,
@@ -211,7 +245,7 @@ def replay_parsed(parsed: pgn.ParsedGame) -> ReplayedGame:
                 "kind": kind_name(move),
                 "path": move.path_names(),
                 "captured": move.captured_names(),
-                "captured_pieces": captured_pieces(before, move),
+                "captured_pieces": captured_pieces(position, move),
             }
         )
         eg.push(move)
@@ -222,7 +256,18 @@ def replay_parsed(parsed: pgn.ParsedGame) -> ReplayedGame:
             raise import_error(parsed, error.code, f"{label}: {reason}") from None
         moves[-1]["fen_after"] = eg.fen()
     result, termination = imported_result(parsed, eg)
-    return ReplayedGame(parsed, variant.id, initial_fen, moves, eg.fen(), result, termination)
+    try:
+        notes = checked_notes(variant.id, before, parsed.notes)
+    except GameError as error:
+        reason = error.message[:1].lower() + error.message[1:]
+        raise import_error(parsed, error.code, f"in a side line: {reason}") from None
+    if side_line_count(notes) > MAX_SIDE_LINES:
+        raise import_error(
+            parsed, ErrorCode.BAD_REQUEST, f"a game holds at most {MAX_SIDE_LINES} side lines."
+        )
+    return ReplayedGame(
+        parsed, variant.id, initial_fen, moves, eg.fen(), result, termination, notes
+    )
 
 
 def imported_variant(parsed: pgn.ParsedGame) -> Variant:
@@ -332,7 +377,7 @@ def game_import(*, actor: Actor, text: str) -> list[Game]:
         raise GameError(ErrorCode.BAD_REQUEST, str(error)) from None
     if len(parsed_games) > MAX_IMPORT_GAMES:
         raise GameError(ErrorCode.BAD_REQUEST, f"Import at most {MAX_IMPORT_GAMES} games at once.")
-    plies = sum(len(parsed.moves) for parsed in parsed_games)
+    plies = sum(len(parsed.moves) + pgn.side_line_moves(parsed.notes) for parsed in parsed_games)
     if plies > MAX_IMPORT_PLIES:
         raise GameError(
             ErrorCode.BAD_REQUEST,
@@ -365,12 +410,17 @@ def game_import(*, actor: Actor, text: str) -> list[Game]:
                 finished_at=now,
             )
             GameMove.objects.bulk_create(GameMove(game=game, **move) for move in item.moves)
-            notes = Annotation.objects.bulk_create(
-                Annotation(game=game, ply=ply, glyph=note.glyph, comment=note.comment)
-                for ply, notes in sorted(item.parsed.notes.items())
-                for note in notes
-            )
+            if side_line_count(item.notes):
+                notes = store_notes(game, item.notes)  # one by one: a branch names its parent
+            else:
+                notes = len(
+                    Annotation.objects.bulk_create(
+                        Annotation(game=game, ply=ply, glyph=note.glyph, comment=note.comment)
+                        for ply, ply_notes in sorted(item.notes.items())
+                        for note in ply_notes
+                    )
+                )
             if notes:
-                count_annotations(game, len(notes))
+                count_annotations(game, notes)
             stored.append(game)
     return stored

@@ -19,7 +19,12 @@ export function notesByPly(annotations = [], analysis = null) {
     return notes.get(ply);
   };
   for (const a of annotations) {
+    if (a.parent) continue; // a branch of a side line: its ply counts the line's moves
     const note = at(a.ply);
+    if (a.moves && a.moves.length) {
+      note.sideLines = (note.sideLines || 0) + 1;
+      continue;
+    }
     if (a.glyph && !note.glyphs.split(" ").includes(a.glyph)) {
       note.glyphs = note.glyphs ? `${note.glyphs} ${a.glyph}` : a.glyph;
     }
@@ -32,6 +37,23 @@ export function notesByPly(annotations = [], analysis = null) {
     note.better = p.better;
   }
   return notes;
+}
+
+/** Returns a side line as the replay shows it beside the main line, its branches nested in
+ * parentheses after the move they replace: "g3 Nc6!? {Calm.} (d5)". `annotations` holds the
+ * game's notes (a branch names its side line as `parent`, and its `ply` is a move's index
+ * in that line). */
+export function sideLineText(line, annotations = []) {
+  const branches = annotations.filter((a) => a.parent === line.id && a.moves && a.moves.length);
+  const parts = [];
+  line.moves.forEach((item, index) => {
+    parts.push(item.move + (item.glyph || ""));
+    if (item.comment) parts.push(`{${item.comment}}`);
+    for (const branch of branches.filter((b) => b.ply === index)) {
+      parts.push(`(${sideLineText(branch, annotations)})`);
+    }
+  });
+  return parts.join(" ");
 }
 
 /** Returns the words for a judgement: "Blunder (Bxh6 was better)". */
@@ -113,6 +135,13 @@ export function createAnnotationPanel(root, { apiUrl, canAnnotate, username, onC
     const item = document.createElement("li");
     item.className = "annotation";
     item.dataset.id = String(a.id);
+    if (a.moves && a.moves.length) {
+      const line = document.createElement("span");
+      line.className = "annotation-side-line";
+      line.dataset.testid = "side-line-note";
+      line.textContent = `Side line: ${sideLineText(a, current.annotations)}`;
+      item.append(line, " ");
+    }
     if (a.glyph) {
       const glyph = document.createElement("strong");
       glyph.className = "glyph";
@@ -131,7 +160,9 @@ export function createAnnotationPanel(root, { apiUrl, canAnnotate, username, onC
     by.textContent = a.author ? `— ${a.author}` : "";
     item.append(by);
     if (canAnnotate && username && a.author === username) {
-      for (const [action, label] of [["edit", "Edit"], ["delete", "Delete"]]) {
+      const sideLine = a.moves && a.moves.length; // its notes are its moves': no edit
+      const actions = sideLine ? [["delete", "Delete"]] : [["edit", "Edit"], ["delete", "Delete"]];
+      for (const [action, label] of actions) {
         const button = document.createElement("button");
         button.type = "button";
         button.className = "link-inline";
@@ -165,7 +196,7 @@ export function createAnnotationPanel(root, { apiUrl, canAnnotate, username, onC
 
   function render() {
     const { annotations, ply, moveText, judgement } = current;
-    const shown = ply === null ? [] : annotations.filter((a) => a.ply === ply);
+    const shown = ply === null ? [] : annotations.filter((a) => a.ply === ply && !a.parent);
     title.textContent = ply === null ? "Annotations" : `Annotations on ${moveText}`;
     verdict.textContent = judgement;
     verdict.hidden = !judgement;

@@ -57,7 +57,8 @@ export function createMoveList(root, { onSelect, variant }) {
   box.append(review, list, empty, nav);
   root.replaceChildren(box);
 
-  // `notes`: the archive's marks per move index ({glyphs, commented, judgement, better}).
+  // `notes`: the archive's marks per move index ({glyphs, commented, sideLines, judgement,
+  // better}).
   let state = { moves: [], initialFen: "", viewing: null, notes: null, finished: false };
 
   function step(action) {
@@ -157,6 +158,15 @@ export function createMoveList(root, { onSelect, variant }) {
       mark.setAttribute("aria-hidden", "true");
       button.append(mark);
       words += ", with a comment";
+    }
+    if (note.sideLines) {
+      const mark = document.createElement("span");
+      mark.className = "move-side-lines";
+      mark.dataset.testid = "move-side-lines";
+      mark.textContent = "↳";
+      mark.setAttribute("aria-hidden", "true");
+      button.append(mark);
+      words += `, with ${note.sideLines} side line${note.sideLines > 1 ? "s" : ""}`;
     }
     if (note.judgement) {
       const mark = document.createElement("span");

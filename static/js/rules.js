@@ -32,6 +32,13 @@ for (const example of data.boards) {
   const holder = figure.querySelector(".rule-board");
   const result = figure.querySelector(".rule-result");
   const reset = figure.querySelector(".rule-reset");
+  // The example's position on the analysis board: its FEN in the address, spaces as "_".
+  const study = document.createElement("a");
+  study.className = "rule-analyse";
+  study.dataset.testid = "rule-analyse";
+  study.href = `/analysis/${data.variant ? data.variant.id : "chesskers"}/${example.fen.replaceAll(" ", "_")}`;
+  study.textContent = "Open on the analysis board";
+  figure.append(study);
   let live = false;
   const board = createPlayBoard(holder, {
     label: `Example board: ${example.id}`,

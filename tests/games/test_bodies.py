@@ -42,7 +42,12 @@ PARSED: dict[str, tuple[bodies.Body, Callable[[Any], Any], dict[str, Any]]] = {
     "annotation": (
         bodies.ANNOTATION,
         schemas.AnnotationRequest.from_body,
-        {"ply": 0, "glyph": "!", "comment": "good"},
+        {"ply": 0, "glyph": "!", "comment": "good", "moves": None, "parent": None},
+    ),
+    "side line": (
+        bodies.ANNOTATION,
+        schemas.AnnotationRequest.from_body,
+        {"ply": 0, "glyph": None, "comment": None, "moves": ["e4", {"move": "e5"}], "parent": 3},
     ),
     "chat": (bodies.CHAT, schemas.chat_body, {"text": "Good game"}),
     "annotation edit": (
@@ -84,7 +89,10 @@ def test_the_parser_reads_exactly_the_declared_fields(kind: str) -> None:
 
 # A note's ply left out is parsed as no ply, which the service refuses naming the game's range
 # of plies (tests/games/test_archive.py).
-LEFT_FOR_THE_SERVICE = {"annotation": lambda note: note.ply is None}
+LEFT_FOR_THE_SERVICE = {
+    "annotation": lambda note: note.ply is None,
+    "side line": lambda note: note.ply is None,
+}
 
 
 @pytest.mark.parametrize("kind", PARSED)

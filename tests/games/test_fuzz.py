@@ -285,7 +285,13 @@ async def test_thousands_of_malformed_socket_messages_drop_no_bystander(
         assert all(message["type"] == "presence" for message in extra), extra
 
 
-LOBBY_PATHS = ["/ws/lobby/", "/ws/me/", "/ws/watch/", "/ws/tournaments/{tournament}/"]
+LOBBY_PATHS = [
+    "/ws/lobby/",
+    "/ws/me/",
+    "/ws/watch/",
+    "/ws/tournaments/{tournament}/",
+    "/ws/analysis/",
+]
 
 
 @pytest.mark.django_db(transaction=True)

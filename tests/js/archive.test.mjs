@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { judgementText, notesByPly } from "../../static/js/annotations.js";
+import { judgementText, notesByPly, sideLineText } from "../../static/js/annotations.js";
 import { GRAPH_HEIGHT, GRAPH_WIDTH, areaPath, indexAt, squash, xOf } from "../../static/js/evalgraph.js";
 
 test("squash keeps the sign, is 0 at 0 and ±1 from a clear win on", () => {
@@ -45,4 +45,22 @@ test("notes gather each ply's glyphs once, its comments and the analysis' judgem
   assert.deepEqual(notes.get(0), { glyphs: "", commented: true, judgement: null, better: null });
   assert.equal(judgementText(notes.get(8)), "Blunder (Bxh6 was better)");
   assert.equal(judgementText(notes.get(0)), "");
+});
+
+test("side lines are counted on the move they replace and written with their branches", () => {
+  const annotations = [
+    { id: 1, ply: 2, parent: null, glyph: "!", comment: "", moves: [] },
+    { id: 7, ply: 2, parent: null, glyph: "", comment: "", moves: [
+      { move: "g3", glyph: "", comment: "", fen: "a" },
+      { move: "Nc6", glyph: "!?", comment: "Calm.", fen: "b" },
+    ] },
+    { id: 9, ply: 1, parent: 7, glyph: "", comment: "", moves: [
+      { move: "d5", glyph: "", comment: "", fen: "c" },
+    ] },
+  ];
+  const notes = notesByPly(annotations);
+  assert.equal(notes.get(2).sideLines, 1);
+  assert.equal(notes.get(2).glyphs, "!");
+  assert.equal(notes.has(1), false); // the branch's ply counts its line's moves, not the game's
+  assert.equal(sideLineText(annotations[1], annotations), "g3 Nc6!? {Calm.} (d5)");
 });

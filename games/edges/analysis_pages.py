@@ -1,0 +1,105 @@
+"""The analysis board's pages: ``/analysis/`` (any game, any position: ``/analysis/<game>/`` its
+start, ``/analysis/<game>/<FEN>`` a position, the FEN's spaces written ``_``) and
+``/analysis/<game id>/`` (a finished game's moves and its side lines, to study and annotate).
+
+A game still being played is refused to everyone, its players included, until it ends: the
+board would be an engine at the table.
+"""
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.csrf import ensure_csrf_cookie
+
+from catalogue.descriptors import variant_descriptor, variant_names
+from engine import variants
+from games.domain.errors import GameError
+from games.domain.schemas import fen_text
+from games.models import Game
+from games.reads.archive import annotations_of, may_annotate
+from games.services.core import Actor
+from games.services.lines import board_position
+
+CLOSED = "This game is still being played: its analysis board opens when it ends."
+
+
+@ensure_csrf_cookie
+def analysis_board(request: HttpRequest, target: str = "", fen: str = "") -> HttpResponse:
+    """The analysis board: of a game's start or a position (``target`` a game's id, ``fen``
+    its FEN with ``_`` for spaces), of a finished game (``target`` a game record's id), or of
+    Chesskers' start. A position the engine refuses shows the game's start and says why."""
+    if target and target not in variants.VARIANTS:
+        return game_board(request, target)
+    variant = target or request.GET.get("variant") or variants.DEFAULT.id
+    if variant not in variants.VARIANTS:
+        variant = variants.DEFAULT.id
+    asked = fen.replace("_", " ").strip() or request.GET.get("fen", "").strip()
+    error = None
+    start = None
+    if asked:
+        try:
+            start = board_position(variant=variant, fen=fen_text(asked) or "")
+        except GameError as refusal:
+            error = refusal.message
+    if start is None:
+        start = board_position(variant=variant, fen=variants.get(variant).start_fen)
+    return page(request, variant, start, error=error)
+
+
+def game_board(request: HttpRequest, game_id: str) -> HttpResponse:
+    game = Game.objects.filter(public_id=game_id).first()
+    if game is None:
+        return render(request, "404.html", status=404)
+    if game.status == Game.Status.LIVE:
+        context = {"closed": CLOSED, "game": game}
+        return render(request, "games/analysis.html", context, status=403)
+    start = board_position(variant=game.variant, fen=game.initial_fen)
+    moves = [
+        {
+            "text": move.text,
+            "fen": move.fen_after,
+            "path": move.path,
+            "captured": move.captured,
+            "kind": move.kind,
+        }
+        for move in game.moves.order_by("ply")
+    ]
+    actor = Actor.of_request(request)
+    record = {
+        "id": game.public_id,
+        "url": f"/game/{game.public_id}/",
+        "white": game.white.username if game.white_id else None,
+        "black": game.black.username if game.black_id else None,
+        "result": game.result,
+        "annotations_url": f"/api/games/{game.public_id}/annotations/",
+        "can_annotate": may_annotate(game, actor.user_id),
+    }
+    side_lines = [note for note in annotations_of(game) if note["moves"]]
+    return page(request, game.variant, start, moves=moves, side_lines=side_lines, game=record)
+
+
+def page(
+    request: HttpRequest,
+    variant: str,
+    start: dict[str, Any],
+    *,
+    moves: list[dict[str, Any]] | None = None,
+    side_lines: list[dict[str, Any]] | None = None,
+    game: dict[str, Any] | None = None,
+    error: str | None = None,
+) -> HttpResponse:
+    page_data = {
+        "variant": variant_descriptor(variant),
+        "variant_id": variant,
+        "variant_name": variants.get(variant).name,
+        "variants": variant_names(),
+        "start": start,
+        "moves": moves or [],
+        "side_lines": side_lines or [],
+        "game": game,
+        "ws_url": "/ws/analysis/",
+        "error": error,
+    }
+    context = {"page_data": page_data, "variant_name": page_data["variant_name"], "record": game}
+    return render(request, "games/analysis.html", context)

@@ -1,0 +1,43 @@
+"""The analysis board's API: a position of any game with its legal moves, and a move played
+from one. Thin, as ``games.edges.api``: schema, one service, its answer. Anyone may call it;
+each call's work is bounded by the engine's budgets (``games.services.lines.board_game``)."""
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.domain.schemas import BoardMoveRequest
+from games.edges.api import body
+from games.edges.serializers import (
+    ERRORS,
+    BoardMove,
+    BoardPlaySerializer,
+    BoardPositionSerializer,
+)
+from games.services.lines import board_play, board_position
+
+
+class BoardPositionView(APIView):
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("variant", str, description="The game's id; absent: Chesskers"),
+            OpenApiParameter("fen", str, description="The position; absent: the game's start"),
+        ],
+        responses={200: BoardPositionSerializer, 400: ERRORS[400]},
+        summary="A position of any game: its legal moves, the king in check, its end",
+    )
+    def get(self, request: Request) -> Response:
+        variant, fen = BoardMoveRequest.position_from_query(request.query_params)
+        return Response(board_position(variant=variant, fen=fen))
+
+
+class BoardPlayView(APIView):
+    @extend_schema(
+        request=BoardMove,
+        responses={200: BoardPlaySerializer, 400: ERRORS[400]},
+        summary="Play a move from a position of any game: its text and the position it reaches",
+    )
+    def post(self, request: Request) -> Response:
+        asked = BoardMoveRequest.from_body(body(request))
+        return Response(board_play(variant=asked.variant, fen=asked.fen, move=asked.move))
