@@ -9,7 +9,7 @@ DEBUG ?= 0
 DAPHNE_LIMITS := --websocket-max-message-size 16384 --websocket-max-frame-size 16384
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test test-slow lint format chromium node native native-required clean
+.PHONY: run test test-slow lint format chromium node native native-required messages clean
 
 # --- set-up ---------------------------------------------------------------------------------
 $(BIN)/python:
@@ -47,24 +47,32 @@ node:
 	  echo "Installing Node.js from Debian's packages for the board's unit tests"; \
 	  $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y nodejs; }
 
+# The translations: locale/<language>/LC_MESSAGES/*.po compiled to the .mo files Django reads
+# (generated, not committed). msgfmt is GNU gettext's, from Debian's packages.
+messages: | $(BIN)/python
+	@command -v msgfmt >/dev/null 2>&1 || { \
+	  echo "Installing gettext from Debian's packages to compile the translations"; \
+	  $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y gettext; }
+	$(BIN)/python manage.py compilemessages --ignore=.venv --verbosity 0
+
 # --- the two commands ------------------------------------------------------------------------
 # On a developer's machine (DEVELOPMENT=1): the site's own 404 and 500 pages unless DEBUG=1 is
 # given (DEBUG=1 make run shows Django's debug pages). Socket frames are capped at what the
 # largest legal message needs (games/domain/protocol.py: MAX_MESSAGE_BYTES characters of UTF-8).
-run: $(VENV)/.run-installed native
+run: $(VENV)/.run-installed native messages
 	DEBUG=$(DEBUG) DEVELOPMENT=1 $(BIN)/python manage.py migrate --noinput
 	@echo "Chesskers is on http://$(HOST):$(PORT)/"
 	DEBUG=$(DEBUG) DEVELOPMENT=1 $(BIN)/daphne -b $(HOST) -p $(PORT) $(DAPHNE_LIMITS) \
 	  chesskers_site.asgi:application
 
-test: $(VENV)/.dev-installed chromium node native-required
+test: $(VENV)/.dev-installed chromium node native-required messages
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	node --test tests/js/
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 # --- extras ----------------------------------------------------------------------------------
-test-slow: $(VENV)/.dev-installed native-required
+test-slow: $(VENV)/.dev-installed native-required messages
 	$(BIN)/python -m pytest -m slow $(PYTEST_ARGS)
 
 lint: $(VENV)/.dev-installed
@@ -77,4 +85,5 @@ format: $(VENV)/.dev-installed
 
 clean:
 	rm -f engine/_native*.so
+	rm -f locale/*/LC_MESSAGES/*.mo
 	rm -rf $(VENV) staticfiles artifacts .pytest_cache .ruff_cache .hypothesis test-db.sqlite3*

@@ -1,6 +1,7 @@
 """Accounts REST API: sign-up, token, who is signed in, their settings and email address, and
 asking for a password reset by email."""
 
+from django.conf import settings
 from django.contrib.auth import authenticate
 from django.core.exceptions import ValidationError
 from django.urls import reverse
@@ -12,6 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.forms import VerifiedPasswordResetForm
+from accounts.models import Preferences
 from accounts.selectors import preferences_of, preferences_payload
 from accounts.services import (
     MAX_EMAIL_CHARS,
@@ -57,7 +59,18 @@ class SettingsSerializer(serializers.Serializer):
     )
     confirm_resign = serializers.BooleanField(help_text="A resignation takes a second tap")
     chat = serializers.BooleanField(help_text="Games' chat shown and written")
-    board_theme = serializers.ChoiceField(["brown"], help_text="The board's colours")
+    board_theme = serializers.ChoiceField(
+        Preferences.BoardTheme.values, help_text="The board's colours"
+    )
+    theme = serializers.ChoiceField(
+        Preferences.Theme.values, help_text="The pages' colours: as the system, light or dark"
+    )
+    coordinates = serializers.BooleanField(help_text="The board's file and rank labels")
+    language = serializers.ChoiceField(
+        ["", *(code for code, _ in settings.LANGUAGES)],
+        allow_blank=True,
+        help_text='The site\'s language; "" follows the browser',
+    )
 
 
 AccountSerializer = inline_serializer(

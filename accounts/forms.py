@@ -5,6 +5,7 @@ verified address may ask for. Errors per field."""
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth.forms import PasswordResetForm
 from django.core.exceptions import ValidationError
 
@@ -62,9 +63,23 @@ class SignupForm(forms.Form):
 class PreferencesForm(forms.ModelForm):
     """The settings page's choices (``accounts.models.Preferences``)."""
 
+    language = forms.ChoiceField(
+        choices=[("", "As the browser"), *settings.LANGUAGES], required=False
+    )
+
     class Meta:
         model = Preferences
-        fields = ["sound", "premoves", "takebacks", "confirm_resign", "chat", "board_theme"]
+        fields = [
+            "sound",
+            "premoves",
+            "takebacks",
+            "confirm_resign",
+            "chat",
+            "board_theme",
+            "theme",
+            "coordinates",
+            "language",
+        ]
         labels = {
             "sound": "Move sounds",
             "premoves": "Premoves: enter your next move on your opponent's turn",
@@ -72,6 +87,9 @@ class PreferencesForm(forms.ModelForm):
             "confirm_resign": "Ask me to confirm a resignation",
             "chat": "Chat in games",
             "board_theme": "Board theme",
+            "theme": "Theme",
+            "coordinates": "Coordinates on the board",
+            "language": "Language",
         }
 
     def changes(self) -> dict[str, Any]:

@@ -153,6 +153,14 @@ class Preferences(models.Model):
 
     class BoardTheme(models.TextChoices):
         BROWN = "brown", "Brown"
+        BLUE = "blue", "Blue"
+        GREEN = "green", "Green"
+        GREY = "grey", "Grey"
+
+    class Theme(models.TextChoices):
+        SYSTEM = "system", "As the system"
+        LIGHT = "light", "Light"
+        DARK = "dark", "Dark"
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
@@ -166,6 +174,10 @@ class Preferences(models.Model):
     confirm_resign = models.BooleanField(default=True)  # a resignation takes a second tap
     chat = models.BooleanField(default=True)  # games' chat shown and written
     board_theme = models.CharField(max_length=16, choices=BoardTheme.choices, default="brown")
+    theme = models.CharField(max_length=8, choices=Theme.choices, default="system")  # the pages'
+    coordinates = models.BooleanField(default=True)  # the board's file and rank labels
+    # One of settings.LANGUAGES' codes, or "" for the browser's choice.
+    language = models.CharField(max_length=8, blank=True, default="")
 
     def __str__(self) -> str:
         return f"preferences of {self.user_id}"

@@ -125,6 +125,9 @@ def preferences_payload(preferences: Preferences) -> dict[str, Any]:
         "confirm_resign": preferences.confirm_resign,
         "chat": preferences.chat,
         "board_theme": preferences.board_theme,
+        "theme": preferences.theme,
+        "coordinates": preferences.coordinates,
+        "language": preferences.language,
     }
 
 

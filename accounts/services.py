@@ -171,10 +171,22 @@ def rating_record_game(
 
 
 # --- settings ------------------------------------------------------------------------------
-PREFERENCE_FIELDS = ("sound", "premoves", "takebacks", "confirm_resign", "chat", "board_theme")
+PREFERENCE_FIELDS = (
+    "sound",
+    "premoves",
+    "takebacks",
+    "confirm_resign",
+    "chat",
+    "board_theme",
+    "theme",
+    "coordinates",
+    "language",
+)
 CHOICES = {
     "takebacks": Preferences.Takebacks.values,
     "board_theme": Preferences.BoardTheme.values,
+    "theme": Preferences.Theme.values,
+    "language": ["", *(code for code, _ in settings.LANGUAGES)],
 }
 
 
@@ -190,7 +202,8 @@ def preference_changes(data: Mapping[str, Any]) -> dict[str, Any]:
     for name, value in data.items():
         if name in CHOICES:
             if value not in CHOICES[name]:
-                raise AccountError(f"`{name}` is one of {', '.join(CHOICES[name])}.")
+                named = ", ".join(choice or '""' for choice in CHOICES[name])
+                raise AccountError(f"`{name}` is one of {named}.")
         elif not isinstance(value, bool):
             raise AccountError(f"`{name}` is true or false.")
         changes[name] = value

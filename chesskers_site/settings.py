@@ -97,6 +97,9 @@ MIDDLEWARE = [
     "common.security.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language of the request: cookie, then Accept-Language (an account's setting is
+    # written to the cookie when it is chosen and at log-in).
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -268,7 +271,20 @@ EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH", str(BASE_DIR / "artifacts" /
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Chesskers <chesskers@localhost>")
 
 # --- Internationalisation --------------------------------------------------------------------
-LANGUAGE_CODE = "en-us"
+# The site's languages: gettext catalogues under locale/ (docs/i18n.md says how to add one).
+# Chosen by the account's setting, then the django_language cookie (/i18n/setlang/), then the
+# browser's Accept-Language; English when none of them names one of these.
+LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", "English"),
+    ("ru", "Русский"),
+    ("nl", "Nederlands"),
+    ("fr", "Français"),
+    ("pt-br", "Português (Brasil)"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -2,6 +2,7 @@
 
 from django.contrib import admin
 from django.urls import include, path
+from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from accounts.throttles import throttled_login
@@ -17,6 +18,10 @@ urlpatterns = [
     path("api/", include("games.edges.api_urls")),
     path("api/", include("players.api_urls")),
     path("api/", include("tournaments.edges.api_urls")),
+    # The language switch (Django's set_language: POST language=<code>, next=<url>) and the
+    # scripts' catalogue of translations (gettext() for the ES modules, static/js/i18n.js).
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves its start-up script as a file: no inline script (the CSP).
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),

@@ -149,6 +149,9 @@ def test_settings_are_changed_one_by_one_and_a_wrong_one_changes_nothing() -> No
         "confirm_resign": True,
         "chat": True,
         "board_theme": "brown",
+        "theme": "system",
+        "coordinates": True,
+        "language": "",
     }
     changed = client.patch(
         "/api/account/settings/", {"chat": False, "takebacks": "casual"}, format="json"
@@ -159,6 +162,9 @@ def test_settings_are_changed_one_by_one_and_a_wrong_one_changes_nothing() -> No
         ({"sound": "yes"}, "`sound` is true or false."),
         ({"takebacks": "sometimes"}, "`takebacks` is one of always, casual, never."),
         ({"colour": "red"}, "Unknown setting 'colour'"),
+        ({"theme": "sepia"}, "`theme` is one of system, light, dark."),
+        ({"language": "de"}, '`language` is one of "", en, ru, nl, fr, pt-br.'),
+        ({"coordinates": None}, "`coordinates` is true or false."),
     ):
         refused = client.patch("/api/account/settings/", wrong, format="json")
         assert refused.status_code == 400
@@ -174,7 +180,14 @@ def test_the_settings_page_saves_every_choice(client: Client) -> None:
     assert page.status_code == 200
     saved = client.post(
         reverse("settings"),
-        {"takebacks": "never", "board_theme": "brown", "sound": "on"},  # the rest unticked
+        # the boxes not ticked are off
+        {
+            "takebacks": "never",
+            "board_theme": "blue",
+            "theme": "dark",
+            "language": "nl",
+            "sound": "on",
+        },
     )
     assert saved.status_code == 302
     row = Preferences.objects.get(user=user)
@@ -184,6 +197,12 @@ def test_the_settings_page_saves_every_choice(client: Client) -> None:
         False,
         False,
         "never",
+    )
+    assert (row.board_theme, row.theme, row.coordinates, row.language) == (
+        "blue",
+        "dark",
+        False,
+        "nl",
     )
 
 
