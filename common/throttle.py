@@ -293,5 +293,25 @@ class SeekThrottle(AccountAndAddressThrottle):
     scope = "seek"
 
 
+class AddressThrottle(BaseThrottle):
+    """A DRF throttle of every request of one kind, reads included, per address (scope
+    ``<scope>_address``): for open endpoints whose every call costs the engine work."""
+
+    scope = ""
+
+    def allow_request(self, request: Request, view: object) -> bool:
+        self.waited = charge([(f"{self.scope}_address", address(request))]).wait
+        return self.waited is None
+
+    def wait(self) -> float | None:
+        return self.waited
+
+
+class BoardThrottle(AddressThrottle):
+    """The analysis board's positions and moves (``games.edges.api_board``)."""
+
+    scope = "board"
+
+
 class ChallengeThrottle(AccountAndAddressThrottle):
     scope = "challenge"

@@ -1,12 +1,14 @@
 """The analysis board's API: a position of any game with its legal moves, and a move played
 from one. Thin, as ``games.edges.api``: schema, one service, its answer. Anyone may call it;
-each call's work is bounded by the engine's budgets (``games.services.lines.board_game``)."""
+each call's work is bounded by the engine's budgets (``games.services.lines.board_game``) and
+the calls of one address by ``THROTTLE_BOARD_ADDRESS``."""
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.throttle import BoardThrottle
 from games.domain.schemas import BoardMoveRequest
 from games.edges.api import body
 from games.edges.serializers import (
@@ -19,6 +21,8 @@ from games.services.lines import board_play, board_position
 
 
 class BoardPositionView(APIView):
+    throttle_classes = [BoardThrottle]
+
     @extend_schema(
         parameters=[
             OpenApiParameter("variant", str, description="The game's id; absent: Chesskers"),
@@ -33,6 +37,8 @@ class BoardPositionView(APIView):
 
 
 class BoardPlayView(APIView):
+    throttle_classes = [BoardThrottle]
+
     @extend_schema(
         request=BoardMove,
         responses={200: BoardPlaySerializer, 400: ERRORS[400]},
