@@ -1,0 +1,214 @@
+"""The translations are complete: every language of ``settings.LANGUAGES`` has a catalogue for
+the pages (``django``) and the scripts (``djangojs``) holding every message the code marks today,
+each translated and none fuzzy; and no template shows a person text that is not marked for
+translation. docs/i18n.md says how to add a language and how to fill a catalogue."""
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+from django.utils.translation import to_locale
+
+BASE = Path(settings.BASE_DIR)
+DOMAINS = ("django", "djangojs")
+TRANSLATED = [code for code, _ in settings.LANGUAGES if code != settings.LANGUAGE_CODE]
+
+
+# --- reading a catalogue -----------------------------------------------------------------------
+ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
+
+
+def unquote(text: str) -> str:
+    """A PO string's text: its escapes (\\n, \\t, \\", \\\\) undone."""
+    return re.sub(r"\\(.)", lambda escape: ESCAPES.get(escape[1], escape[0]), text)
+
+
+def entries(path: Path) -> list[dict]:
+    """The entries of a PO file (the header left out), each with its ``msgctxt``, ``msgid``,
+    ``msgid_plural``, its ``msgstr`` forms and whether it is marked fuzzy. Entries are
+    separated by blank lines, as gettext's tools write them."""
+    found: list[dict] = []
+    for block in re.split(r"\n\s*\n", path.read_text(encoding="utf-8")):
+        entry: dict = {"fuzzy": False}
+        field = ""
+        for line in block.strip().splitlines():
+            if line.startswith("#,"):
+                entry["fuzzy"] = "fuzzy" in line
+            elif line.startswith('"'):
+                entry[field] += unquote(line.strip()[1:-1])
+            elif line and not line.startswith("#"):
+                field, _, quoted = line.partition(" ")
+                entry[field] = unquote(quoted.strip()[1:-1])
+        if entry.get("msgid"):
+            found.append(entry)
+    return found
+
+
+def key(entry: dict) -> tuple[str, str]:
+    return entry.get("msgctxt", ""), entry["msgid"]
+
+
+def forms(entry: dict) -> list[str]:
+    return [value for name, value in entry.items() if name.startswith("msgstr")]
+
+
+def catalogue(code: str, domain: str) -> Path:
+    return BASE / "locale" / to_locale(code) / "LC_MESSAGES" / f"{domain}.po"
+
+
+@pytest.fixture(scope="module")
+def marked(tmp_path_factory) -> dict[str, set[tuple[str, str]]]:
+    """The messages the code marks today, by domain: our makemessages run into a directory of
+    the test's own (the repository's catalogues are not touched)."""
+    out = tmp_path_factory.mktemp("locale")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(settings, "LOCALE_PATHS", [out])
+        patch.chdir(BASE)
+        for domain in DOMAINS:
+            call_command("makemessages", locale=["en"], domain=domain, verbosity=0)
+    found = {domain: out / "en" / "LC_MESSAGES" / f"{domain}.po" for domain in DOMAINS}
+    # makemessages writes no file for a domain with no messages at all.
+    return {
+        domain: {key(entry) for entry in entries(path)} if path.exists() else set()
+        for domain, path in found.items()
+    }
+
+
+def test_the_code_marks_messages_for_both_catalogues(marked) -> None:
+    # A guard for the test below: an extraction that found nothing would pass it vacuously.
+    assert len(marked["django"]) > 300 and len(marked["djangojs"]) > 100
+    assert ("", "Play") in marked["django"]
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_every_catalogue_translates_every_marked_message(code, domain, marked) -> None:
+    path = catalogue(code, domain)
+    assert path.exists(), f"{path.relative_to(BASE)} is missing: see docs/i18n.md"
+    held = entries(path)
+    by_key = {key(entry): entry for entry in held}
+    missing = sorted(marked[domain] - set(by_key))
+    assert not missing, f"{path.relative_to(BASE)} lacks {len(missing)}, e.g. {missing[:5]}"
+    fuzzy = [key(entry) for entry in held if entry.get("fuzzy") and key(entry) in marked[domain]]
+    assert not fuzzy, f"{path.relative_to(BASE)}: {len(fuzzy)} fuzzy, e.g. {fuzzy[:5]}"
+    empty = [
+        key(entry)
+        for entry in held
+        if key(entry) in marked[domain] and not all(form.strip() for form in forms(entry))
+    ]
+    assert not empty, f"{path.relative_to(BASE)}: {len(empty)} untranslated, e.g. {empty[:5]}"
+
+
+def test_the_reader_sees_untranslated_and_fuzzy_entries(tmp_path) -> None:
+    # The reader the tests above rely on: it must see an empty form and a fuzzy flag.
+    sample = tmp_path / "sample.po"
+    sample.write_text(
+        'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        'msgid "Play"\nmsgstr "Играть"\n\n'
+        '#, fuzzy\nmsgid "Watch"\nmsgstr "Смотреть"\n\n'
+        'msgctxt "side"\nmsgid "White"\nmsgstr ""\n\n'
+        'msgid "%(n)s ply"\nmsgid_plural "%(n)s plies"\n'
+        'msgstr[0] "%(n)s полуход"\nmsgstr[1] ""\nmsgstr[2] "%(n)s полуходов"\n',
+        encoding="utf-8",
+    )
+    read = {key(entry): entry for entry in entries(sample)}
+    assert set(read) == {("", "Play"), ("", "Watch"), ("side", "White"), ("", "%(n)s ply")}
+    assert read[("", "Play")]["msgstr"] == "Играть" and not read[("", "Play")].get("fuzzy")
+    assert read[("", "Watch")]["fuzzy"]
+    assert forms(read[("side", "White")]) == [""]
+    assert forms(read[("", "%(n)s ply")]) == ["%(n)s полуход", "", "%(n)s полуходов"]
+
+
+# --- templates: every text a person reads is marked ----------------------------------------------
+# Words that are the same in every language: the site's name, formats' and standards' names.
+SAME_EVERYWHERE = {
+    "Chesskers",
+    "API",
+    "OpenAPI",
+    "PGN",
+    "PDN",
+    "FEN",
+    "JSON",
+    "Elo",
+    "Glicko",
+    "Glicko-2",
+}
+READ_ATTRIBUTES = ("title", "alt", "aria-label", "placeholder", "label")
+DROPPED = re.compile(
+    r"{%\s*comment\s*%}.*?{%\s*endcomment\s*%}"
+    r"|{%\s*blocktrans(?:late)?\b.*?{%\s*endblocktrans(?:late)?\s*%}"
+    r"|{#.*?#}|{%.*?%}|{{.*?}}",
+    re.DOTALL,
+)
+
+
+def unmarked(text: str) -> bool:
+    words = re.findall(r"[^\W\d_][\w'\u2019-]*", text)
+    return any(word not in SAME_EVERYWHERE for word in words)
+
+
+class Reader(HTMLParser):
+    """Collects the text and the read attributes a template shows outside any translation."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.shown: list[str] = []
+        self.hidden = 0  # inside <script> or <style>
+
+    def handle_starttag(self, tag, attrs) -> None:
+        if tag in ("script", "style"):
+            self.hidden += 1
+        values = dict(attrs)
+        for name in READ_ATTRIBUTES:
+            if values.get(name) and unmarked(values[name]):
+                self.shown.append(f'<{tag} {name}="{values[name]}">')
+        button = tag == "input" and values.get("type") in ("submit", "button", "reset")
+        if button and values.get("value") and unmarked(values["value"]):
+            self.shown.append(f'<input value="{values["value"]}">')
+
+    def handle_endtag(self, tag) -> None:
+        if tag in ("script", "style"):
+            self.hidden = max(0, self.hidden - 1)
+
+    def handle_data(self, data) -> None:
+        if not self.hidden and unmarked(data):
+            self.shown.append(data.strip())
+
+
+def templates() -> list[Path]:
+    roots = [Path(root) for root in settings.TEMPLATES[0]["DIRS"]]
+    roots += [BASE / app / "templates" for app in ("accounts", "catalogue", "games", "players")]
+    found = [path for root in roots if root.exists() for path in root.rglob("*.html")]
+    # Swagger's page is drf-spectacular's, in English as the schema it shows.
+    return sorted(path for path in found if "drf_spectacular" not in path.parts)
+
+
+def shown_unmarked(source: str) -> list[str]:
+    reader = Reader()
+    reader.feed(DROPPED.sub("", source))
+    reader.close()
+    return reader.shown
+
+
+def test_the_template_reader_finds_unmarked_text() -> None:
+    assert shown_unmarked('<p>Your turn</p><button title="Flip">{% translate "Go" %}</button>') == [
+        "Your turn",
+        '<button title="Flip">',
+    ]
+    assert (
+        shown_unmarked(
+            "{% load i18n %}<p>{% blocktranslate with n=count %}{{ n }} games"
+            "{% endblocktranslate %}"
+            '</p><img alt="" src="x"><script>const a = "words";</script><b>PGN</b>'
+        )
+        == []
+    )
+
+
+@pytest.mark.parametrize("path", templates(), ids=lambda path: str(path.relative_to(BASE)))
+def test_every_template_string_is_marked_for_translation(path: Path) -> None:
+    shown = shown_unmarked(path.read_text(encoding="utf-8"))
+    assert not shown, f"not marked for translation: {shown[:8]}"
