@@ -68,6 +68,19 @@ def blocked_among(user_id: int, candidates: Iterable[int] | QuerySet) -> list[in
     return sorted({blocked if blocker == user_id else blocker for blocker, blocked in pairs})
 
 
+def blocked_pairs(user_ids: Iterable[int]) -> dict[int, frozenset[int]]:
+    """Returns, for each of ``user_ids`` in a block with another of them (either way), those
+    others: one query, bounded by the users (a tournament's players)."""
+    ids = list(user_ids)
+    apart: dict[int, set[int]] = {}
+    for blocker, blocked in Block.objects.filter(
+        blocker_id__in=ids, blocked_id__in=ids
+    ).values_list("blocker_id", "blocked_id"):
+        apart.setdefault(blocker, set()).add(blocked)
+        apart.setdefault(blocked, set()).add(blocker)
+    return {user: frozenset(others) for user, others in apart.items()}
+
+
 def blocked_users(user_id: int) -> list[User]:
     """Returns the users ``user_id`` has blocked, by name."""
     return list(

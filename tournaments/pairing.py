@@ -2,15 +2,16 @@
 Swiss round's pairing of everyone. Pure: players in, pairs out; no Django, no database.
 
 **Arena** (``arena_pairs``): the free players in standings order, each paired with the nearest
-one below who is not the opponent they have just played (nor has just played them); a player
-left without a partner waits for the next to come free.
+one below who is not the opponent they have just played (nor has just played them) nor in a
+block with them; a player left without a partner waits for the next to come free.
 
 **Swiss** (``swiss_round``), Dutch-style: players in order of score, then rating; each score
 group is split in halves and the top half meets the bottom half in order (1 against n/2 + 1,
 …); an odd player out of a group floats down to the next. No pair meets twice: a pairing that
 would repeat one is given up for the next candidate, and the search backtracks (bounded:
 ``SEARCH_BUDGET``) until every player is paired; if no round without a repeat exists, there is
-none (``swiss_round`` answers None) and the tournament ends. An odd player out gets the bye:
+none (``swiss_round`` answers None) and the tournament ends. Two players in a block (either
+way) are kept apart as if they had met. An odd player out gets the bye:
 the lowest in the order who has not had one.
 
 **Colours** (both): the player who has had White less often gets it; equal, the one who had
@@ -88,24 +89,28 @@ def clash(one: Seat, other: Seat) -> bool:
 @dataclass(frozen=True)
 class ArenaPlayer:
     """A free player of an arena: their id, place in the standings (0 the best), the opponent
-    of their last game (None before their first) and their colours so far."""
+    of their last game (None before their first), their colours so far and the players they
+    must not meet (a block, either way)."""
 
     id: int
     place: int
     last_opponent: int | None = None
     history: History = field(default_factory=History)
+    apart: frozenset[int] = frozenset()
 
 
 def arena_pairs(players: Iterable[ArenaPlayer]) -> list[tuple[int, int]]:
     """Returns the games to start among free players, as (white, black) ids, best placed pair
     first: each player, in standings order, meets the nearest free player below them who is not
-    the opponent of either one's last game; a player left over waits."""
+    the opponent of either one's last game nor kept apart from them; a player left over
+    waits."""
     waiting = sorted(players, key=lambda player: (player.place, player.id))
     pairs: list[tuple[int, int]] = []
     while waiting:
         player = waiting.pop(0)
         for index, other in enumerate(waiting):
-            if other.id != player.last_opponent and player.id != other.last_opponent:
+            rematch = other.id == player.last_opponent or player.id == other.last_opponent
+            if not rematch and other.id not in player.apart and player.id not in other.apart:
                 del waiting[index]
                 high, low = Seat(player.id, player.history), Seat(other.id, other.history)
                 pairs.append(colours(high, low, board=len(pairs) + 1))

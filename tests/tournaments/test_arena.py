@@ -9,6 +9,7 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
+from community.services import block
 from games.domain.events import game_ended
 from games.models import Game
 from games.services.core import Actor
@@ -107,6 +108,16 @@ def test_two_free_players_who_just_met_wait_for_someone_else(players, committed)
     assert step(tournament, committed) == 1
     game = live_game_of(p3, tournament)
     assert {game.white, game.black} in ({p1, p3}, {p2, p3})
+
+
+def test_players_in_a_block_are_not_paired_in_an_arena(players, committed) -> None:
+    p1, p2, p3, p4 = players(4)
+    committed(block, user=p2, other=p1)  # p2 blocked p1: neither is paired with the other
+    tournament = make_tournament([p1, p2, p3, p4])
+    assert step(tournament, committed) == 2
+    games = Game.objects.filter(tournament=tournament.public_id)
+    pairs = sorted(tuple(sorted((g.white.username, g.black.username))) for g in games)
+    assert pairs == [("p1", "p3"), ("p2", "p4")]
 
 
 def test_a_player_who_does_not_move_is_withdrawn_and_the_game_counts_for_nobody(

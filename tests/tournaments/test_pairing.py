@@ -144,6 +144,18 @@ def test_an_arena_player_never_meets_the_opponent_of_their_last_game_at_once() -
     assert arena_pairs(players[:2]) == []
 
 
+def test_arena_players_in_a_block_are_never_paired_with_each_other() -> None:
+    players = [
+        ArenaPlayer(A, 0, apart=frozenset({B})),
+        ArenaPlayer(B, 1, apart=frozenset({A})),
+        ArenaPlayer(C, 2),
+        ArenaPlayer(D, 3),
+    ]
+    assert [tuple(sorted(pair)) for pair in arena_pairs(players)] == [(A, C), (B, D)]
+    # Kept apart even when only one side's list names the other.
+    assert arena_pairs([ArenaPlayer(A, 0), ArenaPlayer(B, 1, apart=frozenset({A}))]) == []
+
+
 def test_the_arena_player_who_has_had_white_less_often_gets_it() -> None:
     players = [ArenaPlayer(A, 0, history=History("ww")), ArenaPlayer(B, 1, history=History("wb"))]
     assert arena_pairs(players) == [(B, A)]

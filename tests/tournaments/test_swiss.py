@@ -6,6 +6,7 @@ when every pairing would repeat one."""
 import pytest
 from django.db.models import Q
 
+from community.services import block
 from games.domain.errors import GameError
 from games.models import Game
 from games.services.timeout import flag_game
@@ -71,6 +72,17 @@ def test_five_players_three_rounds_as_the_worked_example(players, committed) -> 
     assert len(met) == len(set(met)) == 6
     byes = list(Pairing.objects.filter(tournament=tournament, outcome="bye").values_list("white"))
     assert len(byes) == len(set(byes)) == 3
+
+
+def test_players_in_a_block_never_meet_in_a_swiss(players, committed) -> None:
+    p1, p2, p3, p4 = players(4)
+    committed(block, user=p3, other=p1)
+    tournament = make_tournament([p1, p2, p3, p4], system="swiss")
+    step(tournament, committed)
+    games, bye = boards(tournament, 1)
+    assert bye is None
+    # Top half against bottom half would be p1-p3 and p2-p4; p1 and p3 are kept apart.
+    assert sorted(tuple(sorted(pair)) for pair in games) == [("p1", "p4"), ("p2", "p3")]
 
 
 def test_a_swiss_takes_new_players_until_its_second_round_is_paired(players, committed) -> None:

@@ -24,6 +24,7 @@ from datetime import datetime
 from django.db import connection, transaction
 from django.utils import timezone
 
+from community.selectors import blocked_pairs
 from games.services.play import games_create_online
 from tournaments.models import Entry, Pairing, System, Tournament
 from tournaments.pairing import ArenaPlayer, History, SwissPlayer, arena_pairs, swiss_round
@@ -120,8 +121,15 @@ def advance_arena(tournament: Tournament, now: datetime) -> int:
         return 0
     # Their places in the standings: points, then rating.
     free.sort(key=lambda e: (-e.points, -e.rating, e.user_id))
+    apart = blocked_pairs(e.user_id for e in free)
     players = [
-        ArenaPlayer(e.user_id, place, e.last_opponent_id, History(e.colors))
+        ArenaPlayer(
+            e.user_id,
+            place,
+            e.last_opponent_id,
+            History(e.colors),
+            apart.get(e.user_id, frozenset()),
+        )
         for place, e in enumerate(free)
     ]
     return start_games(tournament, arena_pairs(players), {e.user_id: e for e in free}, now)
@@ -144,6 +152,9 @@ def advance_swiss(tournament: Tournament, now: datetime) -> int:
         if black is not None:
             met[white].add(black)
             met[black].add(white)
+    # Players in a block (either way) are kept apart as if they had met.
+    for user, others in blocked_pairs(e.user_id for e in entries).items():
+        met[user] |= others
     players = [
         SwissPlayer(
             e.user_id, e.points, e.rating, frozenset(met[e.user_id]), History(e.colors), e.had_bye
