@@ -86,9 +86,12 @@ def test_players_make_and_join_an_arena_and_are_taken_to_each_game(new_page) -> 
     shot(carol, "tournament-phone")
     assert overflow(carol, "tournament") == []
 
-    # Both make their first move (before it a game is aborted, not resigned).
+    # Both make their first move (before it a game is aborted, not resigned). They are played
+    # from this process: only a shared channel layer (Redis, under .ci/run) would push them to
+    # the server's sockets, so the pages load them afresh.
     off_the_loop(opened, Game.objects.get(public_id=first))
     for page in (alice, bob):
+        page.reload()
         wait_moves(page, 2)
     # Alice resigns: Bob (3 points: a win gone berserk) meets Carol, both taken to the new
     # board at once (Bob from the page of the game just over); Alice, who has just met Bob,
