@@ -2,7 +2,7 @@
 // game's players a form to add one and buttons to edit or delete their own. The server checks
 // who may write; this panel only hides what a viewer could not do.
 import { api } from "./api.js";
-import { gettext } from "./i18n.js";
+import { gettext, pgettext } from "./i18n.js";
 
 export const GLYPHS = ["!", "?", "!!", "??", "!?", "?!"];
 const GLYPH_NAMES = {
@@ -113,7 +113,7 @@ export function createAnnotationPanel(root, { apiUrl, canAnnotate, username, onC
   form.dataset.testid = "annotation-form";
   const t = (text) => escaped(text);
   form.innerHTML = `
-    <label>${t(gettext("Glyph"))} <select name="glyph"><option value="">${t(gettext("none"))}</option>${GLYPHS.map(
+    <label>${t(gettext("Glyph"))} <select name="glyph"><option value="">${t(pgettext("glyph", "none"))}</option>${GLYPHS.map(
       (g) => `<option value="${g}">${g} ${t(glyphName(g))}</option>`,
     ).join("")}</select></label>
     <label class="annotation-comment">${t(gettext("Comment"))} <textarea name="comment" rows="2" maxlength="2000"></textarea></label>

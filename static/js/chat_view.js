@@ -5,14 +5,14 @@
 import {
   chatTitle, emptyText, phrasesShown, reportable,
 } from "./chat_model.js";
-import { gettext } from "./i18n.js";
+import { gettext, pgettext } from "./i18n.js";
 
 // A report's reasons: the API's value and the words shown.
 const REASONS = [
   ["abuse", () => gettext("Abuse")],
   ["spam", () => gettext("Spam")],
   ["cheat", () => gettext("Cheating")],
-  ["other", () => gettext("Other")],
+  ["other", () => pgettext("report reason", "Other")],
 ];
 
 function element(tag, className, text) {
