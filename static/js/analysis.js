@@ -7,6 +7,8 @@ import { api, liveSocket } from "./api.js";
 import { createPlayBoard } from "./board.js";
 import { expandLegalTree } from "./legal_tree.js";
 import { numberText } from "./game_model.js";
+import { bannerHeadline } from "./game_words.js";
+import { gettext } from "./i18n.js";
 import {
   addMove, arrowPath, evalFor, evalShare, lineFrom, onMainLine, pathTo, promote, remove,
   scoreText, sideLineToSave, step, treeOfGame, treeText,
@@ -25,7 +27,7 @@ let asked = null; // the FEN the engine was last asked about
 const game = data.game;
 
 const board = createPlayBoard($("board"), {
-  label: "Analysis board",
+  label: gettext("Analysis board"),
   variant: data.variant,
   orientation: data.start.turn,
   onMove: (move) => play(move),
@@ -78,13 +80,23 @@ async function show(id) {
     check: position.check,
     interactive: !position.outcome,
   });
-  $("hint").textContent = position.outcome
-    ? `The game is over here: ${position.outcome.result} (${position.outcome.reason}).`
-    : `${position.turn === "white" ? "White" : "Black"} to move.`;
+  $("hint").textContent = position.outcome ? overText(position.outcome) : turnText(position.turn);
   drawTree();
   drawEval();
   analyse();
   if (game && onMainLine(tree, id)) history.replaceState(null, "", `#${node.ply}`);
+}
+
+/** Returns what the hint says of a position where the game is over: "The game is over here:
+ * White wins by checkmate (1-0)." */
+function overText(outcome) {
+  const ending = { status: "finished", result: outcome.result, termination: outcome.reason };
+  return gettext("The game is over here: %(outcome)s (%(result)s).",
+    { outcome: bannerHeadline(ending), result: outcome.result });
+}
+
+function turnText(turn) {
+  return turn === "white" ? gettext("White to move.") : gettext("Black to move.");
 }
 
 // --- the engine -----------------------------------------------------------------------------
@@ -139,11 +151,18 @@ function drawEval() {
   $("eval-bar-white").style.height = `${Math.round(share * 100)}%`;
   const shown = outcome ? outcome.result : scoreText(best);
   $("eval-bar-text").textContent = shown;
-  $("eval-bar").setAttribute("aria-label", shown ? `Evaluation ${shown}` : "Evaluation");
+  $("eval-bar").setAttribute("aria-label",
+    shown ? gettext("Evaluation %(score)s", { score: shown }) : gettext("Evaluation"));
   $("eval-bar").dataset.share = share.toFixed(3);
-  $("engine-depth").textContent = report
-    ? `depth ${report.depth}${report.done ? "" : "…"}`
-    : engineOn.checked && !outcome ? "thinking…" : "";
+  let depth = "";
+  if (report) {
+    depth = report.done
+      ? gettext("depth %(depth)s", { depth: report.depth })
+      : gettext("depth %(depth)s…", { depth: report.depth });
+  } else if (engineOn.checked && !outcome) {
+    depth = gettext("thinking…");
+  }
+  $("engine-depth").textContent = depth;
   const out = $("engine-out");
   out.replaceChildren();
   for (const line of (report && report.lines) || []) {
@@ -239,7 +258,7 @@ function drawTree() {
   box.replaceChildren();
   const first = tree.nodes[tree.root].children[0];
   if (first === undefined) {
-    box.textContent = "Play a move on the board.";
+    box.textContent = gettext("Play a move on the board.");
     return;
   }
   drawLine(box, first, true);
@@ -251,12 +270,14 @@ function notice(text) {
   $("notice").textContent = text;
 }
 
-async function copy(text, what) {
+/** Copies `text`, saying so with `copied` ("FEN copied."); where the clipboard is refused, the
+ * notice shows the text after `what` ("FEN") to copy by hand. */
+async function copy(text, what, copied) {
   try {
     await navigator.clipboard.writeText(text);
-    notice(`${what} copied.`);
+    notice(copied);
   } catch {
-    notice(`${what}: ${text}`);
+    notice(gettext("%(what)s: %(text)s", { what, text }));
   }
   $("notice").dataset.copied = text;
 }
@@ -285,7 +306,9 @@ async function startGame(kind) {
 async function saveLine() {
   const line = sideLineToSave(tree, current);
   if (!line) {
-    notice("Choose a move of a side line to save (a branch of a side line: save that one first).");
+    notice(gettext(
+      "Choose a move of a side line to save (a branch of a side line: save that one first).",
+    ));
     return;
   }
   try {
@@ -293,7 +316,7 @@ async function saveLine() {
     const path = pathTo(tree, current);
     const firstId = path[path.length - line.moves.length];
     tree = { ...tree, nodes: { ...tree.nodes, [firstId]: { ...tree.nodes[firstId], saved: saved.id } } };
-    notice(`Side line saved to game ${game.id}.`);
+    notice(gettext("Side line saved to game %(game)s.", { game: game.id }));
   } catch (error) {
     notice(error.message);
   }
@@ -318,12 +341,13 @@ const actions = {
     show(id);
   },
   save: saveLine,
-  "copy-fen": () => copy(tree.nodes[current].fen, "FEN"),
-  "copy-pgn": () => copy(
-    treeText(tree, { variantName: data.variant_name, usualStart: data.variant.start_fen }),
-    data.variant.fen === "pdn" ? "PDN" : "PGN",
-  ),
-  share: () => copy(shareLink(), "Link"),
+  "copy-fen": () => copy(tree.nodes[current].fen, "FEN", gettext("FEN copied.")),
+  "copy-pgn": () => {
+    const text = treeText(tree, { variantName: data.variant_name, usualStart: data.variant.start_fen });
+    if (data.variant.fen === "pdn") copy(text, "PDN", gettext("PDN copied."));
+    else copy(text, "PGN", gettext("PGN copied."));
+  },
+  share: () => copy(shareLink(), gettext("Link"), gettext("Link copied.")),
   bot: () => startGame("bot"),
   local: () => startGame("local"),
 };

@@ -2,13 +2,40 @@
 // game's players a form to add one and buttons to edit or delete their own. The server checks
 // who may write; this panel only hides what a viewer could not do.
 import { api } from "./api.js";
+import { gettext, pgettext } from "./i18n.js";
 
 export const GLYPHS = ["!", "?", "!!", "??", "!?", "?!"];
 const GLYPH_NAMES = {
-  "!": "good move", "?": "mistake", "!!": "brilliant move", "??": "blunder",
-  "!?": "interesting move", "?!": "dubious move",
+  "!": () => gettext("good move"),
+  "?": () => gettext("mistake"),
+  "!!": () => gettext("brilliant move"),
+  "??": () => gettext("blunder"),
+  "!?": () => gettext("interesting move"),
+  "?!": () => gettext("dubious move"),
 };
-const JUDGEMENT_NAMES = { inaccuracy: "Inaccuracy", mistake: "Mistake", blunder: "Blunder" };
+
+/** Returns what a glyph means ("!?": "interesting move"), or "". */
+function glyphName(glyph) {
+  return GLYPH_NAMES[glyph] ? GLYPH_NAMES[glyph]() : "";
+}
+
+// A judgement's words: [alone, with the better move].
+const JUDGEMENTS = {
+  inaccuracy: [
+    () => gettext("Inaccuracy"), (move) => gettext("Inaccuracy (%(move)s was better)", { move }),
+  ],
+  mistake: [
+    () => gettext("Mistake"), (move) => gettext("Mistake (%(move)s was better)", { move }),
+  ],
+  blunder: [
+    () => gettext("Blunder"), (move) => gettext("Blunder (%(move)s was better)", { move }),
+  ],
+};
+
+/** Returns `text` safe inside HTML. */
+function escaped(text) {
+  return text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+}
 
 /** Returns, per ply, what the move list shows beside a move: the glyphs of its annotations,
  * whether it has a comment, and the analysis' judgement with the better move. */
@@ -59,8 +86,9 @@ export function sideLineText(line, annotations = []) {
 /** Returns the words for a judgement: "Blunder (Bxh6 was better)". */
 export function judgementText(note) {
   if (!note || !note.judgement) return "";
-  const name = JUDGEMENT_NAMES[note.judgement] || note.judgement;
-  return note.better ? `${name} (${note.better} was better)` : name;
+  const words = JUDGEMENTS[note.judgement];
+  if (!words) return note.better ? `${note.judgement} (${note.better})` : note.judgement;
+  return note.better ? words[1](note.better) : words[0]();
 }
 
 /**
@@ -71,7 +99,7 @@ export function judgementText(note) {
 export function createAnnotationPanel(root, { apiUrl, canAnnotate, username, onChange }) {
   const box = document.createElement("section");
   box.className = "annotations";
-  box.setAttribute("aria-label", "Annotations");
+  box.setAttribute("aria-label", gettext("Annotations"));
   box.dataset.testid = "annotations";
   const title = document.createElement("h2");
   title.className = "annotations-title";
@@ -83,13 +111,14 @@ export function createAnnotationPanel(root, { apiUrl, canAnnotate, username, onC
   const form = document.createElement("form");
   form.className = "annotation-form";
   form.dataset.testid = "annotation-form";
+  const t = (text) => escaped(text);
   form.innerHTML = `
-    <label>Glyph <select name="glyph"><option value="">none</option>${GLYPHS.map(
-      (g) => `<option value="${g}">${g} ${GLYPH_NAMES[g]}</option>`,
+    <label>${t(gettext("Glyph"))} <select name="glyph"><option value="">${t(pgettext("glyph", "none"))}</option>${GLYPHS.map(
+      (g) => `<option value="${g}">${g} ${t(glyphName(g))}</option>`,
     ).join("")}</select></label>
-    <label class="annotation-comment">Comment <textarea name="comment" rows="2" maxlength="2000"></textarea></label>
-    <div class="annotation-buttons"><button class="button button-small" type="submit">Save</button>
-    <button class="button button-secondary button-small" type="button" data-action="cancel-edit" hidden>Cancel</button></div>
+    <label class="annotation-comment">${t(gettext("Comment"))} <textarea name="comment" rows="2" maxlength="2000"></textarea></label>
+    <div class="annotation-buttons"><button class="button button-small" type="submit">${t(gettext("Save"))}</button>
+    <button class="button button-secondary button-small" type="button" data-action="cancel-edit" hidden>${t(gettext("Cancel"))}</button></div>
     <p class="error-line" role="alert"></p>`;
   box.append(title, verdict, list, form);
   root.replaceChildren(box);
@@ -111,7 +140,7 @@ export function createAnnotationPanel(root, { apiUrl, canAnnotate, username, onC
     const glyph = form.elements.glyph.value;
     const comment = form.elements.comment.value;
     if (!glyph && !comment.trim()) {  // nothing to say: nothing is sent
-      error.textContent = "Choose a glyph or write a comment first.";
+      error.textContent = gettext("Choose a glyph or write a comment first.");
       return;
     }
     try {
@@ -139,13 +168,13 @@ export function createAnnotationPanel(root, { apiUrl, canAnnotate, username, onC
       const line = document.createElement("span");
       line.className = "annotation-side-line";
       line.dataset.testid = "side-line-note";
-      line.textContent = `Side line: ${sideLineText(a, current.annotations)}`;
+      line.textContent = gettext("Side line: %(moves)s", { moves: sideLineText(a, current.annotations) });
       item.append(line, " ");
     }
     if (a.glyph) {
       const glyph = document.createElement("strong");
       glyph.className = "glyph";
-      glyph.title = GLYPH_NAMES[a.glyph] || "";
+      glyph.title = glyphName(a.glyph);
       glyph.textContent = a.glyph;
       item.append(glyph, " ");
     }
@@ -161,7 +190,8 @@ export function createAnnotationPanel(root, { apiUrl, canAnnotate, username, onC
     item.append(by);
     if (canAnnotate && username && a.author === username) {
       const sideLine = a.moves && a.moves.length; // its notes are its moves': no edit
-      const actions = sideLine ? [["delete", "Delete"]] : [["edit", "Edit"], ["delete", "Delete"]];
+      const deletion = ["delete", gettext("Delete")];
+      const actions = sideLine ? [deletion] : [["edit", gettext("Edit")], deletion];
       for (const [action, label] of actions) {
         const button = document.createElement("button");
         button.type = "button";
@@ -197,19 +227,25 @@ export function createAnnotationPanel(root, { apiUrl, canAnnotate, username, onC
   function render() {
     const { annotations, ply, moveText, judgement } = current;
     const shown = ply === null ? [] : annotations.filter((a) => a.ply === ply && !a.parent);
-    title.textContent = ply === null ? "Annotations" : `Annotations on ${moveText}`;
+    title.textContent = ply === null
+      ? gettext("Annotations")
+      : gettext("Annotations on %(move)s", { move: moveText });
     verdict.textContent = judgement;
     verdict.hidden = !judgement;
     list.replaceChildren(...shown.map(entry));
     if (!shown.length) {
       const none = document.createElement("li");
       none.className = "muted";
-      none.textContent = ply === null ? "Choose a move to see its notes." : "No notes on this move.";
+      none.textContent = ply === null
+        ? gettext("Choose a move to see its notes.")
+        : gettext("No notes on this move.");
       list.append(none);
     }
     form.hidden = !canAnnotate || ply === null;
     cancelEdit.hidden = editing === null;
-    form.querySelector("[type='submit']").textContent = editing === null ? "Add note" : "Save";
+    form.querySelector("[type='submit']").textContent = editing === null
+      ? gettext("Add note")
+      : gettext("Save");
   }
 
   function update(next) {

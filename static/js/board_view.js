@@ -11,11 +11,19 @@
 // focus. The play layer (board.js) joins it to the move picker and handles the pointer: taps
 // and drags.
 import { createGeometry } from "./geometry.js";
+import { gettext } from "./i18n.js";
 import { pieceArt, pieceName as nameOf, promotionName, resolveVariant } from "./variant.js";
 
+// What a target square says to screen readers, by the kind of move that lands there.
 const KIND_LABELS = {
-  quiet: "move", castle: "castle", replacement: "capture", en_passant: "capture en passant",
-  jump: "jump", sweep: "sweep", line: "line move", removal: "removal",
+  quiet: () => gettext("move here"),
+  castle: () => gettext("castle here"),
+  replacement: () => gettext("capture here"),
+  en_passant: () => gettext("capture en passant here"),
+  jump: () => gettext("jump here"),
+  sweep: () => gettext("sweep here"),
+  line: () => gettext("line move here"),
+  removal: () => gettext("tap again to remove it"),
 };
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -46,7 +54,8 @@ export function createBoard(root, handlers = {}) {
   grid.style.setProperty("--files", String(files));
   grid.style.setProperty("--ranks", String(ranks));
   grid.setAttribute("role", "grid");
-  grid.setAttribute("aria-label", handlers.label || `${variant.name || "Chesskers"} board`);
+  grid.setAttribute("aria-label",
+    handlers.label || gettext("%(game)s board", { game: variant.name || "Chesskers" }));
   const lines = geometry.points ? createLines() : null;
   if (lines) grid.append(lines);
   const squares = new Map();
@@ -134,16 +143,16 @@ export function createBoard(root, handlers = {}) {
     }
   }
 
+  // A square's name for screen readers: the square, its piece and its marks, after commas.
   function squareLabel(square, code, dest, v) {
-    let label = geometry.label(square);
-    if (code && !v.removed.includes(square)) label += `, ${nameOf(code, variant)}`;
-    if (v.removed.includes(square)) label += ", taken";
-    if (square === v.selected) label += ", selected";
-    if (dest && dest.kind === "removal") label += ", tap again to remove it";
-    else if (dest) label += `, ${KIND_LABELS[dest.kind] || "move"} here`;
-    if (square === v.undo) label += ", tap to undo the jump";
-    if (square === v.check) label += ", in check";
-    return label;
+    const parts = [geometry.label(square)];
+    if (code && !v.removed.includes(square)) parts.push(nameOf(code, variant));
+    if (v.removed.includes(square)) parts.push(gettext("taken"));
+    if (square === v.selected) parts.push(gettext("selected"));
+    if (dest) parts.push((KIND_LABELS[dest.kind] || KIND_LABELS.quiet)());
+    if (square === v.undo) parts.push(gettext("tap to undo the jump"));
+    if (square === v.check) parts.push(gettext("in check"));
+    return parts.join(", ");
   }
 
   function placeSquare(el, square, orientation) {
@@ -224,7 +233,7 @@ export function createBoard(root, handlers = {}) {
     const column = document.createElement("div");
     column.className = "cb-promo-column";
     column.setAttribute("role", "dialog");
-    column.setAttribute("aria-label", "Promote to");
+    column.setAttribute("aria-label", gettext("Promote to"));
     column.style.left = `${(x * 100) / files}%`;
     column.style.width = `${100 / files}%`;
     column.style[fromTop ? "top" : "bottom"] = "0";
@@ -234,7 +243,8 @@ export function createBoard(root, handlers = {}) {
       button.type = "button";
       button.className = "cb-promo-choice";
       button.dataset.promotion = letter;
-      button.setAttribute("aria-label", `Promote to ${promotionName(letter, variant)}`);
+      button.setAttribute("aria-label",
+        gettext("Promote to %(piece)s", { piece: promotionName(letter, variant) }));
       const pc = document.createElement("span");
       pc.className = "pc";
       pc.dataset.piece = promotion.color[0] + letter.toUpperCase();

@@ -4,6 +4,8 @@
 // and checks a line before sending it as the server will, so a mistake is told at once. A line's
 // text is only ever shown as text: chat_view.js never reads it as HTML.
 
+import { gettext, ngettext } from "./i18n.js";
+
 export const MOST_LINES_KEPT = 300; // a long game's chat keeps its latest lines
 
 // Characters that reorder the text around them, refused as the server refuses them.
@@ -52,7 +54,7 @@ export function receiveLine(chat, line, me = null) {
 
 /** Returns the chat showing a refusal of a line (an `error` message `about` the chat). */
 export function refuseLine(chat, message) {
-  return { ...chat, error: message.error || "The chat refused that line." };
+  return { ...chat, error: message.error || gettext("The chat refused that line.") };
 }
 
 /** Returns {text, error}: the line to send, trimmed, or why it cannot be sent (null text). */
@@ -60,18 +62,20 @@ export function checkLine(chat, raw) {
   const text = String(raw || "").trim();
   if (!text) return { text: null, error: null };
   if ([...text].length > chat.maxChars) {
-    return { text: null, error: `A chat line has at most ${chat.maxChars} characters.` };
+    const error = ngettext("A chat line has at most %(n)s character.",
+      "A chat line has at most %(n)s characters.", chat.maxChars);
+    return { text: null, error };
   }
   if (CONTROL.test(text) || BIDI.test(text)) {
-    return { text: null, error: "A chat line holds no control characters." };
+    return { text: null, error: gettext("A chat line holds no control characters.") };
   }
   return { text, error: null };
 }
 
 /** Returns the box's title: who reads what is written here, live or once it is over. */
 export function chatTitle(chat, status) {
-  if (status !== "live") return "Chat: players and spectators";
-  return chat.room === "players" ? "Chat with your opponent" : "Spectators' chat";
+  if (status !== "live") return gettext("Chat: players and spectators");
+  return chat.room === "players" ? gettext("Chat with your opponent") : gettext("Spectators' chat");
 }
 
 /** Returns the phrases a tap sends: a player's, while they may write. */
@@ -81,9 +85,9 @@ export function phrasesShown(chat) {
 
 /** Returns what the box says when it holds no line yet. */
 export function emptyText(chat, status) {
-  if (!chat.canWrite) return "Nothing said yet. Sign in to chat.";
-  if (status === "live" && chat.room === "players") return "Say hello to your opponent.";
-  return "Nothing said yet.";
+  if (!chat.canWrite) return gettext("Nothing said yet. Sign in to chat.");
+  if (status === "live" && chat.room === "players") return gettext("Say hello to your opponent.");
+  return gettext("Nothing said yet.");
 }
 
 /** Returns whether a line may be reported from the page: someone else's, signed in. */

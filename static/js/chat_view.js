@@ -5,8 +5,15 @@
 import {
   chatTitle, emptyText, phrasesShown, reportable,
 } from "./chat_model.js";
+import { gettext, pgettext } from "./i18n.js";
 
-const REASONS = [["abuse", "Abuse"], ["spam", "Spam"], ["cheat", "Cheating"], ["other", "Other"]];
+// A report's reasons: the API's value and the words shown.
+const REASONS = [
+  ["abuse", () => gettext("Abuse")],
+  ["spam", () => gettext("Spam")],
+  ["cheat", () => gettext("Cheating")],
+  ["other", () => pgettext("report reason", "Other")],
+];
 
 function element(tag, className, text) {
   const node = document.createElement(tag);
@@ -32,10 +39,10 @@ export function createChatView(root, on) {
   const input = element("input");
   input.name = "text";
   input.maxLength = 140;
-  input.placeholder = "Say something";
-  input.setAttribute("aria-label", "Chat line");
+  input.placeholder = gettext("Say something");
+  input.setAttribute("aria-label", gettext("Chat line"));
   input.dataset.testid = "chat-input";
-  const send = element("button", "button button-small", "Send");
+  const send = element("button", "button button-small", gettext("Send"));
   send.type = "submit";
   form.append(input, send);
   const error = element("p", "error-line");
@@ -51,13 +58,13 @@ export function createChatView(root, on) {
   function reportForm(index) {
     const box = element("span", "chat-report-form");
     const select = element("select");
-    select.setAttribute("aria-label", "Why");
+    select.setAttribute("aria-label", gettext("Why"));
     for (const [value, label] of REASONS) {
-      const option = element("option", null, label);
+      const option = element("option", null, label());
       option.value = value;
       select.append(option);
     }
-    const go = element("button", "button button-small", "Report");
+    const go = element("button", "button button-small", gettext("Report"));
     go.type = "button";
     go.dataset.testid = "chat-report-send";
     go.addEventListener("click", () => on.report(index, select.value));
@@ -72,12 +79,12 @@ export function createChatView(root, on) {
     const words = element("span", "chat-text", line.text); // text, never HTML
     item.append(who, ": ", words);
     if (chat.reported.has(index)) {
-      item.append(" ", element("span", "muted", "(reported)"));
+      item.append(" ", element("span", "muted", gettext("(reported)")));
     } else if (reportable(chat, line, me)) {
       const flag = element("button", "chat-flag", "⚑");
       flag.type = "button";
-      flag.title = `Report ${line.user}'s line to the moderators`;
-      flag.setAttribute("aria-label", `Report this line of ${line.user}`);
+      flag.title = gettext("Report %(user)s's line to the moderators", { user: line.user });
+      flag.setAttribute("aria-label", gettext("Report this line of %(user)s", { user: line.user }));
       flag.dataset.testid = "chat-report";
       flag.addEventListener("click", () => on.toggleReport(index));
       item.append(" ", flag);

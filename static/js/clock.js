@@ -3,6 +3,7 @@
 // counts down here from the moment the state arrived (durations on this browser's monotonic
 // clock, so a browser whose wall clock is off shows the same), tenths under 10 s; a side's
 // clock runs only when the server says it does, never on the other side's turn.
+import { formatDate, gettext } from "./i18n.js";
 import { playSound } from "./sound.js";
 
 const LOW_MS = 10_000; // below this a real-time clock warns
@@ -17,7 +18,11 @@ export function clockText(ms, correspondence = false) {
   if (correspondence && ms >= 60 * 60 * 1000) {
     const days = Math.floor(ms / DAY_MS);
     const hours = Math.floor((ms % DAY_MS) / 3_600_000);
-    return days ? `${days}d ${hours}h` : `${hours}h ${Math.floor((ms % 3_600_000) / 60_000)}m`;
+    const minutes = Math.floor((ms % 3_600_000) / 60_000);
+    // Translators: a correspondence clock's time left, in days and hours ("2d 5h").
+    if (days) return gettext("%(days)sd %(hours)sh", { days, hours });
+    // Translators: a correspondence clock's time left, in hours and minutes ("5h 12m").
+    return gettext("%(hours)sh %(minutes)sm", { hours, minutes });
   }
   if (ms < 10_000) {
     const tenths = Math.floor(ms / 100);
@@ -66,7 +71,7 @@ export function createClocks() {
     el.dataset.clock = color;
     el.dataset.testid = `clock-${color}`;
     el.setAttribute("role", "timer");
-    el.setAttribute("aria-label", `${color}'s clock`);
+    el.setAttribute("aria-label", color === "white" ? gettext("White's clock") : gettext("Black's clock"));
     const time = document.createElement("span");
     time.className = "clock-time";
     el.append(time);
@@ -74,7 +79,8 @@ export function createClocks() {
       const deadline = document.createElement("span");
       deadline.className = "clock-deadline";
       deadline.dataset.testid = `deadline-${color}`;
-      deadline.textContent = `by ${new Date(base.clock.deadline).toLocaleString()}`;
+      // Translators: the deadline of a correspondence move, under its clock.
+      deadline.textContent = gettext("by %(date)s", { date: formatDate(base.clock.deadline) });
       el.append(deadline);
     }
     bar.append(el);

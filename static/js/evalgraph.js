@@ -2,7 +2,7 @@
 // a light SVG area on a dark ground (above the middle line: White is better), the position shown marked, a click
 // jumps to the position under the pointer. It draws what it is given; the server analyses.
 
-import { count } from "./words.js";
+import { formatNumber, gettext, ngettext } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 export const GRAPH_WIDTH = 600;
@@ -102,10 +102,13 @@ export function createEvalGraph(root, { onSelect }) {
     cursor.setAttribute("x1", x);
     cursor.setAttribute("x2", x);
     const done = analysis.state === "done";
-    svg.setAttribute(
-      "aria-label",
-      `Evaluation graph${done ? "" : ` (${analysis.done} of ${count(analysis.total, "position")})`}: click a point to see that position.`,
-    );
+    svg.setAttribute("aria-label", done
+      ? gettext("Evaluation graph: click a point to see that position.")
+      : ngettext(
+        "Evaluation graph (%(done)s of %(n)s position): click a point to see that position.",
+        "Evaluation graph (%(done)s of %(n)s positions): click a point to see that position.",
+        analysis.total || 0, { done: formatNumber(analysis.done || 0) },
+      ));
   }
 
   return { update, element: svg };

@@ -14,6 +14,7 @@ import { createGameView } from "./game_view.js";
 import { createMoveList } from "./movelist.js";
 import { createPremove, extendPath } from "./premove.js";
 import { connectSocket } from "./socket.js";
+import { gettext } from "./i18n.js";
 import { moveSound, playSound, setSound, soundOn } from "./sound.js";
 
 const RESIGN_ARMED_MS = 4000; // a resignation's second tap must come within this
@@ -28,7 +29,7 @@ if (viewer.username) setSound(page.preferences.sound);
 
 const board = createPlayBoard($("#board"), {
   orientation: viewer.color === "black" && !viewer.both_sides ? "black" : "white",
-  label: variant ? `${variant.name} board` : "Game board",
+  label: variant ? gettext("%(game)s board", { game: variant.name }) : gettext("Game board"),
   variant,
   onMove: (move) => sendMove("path", move),
   onChange: () => view.hint(page),

@@ -4,7 +4,7 @@ import { api } from "./api.js";
 import { createAnnotationPanel, judgementText, notesByPly } from "./annotations.js";
 import { createEvalGraph } from "./evalgraph.js";
 import { shownIndex } from "./game_model.js";
-import { count } from "./words.js";
+import { formatNumber, gettext, ngettext } from "./i18n.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -48,14 +48,16 @@ export function createArchive({ getPage, changeArchive, data, moveList, view }) 
     const analyse = $("[data-action='analyse']");
     analyse.hidden = !archive.can_analyse || analysis.state === "running"
       || analysis.state === "done";
-    analyse.textContent = analysis.state === "failed" ? "Analyse again" : "Analyse";
+    analyse.textContent = analysis.state === "failed" ? gettext("Analyse again") : gettext("Analyse");
     const progress = {
-      none: "",
-      running: `Analysing… ${analysis.done} of ${count(analysis.total, "position")}`,
-      done: "Analysed",
-      failed: "The analysis failed.",
+      none: () => "",
+      running: () => ngettext("Analysing… %(done)s of %(n)s position",
+        "Analysing… %(done)s of %(n)s positions", analysis.total || 0,
+        { done: formatNumber(analysis.done || 0) }),
+      done: () => gettext("Analysed"),
+      failed: () => gettext("The analysis failed."),
     };
-    $("#analysis-progress").textContent = progress[analysis.state] || "";
+    $("#analysis-progress").textContent = progress[analysis.state]?.() || "";
   }
 
   function render() {

@@ -5,6 +5,7 @@
 // turn it is at a ply in every FEN style. game.js wires it to the socket (game_send.js sends)
 // and to the DOM (game_view.js draws). A new control or a new piece of state starts here.
 import { createChat } from "./chat_model.js";
+import { formatNumber, gettext, ngettext } from "./i18n.js";
 import { classifyState } from "./socket.js";
 import { withLegalList } from "./legal_tree.js";
 import { checkedKing } from "./placement.js";
@@ -12,7 +13,7 @@ import { turnAt } from "./plies.js";
 import { drawDeclinedText, drawLapsedText } from "./offers.js";
 import { premoveAllowed } from "./premove.js";
 import {
-  bannerHeadline, COLOR_NAME, otherSide, playerLabel, ratingChangesText, resultText,
+  bannerHeadline, bySide, otherSide, playerLabel, ratingChangesText, resultText,
   selectionText, turnText, viewingText,
 } from "./game_words.js";
 import { mergeMoves } from "./wire.js";
@@ -155,8 +156,9 @@ export function receiveTakebackDeclined(page, message) {
   const me = myColor(page);
   if (me === message.by) return page;
   const text = me
-    ? "Your takeback request was declined: you may ask again after the next move."
-    : `${COLOR_NAME[message.by]} declined the takeback.`;
+    ? gettext("Your takeback request was declined: you may ask again after the next move.")
+    : bySide(message.by, () => gettext("White declined the takeback."),
+      () => gettext("Black declined the takeback."));
   return { ...page, told: { text, ply: page.state.ply } };
 }
 
@@ -171,9 +173,12 @@ export function changeArchive(page, changes) {
  * — the line to show, and whether a move shown before its answer must be taken back. */
 export function refuse(page, message) {
   const dropped = page.sentPremove;
-  const text = dropped
-    ? `Premove ${dropped} dropped: ${message.error || "refused"}`
-    : message.error || "The server refused that.";
+  let text = message.error || gettext("The server refused that.");
+  if (dropped) {
+    text = message.error
+      ? gettext("Premove %(premove)s dropped: %(error)s", { premove: dropped, error: message.error })
+      : gettext("Premove %(premove)s dropped: refused", { premove: dropped });
+  }
   return { page: { ...page, sent: null, sentPremove: null }, text, revert: Boolean(page.sent) };
 }
 
@@ -199,8 +204,8 @@ export function connectionClosed(page) {
 /** Returns the words shown while the connection is down (`refused`: the server closed it). */
 export function connectionText(refused) {
   return refused
-    ? "The server closed this game's live connection. Reload the page."
-    : "Reconnecting…";
+    ? gettext("The server closed this game's live connection. Reload the page.")
+    : gettext("Reconnecting…");
 }
 
 /** Returns the page showing the position after move `index` (-1 the start, null or the last
@@ -235,7 +240,7 @@ export function typedMove(page, text) {
   if (!text) return { action: "none", error: null };
   if (canMove(page)) return { action: "send", error: null };
   if (premoving(page)) return { action: "premove", error: null };
-  return { action: "refuse", error: "It is not your move." };
+  return { action: "refuse", error: gettext("It is not your move.") };
 }
 
 // --- what the page shows ----------------------------------------------------------------------
@@ -304,15 +309,15 @@ export function controls(page) {
   const me = myColor(page);
   const realTime = Boolean(s.clock && s.clock.initial);
   const offer = s.rematch && s.rematch.state === "open" ? s.rematch : null;
-  let rematchText = "Rematch";
+  let rematchText = gettext("Rematch");
   let href = null;
   if (s.rematch && s.rematch.game) {
-    rematchText = "Go to the rematch";
+    rematchText = gettext("Go to the rematch");
     href = `/game/${s.rematch.game}/`;
   } else if (offer && viewer.color && offer.by !== viewer.color) {
-    rematchText = "Accept the rematch";
+    rematchText = gettext("Accept the rematch");
   } else if (offer) {
-    rematchText = "Rematch offered";
+    rematchText = gettext("Rematch offered");
   }
   const abort = Boolean(live && online && me && s.abortable);
   // Not again after a decline until the next move, nor in a tournament's game (the server
@@ -322,13 +327,13 @@ export function controls(page) {
   return {
     berserk: berserkable(page),
     takeback: online
-      ? { shown: askTakeback, text: "↶ Propose takeback" }
-      : { shown: Boolean(player && s.takeback), text: "↶ Take back" },
+      ? { shown: askTakeback, text: `↶ ${gettext("Propose takeback")}` }
+      : { shown: Boolean(player && s.takeback), text: `↶ ${gettext("Take back")}` },
     abort,
     drawOffer: Boolean(live && online && viewer.color && !viewer.both_sides && !s.draw_offer),
     resign: {
       shown: live && player && !abort,
-      text: page.resignArmed ? "Confirm resign" : "⚑ Resign",
+      text: page.resignArmed ? gettext("Confirm resign") : `⚑ ${gettext("Resign")}`,
     },
     giveTime: Boolean(live && online && viewer.color && realTime),
     rematch: { shown: Boolean(s.status === "finished" && online && viewer.color), text: rematchText,
@@ -347,9 +352,18 @@ export function firstMoveCountdown(page, now = Date.now()) {
   const s = page.state;
   if (s.status !== "live" || !s.first_move_deadline) return null;
   const seconds = Math.max(0, Math.ceil((Date.parse(s.first_move_deadline) - now) / 1000));
-  const mine = myColor(page) === s.turn;
-  const who = mine ? "Make your first move" : `${COLOR_NAME[s.turn]} must make a first move`;
-  return { text: `${who} within ${seconds} s, or the game is aborted.`, seconds };
+  const params = { seconds: formatNumber(seconds) };
+  let text;
+  if (myColor(page) === s.turn) {
+    text = gettext("Make your first move within %(seconds)s s, or the game is aborted.", params);
+  } else {
+    text = bySide(s.turn,
+      () => gettext("White must make a first move within %(seconds)s s, or the game is aborted.",
+        params),
+      () => gettext("Black must make a first move within %(seconds)s s, or the game is aborted.",
+        params));
+  }
+  return { text, seconds };
 }
 
 /** Returns whether the viewer may go berserk now: their game allows it (an arena's), they have
@@ -396,14 +410,16 @@ export function playerBars(page, bottom) {
     online: s.mode === "online" ? Boolean(s.presence && s.presence[color]) : null,
     name: playerLabel(s, page.viewer, color),
     toMove: s.status === "live" && s.turn === color
-      ? (myColor(page) === color ? "Your move" : "To move")
+      ? (myColor(page) === color ? gettext("Your move") : gettext("To move"))
       : null,
   }));
 }
 
 /** Returns the line under the bars: how many watch an online game ("" for the others). */
 export function spectatorsText(page) {
-  return page.state.mode === "online" ? `${page.state.spectators || 0} watching` : "";
+  if (page.state.mode !== "online") return "";
+  const n = page.state.spectators || 0;
+  return ngettext("%(n)s watching", "%(n)s watching", n);
 }
 
 /** Returns the banner of a finished or aborted game, or null: {headline, score, ratings (null:
@@ -419,25 +435,38 @@ export function banner(page) {
   };
 }
 
+/** Returns what a chain in progress asks of the player: tap its next landing (`more`), stop
+ * on `at` (`canStop`) or undo the last jump by tapping `undo`. */
+function chainText(more, canStop, at, undo) {
+  if (more && canStop) {
+    return gettext(
+      "tap the next landing, tap the piece on %(at)s to stop there, tap %(undo)s to undo the jump.",
+      { at, undo },
+    );
+  }
+  if (more) return gettext("tap the next landing, tap %(undo)s to undo the jump.", { undo });
+  if (canStop) {
+    return gettext("tap the piece on %(at)s to stop there, tap %(undo)s to undo the jump.",
+      { at, undo });
+  }
+  return gettext("tap %(undo)s to undo the jump.", { undo });
+}
+
 /**
  * Returns the hint under the board: {text} or, in a chain, {chain: the words after "Chain: "}.
  * `pick`: {promoting, view (paths.js's picker view), pieceName(square) → the selected piece's
- * name or ""}.
+ * name without its colour ("knight") or ""}.
  */
 export function hint(page, pick) {
   const s = page.state;
   if (page.viewing !== null) return { text: viewingText(s.status) };
   if (s.status !== "live") return { text: "" };
-  if (pick.promoting) return { text: "Choose the piece to promote to (Escape to cancel)." };
-  if (page.sent) return { text: "Sending…" };
+  if (pick.promoting) return { text: gettext("Choose the piece to promote to (Escape to cancel).") };
+  if (page.sent) return { text: gettext("Sending…") };
   const v = pick.view;
   const square = (name) => squareLabel(page, name);
   if (v.inChain) {
-    const parts = [];
-    if (v.targets.length) parts.push("tap the next landing");
-    if (v.canStop) parts.push(`tap the piece on ${square(v.at)} to stop there`);
-    parts.push(`tap ${square(v.undoSquare)} to undo the jump`);
-    return { chain: `${parts.join(", ")}. ` };
+    return { chain: `${chainText(v.targets.length > 0, v.canStop, square(v.at), square(v.undoSquare))} ` };
   }
   if (v.selected && v.targets.length) {
     const kinds = new Set(v.targets.map((t) => t.kind));
@@ -452,9 +481,10 @@ export function hint(page, pick) {
 export function premoveText(held, path, pieceName, square = (name) => name) {
   if (held === null) return null;
   if (path && path.length === 1) {
-    const on = square(path[0]);
-    return `Premove: ${pieceName(path[0])} on ${on}, tap its landing (and any further ones). `;
+    const said = gettext("Premove: %(piece)s on %(square)s, tap its landing (and any further ones).",
+      { piece: pieceName(path[0]), square: square(path[0]) });
+    return `${said} `;
   }
   const shown = path && path.length ? path.map(square).join("-") : held;
-  return `Premove: ${shown} (played when your turn comes) `;
+  return `${gettext("Premove: %(move)s (played when your turn comes)", { move: shown })} `;
 }

@@ -3,7 +3,8 @@
 // buttons, an absence with its claim button, and a finished game's rematch offer with Accept and
 // Decline. They are drawn afresh from the state each time it changes.
 import { rematchNotice, rematchNoticeElement, takebackNotice } from "./offers.js";
-import { absenceText, COLOR_NAME } from "./game_words.js";
+import { gettext, language } from "./i18n.js";
+import { absenceText, bySide } from "./game_words.js";
 
 let claimTimer = null;
 let countdownTimer = null;
@@ -29,8 +30,10 @@ function drawOfferNotice(by, onDraw) {
   const notice = document.createElement("div");
   notice.className = "notice draw-offer";
   notice.setAttribute("role", "alert");
-  notice.append(`${COLOR_NAME[by]} offers a draw. `);
-  for (const [action, text] of [["accept", "Accept"], ["decline", "Decline"]]) {
+  const offers = bySide(by, () => gettext("White offers a draw."),
+    () => gettext("Black offers a draw."));
+  notice.append(`${offers} `);
+  for (const [action, text] of [["accept", gettext("Accept")], ["decline", gettext("Decline")]]) {
     const secondary = action === "accept" ? "" : "button-secondary";
     const answer = button(text, `button ${secondary} button-small`, () => onDraw(action));
     answer.dataset.action = `draw-${action}`;
@@ -46,8 +49,8 @@ function takebackOfferNotice(said, onTakeback) {
   notice.setAttribute("role", "alert");
   notice.append(`${said.text} `);
   const answers = said.answer
-    ? [["accept", "Accept", ""], ["decline", "Decline", "button-secondary"]]
-    : said.withdraw ? [["decline", "Withdraw", "button-secondary"]] : [];
+    ? [["accept", gettext("Accept"), ""], ["decline", gettext("Decline"), "button-secondary"]]
+    : said.withdraw ? [["decline", gettext("Withdraw"), "button-secondary"]] : [];
   for (const [action, text, secondary] of answers) {
     const answer = button(text, `button ${secondary} button-small`, () => onTakeback(action));
     answer.dataset.action = `takeback-${action}`;
@@ -69,12 +72,12 @@ function absenceNotice(state, me, { onClaim, redraw }) {
   const at = new Date(state.absence.deadline);
   const valid = !Number.isNaN(at.getTime());
   const due = !valid || at.getTime() <= Date.now();
-  const said = absenceText(state, me, valid && !due ? at.toLocaleTimeString() : "", due);
+  const said = absenceText(state, me, valid && !due ? at.toLocaleTimeString(language()) : "", due);
   const notice = paragraph(said.text, "absence");
   if (!said.claimable) return notice;
   const wait = valid ? at.getTime() - Date.now() : 0;
   if (wait <= 0) {
-    const claim = button("Claim the win", "button button-small", onClaim);
+    const claim = button(gettext("Claim the win"), "button button-small", onClaim);
     claim.dataset.testid = "claim-win";
     notice.append(claim);
   } else {
@@ -113,7 +116,7 @@ export function renderNotices(box, {
   if (state.draw_offer && me && state.draw_offer !== me) {
     box.append(drawOfferNotice(state.draw_offer, onDraw));
   } else if (state.draw_offer && me) {
-    box.append(paragraph("You offered a draw."));
+    box.append(paragraph(gettext("You offered a draw.")));
   }
   if (state.absence && state.absence.side) {
     box.append(absenceNotice(state, me, { onClaim, redraw }));

@@ -8,7 +8,9 @@ import {
   premoveText, spectatorsText, squareLabel, yourTurn,
 } from "./game_model.js";
 import { gameHeader } from "./game_header.js";
+import { gettext } from "./i18n.js";
 import { soundOn } from "./sound.js";
+import { promotionName } from "./variant.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -64,7 +66,9 @@ export function createGameView({ board, moveList, clocks, archive, premove, on }
     notices(page);
     drawControls(page);
     drawHint(page);
-    document.title = yourTurn(page) ? `Your turn · ${baseTitle}` : baseTitle;
+    document.title = yourTurn(page)
+      ? gettext("Your turn · %(title)s", { title: baseTitle })
+      : baseTitle;
   }
 
   function players(page) {
@@ -84,8 +88,8 @@ export function createGameView({ board, moveList, clocks, archive, premove, on }
         dot.className = `presence${bar.online ? " is-online" : ""}`;
         dot.dataset.testid = `presence-${bar.color}`;
         dot.setAttribute("role", "img");
-        dot.setAttribute("aria-label", bar.online ? "at the table" : "away");
-        dot.title = bar.online ? "At the table" : "Away";
+        dot.setAttribute("aria-label", bar.online ? gettext("at the table") : gettext("away"));
+        dot.title = bar.online ? gettext("At the table") : gettext("Away");
         el.append(dot);
       }
       const name = document.createElement("span");
@@ -134,7 +138,7 @@ export function createGameView({ board, moveList, clocks, archive, premove, on }
       const again = document.createElement("a");
       again.className = "button button-small banner-action";
       again.href = "/play/local/";
-      again.textContent = "New pass-and-play game";
+      again.textContent = gettext("New pass-and-play game");
       box.append(again);
     }
   }
@@ -181,7 +185,8 @@ export function createGameView({ board, moveList, clocks, archive, premove, on }
     button.innerHTML =
       `<svg class="icon" viewBox="0 0 16 16" aria-hidden="true">${SPEAKER}` +
       `<g fill="none" stroke="currentColor" stroke-width="1.5" stroke-linecap="round">` +
-      `${sounding ? WAVES : CROSS}</g></svg><span>${sounding ? "Sound on" : "Sound off"}</span>`;
+      `${sounding ? WAVES : CROSS}</g></svg><span></span>`;
+    button.querySelector("span").textContent = sounding ? gettext("Sound on") : gettext("Sound off");
   }
 
   function drawHint(page) {
@@ -190,9 +195,10 @@ export function createGameView({ board, moveList, clocks, archive, premove, on }
     const said = hint(page, {
       promoting: board.promoting(),
       view: board.pickerView(),
+      // The piece's name without its colour: "Knight on g1: …".
       pieceName: (square) => {
         const code = board.pieceAt(square);
-        return code ? board.pieceName(code) : "";
+        return code ? promotionName(code.slice(1), board.variant) : "";
       },
     });
     if (said.chain === undefined) {
@@ -200,9 +206,9 @@ export function createGameView({ board, moveList, clocks, archive, premove, on }
       return;
     }
     const strong = document.createElement("strong");
-    strong.textContent = "Chain: ";
+    strong.textContent = `${gettext("Chain:")} `;
     box.append(strong, said.chain);
-    const cancel = smallButton("Cancel", "button button-secondary", on.cancelChain);
+    const cancel = smallButton(gettext("Cancel"), "button button-secondary", on.cancelChain);
     cancel.dataset.action = "cancel-chain";
     box.append(cancel);
   }
@@ -216,7 +222,8 @@ export function createGameView({ board, moveList, clocks, archive, premove, on }
     note.replaceChildren();
     if (text === null) return;
     note.append(text);
-    const cancel = smallButton("Cancel", "button button-secondary button-small", on.cancelPremove);
+    const cancel = smallButton(gettext("Cancel"), "button button-secondary button-small",
+      on.cancelPremove);
     cancel.dataset.testid = "premove-cancel";
     note.append(cancel);
   }

@@ -3,6 +3,7 @@
 // ply to view read-only; "Back to live" ("Back to the end" in a finished game) returns. It draws
 // the moves it is given, nothing more; their numbers and sides come from the page's model
 // (game_model.js), in every FEN style.
+import { gettext, ngettext } from "./i18n.js";
 import { numberText, opensMove, tookPieces } from "./plies.js";
 import { pieceArt, pieceName } from "./variant.js";
 
@@ -10,6 +11,21 @@ export { moveNumber } from "./plies.js";
 
 // How the analysis marks a move in the list (the glyphs lichess and PGN readers know).
 const JUDGEMENT_MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+
+/** Returns a judgement's title in the move list: "mistake", "blunder: Bxh6 was better". */
+function judgementTitle(judgement, better) {
+  const move = { move: better };
+  const titles = {
+    inaccuracy: better
+      ? () => gettext("inaccuracy: %(move)s was better", move) : () => gettext("inaccuracy"),
+    mistake: better
+      ? () => gettext("mistake: %(move)s was better", move) : () => gettext("mistake"),
+    blunder: better
+      ? () => gettext("blunder: %(move)s was better", move) : () => gettext("blunder"),
+  };
+  if (titles[judgement]) return titles[judgement]();
+  return better ? `${judgement}: ${better}` : judgement;
+}
 
 /**
  * Creates the move list inside `root`. `onSelect(index | null)`: the viewer chose the position
@@ -20,7 +36,7 @@ const JUDGEMENT_MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 export function createMoveList(root, { onSelect, variant }) {
   const box = document.createElement("section");
   box.className = "movelist-box";
-  box.setAttribute("aria-label", "Moves");
+  box.setAttribute("aria-label", gettext("Moves"));
   const review = document.createElement("div");
   review.className = "review-bar";
   review.setAttribute("role", "status");
@@ -29,21 +45,21 @@ export function createMoveList(root, { onSelect, variant }) {
   live.type = "button";
   live.className = "button";
   live.dataset.action = "live";
-  live.textContent = "Back to live";
+  live.textContent = gettext("Back to live");
   live.addEventListener("click", () => onSelect(null));
   review.append(reviewText, live);
   const list = document.createElement("div");
   list.className = "movelist";
   list.setAttribute("role", "group");
-  list.setAttribute("aria-label", "Move list");
+  list.setAttribute("aria-label", gettext("Move list"));
   const empty = document.createElement("p");
   empty.className = "movelist-empty";
-  empty.textContent = "No moves yet.";
+  empty.textContent = gettext("No moves yet.");
   const nav = document.createElement("div");
   nav.className = "nav-buttons";
   const navs = [
-    ["first", "«", "First position"], ["prev", "‹", "Previous move"],
-    ["next", "›", "Next move"], ["last", "»", "Live position"],
+    ["first", "«", gettext("First position")], ["prev", "‹", gettext("Previous move")],
+    ["next", "›", gettext("Next move")], ["last", "»", gettext("Live position")],
   ];
   for (const [action, text, label] of navs) {
     const button = document.createElement("button");
@@ -75,9 +91,9 @@ export function createMoveList(root, { onSelect, variant }) {
   function update(next) {
     state = { ...state, ...next };
     const { moves, initialFen, viewing, finished } = state;
-    live.textContent = finished ? "Back to the end" : "Back to live";
-    nav.querySelector("[data-nav='last']")
-      .setAttribute("aria-label", finished ? "Final position" : "Live position");
+    live.textContent = finished ? gettext("Back to the end") : gettext("Back to live");
+    nav.querySelector("[data-nav='last']").setAttribute("aria-label",
+      finished ? gettext("Final position") : gettext("Live position"));
     list.replaceChildren();
     moves.forEach((move, index) => {
       const opens = opensMove(initialFen, index);
@@ -94,8 +110,8 @@ export function createMoveList(root, { onSelect, variant }) {
     review.hidden = viewing === null;
     if (viewing !== null) {
       reviewText.textContent = viewing < 0
-        ? "Viewing the initial position."
-        : `Viewing ${describe(initialFen, viewing, moves[viewing])}.`;
+        ? gettext("Viewing the initial position.")
+        : gettext("Viewing %(move)s.", { move: describe(initialFen, viewing, moves[viewing]) });
     }
     const current = list.querySelector("[aria-current='true']");
     if (current) {
@@ -117,7 +133,8 @@ export function createMoveList(root, { onSelect, variant }) {
     const isCurrent = viewing === null ? index === state.moves.length - 1 : index === viewing;
     button.setAttribute("aria-current", isCurrent ? "true" : "false");
     const took = tookPieces(state.initialFen, index, move);
-    let label = describe(state.initialFen, index, move);
+    // The button's name: the move, then what it took and what notes it has, each after a comma.
+    const label = [describe(state.initialFen, index, move)];
     if (took.length) {
       const icons = document.createElement("span");
       icons.className = "took";
@@ -130,10 +147,10 @@ export function createMoveList(root, { onSelect, variant }) {
       }
       button.append(icons);
       const names = took.map((code) => pieceName(code, variant || undefined));
-      label += `, took ${names.join(", ")}`;
+      label.push(gettext("took %(pieces)s", { pieces: names.join(", ") }));
     }
-    label += noteMarks(button, state.notes && state.notes.get(index));
-    button.setAttribute("aria-label", label);
+    label.push(...noteMarks(button, state.notes && state.notes.get(index)));
+    button.setAttribute("aria-label", label.join(", "));
     button.addEventListener("click", () => {
       onSelect(index === state.moves.length - 1 ? null : index);
     });
@@ -142,14 +159,14 @@ export function createMoveList(root, { onSelect, variant }) {
 
   /** Adds a move's glyphs, comment mark and judgement; returns the words for its label. */
   function noteMarks(button, note) {
-    if (!note) return "";
-    let words = "";
+    const words = [];
+    if (!note) return words;
     if (note.glyphs) {
       const glyphs = document.createElement("span");
       glyphs.className = "move-glyph";
       glyphs.textContent = note.glyphs;
       button.querySelector(".move-text").after(glyphs);
-      words += `, annotated ${note.glyphs}`;
+      words.push(gettext("annotated %(glyphs)s", { glyphs: note.glyphs }));
     }
     if (note.commented) {
       const mark = document.createElement("span");
@@ -157,7 +174,7 @@ export function createMoveList(root, { onSelect, variant }) {
       mark.textContent = "✎";
       mark.setAttribute("aria-hidden", "true");
       button.append(mark);
-      words += ", with a comment";
+      words.push(gettext("with a comment"));
     }
     if (note.sideLines) {
       const mark = document.createElement("span");
@@ -166,15 +183,15 @@ export function createMoveList(root, { onSelect, variant }) {
       mark.textContent = "↳";
       mark.setAttribute("aria-hidden", "true");
       button.append(mark);
-      words += `, with ${note.sideLines} side line${note.sideLines > 1 ? "s" : ""}`;
+      words.push(ngettext("with %(n)s side line", "with %(n)s side lines", note.sideLines));
     }
     if (note.judgement) {
       const mark = document.createElement("span");
       mark.className = `move-judgement is-${note.judgement}`;
       mark.textContent = JUDGEMENT_MARKS[note.judgement] || "";
-      mark.title = `${note.judgement}${note.better ? `: ${note.better} was better` : ""}`;
+      mark.title = judgementTitle(note.judgement, note.better);
       button.append(mark);
-      words += `, ${mark.title}`;
+      words.push(mark.title);
     }
     return words;
   }

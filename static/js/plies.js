@@ -1,7 +1,8 @@
 // Turns and move numbers in every FEN style, and what a move took and says: pure, shared by the
 // game page's model (game_model.js re-exports them) and the move list.
 import { fenTurn } from "./placement.js";
-import { COLOR_NAME, otherSide } from "./game_words.js";
+import { gettext } from "./i18n.js";
+import { bySide, otherSide } from "./game_words.js";
 
 /** Returns the side ("white" or "black") that plays the move of index `ply` of a game from
  * `initialFen` — the side to move after `ply` moves — in either FEN style (placement.js). */
@@ -56,5 +57,7 @@ export function tookPieces(initialFen, index, move) {
 
 /** Returns what screen readers are told of a move just played: "Black played 11-15." */
 export function announcement(initialFen, move) {
-  return `${COLOR_NAME[turnAt(initialFen, move.ply)]} played ${move.text}.`;
+  const played = { move: move.text };
+  return bySide(turnAt(initialFen, move.ply), () => gettext("White played %(move)s.", played),
+    () => gettext("Black played %(move)s.", played));
 }

@@ -240,7 +240,7 @@ test("the hint walks a chain and names a selected piece's marks", () => {
   assert.deepEqual(hint(live, { promoting: false, view: chain }),
     { chain: "tap the next landing, tap the piece on c4 to stop there, tap a4 to undo the jump. " });
   const picked = { selected: "g1", targets: [{ kind: "quiet" }] };
-  assert.equal(hint(live, { promoting: false, view: picked, pieceName: () => "white knight" }).text,
+  assert.equal(hint(live, { promoting: false, view: picked, pieceName: () => "knight" }).text,
     "Knight on g1: move (dot).");
   assert.equal(hint(live, { promoting: false, view: {} }).text, "Your move.");
   assert.equal(premoveText("e2", ["e2"], () => "white pawn"),

@@ -70,9 +70,9 @@ test("the hint says whose move it is, as each viewer reads it", () => {
 });
 
 test("a selected piece's hint names it and explains its marks, the rarer kinds first", () => {
-  assert.equal(selectionText("white knight", "g1", new Set(["quiet", "sweep"])),
+  assert.equal(selectionText("knight", "g1", new Set(["quiet", "sweep"])),
     "Knight on g1: sweep (violet diamond, the crossed pieces go), move (dot).");
-  assert.equal(selectionText("black king", "5", new Set(["line", "jump"])),
+  assert.equal(selectionText("king", "5", new Set(["line", "jump"])),
     "King on 5: jump (amber ring), line move.");
   assert.equal(selectionText("", "c3", new Set(["quiet"])), "Piece on c3: move (dot).");
 });
