@@ -1,6 +1,8 @@
 // JSON requests to the site's API with the session's CSRF token; errors carry the server's reason.
 
+import { gettext, pgettext } from "./i18n.js";
 import { sitePolicy } from "./policy.js";
+import { controlLabel } from "./timecontrol.js";
 import { createPartJoiner } from "./wire.js";
 
 function csrfToken() {
@@ -34,7 +36,8 @@ export async function api(method, url, body) {
     data = null;
   }
   if (!response.ok) {
-    const reason = (data && (data.error || data.detail)) || `The server answered ${response.status}.`;
+    const reason = (data && (data.error || data.detail))
+      || gettext("The server answered %(status)s.", { status: String(response.status) });
     throw new ApiError(reason, response.status);
   }
   return data;
@@ -105,27 +108,87 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-export const COLOR_LABEL = { white: "White", black: "Black", random: "Random" };
+/** Returns a translated sentence with an element where its %(link)s stands: the children to
+ * append, [before, link, after] (a link inside a sentence, whose word order is the language's). */
+export function withLink(sentence, link) {
+  const at = sentence.indexOf("%(link)s");
+  if (at < 0) return [sentence, " ", link];
+  return [sentence.slice(0, at), link, sentence.slice(at + "%(link)s".length)];
+}
+
+/** Returns a side as a seek's or challenge's colour names it ("white", "black", "random"), in
+ * the page's language: "White". */
+export function colorLabel(color) {
+  if (color === "white") return pgettext("side", "White");
+  if (color === "black") return pgettext("side", "Black");
+  // Translators: the side of a seek or challenge whose colour is drawn at random.
+  if (color === "random") return pgettext("side", "Random");
+  return color;
+}
+
+/** Returns a game's kind as a challenge or a live game says it: "rated" or "casual". */
+export function ratedLabel(rated) {
+  return rated ? pgettext("game", "rated") : pgettext("game", "casual");
+}
+
+function theyPlay(color) {
+  if (color === "white") return gettext("they play White");
+  if (color === "black") return gettext("they play Black");
+  // Translators: in a challenge, the challenger's colour is drawn at random.
+  return gettext("they play Random");
+}
+
+// A challenge's game by name: the page's own table of names first (the page is written in the
+// viewer's language), else the name the server sent with the challenge, else its id.
+function gameName(challenge, names) {
+  return names[challenge.variant] || challenge.variant_name || challenge.variant;
+}
 
 /** A challenge made to the viewer, as the lobby and the other pages' notices word it: its game
- * by the name the server sends with it (`variant_name`; else `names`, id -> name). */
+ * by the page's table of names (`names`, id -> name), else the name the server sends with it
+ * (`variant_name`). */
 export function challengeText(challenge, names = {}) {
-  const rematch = challenge.rematch_of ? " to a rematch" : "";
-  const kind = challenge.rated ? "rated" : "casual";
-  // Chesskers goes unnamed, as before every game was played here; another game is named.
-  const name = challenge.variant_name || names[challenge.variant] || challenge.variant;
-  const game = challenge.variant && challenge.variant !== "chesskers" ? `${name}, ` : "";
-  // The clock as players write it ("5+3", "3 days", "unlimited"), as the server labels it.
-  const clock = challenge.control ? `${challenge.control}, ` : "";
-  return `${challenge.challenger} challenges you${rematch} (${game}${clock}${kind}, they play ${COLOR_LABEL[challenge.color]})`;
+  // The details in parentheses, a list: Chesskers goes unnamed, as before every game was played
+  // here; another game is named; the clock as players write it ("5+3", "3 days", "unlimited").
+  const details = [];
+  if (challenge.variant && challenge.variant !== "chesskers") details.push(gameName(challenge, names));
+  if (challenge.control) details.push(controlLabel(challenge.control));
+  details.push(ratedLabel(challenge.rated), theyPlay(challenge.color));
+  const params = { challenger: challenge.challenger, details: details.join(", ") };
+  return challenge.rematch_of
+    // Translators: details: a comma-separated list: the game, the clock, rated or casual, and
+    // "they play White/Black/Random".
+    ? gettext("%(challenger)s challenges you to a rematch (%(details)s)", params)
+    : gettext("%(challenger)s challenges you (%(details)s)", params);
 }
 
 /** Returns how the lobby lists a challenge the viewer made: "You challenged bob to
  * International Checkers, 5+3, rated" (the profile's message after sending says the same). */
 export function outgoingText(challenge, names = {}) {
-  const name = challenge.variant_name || names[challenge.variant] || challenge.variant || "Chesskers";
-  const kind = challenge.rated ? "rated" : "casual";
-  return `You challenged ${challenge.to} to ${name}, ${challenge.control || "unlimited"}, ${kind}`;
+  return gettext("You challenged %(user)s to %(game)s, %(control)s, %(kind)s", {
+    user: challenge.to,
+    game: (challenge.variant && gameName(challenge, names)) || "Chesskers",
+    control: controlLabel(challenge.control || "unlimited"),
+    kind: ratedLabel(challenge.rated),
+  });
+}
+
+/** Returns what the viewer is told when a player declined their challenge. */
+export function declinedText(challenge) {
+  return gettext("%(user)s declined your challenge.", { user: challenge.to });
+}
+
+/** Returns a notice's words for a correspondence game become the viewer's to move. */
+export function yourTurnText(opponent) {
+  return opponent ? gettext("Your turn against %(opponent)s", { opponent }) : gettext("Your turn");
+}
+
+/** Returns a notice's words for a game a followed player started, %(link)s where the link to
+ * watch it goes (withLink). */
+export function followingText(message) {
+  return gettext("%(user)s started a game: %(white)s – %(black)s. %(link)s", {
+    user: message.user, white: message.white, black: message.black,
+  });
 }
 
 // Accepting a seek or a challenge answers with the game, and the user's socket announces it too:

@@ -1,6 +1,9 @@
 // The lobby page: open seeks and challenges, kept live over /ws/lobby/.
-import { api, challengeText, COLOR_LABEL, el, goToGame, liveSocket, outgoingText } from "./api.js";
-import { buttonClock, formClock, wireClockForm } from "./timecontrol.js";
+import {
+  api, challengeText, colorLabel, declinedText, el, goToGame, liveSocket, outgoingText, withLink,
+} from "./api.js";
+import { formatNumber, gettext, pgettext } from "./i18n.js";
+import { buttonClock, controlLabel, formClock, speedLabel, wireClockForm } from "./timecontrol.js";
 import { applyChallenge, changeList } from "./wire.js";
 
 const data = JSON.parse(document.getElementById("page-data").textContent);
@@ -12,9 +15,10 @@ const outgoingList = document.getElementById("outgoing");
 const notice = document.getElementById("lobby-notice");
 const BASE_TITLE = document.title;
 
-// A rating with a "?" while it is provisional (deviation above 110).
+// A rating with a "?" while it is provisional (deviation above 110); a rating is written
+// without grouping, as players write it.
 function ratingText(seek) {
-  return `${seek.rating}${seek.provisional ? "?" : ""}`;
+  return `${formatNumber(seek.rating, { useGrouping: false })}${seek.provisional ? "?" : ""}`;
 }
 
 function say(text, kind = "error") {
@@ -46,11 +50,11 @@ function renderSeeks(seeks) {
     ...shown.map((seek) => {
       const mine = seek.owner === me;
       // The seeker plays `color`; the acceptor gets the other side.
-      const yours = { white: "Black", black: "White", random: "Random" }[seek.color];
+      const yours = colorLabel({ white: "black", black: "white", random: "random" }[seek.color]);
       let action;
-      if (!me) action = el("a", { href: "/accounts/login/?next=/play/", class: "button button-small" }, "Log in to play");
+      if (!me) action = el("a", { href: "/accounts/login/?next=/play/", class: "button button-small" }, gettext("Log in to play"));
       else if (mine)
-        action = el("button", { class: "button button-secondary button-small", onclick: () => act("DELETE", `/api/seeks/${seek.id}/`) }, "Cancel");
+        action = el("button", { class: "button button-secondary button-small", onclick: () => act("DELETE", `/api/seeks/${seek.id}/`) }, gettext("Cancel"));
       else
         action = el("button", {
           class: "button button-small",
@@ -59,17 +63,18 @@ function renderSeeks(seeks) {
             const result = await act("POST", `/api/seeks/${seek.id}/accept/`);
             if (result) goToGame(result.game);
           },
-        }, "Play");
+        }, gettext("Play"));
       return el("tr", { "data-seek": seek.id, class: mine ? "is-mine" : "" },
         el("td", {}, el("a", { href: `/@/${seek.owner}` }, seek.owner), " ",
           el("span", { class: "rating", "data-testid": `rating-${seek.owner}` }, ratingText(seek))),
         // The labels name the cells where a narrow box shows a row as a card (site.css).
-        el("td", { "data-label": "They play" }, COLOR_LABEL[seek.color]),
-        el("td", { "data-label": "You play" }, mine ? "—" : yours),
-        el("td", { "data-testid": `control-${seek.owner}` }, seek.control, " ", el("small", {}, seek.speed)),
+        el("td", { "data-label": gettext("They play") }, colorLabel(seek.color)),
+        el("td", { "data-label": gettext("You play") }, mine ? "—" : yours),
+        el("td", { "data-testid": `control-${seek.owner}` }, controlLabel(seek.control), " ",
+          el("small", {}, speedLabel(seek.speed))),
         el("td", { "data-testid": `seek-game-${seek.owner}` },
           el("span", { class: "seek-game" }, variantNames[seek.variant] || seek.variant),
-          ` · ${seek.rated ? "Rated" : "Casual"}`),
+          ` · ${seek.rated ? pgettext("game", "Rated") : pgettext("game", "Casual")}`),
         el("td", { class: "cell-action" }, action));
     }),
   );
@@ -89,15 +94,16 @@ function renderChallenges({ incoming, outgoing }) {
         el("button", { class: "button button-small", onclick: async () => {
           const result = await act("POST", `/api/challenges/${c.id}/accept/`);
           if (result) goToGame(result.game);
-        } }, "Accept"),
-        el("button", { class: "button button-secondary button-small", onclick: () => act("POST", `/api/challenges/${c.id}/decline/`) }, "Decline"))),
+        } }, gettext("Accept")),
+        el("button", { class: "button button-secondary button-small", onclick: () => act("POST", `/api/challenges/${c.id}/decline/`) }, gettext("Decline")))),
   );
   outgoingList.replaceChildren(
     ...outgoing.map((c) =>
       el("li", { "data-challenge": c.id },
-        el("span", { "data-testid": "outgoing-text" }, c.to ? outgoingText(c, variantNames) : "Invite link: ",
-          c.to ? null : el("a", { href: `/invite/${c.id}/` }, `${location.origin}/invite/${c.id}/`)),
-        el("button", { class: "button button-secondary button-small", onclick: () => act("POST", `/api/challenges/${c.id}/decline/`) }, "Cancel"))),
+        el("span", { "data-testid": "outgoing-text" }, ...(c.to ? [outgoingText(c, variantNames)]
+          : withLink(gettext("Invite link: %(link)s"),
+            el("a", { href: `/invite/${c.id}/` }, `${location.origin}/invite/${c.id}/`)))),
+        el("button", { class: "button button-secondary button-small", onclick: () => act("POST", `/api/challenges/${c.id}/decline/`) }, gettext("Cancel")))),
   );
   document.getElementById("challenges-box").hidden = incoming.length + outgoing.length === 0;
   // The tab's title counts the challenges waiting for an answer, for a lobby in the back.
@@ -107,7 +113,7 @@ function renderChallenges({ incoming, outgoing }) {
 // A challenge of mine that was declined: said once, where the lobby's words go.
 function toldOfChallenge(challenge) {
   if (challenge.challenger === me && challenge.state === "declined" && challenge.to) {
-    say(`${challenge.to} declined your challenge.`, "info");
+    say(declinedText(challenge), "info");
   }
 }
 
@@ -209,7 +215,8 @@ challengeForm?.addEventListener("submit", async (event) => {
     clock: formClock(),
   });
   if (result) {
-    say(to ? `Challenge sent to ${result.to}.` : `Invite link: ${result.url}`, "info");
+    say(to ? gettext("Challenge sent to %(user)s.", { user: result.to })
+      : gettext("Invite link: %(link)s", { link: result.url }), "info");
     challengeForm.reset();
   }
 });

@@ -3,11 +3,17 @@
 // of yours starting, takes you to the game. A notice can be put away (×) without answering it:
 // the challenge still stands in the lobby; a put-away notice stays away on this page. A player
 // you follow starting a game shows too, with a link to watch it.
-import { api, challengeText, el, goToGame, liveSocket } from "./api.js";
+import {
+  api, challengeText, declinedText, el, followingText, goToGame, liveSocket, withLink, yourTurnText,
+} from "./api.js";
+import { gettext } from "./i18n.js";
 import { applyChallenge } from "./wire.js";
 
 const box = document.getElementById("challenge-notices");
 const me = box.dataset.username;
+// The games' names in the page's language, where the page gives them (id -> name); else a
+// challenge is named by the name the server sent with it.
+const names = JSON.parse(box.dataset.variantNames || "{}");
 let challenges = { incoming: [], outgoing: [] };
 const dismissed = new Set();  // the challenges whose notices the viewer put away
 
@@ -26,8 +32,8 @@ function dismissButton(card, onDismiss) {
   return el("button", {
     type: "button",
     class: "notice-dismiss",
-    "aria-label": "Dismiss this notice",
-    title: "Dismiss (the challenge stays in the lobby)",
+    "aria-label": gettext("Dismiss this notice"),
+    title: gettext("Dismiss (the challenge stays in the lobby)"),
     onclick: () => {
       onDismiss();
       card.remove();
@@ -52,10 +58,10 @@ function render(incoming) {
       const card = el("div", { class: "challenge-card", role: "alert", "data-challenge": challenge.id });
       card.append(
         dismissButton(card, () => dismissed.add(challenge.id)),
-        el("p", {}, challengeText(challenge)),
+        el("p", {}, challengeText(challenge, names)),
         el("div", { class: "challenge-actions" },
-          el("button", { class: "button button-small", onclick: () => answer(challenge, "accept", card) }, "Accept"),
-          el("button", { class: "button button-secondary button-small", onclick: () => answer(challenge, "decline", card) }, "Decline")),
+          el("button", { class: "button button-small", onclick: () => answer(challenge, "accept", card) }, gettext("Accept")),
+          el("button", { class: "button button-secondary button-small", onclick: () => answer(challenge, "decline", card) }, gettext("Decline"))),
         el("p", { class: "challenge-error error-line", role: "alert" }),
       );
       return card;
@@ -83,7 +89,7 @@ liveSocket("/ws/me/", {
 function showDeclined(challenge) {
   if (challenge.challenger !== me || challenge.state !== "declined" || !challenge.to) return;
   const card = el("div", { class: "challenge-card", role: "status", "data-testid": "challenge-declined" },
-    el("p", {}, `${challenge.to} declined your challenge.`));
+    el("p", {}, declinedText(challenge)));
   card.prepend(dismissButton(card, () => {}));
   box.append(card);
 }
@@ -91,9 +97,8 @@ function showDeclined(challenge) {
 // A correspondence game became yours to move: a notice with a link to it.
 function showTurn(message) {
   box.querySelector(`[data-turn="${message.game}"]`)?.remove();
-  const against = message.opponent ? ` against ${message.opponent}` : "";
   const card = el("div", { class: "challenge-card", role: "status", "data-turn": message.game, "data-testid": "your-turn-notice" },
-    el("p", {}, el("a", { href: `/game/${message.game}/` }, `Your turn${against}`)));
+    el("p", {}, el("a", { href: `/game/${message.game}/` }, yourTurnText(message.opponent))));
   card.prepend(dismissButton(card, () => {}));
   box.append(card);
 }
@@ -104,8 +109,8 @@ function showFollowing(message) {
   if (box.querySelector(`[data-following-game="${message.game}"]`)) return;
   const card = el("div", { class: "challenge-card", role: "status", "data-following-game": message.game,
     "data-testid": "following-notice" },
-  el("p", {}, `${message.user} started a game: ${message.white} – ${message.black}. `,
-    el("a", { href: `/game/${message.game}/` }, "Watch")));
+  el("p", {}, ...withLink(followingText(message),
+    el("a", { href: `/game/${message.game}/` }, gettext("Watch")))));
   card.prepend(dismissButton(card, () => {}));
   box.append(card);
 }

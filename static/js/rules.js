@@ -4,16 +4,29 @@
 // the player to move, as a puzzle is. Tap a piece to see its moves (a piece with none says so);
 // play one to see its result (the check and the game's end come from the server too), then reset.
 import { createPlayBoard } from "./board.js";
+import { gettext, ngettext } from "./i18n.js";
 
 const data = JSON.parse(document.getElementById("rules-data").textContent);
 
-/** Returns the sentence shown after a move: what was played, what it took, how it ended. */
+/** Returns the sentence shown after a move: what was played, what it took, how it ended (the
+ * server's sentence `outcome`, if any, after it). */
 export function resultText(move, outcome) {
   const took = move.captured.length;
-  const taking = took ? `, taking ${took} piece${took > 1 ? "s" : ""}` : "";
-  const mate = move.text.endsWith("#") ? ": checkmate" : "";
-  const end = outcome ? ` ${outcome}` : "";
-  return `You played ${move.text}${taking}${mate}.${end}`;
+  const mate = move.text.endsWith("#");
+  const params = { move: move.text };
+  let played;
+  if (took && mate) {
+    played = ngettext("You played %(move)s, taking %(n)s piece: checkmate.",
+      "You played %(move)s, taking %(n)s pieces: checkmate.", took, params);
+  } else if (took) {
+    played = ngettext("You played %(move)s, taking %(n)s piece.", "You played %(move)s, taking %(n)s pieces.",
+      took, params);
+  } else if (mate) {
+    played = gettext("You played %(move)s: checkmate.", params);
+  } else {
+    played = gettext("You played %(move)s.", params);
+  }
+  return outcome ? `${played} ${outcome}` : played;
 }
 
 /**
@@ -37,11 +50,11 @@ for (const example of data.boards) {
   study.className = "rule-analyse";
   study.dataset.testid = "rule-analyse";
   study.href = `/analysis/${data.variant ? data.variant.id : "chesskers"}/${example.fen.replaceAll(" ", "_")}`;
-  study.textContent = "Open on the analysis board";
+  study.textContent = gettext("Open on the analysis board");
   figure.append(study);
   let live = false;
   const board = createPlayBoard(holder, {
-    label: `Example board: ${example.id}`,
+    label: gettext("Example board: %(name)s", { name: example.id }),
     variant: data.variant,
     orientation: example.turn,
     onMove(move) {
@@ -60,12 +73,12 @@ for (const example of data.boards) {
       if (!live) return;
       if (action.type === "advance") {
         result.textContent = view.canStop
-          ? "Jump again, or tap the piece to stop here."
-          : "Jump again.";
+          ? gettext("Jump again, or tap the piece to stop here.")
+          : gettext("Jump again.");
       } else if (action.type === "select" && view.targets.length) {
         result.textContent = "";
       } else if (!view.inChain && hasNoMove(board, example, square)) {
-        result.textContent = "That piece has no legal move here.";
+        result.textContent = gettext("That piece has no legal move here.");
       }
     },
   });

@@ -1,6 +1,32 @@
 // Time controls in the lobby and the profile's challenge form: the custom form's clock, the
 // quick pairing buttons' clocks, and how a seek's control reads. The server checks every figure (the API refuses one out of range).
 
+import { ngettext, pgettext } from "./i18n.js";
+
+/** Returns a speed category (the API's `speed`: "blitz", "correspondence") in words, in the
+ * page's language; an unknown one as it is. */
+export function speedLabel(speed) {
+  const labels = {
+    ultrabullet: () => pgettext("speed", "ultrabullet"),
+    bullet: () => pgettext("speed", "bullet"),
+    blitz: () => pgettext("speed", "blitz"),
+    rapid: () => pgettext("speed", "rapid"),
+    classical: () => pgettext("speed", "classical"),
+    correspondence: () => pgettext("speed", "correspondence"),
+    unlimited: () => pgettext("speed", "unlimited"),
+  };
+  return Object.hasOwn(labels, speed) ? labels[speed]() : speed;
+}
+
+/** Returns a control as the server labels it (the API's `control`: "3+2", "3 days",
+ * "unlimited") in the page's language: the figures stay, the words are translated. */
+export function controlLabel(control) {
+  if (control === "unlimited") return pgettext("time control", "unlimited");
+  const days = /^(\d+) days?$/.exec(control || "");
+  if (days) return ngettext("%(n)s day", "%(n)s days", Number(days[1]));
+  return control;
+}
+
 // The clock the custom form describes, as the API takes it (null: unlimited).
 export function formClock() {
   const kind = document.getElementById("clock-kind")?.value ?? "unlimited";

@@ -2,7 +2,7 @@
 // tournament as last told and says what the page shows; this module draws it, keeps it live over
 // the tournament's socket, sends join and withdraw, and takes the viewer to each game of theirs
 // as it starts.
-import { api, el, goToGame, liveSocket } from "./api.js";
+import { api, el, goToGame, liveSocket, withLink } from "./api.js";
 import { createBoard, parseFen } from "./board.js";
 import * as model from "./tournament_model.js";
 
@@ -13,7 +13,8 @@ const boards = new Map(); // game id -> {card, board}
 
 function render() {
   const t = page.tournament;
-  $("#tournament-kind").textContent = model.kindText(t);
+  // The game by the page's name for it (its descriptor, written in the page's language).
+  $("#tournament-kind").textContent = model.kindText(t, data.variant?.name);
   renderStatus();
   renderControls();
   renderOwnGame();
@@ -39,7 +40,9 @@ function renderOwnGame() {
   const box = $("#own-game");
   box.hidden = !game;
   if (game) {
-    box.replaceChildren("You are playing: ", el("a", { href: game.href, "data-testid": "own-game-link" }, "go to your game"));
+    const words = model.ownGameWords();
+    box.replaceChildren(...withLink(words.sentence,
+      el("a", { href: game.href, "data-testid": "own-game-link" }, words.link)));
   }
 }
 
@@ -53,7 +56,7 @@ function renderStandings() {
   $("#standings").replaceChildren(
     ...rows.map((row) => {
       if (row.gap) return el("tr", { class: "standings-gap" }, el("td", { colspan: 5 }, "…"));
-      const name = [row.user, row.fire ? " 🔥" : "", row.withdrawn ? " (withdrawn)" : ""].join("");
+      const name = model.standingName(row);
       return el("tr", { class: row.mine ? "is-mine" : null, "data-user": row.user },
         el("td", { class: "num" }, row.rank),
         el("td", {}, el("a", { href: `/@/${row.user}` }, name)),
@@ -91,7 +94,7 @@ function renderBoards() {
       const holder = el("div", { class: "tournament-board" });
       const card = el("a", { class: "board-card", href: `/game/${game.id}/`, "data-game": game.id },
         holder, el("span", {}, `${game.white} – ${game.black}`));
-      const board = createBoard(holder, { variant: data.variant, label: `${game.white} against ${game.black}` });
+      const board = createBoard(holder, { variant: data.variant, label: model.boardLabel(game) });
       shown = { card, board };
       boards.set(game.id, shown);
     }

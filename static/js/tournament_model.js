@@ -2,7 +2,10 @@
 // the tournament as last told, the viewer — and says what each message does and what the page
 // shows: the status line with its countdown, the join and withdraw buttons, the standings (the
 // top lines and the viewer's own), the viewer's game, the podium. tournament.js wires it to the
-// socket and the DOM.
+// socket and the DOM. The words are in the page's language (i18n.js).
+
+import { formatNumber, gettext, ngettext, pgettext } from "./i18n.js";
+import { controlLabel } from "./timecontrol.js";
 
 /** Returns the page's first state from its page data. */
 export function createPage(data) {
@@ -37,11 +40,19 @@ export function clockText(ms) {
   return hours ? `${hours}:${String(minutes).padStart(2, "0")}:${seconds}` : `${minutes}:${seconds}`;
 }
 
-/** Returns the tournament's kind in words: "Arena · 60 minutes · 3+2 · rated". */
-export function kindText(t) {
-  const length = t.system === "arena" ? `Arena · ${t.minutes} minutes` : `Swiss · ${t.rounds} rounds`;
-  const berserk = t.system === "arena" && t.berserk ? " · berserk allowed" : "";
-  return `${t.variant_name} · ${length} · ${t.control} · ${t.rated ? "rated" : "casual"}${berserk}`;
+/** Returns the tournament's kind in words: "Arena · 60 minutes · 3+2 · rated", its game named
+ * `gameName` (the page's name for it) or else as the tournament's data names it. */
+export function kindText(t, gameName = t.variant_name) {
+  const parts = [
+    gameName || t.variant_name,
+    t.system === "arena"
+      ? ngettext("Arena · %(n)s minute", "Arena · %(n)s minutes", t.minutes)
+      : ngettext("Swiss · %(n)s round", "Swiss · %(n)s rounds", t.rounds),
+    controlLabel(t.control),
+    t.rated ? pgettext("tournament", "rated") : pgettext("tournament", "casual"),
+  ];
+  if (t.system === "arena" && t.berserk) parts.push(gettext("berserk allowed"));
+  return parts.join(" · ");
 }
 
 /** Returns the status line at time `now` (ms since the epoch): the countdown to the start, the
@@ -49,13 +60,17 @@ export function kindText(t) {
 export function statusText(t, now) {
   if (t.status === "created") {
     const left = Date.parse(t.starts_at) - now;
-    return left > 0 ? `Starts in ${clockText(left)}` : "Starting…";
+    return left > 0 ? gettext("Starts in %(time)s", { time: clockText(left) }) : gettext("Starting…");
   }
   if (t.status === "started") {
-    if (t.system === "arena") return `Running: ${clockText(Date.parse(t.ends_at) - now)} left`;
-    return t.round ? `Round ${t.round} of ${t.rounds}` : "Starting…";
+    if (t.system === "arena") {
+      return gettext("Running: %(time)s left", { time: clockText(Date.parse(t.ends_at) - now) });
+    }
+    return t.round
+      ? gettext("Round %(round)s of %(rounds)s", { round: formatNumber(t.round), rounds: formatNumber(t.rounds) })
+      : gettext("Starting…");
   }
-  return "Finished";
+  return gettext("Finished");
 }
 
 /** Returns the viewer's buttons: {join, withdraw, signIn}: join (or join again), withdraw while
@@ -68,7 +83,7 @@ export function controls(page) {
   const closed = t.system === "swiss" && t.round >= 2 && !me; // a Swiss takes newcomers until round 2
   return {
     join: Boolean(page.viewer && !over && !playing && !closed),
-    joinText: me ? "Join again" : "Join",
+    joinText: me ? gettext("Join again") : gettext("Join"),
     withdraw: Boolean(page.viewer && !over && playing),
     signIn: !page.viewer && !over,
   };
@@ -88,7 +103,7 @@ export function standingsRows(page) {
 
 /** Returns the score as shown: an arena's points; a Swiss's with ½ ("2½", "½", "0"). */
 export function scoreText(t, score) {
-  if (t.system === "arena") return String(score);
+  if (t.system === "arena") return formatNumber(score);
   const whole = Math.floor(score);
   const half = score - whole >= 0.5 ? "½" : "";
   return whole === 0 && half ? half : `${whole}${half}`;
@@ -98,13 +113,34 @@ export function scoreText(t, score) {
  * "–" before a game. */
 export function tiebreakText(t, row) {
   if (row.tiebreak === null || row.tiebreak === undefined) return "–";
-  return t.system === "arena" ? String(row.tiebreak) : scoreText(t, row.tiebreak);
+  // An arena's performance is a rating, written without grouping as players write ratings.
+  return t.system === "arena" ? formatNumber(row.tiebreak, { useGrouping: false }) : scoreText(t, row.tiebreak);
 }
 
 /** Returns the tie-break column's title: {short, long} (a phone's column is narrow). */
 export function tiebreakTitle(t) {
-  return t.system === "arena" ? { short: "Perf.", long: "Performance" }
-    : { short: "Buch.", long: "Buchholz" };
+  return t.system === "arena"
+    // Translators: the arena standings' tie-break column: the player's performance rating,
+    // abbreviated for a narrow column, and in full in its tooltip.
+    ? { short: pgettext("tie-break, short", "Perf."), long: gettext("Performance") }
+    : { short: pgettext("tie-break, short", "Buch."), long: gettext("Buchholz") };
+}
+
+/** Returns a player's name as the standings write it: 🔥 on a streak, "(withdrawn)" once left. */
+export function standingName(row) {
+  const name = `${row.user}${row.fire ? " 🔥" : ""}`;
+  return row.withdrawn ? gettext("%(user)s (withdrawn)", { user: name }) : name;
+}
+
+/** Returns a game's board's name for assistive technology: "alice against bob". */
+export function boardLabel(game) {
+  return gettext("%(white)s against %(black)s", { white: game.white, black: game.black });
+}
+
+/** Returns the line over the viewer's own game, %(link)s where its link goes (api.js withLink),
+ * and the link's words. */
+export function ownGameWords() {
+  return { sentence: gettext("You are playing: %(link)s"), link: gettext("go to your game") };
 }
 
 /** Returns the podium of a finished tournament: its first three, [] before it has finished. */

@@ -6,14 +6,14 @@ import { liveSocket } from "./api.js";
 import { createBoard, parseFen } from "./board.js";
 import { connectSocket } from "./socket.js";
 import { changeList } from "./wire.js";
-import { movesText, playerText, tvPick } from "./watch_model.js";
+import { playerText, tvName, tvPick, tvStatusText, tvWaitingText } from "./watch_model.js";
 
 const SWITCH_AFTER_MS = 5000; // the result of a game that ended shows this long
 
 const data = JSON.parse(document.getElementById("page-data").textContent);
 const $ = (selector) => document.querySelector(selector);
 const variant = data.descriptor;
-const board = createBoard($("#tv-board"), { variant, label: `${variant.name} TV` });
+const board = createBoard($("#tv-board"), { variant, label: tvName(variant.name) });
 const ended = new Set(); // the games this TV showed until they ended
 let games = data.games || [];
 let current = null; // the game shown: its entry in the live list
@@ -36,9 +36,7 @@ function showState(state) {
     interactive: false,
   });
   const live = state.status === "live";
-  $("#tv-status").textContent = live
-    ? `${movesText(state.ply)} · ${state.turn === "white" ? "White" : "Black"} to move`
-    : `Over: ${state.result || "no result"}${state.termination ? ` (${state.termination})` : ""}`;
+  $("#tv-status").textContent = tvStatusText(state);
   document.body.dataset.tvGame = state.id;
   if (!live && !switching) {
     ended.add(state.id);
@@ -62,7 +60,7 @@ function choose() {
     socket?.close();
     socket = null;
     current = null;
-    $("#tv-status").textContent = `No live ${variant.name} game right now: the TV waits for one.`;
+    $("#tv-status").textContent = tvWaitingText(variant.name);
     $("#tv-open").hidden = true;
     for (const side of ["white", "black"]) $(`[data-tv=${side}]`).textContent = "";
     board.update({ pieces: parseFen(variant.start_fen, variant), interactive: false });

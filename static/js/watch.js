@@ -5,7 +5,10 @@
 import { el, liveSocket } from "./api.js";
 import { createBoard, parseFen } from "./board.js";
 import { changeList } from "./wire.js";
-import { controlText, filterGames, movesText, playerText } from "./watch_model.js";
+import { gettext } from "./i18n.js";
+import {
+  boardLabel, controlText, filterGames, movesText, noGamesText, playerText, tvName, watchingText,
+} from "./watch_model.js";
 
 const data = JSON.parse(document.getElementById("page-data").textContent);
 const grid = document.getElementById("live-games");
@@ -40,7 +43,7 @@ function drawBoard(id) {
   const variant = descriptors[shown.variant];
   if (!held.board) {
     held.board = createBoard(held.card.querySelector(".mini-board"), {
-      variant, label: `${names[shown.variant] || shown.variant}: ${shown.white} against ${shown.black}`,
+      variant, label: boardLabel(names[shown.variant] || shown.variant, shown.white, shown.black),
     });
   }
   if (held.fen !== shown.fen) {
@@ -53,7 +56,7 @@ function fill(card, shown) {
   card.querySelector("[data-field=white]").textContent = playerText(shown.white, shown.ratings?.white);
   card.querySelector("[data-field=black]").textContent = playerText(shown.black, shown.ratings?.black);
   card.querySelector("[data-field=moves]").textContent = movesText(shown.ply);
-  card.querySelector("[data-field=watching]").textContent = `${shown.spectators} watching`;
+  card.querySelector("[data-field=watching]").textContent = watchingText(shown.spectators);
 }
 
 function newCard(shown) {
@@ -69,7 +72,7 @@ function newCard(shown) {
     el("p", { class: "live-meta muted" },
       el("span", {}, `${names[shown.variant] || shown.variant} · ${controlText(shown)}`), " · ",
       el("span", { "data-field": "moves" }), " · ", el("span", { "data-field": "watching" })),
-    el("a", { class: "button button-small", href: `/game/${shown.id}/` }, "Watch"));
+    el("a", { class: "button button-small", href: `/game/${shown.id}/` }, gettext("Watch")));
   return card;
 }
 
@@ -102,10 +105,10 @@ function render() {
     order = wantedOrder;
   }
   none.hidden = kept.length > 0;
-  none.textContent = games.length ? "No live game matches these filters." : "No live games right now.";
+  none.textContent = noGamesText(games.length > 0);
   const variant = gameFilter.value || "chesskers";
   tvLink.href = `/tv/${variant}/`;
-  tvLink.textContent = `${names[variant] || variant} TV`;
+  tvLink.textContent = tvName(names[variant] || variant);
 }
 
 function filtersChanged() {
