@@ -25,9 +25,12 @@ LANGUAGE_CODES = frozenset(code for code, _ in settings.LANGUAGES)
 def account_language(request: HttpRequest) -> str:
     """Returns the language the signed-in player chose in their settings, or "" (a visitor, or
     a player who leaves it to the browser). One query by primary key, and only when the session
-    names a user (the session is read for the authentication anyway)."""
+    names a user (the session is read for the authentication anyway); a request without a
+    session cookie is not looked at (its answer does not vary by a session it has not got)."""
     session = getattr(request, "session", None)
-    user_id = session.get(SESSION_KEY) if session is not None else None
+    if session is None or settings.SESSION_COOKIE_NAME not in request.COOKIES:
+        return ""
+    user_id = session.get(SESSION_KEY)
     if user_id is None:
         return ""
     try:
