@@ -2,40 +2,47 @@
 optional email address), the settings, the email address, and the password reset that only a
 verified address may ask for. Errors per field."""
 
+import logging
 from typing import Any
 
 from django import forms
 from django.conf import settings
 from django.contrib.auth.forms import PasswordResetForm
 from django.core.exceptions import ValidationError
+from django.core.mail import EmailMessage
+from django.template.loader import render_to_string
+from django.utils.translation import gettext_lazy as _
 
 from accounts.errors import AccountError
 from accounts.models import Preferences, User
-from accounts.services import MAX_EMAIL_CHARS, email_address, user_signup
+from accounts.services import MAX_EMAIL_CHARS, email_address, mail_headers, user_signup
 from common.db import release_connection
+
+logger = logging.getLogger("django.contrib.auth")
 
 
 class SignupForm(forms.Form):
     username = forms.CharField(
+        label=_("Username"),
         max_length=20,
-        help_text="2 to 20 characters: letters, digits, '_' or '-'.",
+        help_text=_("2 to 20 characters: letters, digits, '_' or '-'."),
         widget=forms.TextInput(attrs={"autocomplete": "username", "autofocus": True}),
     )
     password1 = forms.CharField(
-        label="Password",
+        label=_("Password"),
         strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
     )
     password2 = forms.CharField(
-        label="Password again",
+        label=_("Password again"),
         strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
     )
     email = forms.CharField(
-        label="Email (optional)",
+        label=_("Email (optional)"),
         required=False,
         max_length=MAX_EMAIL_CHARS,
-        help_text="Only to reset a forgotten password: we send it a link to confirm it first.",
+        help_text=_("Only to reset a forgotten password: we send it a link to confirm it first."),
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )
 
@@ -43,7 +50,7 @@ class SignupForm(forms.Form):
         cleaned = super().clean()
         first, second = cleaned.get("password1"), cleaned.get("password2")
         if first and second and first != second:
-            self.add_error("password2", "The two passwords differ.")
+            self.add_error("password2", _("The two passwords differ."))
         return cleaned
 
     def save(self) -> User:
@@ -64,7 +71,10 @@ class PreferencesForm(forms.ModelForm):
     """The settings page's choices (``accounts.models.Preferences``)."""
 
     language = forms.ChoiceField(
-        choices=[("", "As the browser"), *settings.LANGUAGES], required=False
+        label=_("Language"),
+        # Each language named in itself (settings.LANGUAGES), as the footer's switch names them.
+        choices=[("", _("As the browser")), *settings.LANGUAGES],
+        required=False,
     )
 
     class Meta:
@@ -81,15 +91,15 @@ class PreferencesForm(forms.ModelForm):
             "language",
         ]
         labels = {
-            "sound": "Move sounds",
-            "premoves": "Premoves: enter your next move on your opponent's turn",
-            "takebacks": "Takebacks: let opponents ask for one",
-            "confirm_resign": "Ask me to confirm a resignation",
-            "chat": "Chat in games",
-            "board_theme": "Board theme",
-            "theme": "Theme",
-            "coordinates": "Coordinates on the board",
-            "language": "Language",
+            "sound": _("Move sounds"),
+            "premoves": _("Premoves: enter your next move on your opponent's turn"),
+            "takebacks": _("Takebacks: let opponents ask for one"),
+            "confirm_resign": _("Ask me to confirm a resignation"),
+            "chat": _("Chat in games"),
+            "board_theme": _("Board theme"),
+            "theme": _("Theme"),
+            "coordinates": _("Coordinates on the board"),
+            "language": _("Language"),
         }
 
     def changes(self) -> dict[str, Any]:
@@ -99,10 +109,10 @@ class PreferencesForm(forms.ModelForm):
 
 class EmailForm(forms.Form):
     email = forms.CharField(
-        label="Email address",
+        label=_("Email address"),
         required=False,
         max_length=MAX_EMAIL_CHARS,
-        help_text="Empty removes it. We send a link to confirm a new address.",
+        help_text=_("Empty removes it. We send a link to confirm a new address."),
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )
 
@@ -121,6 +131,22 @@ class VerifiedPasswordResetForm(PasswordResetForm):
     def get_users(self, email: str):
         return (user for user in super().get_users(email) if user.email_verified)
 
-    def send_mail(self, *args: Any, **kwargs: Any) -> None:
+    def send_mail(
+        self,
+        subject_template_name: str,
+        email_template_name: str,
+        context: dict[str, Any],
+        from_email: str | None,
+        to_email: str,
+        html_email_template_name: str | None = None,
+    ) -> None:
+        """Django's, with the mail's language (``Content-Language``: the request's, in which
+        the templates are rendered) and no HTML part (the site's mails are text)."""
         release_connection()
-        super().send_mail(*args, **kwargs)
+        subject = "".join(render_to_string(subject_template_name, context).splitlines())
+        body = render_to_string(email_template_name, context)
+        message = EmailMessage(subject, body, from_email, [to_email], headers=mail_headers())
+        try:
+            message.send()
+        except Exception:
+            logger.exception("Failed to send password reset email to %s", context["user"].pk)

@@ -5,6 +5,7 @@ from django.contrib.auth.models import AbstractUser
 from django.core.validators import RegexValidator
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
 
 from accounts import glicko2
 from engine import variants
@@ -13,7 +14,7 @@ PROVISIONAL_DEVIATION = 110.0  # above this a rating is provisional: the lobby s
 
 username_validator = RegexValidator(
     regex=r"^[A-Za-z0-9][A-Za-z0-9_-]{1,19}\Z",
-    message=(
+    message=_(
         "Usernames are 2 to 20 characters: letters, digits, '_' or '-', starting with a letter "
         "or digit."
     ),
@@ -24,12 +25,12 @@ class User(AbstractUser):
     """A player. Usernames are unique regardless of case (``Alice`` and ``alice`` clash)."""
 
     username = models.CharField(
-        "username",
+        _("username"),
         max_length=20,
         unique=True,
         validators=[username_validator],
-        help_text="2 to 20 characters: letters, digits, '_' or '-'.",
-        error_messages={"unique": "That username is taken."},
+        help_text=_("2 to 20 characters: letters, digits, '_' or '-'."),
+        error_messages={"unique": _("That username is taken.")},
     )
     # Refreshed (by queryset update, never a full save) while a lobby socket is open; with the
     # game sockets' heartbeats it says who is online now (players.selectors.online_players).
@@ -147,20 +148,20 @@ class Preferences(models.Model):
     user without a row has the defaults. Written only by ``accounts.services``."""
 
     class Takebacks(models.TextChoices):
-        ALWAYS = "always", "Always"
-        CASUAL = "casual", "In casual games only"
-        NEVER = "never", "Never"
+        ALWAYS = "always", _("Always")
+        CASUAL = "casual", _("In casual games only")
+        NEVER = "never", _("Never")
 
     class BoardTheme(models.TextChoices):
-        BROWN = "brown", "Brown"
-        BLUE = "blue", "Blue"
-        GREEN = "green", "Green"
-        GREY = "grey", "Grey"
+        BROWN = "brown", _("Brown")
+        BLUE = "blue", _("Blue")
+        GREEN = "green", _("Green")
+        GREY = "grey", _("Grey")
 
     class Theme(models.TextChoices):
-        SYSTEM = "system", "As the system"
-        LIGHT = "light", "Light"
-        DARK = "dark", "Dark"
+        SYSTEM = "system", _("As the system")
+        LIGHT = "light", _("Light")
+        DARK = "dark", _("Dark")
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,

@@ -12,11 +12,11 @@ from django.contrib.auth.hashers import make_password
 from django.contrib.auth.password_validation import validate_password
 from django.core import signing
 from django.core.exceptions import ValidationError
-from django.core.mail import send_mail
+from django.core.mail import EmailMessage
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
-from django.utils import timezone
+from django.utils import timezone, translation
 from rest_framework.authtoken.models import Token
 
 from accounts import glicko2
@@ -280,14 +280,23 @@ def email_verify(token: str) -> User | None:
     return user
 
 
+def mail_headers() -> dict[str, str]:
+    """The headers of a mail to a player: its language, the active one (the language of the
+    request that sends it, in which its templates were just rendered)."""
+    return {"Content-Language": translation.get_language() or settings.LANGUAGE_CODE}
+
+
 def send_verification(*, user: User, link: str) -> None:
-    """Sends the user's address the link (``link``, absolute) that verifies it. The mail goes
-    out holding no pooled database connection."""
+    """Sends the user's address the link (``link``, absolute) that verifies it, in the language
+    of the request that asks. The mail goes out holding no pooled database connection."""
     context = {"user": user, "link": link, "days": EMAIL_LINK_DAYS}
-    subject = render_to_string("accounts/email/verify_subject.txt", context).strip()
+    subject = "".join(render_to_string("accounts/email/verify_subject.txt", context).splitlines())
     body = render_to_string("accounts/email/verify_body.txt", context)
     release_connection()
-    send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, [user.email])
+    message = EmailMessage(
+        subject.strip(), body, settings.DEFAULT_FROM_EMAIL, [user.email], headers=mail_headers()
+    )
+    message.send()
 
 
 # --- closing an account ----------------------------------------------------------------------

@@ -13,9 +13,12 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse, reverse_lazy
+from django.utils import translation
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.forms import EmailForm, PreferencesForm, SignupForm, VerifiedPasswordResetForm
+from accounts.language import remember_language
 from accounts.selectors import preferences_of
 from accounts.services import (
     email_set,
@@ -48,6 +51,10 @@ def send_link(request: HttpRequest, user: Any) -> bool:
     return True
 
 
+def link_sent(email: str) -> str:
+    return _("We sent a link to %(email)s: open it to confirm it.") % {"email": email}
+
+
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("home")
@@ -65,7 +72,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         else:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             if user.email and send_link(request, user):
-                messages.info(request, f"We sent a link to {user.email}: open it to confirm it.")
+                messages.info(request, link_sent(user.email))
             return redirect("home")
     refund(spent)  # no account was made
     return render(request, "accounts/signup.html", {"form": form})
@@ -78,8 +85,13 @@ def account_settings(request: HttpRequest) -> HttpResponse:
     form = PreferencesForm(request.POST or None, instance=preferences_of(request.user))
     if request.method == "POST" and form.is_valid():
         preferences_update(user=request.user, changes=form.changes())
-        messages.success(request, "Your settings are saved.")
-        return redirect("settings")
+        language = form.cleaned_data["language"]
+        if language:  # the next page's language: said in it
+            translation.activate(language)
+        messages.success(request, _("Your settings are saved."))
+        response = redirect("settings")
+        remember_language(response, language)  # this browser keeps it after logging out
+        return response
     email_form = EmailForm(initial={"email": request.user.email})
     return render(request, "accounts/settings.html", {"form": form, "email_form": email_form})
 
@@ -95,16 +107,14 @@ def account_email(request: HttpRequest) -> HttpResponse:
         return render(request, "accounts/settings.html", context, status=400)
     changed = email_set(user=request.user, email=form.cleaned_data["email"])
     if not request.user.email:
-        messages.success(request, "Your email address is removed.")
+        messages.success(request, _("Your email address is removed."))
     elif not request.user.email_verified:
         if send_link(request, request.user):
-            messages.success(
-                request, f"We sent a link to {request.user.email}: open it to confirm it."
-            )
+            messages.success(request, link_sent(request.user.email))
         else:
-            messages.error(request, "Too many links sent for your account: try in an hour.")
+            messages.error(request, _("Too many links sent for your account: try in an hour."))
     elif not changed:
-        messages.info(request, "That is your confirmed address already.")
+        messages.info(request, _("That is your confirmed address already."))
     return redirect("settings")
 
 

@@ -97,9 +97,10 @@ MIDDLEWARE = [
     "common.security.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    # The language of the request: cookie, then Accept-Language (an account's setting is
-    # written to the cookie when it is chosen and at log-in).
+    # The language of the request: cookie, then Accept-Language; then a signed-in player's own
+    # setting over both (accounts/language.py).
     "django.middleware.locale.LocaleMiddleware",
+    "accounts.language.AccountLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

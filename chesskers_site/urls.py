@@ -5,6 +5,7 @@ from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from accounts.language import set_language
 from accounts.throttles import throttled_login
 
 urlpatterns = [
@@ -18,9 +19,10 @@ urlpatterns = [
     path("api/", include("games.edges.api_urls")),
     path("api/", include("players.api_urls")),
     path("api/", include("tournaments.edges.api_urls")),
-    # The language switch (Django's set_language: POST language=<code>, next=<url>) and the
-    # scripts' catalogue of translations (gettext() for the ES modules, static/js/i18n.js).
-    path("i18n/", include("django.conf.urls.i18n")),
+    # The language switch (Django's set_language: POST language=<code>, next=<url>; it also
+    # saves a signed-in player's choice, accounts/language.py) and the scripts' catalogue of
+    # translations (gettext() for the ES modules, static/js/i18n.js).
+    path("i18n/setlang/", set_language, name="set_language"),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves its start-up script as a file: no inline script (the CSP).

@@ -10,6 +10,8 @@ app knows no game. Every write goes through ``community.services``.
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 # The most players one user may block, and follow: each is read whole where it applies (a
 # user's sockets, their following list), so neither may grow without bound.
@@ -73,14 +75,14 @@ class Report(models.Model):
     the game it is about (empty: none)."""
 
     class Reason(models.TextChoices):
-        ABUSE = "abuse", "Abuse"
-        CHEAT = "cheat", "Cheating"
-        SPAM = "spam", "Spam"
-        OTHER = "other", "Other"
+        ABUSE = "abuse", _("Abuse")
+        CHEAT = "cheat", _("Cheating")
+        SPAM = "spam", _("Spam")
+        OTHER = "other", _("Other")
 
     class State(models.TextChoices):
-        OPEN = "open", "Open"
-        CLOSED = "closed", "Closed"
+        OPEN = "open", pgettext_lazy("report state", "Open")
+        CLOSED = "closed", pgettext_lazy("report state", "Closed")
 
     reporter = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -126,11 +128,11 @@ class ModerationAction(models.Model):
     player on every page until they say they have read it (``seen_at``)."""
 
     class Kind(models.TextChoices):
-        WARN = "warn", "Warned"
-        MUTE = "mute", "Muted"
-        UNMUTE = "unmute", "Unmuted"
-        CLOSE = "close", "Closed the account"
-        DISMISS = "dismiss", "Dismissed the report"
+        WARN = "warn", _("Warned")
+        MUTE = "mute", _("Muted")
+        UNMUTE = "unmute", _("Unmuted")
+        CLOSE = "close", _("Closed the account")
+        DISMISS = "dismiss", _("Dismissed the report")
 
     moderator = models.ForeignKey(
         settings.AUTH_USER_MODEL,

@@ -8,6 +8,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from accounts.models import CLASSICAL, User
@@ -59,8 +61,8 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
             "stats": stats_of(record),
             "profile": profile,
             "by_color": [
-                ("White", profile["by_color"]["white"]),
-                ("Black", profile["by_color"]["black"]),
+                ("white", _("White"), profile["by_color"]["white"]),
+                ("black", _("Black"), profile["by_color"]["black"]),
             ],
             "by_termination": [
                 (labels.get(name, name), counts)
@@ -94,9 +96,15 @@ def relations(viewer: User, player: User) -> dict[str, bool]:
 def challenge_sent_text(challenge: Challenge) -> str:
     """Says what a challenge was to, as the lobby's outgoing list does (static/js/api.js
     ``outgoingText``): "You challenged bob to International Checkers, 5+3, rated."."""
-    control = TimeControl.from_json(challenge.clock).label
-    kind = "rated" if challenge.rated else "casual"
-    return f"You challenged {challenge.to.username} to {challenge.variant_name}, {control}, {kind}."
+    said = {
+        "name": challenge.to.username,
+        # The game's name is marked in the engine (N_) and translated where it is shown.
+        "game": _(challenge.variant_name),
+        "control": TimeControl.from_json(challenge.clock).label,
+    }
+    if challenge.rated:
+        return _("You challenged %(name)s to %(game)s, %(control)s, rated.") % said
+    return _("You challenged %(name)s to %(game)s, %(control)s, casual.") % said
 
 
 def challenge_variant(category: str) -> str:
@@ -144,10 +152,16 @@ def players(request: HttpRequest) -> HttpResponse:
 
 # What the profile's relation buttons do: the service, and what the page then says.
 RELATIONS = {
-    "follow": (community.follow, "You follow {name}: you hear when they start a game."),
-    "unfollow": (community.unfollow, "You no longer follow {name}."),
-    "block": (block_player, "You blocked {name}: no challenge, pairing or chat between you."),
-    "unblock": (community.unblock, "You unblocked {name}."),
+    "follow": (
+        community.follow,
+        gettext_lazy("You follow %(name)s: you hear when they start a game."),
+    ),
+    "unfollow": (community.unfollow, gettext_lazy("You no longer follow %(name)s.")),
+    "block": (
+        block_player,
+        gettext_lazy("You blocked %(name)s: no challenge, pairing or chat between you."),
+    ),
+    "unblock": (community.unblock, gettext_lazy("You unblocked %(name)s.")),
 }
 
 
@@ -159,7 +173,7 @@ def profile_relation(request: HttpRequest, username: str, action: str) -> HttpRe
     if action not in RELATIONS:
         return redirect("profile", username=player.username)
     if charge([("social_account", str(request.user.pk))]).wait is not None:
-        messages.error(request, "Too many changes at once: wait a minute and try again.")
+        messages.error(request, _("Too many changes at once: wait a minute and try again."))
         return redirect("profile", username=player.username)
     service, said = RELATIONS[action]
     try:
@@ -167,8 +181,14 @@ def profile_relation(request: HttpRequest, username: str, action: str) -> HttpRe
     except CommunityError as refusal:
         messages.error(request, refusal.message)
     else:
-        messages.success(request, said.format(name=player.username))
+        messages.success(request, str(said) % {"name": player.username})
     return redirect("profile", username=player.username)
+
+
+def thanks_for_report(player: User) -> str:
+    return _("Thank you: a moderator will look at your report of %(name)s.") % {
+        "name": player.username
+    }
 
 
 @login_required
@@ -177,7 +197,7 @@ def profile_report(request: HttpRequest, username: str) -> HttpResponse:
     """The profile's Report form: files the report for the moderators."""
     player = get_object_or_404(User, username__iexact=username, is_active=True)
     if charge([("report_account", str(request.user.pk))]).wait is not None:
-        messages.error(request, "Too many reports: try again in an hour.")
+        messages.error(request, _("Too many reports: try again in an hour."))
         return redirect("profile", username=player.username)
     try:
         community.report_create(
@@ -189,7 +209,7 @@ def profile_report(request: HttpRequest, username: str) -> HttpResponse:
     except CommunityError as refusal:
         messages.error(request, refusal.message)
     else:
-        messages.success(request, f"Thank you: a moderator will look at your report of {player}.")
+        messages.success(request, thanks_for_report(player))
     return redirect("profile", username=player.username)
 
 
@@ -203,9 +223,9 @@ def game_report(request: HttpRequest, game_id: str) -> HttpResponse:
     players = [user for user in (game.white, game.black) if user is not None]
     player = next((user for user in players if user.username == named), None)
     if player is None:
-        messages.error(request, "Choose one of the game's players to report.")
+        messages.error(request, _("Choose one of the game's players to report."))
     elif charge([("report_account", str(request.user.pk))]).wait is not None:
-        messages.error(request, "Too many reports: try again in an hour.")
+        messages.error(request, _("Too many reports: try again in an hour."))
     else:
         try:
             community.report_create(
@@ -218,9 +238,7 @@ def game_report(request: HttpRequest, game_id: str) -> HttpResponse:
         except CommunityError as refusal:
             messages.error(request, refusal.message)
         else:
-            messages.success(
-                request, f"Thank you: a moderator will look at your report of {player}."
-            )
+            messages.success(request, thanks_for_report(player))
     return redirect("game", game_id=game.public_id)
 
 
@@ -246,18 +264,18 @@ def account_close(request: HttpRequest) -> HttpResponse:
     """Closing one's own account, with the password to confirm (counted as a log-in)."""
     error = None
     if request.method == "POST" and request.POST.get("confirm") != "on":
-        error = "Tick the box to say you mean it."
+        error = _("Tick the box to say you mean it.")
     elif request.method == "POST":
         spent = login_charge(request, request.user.username)
         if spent.wait is not None:
             return too_many(request, spent.wait, "failed log-ins")
         if not request.user.check_password(request.POST.get("password", "")):
-            error = "Wrong password: your account is still open."
+            error = _("Wrong password: your account is still open.")
         else:
             refund(spent)
             user = request.user
             logout(request)
             close_account(user=user)
-            messages.success(request, "Your account is closed. Thank you for playing.")
+            messages.success(request, _("Your account is closed. Thank you for playing."))
             return redirect("home")
     return render(request, "players/close.html", {"error": error}, status=400 if error else 200)
