@@ -59,17 +59,25 @@ def catalogue(code: str, domain: str) -> Path:
     return BASE / "locale" / to_locale(code) / "LC_MESSAGES" / f"{domain}.po"
 
 
+# What the extraction reads: everything but the catalogues themselves and what never ships.
+NOT_READ = {"locale", ".venv", ".git", "staticfiles", "artifacts", "node_modules"}
+
+
 @pytest.fixture(scope="module")
 def marked(tmp_path_factory) -> dict[str, set[tuple[str, str]]]:
-    """The messages the code marks today, by domain: our makemessages run into a directory of
-    the test's own (the repository's catalogues are not touched)."""
-    out = tmp_path_factory.mktemp("locale")
+    """The messages the code marks today, by domain: our makemessages run over a tree of links
+    to the sources, writing into a directory of the test's own (makemessages writes beside the
+    nearest ``locale/``: the repository's catalogues are not touched)."""
+    tree = tmp_path_factory.mktemp("tree")
+    for entry in BASE.iterdir():
+        if entry.name not in NOT_READ:
+            (tree / entry.name).symlink_to(entry)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(settings, "LOCALE_PATHS", [out])
-        patch.chdir(BASE)
+        patch.setattr(settings, "LOCALE_PATHS", [tree / "locale"])
+        patch.chdir(tree)
         for domain in DOMAINS:
-            call_command("makemessages", locale=["en"], domain=domain, verbosity=0)
-    found = {domain: out / "en" / "LC_MESSAGES" / f"{domain}.po" for domain in DOMAINS}
+            call_command("makemessages", locale=["en"], domain=domain, symlinks=True, verbosity=0)
+    found = {domain: tree / "locale" / "en" / "LC_MESSAGES" / f"{domain}.po" for domain in DOMAINS}
     # makemessages writes no file for a domain with no messages at all.
     return {
         domain: {key(entry) for entry in entries(path)} if path.exists() else set()
