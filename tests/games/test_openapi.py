@@ -40,14 +40,22 @@ TYPES = {
 
 def conforms(value: Any, spec: dict, components: dict, where: str) -> list[str]:
     """Returns where ``value`` departs from the OpenAPI ``spec`` (empty if it conforms): a
-    missing or extra field, a null where none is allowed, a value of another type."""
+    missing or extra field, a null where none is allowed, a value of another type or outside
+    its enum."""
     if "$ref" in spec:
         return conforms(value, components[spec["$ref"].rsplit("/", 1)[1]], components, where)
     if value is None:
         return [] if spec.get("nullable") else [f"{where}: null, not nullable"]
     if "allOf" in spec:
         return [p for part in spec["allOf"] for p in conforms(value, part, components, where)]
+    if "oneOf" in spec:  # a choice that may be blank: one of the alternatives
+        tried = [conforms(value, part, components, where) for part in spec["oneOf"]]
+        return [] if any(not problems for problems in tried) else [p for t in tried for p in t]
+    if "enum" in spec and value not in spec["enum"]:
+        return [f"{where}: {value!r} is not one of {spec['enum']}"]
     kind = spec.get("type")
+    if kind is None:  # an enum alone (a blank choice): nothing more to check
+        return []
     if (kind == "integer" and isinstance(value, bool)) or not isinstance(value, TYPES[kind]):
         return [f"{where}: {value!r} is not {kind}"]
     problems = []
