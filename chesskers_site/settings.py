@@ -122,6 +122,7 @@ TEMPLATES = [
                 "games.edges.context_processors.site_policy",
                 "games.edges.context_processors.your_turn",
                 "community.context_processors.warnings",
+                "accounts.appearance.appearance",
             ],
         },
     },
