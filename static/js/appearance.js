@@ -5,7 +5,6 @@
 // signed in, in the account's settings. The settings page's own fields preview a change before
 // it is saved. This module also registers the service worker (static/js/sw.js).
 
-import { api } from "./api.js";
 import { gettext } from "./i18n.js";
 
 export const COOKIES = { theme: "theme", board_theme: "board_theme", coordinates: "coordinates" };
@@ -28,6 +27,22 @@ export function themeColours(theme) {
 /** Returns the API's value for a choice: coordinates are true or false there. */
 export function apiValue(name, value) {
   return name === "coordinates" ? value === "on" : value;
+}
+
+/** Saves one choice to the account's settings; kept alive if the page is left meanwhile. */
+async function saveToAccount(name, value) {
+  const response = await fetch("/api/account/settings/", {
+    method: "PATCH",
+    credentials: "same-origin",
+    keepalive: true,
+    headers: {
+      "Content-Type": "application/json",
+      Accept: "application/json",
+      "X-CSRFToken": readCookie("csrftoken") || "",
+    },
+    body: JSON.stringify({ [name]: apiValue(name, value) }),
+  });
+  if (!response.ok) throw new Error(`The server answered ${response.status}.`);
 }
 
 function readCookie(name) {
@@ -62,7 +77,7 @@ async function choose(form, name, value) {
   const status = form.querySelector(".appearance-status");
   if (form.dataset.account !== "yes") return;
   try {
-    await api("PATCH", "/api/account/settings/", { [name]: apiValue(name, value) });
+    await saveToAccount(name, value);
     if (status) status.textContent = "";
   } catch {
     if (status) {

@@ -154,9 +154,11 @@ def test_the_main_pages_have_no_serious_accessibility_violations(checked_page, t
     game = off_the_loop(lambda: opened(start_game(ada, bea)))
     page = checked_page()
     log_in(page, "ada")
-    page.context.add_cookies([{"name": "theme", "value": theme, "url": page.url}])
     # Signed in, the account's choice wins: set it there.
-    page.get_by_test_id("appearance").locator("select[name=theme]").select_option(theme)
+    select = page.get_by_test_id("appearance").locator("select[name=theme]")
+    with page.expect_response(lambda r: r.url.endswith("/api/account/settings/")) as saved:
+        select.select_option(theme)
+    assert saved.value.ok
     REPORTS.mkdir(parents=True, exist_ok=True)
     serious: dict[str, list[dict]] = {}
     for name, path in PAGES:

@@ -10,12 +10,17 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from accounts.models import Preferences
-from tests.browser.board_helpers import log_in
+from games.domain.clock import TimeControl
+from tests.browser.board_helpers import log_in, off_the_loop
 from tests.browser.conftest import screenshot
 from tests.factories import make_user
+from tests.games.conftest import opened, start_game
 
 LIGHT_BG = "rgb(244, 241, 234)"
 DARK_BG = "rgb(22, 21, 18)"
+
+
+BLITZ = TimeControl(initial=300, increment=3)
 
 
 def background(page: Page, selector: str = "body") -> str:
@@ -28,7 +33,15 @@ def background(page: Page, selector: str = "body") -> str:
 
 
 def choose(page: Page, name: str, value: str) -> None:
-    page.get_by_test_id("appearance").locator(f"select[name={name}]").select_option(value)
+    """Chooses in the footer's switch; signed in, waits until the account has saved it."""
+    form = page.get_by_test_id("appearance")
+    select = form.locator(f"select[name={name}]")
+    if form.get_attribute("data-account") == "yes":
+        with page.expect_response(lambda r: r.url.endswith("/api/account/settings/")) as saved:
+            select.select_option(value)
+        assert saved.value.ok
+    else:
+        select.select_option(value)
 
 
 def test_the_theme_switch_changes_the_colours_at_once_and_a_reload_keeps_them(new_page) -> None:
@@ -151,6 +164,25 @@ def test_screenshots_of_the_pages_in_both_themes(new_page, theme: str) -> None:
         page.goto(path)
         expect(page.locator("html")).to_have_attribute("data-theme", theme)
         screenshot(page, f"theme-{theme}-{name}")
+    # Signed in: a live game (board, clocks, chat, move list), the settings, a profile, the
+    # tournaments, the watch page; the account's choice, set by the switch, paints them.
+    ada, bea = make_user(f"ada-{theme}"), make_user(f"bea-{theme}")
+    game = off_the_loop(lambda: opened(start_game(ada, bea, clock=BLITZ)))
+    log_in(page, ada.username)
+    choose(page, "theme", theme)
+    for name, path in [
+        ("game", f"/game/{game.public_id}/"),
+        ("settings", "/accounts/settings/"),
+        ("profile", f"/@/{ada.username}"),
+        ("tournaments", "/tournaments/"),
+        ("watch", "/watch/"),
+    ]:
+        page.goto(path)
+        expect(page.locator("html")).to_have_attribute("data-theme", theme)
+        page.wait_for_load_state("networkidle")
+        screenshot(page, f"theme-{theme}-{name}")
+    page.get_by_test_id("account-menu").click()
+    screenshot(page, f"theme-{theme}-menu", full_page=False)
     phone = new_page(375, 812)
     phone.context.add_cookies([{"name": "theme", "value": theme, "url": other_url(page)}])
     phone.goto("/analysis/")
