@@ -327,6 +327,9 @@ CONTENT_SECURITY_POLICY = "; ".join(
         "img-src 'self' data:",
         "font-src 'self'",
         "connect-src 'self'",
+        # The app's manifest and its service worker (/manifest.webmanifest, /sw.js): the site's.
+        "manifest-src 'self'",
+        "worker-src 'self'",
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",

@@ -205,3 +205,41 @@ def test_the_worker_shows_the_offline_page_when_the_network_is_down(new_page) ->
         page.context.set_offline(False)
     page.goto("/rules/")
     expect(page.get_by_test_id("offline")).to_have_count(0)
+
+
+def test_the_switch_is_named_and_works_from_the_keyboard(new_page) -> None:
+    page = new_page()
+    page.emulate_media(color_scheme="light")
+    page.goto("/play/")
+    theme = page.get_by_role("combobox", name="Theme")
+    expect(theme).to_be_visible()
+    expect(page.get_by_role("combobox", name="Board")).to_be_visible()
+    expect(page.get_by_role("combobox", name="Coordinates")).to_be_visible()
+    # Reached by Tab from the footer's last link, changed with the arrow keys.
+    page.get_by_role("link", name="API").focus()
+    page.keyboard.press("Tab")
+    expect(theme).to_be_focused()
+    page.keyboard.press("ArrowDown")  # As the system -> Light
+    page.keyboard.press("ArrowDown")  # Light -> Dark
+    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+    assert background(page) == DARK_BG
+
+
+def test_the_settings_page_previews_and_saves_the_appearance(new_page) -> None:
+    make_user("setter")
+    page = new_page()
+    log_in(page, "setter")
+    page.goto("/accounts/settings/")
+    form = page.get_by_test_id("preferences-form")
+    form.get_by_label("Theme", exact=True).select_option("dark")
+    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+    form.get_by_label("Board theme").select_option("grey")
+    expect(page.locator("html")).to_have_attribute("data-board", "grey")
+    form.get_by_label("Coordinates on the board").uncheck()
+    expect(page.locator("html")).to_have_attribute("data-coordinates", "off")
+    form.get_by_role("button", name="Save settings").click()
+    page.goto("/analysis/")
+    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+    expect(page.locator("html")).to_have_attribute("data-board", "grey")
+    expect(page.locator("#board .coord").first).to_be_hidden()
+    expect(page.get_by_test_id("board-theme-select")).to_have_value("grey")

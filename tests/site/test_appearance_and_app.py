@@ -138,7 +138,9 @@ def test_the_service_worker_serves_from_the_root_with_its_headers(client: Client
     body = response.content.decode()
     assert "/offline/" in body and 'addEventListener("fetch"' in body
     # The site's policy applies to it too: scripts from the site only.
-    assert "script-src 'self'" in response["Content-Security-Policy"]
+    policy = response["Content-Security-Policy"]
+    assert "script-src 'self'" in policy and "worker-src 'self'" in policy
+    assert "manifest-src 'self'" in policy
 
 
 def test_the_offline_page_stands_alone(client: Client) -> None:
