@@ -14,6 +14,7 @@ from games.domain.clock import TimeControl
 from tests.browser.board_helpers import log_in, off_the_loop
 from tests.browser.conftest import screenshot
 from tests.factories import make_user
+from tests.games.archive_helpers import EVERYTHING, finished_game
 from tests.games.conftest import opened, start_game
 
 LIGHT_BG = "rgb(244, 241, 234)"
@@ -243,3 +244,18 @@ def test_the_settings_page_previews_and_saves_the_appearance(new_page) -> None:
     expect(page.locator("html")).to_have_attribute("data-board", "grey")
     expect(page.locator("#board .coord").first).to_be_hidden()
     expect(page.get_by_test_id("board-theme-select")).to_have_value("grey")
+
+
+def test_the_archives_small_boards_take_the_board_theme(new_page) -> None:
+    alice, bob = make_user("mini-a"), make_user("mini-b")
+    off_the_loop(finished_game, alice, bob, EVERYTHING)
+    page = new_page()
+    page.goto("/games/")
+    light = page.locator(".mini-board rect[fill='#f0d9b5']").first
+    expect(light).to_be_attached()
+    fill = "el => getComputedStyle(el).fill"
+    assert light.evaluate(fill) == "rgb(240, 217, 181)"
+    choose(page, "board_theme", "blue")
+    assert light.evaluate(fill) == "rgb(222, 227, 230)"
+    dark = page.locator(".mini-board rect[fill='#b58863']").first
+    assert dark.evaluate(fill) == "rgb(140, 162, 173)"
