@@ -9,6 +9,7 @@ import { gettext } from "./i18n.js";
 
 export const COOKIES = { theme: "theme", board_theme: "board_theme", coordinates: "coordinates" };
 const COOKIE_AGE = 365 * 24 * 3600;
+const DEFAULTS = { theme: "system", board_theme: "brown", coordinates: "on" };
 const ATTRIBUTES = { theme: "theme", board_theme: "board", coordinates: "coordinates" };
 // The browser's bar above the page, as the server writes it (accounts/appearance.py).
 export const THEME_COLOURS = { light: "#ffffff", dark: "#24221f" };
@@ -88,9 +89,12 @@ async function choose(form, name, value) {
 
 function start() {
   // What the server painted (the account's choice when signed in) is what this browser keeps.
+  // (No cookie is written for a visitor who has chosen nothing.)
   for (const name of Object.keys(COOKIES)) {
     const value = current(name);
-    if (value && readCookie(COOKIES[name]) !== value) document.cookie = cookieFor(name, value);
+    const kept = readCookie(COOKIES[name]);
+    if (!value || kept === value || (kept === null && value === DEFAULTS[name])) continue;
+    document.cookie = cookieFor(name, value);
   }
   const form = document.querySelector("form.appearance");
   if (form) {
