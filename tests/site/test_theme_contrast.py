@@ -45,10 +45,10 @@ BOARD_PAIRS = [("coord-on-light", "sq-light"), ("coord-on-dark", "sq-dark")]
 
 
 def block(selector: str) -> dict[str, str]:
-    """Returns the colour variables of the (first) rule of ``selector``."""
+    """Returns the variables of the (first) rule of ``selector``: name to value."""
     match = re.search(r"(?:^|\n)\s*" + re.escape(selector) + r"\s*\{([^}]*)\}", SITE_CSS)
     assert match, selector
-    return dict(re.findall(r"--([\w-]+):\s*(#[0-9a-fA-F]{6})\b", match.group(1)))
+    return dict(re.findall(r"--([\w-]+):\s*([^;]+);", match.group(1)))
 
 
 def luminance(colour: str) -> float:
