@@ -41,7 +41,11 @@ TEXT_PAIRS = [
     ("inaccuracy", "surface"),
     ("mistake", "surface"),
 ]
-BOARD_PAIRS = [("coord-on-light", "sq-light"), ("coord-on-dark", "sq-dark")]
+BOARD_PAIRS = [
+    ("coord-on-light", "sq-light"),
+    ("coord-on-dark", "sq-dark"),
+    ("points-line", "points-bg"),
+]
 
 
 def block(selector: str) -> dict[str, str]:
