@@ -77,10 +77,13 @@ async function choose(form, name, value) {
   document.cookie = cookieFor(name, value);
   const status = form.querySelector(".appearance-status");
   if (form.dataset.account !== "yes") return;
+  form.dataset.state = "saving"; // then "saved" or "failed": the account's copy
   try {
     await saveToAccount(name, value);
+    form.dataset.state = "saved";
     if (status) status.textContent = "";
   } catch {
+    form.dataset.state = "failed";
     if (status) {
       status.textContent = gettext("Kept in this browser only: your account could not be reached.");
     }
