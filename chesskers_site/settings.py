@@ -123,6 +123,7 @@ TEMPLATES = [
                 "games.edges.context_processors.site_policy",
                 "games.edges.context_processors.your_turn",
                 "community.context_processors.warnings",
+                "accounts.appearance.appearance",
             ],
         },
     },
@@ -327,6 +328,9 @@ CONTENT_SECURITY_POLICY = "; ".join(
         "img-src 'self' data:",
         "font-src 'self'",
         "connect-src 'self'",
+        # The app's manifest and its service worker (/manifest.webmanifest, /sw.js): the site's.
+        "manifest-src 'self'",
+        "worker-src 'self'",
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",

@@ -5,8 +5,10 @@ from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from accounts.appearance import appearance_set
 from accounts.language import set_language
 from accounts.throttles import throttled_login
+from common import webapp
 
 urlpatterns = [
     path("", include("accounts.urls")),
@@ -24,6 +26,13 @@ urlpatterns = [
     # translations (gettext() for the ES modules, static/js/i18n.js).
     path("i18n/setlang/", set_language, name="set_language"),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
+    # The pages' appearance without a script (accounts/appearance.py), and the installable
+    # app: its manifest, its service worker (at the root, so its scope is the whole site) and
+    # the page the worker shows offline (common/webapp.py).
+    path("appearance/", appearance_set, name="appearance"),
+    path("manifest.webmanifest", webapp.manifest, name="manifest"),
+    path("sw.js", webapp.service_worker, name="service-worker"),
+    path("offline/", webapp.offline, name="offline"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves its start-up script as a file: no inline script (the CSP).
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),

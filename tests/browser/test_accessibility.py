@@ -1,0 +1,181 @@
+"""In Chromium: IBM's accessibility checker (accessibility-checker-engine, vendored for the tests
+under tests/browser/vendor, never served) runs on the site's main pages in the light theme and
+in the dark one, and a serious violation fails the test.
+
+Serious: a result at the checker's "violation" level that failed (not a "potential" one, not a
+recommendation) of a rule about what a person needs to find and use a control or read a text —
+names and labels, contrast, the keyboard, the page's language and title — listed in
+``SERIOUS_RULES``. The rules about landmarks (every content in a landmark, each form's region
+named uniquely) are reported but not counted: they shape navigation by regions, not whether a
+control can be found, named and used. The report of every violation, serious or not, is written to
+artifacts/accessibility/<page>-<theme>.json for a person to read.
+"""
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.board_helpers import log_in, off_the_loop
+from tests.conftest import ARTIFACTS
+from tests.factories import make_user
+from tests.games.conftest import opened, start_game
+
+ACE = Path(__file__).resolve().parent / "vendor" / "accessibility-checker-engine" / "ace.js"
+REPORTS = ARTIFACTS / "accessibility"
+
+# The checker's rules (its ruleIds) whose violations fail the test: names, labels, contrast,
+# keyboard, language, title.
+SERIOUS_RULES = {
+    # names and labels
+    "a_text_purpose",
+    "aria_accessiblename_exists",
+    "aria_widget_labelled",
+    "aria_id_unique",
+    "button_content_exists",
+    "element_accesskey_unique",
+    "fieldset_legend_valid",
+    "form_label_unique",
+    "frame_title_exists",
+    "input_label_exists",
+    "input_label_visible",
+    "input_label_after",
+    "img_alt_valid",
+    "label_content_exists",
+    "label_name_visible",
+    "label_ref_valid",
+    "svg_graphics_labelled",
+    "table_headers_exists",
+    "input_haspopup_conflict",
+    "aria_role_valid",
+    "aria_attribute_valid",
+    "aria_attribute_allowed",
+    "aria_attribute_required",
+    "aria_attribute_value_valid",
+    "aria_child_valid",
+    "aria_parent_required",
+    "select_options_grouped",
+    # contrast
+    "text_contrast_sufficient",
+    # the keyboard
+    "element_tabbable_role_valid",
+    "element_tabbable_visible",
+    "element_scrollable_tabbable",
+    "element_tabbable_unobscured",
+    "element_orientation_unlocked",
+    "widget_tabbable_exists",
+    "widget_tabbable_single",
+    "aria_activedescendant_tabindex_valid",
+    "iframe_interactive_tabbable",
+    "aria_hidden_nontabbable",
+    "skip_main_exists",
+    "skip_main_described",
+    # the page
+    "html_lang_exists",
+    "html_lang_valid",
+    "page_title_exists",
+    "page_title_valid",
+}
+
+# Serious violations known in files this test's author could not change (other work was under
+# way in them), each with its fix; (rule, a piece of the element's HTML). Remove an entry once
+# its fix lands: the test then guards it.
+KNOWN = [
+    # The board's squares (static/js/board_view.js): a corner square's visible coordinates
+    # ("1", "a") are not in its name ("a1, white rook"). Fix: aria-hidden="true" on the .coord
+    # spans (the square's name already says where it is).
+    ("label_name_visible", 'role="gridcell"'),
+    # The game page's sound button (templates/games/game.html): named "Move sounds", it shows
+    # "Sound on"/"Sound off". Fix: drop its aria-label (aria-pressed tells the state).
+    ("label_name_visible", 'data-testid="sound"'),
+    # The analysis board's move tree (templates/games/analysis.html): role="tree" without a name.
+    # Fix: aria-label="Moves" (translated) on the div, as its section has.
+    ("aria_widget_labelled", 'data-testid="move-tree"'),
+    # The watch page's mini-boards (static/js/watch.js): the board sits in a link hidden from
+    # assistive technology (aria-hidden, tabindex -1) but keeps a square with tabindex 0. Fix:
+    # the link inert (then the square cannot take the focus).
+    ("aria_hidden_nontabbable", 'role="gridcell"'),
+]
+
+PAGES = [
+    ("home", "/"),
+    ("play", "/play/"),
+    ("game", None),  # a live game's page, its id found at run time
+    ("analysis", "/analysis/"),
+    ("archive", "/games/"),
+    ("rules", "/rules/chesskers/"),
+    ("login", "/accounts/login/"),
+    ("settings", "/accounts/settings/"),
+    ("tournaments", "/tournaments/"),
+    ("watch", "/watch/"),
+    ("profile", "/@/ada"),
+]
+
+
+def check(page: Page) -> list[dict]:
+    """Runs the checker on the page and returns its failed results at the violation level."""
+    if not page.evaluate("typeof window.ace !== 'undefined'"):
+        page.add_script_tag(content=ACE.read_text())
+    report = page.evaluate(
+        """async () => {
+            const report = await new ace.Checker().check(document, ["IBM_Accessibility"]);
+            return report.results
+                .filter((r) => r.value[0] === "VIOLATION" && r.value[1] === "FAIL")
+                .map((r) => ({rule: r.ruleId, reason: r.reasonId, message: r.message,
+                              path: r.path.dom, snippet: r.snippet}));
+        }"""
+    )
+    return report
+
+
+@pytest.fixture
+def checked_page(browser: Browser, daphne_server, live_db):
+    """A page whose context lets the test inject the checker (the site's policy refuses any
+    script it did not serve, rightly), signed in as ``ada``, who has played a game."""
+    contexts = []
+
+    def make() -> Page:
+        context = browser.new_context(
+            viewport={"width": 1280, "height": 800}, base_url=daphne_server.url, bypass_csp=True
+        )
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_main_pages_have_no_serious_accessibility_violations(checked_page, theme) -> None:
+    ada, bea = make_user("ada"), make_user("bea")
+    game = off_the_loop(lambda: opened(start_game(ada, bea)))
+    page = checked_page()
+    log_in(page, "ada")
+    # Signed in, the account's choice wins: set it there.
+    switch = page.get_by_test_id("appearance")
+    switch.locator("select[name=theme]").select_option(theme)
+    expect(switch).to_have_attribute("data-state", "saved")
+    REPORTS.mkdir(parents=True, exist_ok=True)
+    serious: dict[str, list[dict]] = {}
+    for name, path in PAGES:
+        page.goto(path or f"/game/{game.public_id}/")
+        expect(page.locator("html")).to_have_attribute("data-theme", theme)
+        page.wait_for_load_state("networkidle")
+        if name in ("game", "analysis"):
+            expect(page.locator("#board .cb-board")).to_be_visible()
+        results = check(page)
+        (REPORTS / f"{name}-{theme}.json").write_text(json.dumps(results, indent=1))
+        found = [
+            result
+            for result in results
+            if result["rule"] in SERIOUS_RULES
+            and not any(
+                rule == result["rule"] and piece in result["snippet"] for rule, piece in KNOWN
+            )
+        ]
+        if found:
+            serious[name] = found
+    assert not serious, json.dumps(serious, indent=1)
