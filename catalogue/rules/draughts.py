@@ -7,13 +7,15 @@ from BrainKing's table and rules page and the federations' rules it names. Share
 kept once in ``shared``, so that games with the same rule say it the same way.
 """
 
+from django.utils.translation import gettext_lazy as _
+
 from catalogue.rules.czech import CORNER, CZECH, ONE_WAY, PARACHUTE
 from catalogue.rules.model import Example, GameRules, Rule
 from catalogue.rules.shared import BRAINKING, SHORT_KING, compulsory, man_rule, win
 
 CHECKERS = GameRules(
     id="checkers",
-    line="English draughts, American checkers: short kings, Black moves first.",
+    line=_("English draughts, American checkers: short kings, Black moves first."),
     intro=(
         "Checkers is the game played in Britain and America. Two players each have twelve men on "
         "the dark squares of a chess board; Black moves first. Squares are written by their "
@@ -71,7 +73,7 @@ CHECKERS = GameRules(
 
 ANTI_CHECKERS = GameRules(
     id="anti-checkers",
-    line="Checkers played to lose: the side left without a move wins.",
+    line=_("Checkers played to lose: the side left without a move wins."),
     intro=(
         "Anti Checkers is Checkers turned round: the board, the men, the kings and the moves are "
         "those of Checkers, but you try to have all your pieces taken, or blocked.",
@@ -110,7 +112,7 @@ ANTI_CHECKERS = GameRules(
 
 GOTHIC = GameRules(
     id="gothic",
-    line="Every square used: men go forward, diagonally and sideways.",
+    line=_("Every square used: men go forward, diagonally and sideways."),
     intro=(
         "Gothic Checkers uses all 64 squares, with sixteen men a side on the first two rows. Its "
         "men have five directions, and its kings eight, one square at a time.",
@@ -170,7 +172,7 @@ GOTHIC = GameRules(
 
 TURKISH = GameRules(
     id="turkish",
-    line="Straight moves, flying rook-like kings, and the longest capture is compulsory.",
+    line=_("Straight moves, flying rook-like kings, and the longest capture is compulsory."),
     intro=(
         "Turkish Checkers uses all 64 squares, with sixteen men a side on the second and third "
         "rows. Everything moves straight: forward and sideways, never diagonally.",
@@ -230,7 +232,7 @@ TURKISH = GameRules(
 
 ALQUERQUE = GameRules(
     id="alquerque",
-    line="The old game of points and lines, twelve men a side and no kings.",
+    line=_("The old game of points and lines, twelve men a side and no kings."),
     intro=(
         "Alquerque, an ancestor of checkers, is played on the 25 points of a board of lines. Every "
         "point is joined to its neighbours along the ranks and files; the diagonal lines run only "
@@ -266,7 +268,7 @@ ALQUERQUE = GameRules(
 
 HAWAIIAN = GameRules(
     id="hawaiian",
-    line="Konane: a full board, straight jumps only, and you may stop.",
+    line=_("Konane: a full board, straight jumps only, and you may stop."),
     intro=(
         "Hawaiian Checkers (Konane) starts with every square full, the two colours alternating. "
         "Black first takes one of its own pieces off the board; from then on every move is a "

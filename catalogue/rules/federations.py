@@ -5,6 +5,8 @@ Each page is written in our words from docs/rules/draughts.md, which settles eac
 from BrainKing's table and the federations' rules it names.
 """
 
+from django.utils.translation import gettext_lazy as _
+
 from catalogue.rules.model import Example, GameRules, Rule
 from catalogue.rules.shared import BRAINKING, FLYING_KING, win
 
@@ -48,7 +50,7 @@ def most_pieces(fen: str, move: str, caption: str, captures: tuple[str, ...]) ->
 
 INTERNATIONAL = GameRules(
     id="international",
-    line="The world game: 10x10, flying kings, men take backwards, take the most.",
+    line=_("The world game: 10x10, flying kings, men take backwards, take the most."),
     intro=(
         "International Checkers, the game of the world federation (FMJD), is played on the 50 "
         "dark squares of a 10x10 board, twenty men a side; White moves first. Squares are written "
@@ -96,7 +98,7 @@ INTERNATIONAL = GameRules(
 
 RUSSIAN = GameRules(
     id="russian",
-    line="Shashki: flying kings, free choice, a man crowned mid-capture goes on.",
+    line=_("Shashki: flying kings, free choice, a man crowned mid-capture goes on."),
     intro=(
         "Russian Checkers (shashki) is played on the dark squares of a chess board, twelve men a "
         "side; White moves first. Men take backwards, kings fly, and you choose freely among the "
@@ -157,7 +159,7 @@ RUSSIAN = GameRules(
 
 CANADIAN = GameRules(
     id="canadian",
-    line="International Checkers on a 12x12 board, thirty men a side.",
+    line=_("International Checkers on a 12x12 board, thirty men a side."),
     intro=(
         "Canadian Checkers is International Checkers on a 12x12 board: 72 dark squares, numbered "
         "1 to 72 as the board shows them, thirty men a side. White moves first.",
@@ -196,7 +198,7 @@ CANADIAN = GameRules(
 
 THAI = GameRules(
     id="thai",
-    line="Mak-hot: eight men a side, kings land just beyond what they take.",
+    line=_("Mak-hot: eight men a side, kings land just beyond what they take."),
     intro=(
         "Thai Checkers (Mak-hot) is played on the dark squares of a chess board with only eight "
         "men a side, on the first two rows; White moves first.",
@@ -239,7 +241,7 @@ THAI = GameRules(
 
 BRAZILIAN = GameRules(
     id="brazilian",
-    line="International Checkers on the 8x8 board.",
+    line=_("International Checkers on the 8x8 board."),
     intro=(
         "Brazilian Checkers is International Checkers played with twelve men a side on the dark "
         "squares of a chess board; White moves first.",
@@ -268,7 +270,7 @@ BRAZILIAN = GameRules(
 
 PORTUGUESE = GameRules(
     id="portuguese",
-    line="The mirrored board, flying kings, take the most and then the most kings.",
+    line=_("The mirrored board, flying kings, take the most and then the most kings."),
     intro=(
         "Portuguese Checkers is played on the mirrored board, whose dark squares start at h1, "
         "with twelve men a side; White moves first. Squares are numbered 1 to 32 from h1, as the "
@@ -309,7 +311,7 @@ PORTUGUESE = GameRules(
 
 ITALIAN = GameRules(
     id="italian",
-    line="Dama italiana: men never take kings, and four rules choose the capture.",
+    line=_("Dama italiana: men never take kings, and four rules choose the capture."),
     intro=(
         "Italian Checkers is played on the mirrored board, dark squares from h1, twelve men a "
         "side; White moves first. Squares are numbered 1 to 32 from a8, as the board shows them. "
@@ -368,7 +370,7 @@ ITALIAN = GameRules(
 
 DAMEO = GameRules(
     id="dameo",
-    line="Christian Freeling's game: lines of men march together, captures are straight.",
+    line=_("Christian Freeling's game: lines of men march together, captures are straight."),
     intro=(
         "Dameo uses all 64 squares, eighteen men a side in a trapezium; White moves first. Men "
         "move forward, and a line of them may move as one; every capture is straight.",

@@ -5,6 +5,8 @@ Each page is written in our words from docs/rules/hybrids.md, which settles each
 descriptions it credits (Wikipedia and the Chess Variant Pages).
 """
 
+from django.utils.translation import gettext_lazy as _
+
 from catalogue.rules.model import Example, GameRules, Rule
 
 CHESS_KING = "as in chess: one square in any direction. It must never be left in check."
@@ -17,7 +19,7 @@ CHESS_PIECES = {
 
 CHESKERS = GameRules(
     id="cheskers",
-    line="Solomon Golomb's 1948 game: checkers men and kings with a bishop and a camel.",
+    line=_("Solomon Golomb's 1948 game: checkers men and kings with a bishop and a camel."),
     intro=(
         "Cheskers is Solomon Golomb's game of 1948: checkers with a few chess-like pieces. Each "
         "side has eight pawns (checkers men), two kings (checkers kings: there is no check), a "
@@ -96,7 +98,7 @@ CHESKERS = GameRules(
 
 BYELORUSSIAN = GameRules(
     id="byelorussian-cheskers",
-    line="Chess against Russian draughts on one board, Minsk 1984.",
+    line=_("Chess against Russian draughts on one board, Minsk 1984."),
     intro=(
         "Byelorussian Cheskers, by N. N. Grushevsky and P. A. Shkludov (1984), crosses chess "
         "with Russian draughts. Each side has a king, a queen, a rook, a bishop, a knight, eight "
@@ -211,7 +213,7 @@ LINER_RULE = Rule(
 
 GAME_MIX = GameRules(
     id="game-mix",
-    line="Chess, draughts and Lines of Action pieces on one board; connect them all to win.",
+    line=_("Chess, draughts and Lines of Action pieces on one board; connect them all to win."),
     intro=(
         "Board 8x8 Game Mix, by Lev Grigoriev (2023), puts chess, draughts, Makruk and Lines of "
         "Action pieces on one board. White moves first. Checkmate wins, and so does stalemating "
@@ -244,7 +246,7 @@ GAME_MIX = GameRules(
 
 MIX_CHESS = GameRules(
     id="mix-chess",
-    line="Game Mix without connection: only checkmate wins.",
+    line=_("Game Mix without connection: only checkmate wins."),
     intro=(
         "Mix Chess is the variation at the end of Lev Grigoriev's Game Mix page: the same pieces "
         "and start, but connection does not count, stalemate is a draw, and the dama gives "
