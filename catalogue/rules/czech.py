@@ -12,7 +12,7 @@ from catalogue.rules.shared import BRAINKING, FLYING_KING, man_rule, win
 
 CZECH_PRIORITY = Rule(
     id="king-first",
-    title="The king takes first",
+    title=_("The king takes first"),
     paragraphs=(
         "Taking is compulsory, and when a king can take, a king must: a man's capture is then not "
         "allowed. Otherwise you choose freely among the captures; a longer one is not preferred.",
@@ -72,7 +72,7 @@ CORNER = GameRules(
     rules=(
         Rule(
             id="crowning",
-            title="Crowning in the corner",
+            title=_("Crowning in the corner"),
             paragraphs=(
                 "White's men are crowned only on a7 and b8, Black's only on g1 and h2: the far "
                 "corner on each player's left. A man that reaches another square of its last row "
@@ -117,7 +117,7 @@ ONE_WAY = GameRules(
     rules=(
         Rule(
             id="men",
-            title="Every man goes up",
+            title=_("Every man goes up"),
             paragraphs=(
                 "A Black man steps and takes towards rank 8, as White's do, and is crowned on "
                 "rank 8. Kings move and take in all four directions as usual.",
@@ -162,7 +162,7 @@ PARACHUTE = GameRules(
     rules=(
         Rule(
             id="parachutists",
-            title="Parachutists",
+            title=_("Parachutists"),
             paragraphs=(
                 "A parachutist waits on the edge, where nothing can take it. When an enemy piece "
                 "stands diagonally in front of it (towards its own side) with an empty square "

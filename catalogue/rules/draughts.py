@@ -37,7 +37,7 @@ CHECKERS = GameRules(
         ),
         Rule(
             id="kings",
-            title="Kings",
+            title=_("Kings"),
             paragraphs=(
                 "A king moves one square at a time, but in all four diagonal directions, so it "
                 "can take backwards too.",
@@ -82,7 +82,7 @@ ANTI_CHECKERS = GameRules(
     rules=(
         Rule(
             id="aim",
-            title="Losing wins",
+            title=_("Losing wins"),
             paragraphs=(
                 "The side to move that has no legal move, because its pieces are all taken or "
                 "all blocked, wins. Taking is still compulsory, which is how you force your "
@@ -125,7 +125,7 @@ GOTHIC = GameRules(
     rules=(
         Rule(
             id="men",
-            title="Men",
+            title=_("Men"),
             paragraphs=(
                 "A man steps or jumps forward, diagonally forward or sideways. A man on the far "
                 "row is crowned; if it got there by a capture, the move ends.",
@@ -139,7 +139,7 @@ GOTHIC = GameRules(
         ),
         Rule(
             id="kings",
-            title="Kings",
+            title=_("Kings"),
             paragraphs=("A king moves like a chess king, and jumps in the same eight directions.",),
             example=Example(
                 fen="W:WKd4,a1:Bd5,e4,h8:H0:F1",
@@ -186,7 +186,7 @@ TURKISH = GameRules(
     rules=(
         Rule(
             id="captures",
-            title="The longest capture",
+            title=_("The longest capture"),
             paragraphs=(
                 "You must take the most pieces you can. Each piece taken leaves the board at "
                 "once, so its square is free for the rest of the move; but a jump may not turn "
@@ -202,7 +202,7 @@ TURKISH = GameRules(
         ),
         Rule(
             id="kings",
-            title="Kings",
+            title=_("Kings"),
             paragraphs=(
                 "A man on the far row is crowned (a capture that crowns ends there). The king "
                 "flies along ranks and files, and may turn a corner between jumps.",
@@ -246,7 +246,7 @@ ALQUERQUE = GameRules(
     rules=(
         Rule(
             id="captures",
-            title="Captures",
+            title=_("Captures"),
             paragraphs=(
                 "Taking is compulsory and you must finish the capture, but you choose among the "
                 "captures freely. After its first jump a man may jump backwards.",
@@ -281,7 +281,7 @@ HAWAIIAN = GameRules(
     rules=(
         Rule(
             id="opening",
-            title="Opening the board",
+            title=_("Opening the board"),
             paragraphs=(
                 "Black begins by taking off one of its own pieces from a8, d5, e4 or h1. White "
                 "then takes off one of its own pieces next to the empty square.",
@@ -297,7 +297,7 @@ HAWAIIAN = GameRules(
         ),
         Rule(
             id="jumps",
-            title="Jumps",
+            title=_("Jumps"),
             paragraphs=(
                 "A jump goes along a rank or a file. It may go on in the same direction only, "
                 "and you may stop after any jump. The side that cannot move loses.",

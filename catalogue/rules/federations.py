@@ -25,7 +25,7 @@ def international_end(example: Example) -> Rule:
     (drawn after 25 moves each without progress), with the game's example of a winning move."""
     return Rule(
         id="end",
-        title="Winning",
+        title=_("Winning"),
         paragraphs=(
             "You win when your opponent cannot move. The game is drawn when the same position "
             "comes a third time, or after 25 moves each with no capture and no man's move.",
@@ -38,7 +38,7 @@ def most_pieces(fen: str, move: str, caption: str, captures: tuple[str, ...]) ->
     """Returns the rule of the games where the capture taking the most pieces is compulsory."""
     return Rule(
         id="most",
-        title="Take the most",
+        title=_("Take the most"),
         paragraphs=(
             "Taking is compulsory, and you must make the capture that takes the most pieces, men "
             "and kings counting alike. The pieces taken stay on the board until the move is over: "
@@ -67,7 +67,7 @@ INTERNATIONAL = GameRules(
         ),
         Rule(
             id="kings",
-            title="Crowning and kings",
+            title=_("Crowning and kings"),
             paragraphs=(
                 "A man that ends its move on the far row is crowned. A man that only passes "
                 "through the far row during a capture goes on as a man.",
@@ -108,7 +108,7 @@ RUSSIAN = GameRules(
     rules=(
         Rule(
             id="captures",
-            title="Captures",
+            title=_("Captures"),
             paragraphs=(
                 "Taking is compulsory and you must finish the capture, but any capture may be "
                 "chosen: a longer one is not preferred. The pieces taken stay until the move is "
@@ -124,7 +124,7 @@ RUSSIAN = GameRules(
         ),
         Rule(
             id="crowning",
-            title="Crowned on the way",
+            title=_("Crowned on the way"),
             paragraphs=(
                 "A man that reaches the far row during a capture is crowned at once, and goes on "
                 "taking as a king if it can.",
@@ -139,7 +139,7 @@ RUSSIAN = GameRules(
         ),
         Rule(
             id="end",
-            title="Winning",
+            title=_("Winning"),
             paragraphs=(
                 "You win when your opponent cannot move. The game is drawn when the same position "
                 "comes a third time, or after 15 moves each with no capture and no man's move.",
@@ -168,7 +168,7 @@ CANADIAN = GameRules(
     rules=(
         Rule(
             id="men",
-            title="Men take both ways",
+            title=_("Men take both ways"),
             paragraphs=(
                 "Men step forward only, but take forwards and backwards. Taking is compulsory, "
                 "the capture that takes the most is compulsory, and a man is crowned only if its "
@@ -211,7 +211,7 @@ THAI = GameRules(
     rules=(
         Rule(
             id="kings",
-            title="Kings land just beyond",
+            title=_("Kings land just beyond"),
             paragraphs=(
                 "A king that takes lands on the square right after the piece, and flies on from "
                 "there. Each piece taken leaves the board at once, so its square is free for the "
@@ -283,7 +283,7 @@ PORTUGUESE = GameRules(
     rules=(
         Rule(
             id="priority",
-            title="The most pieces, then the most kings",
+            title=_("The most pieces, then the most kings"),
             paragraphs=(
                 "You must take the most pieces you can; among the captures taking as many, you "
                 "must take the most kings.",
@@ -326,7 +326,7 @@ ITALIAN = GameRules(
     rules=(
         Rule(
             id="men",
-            title="A man never takes a king",
+            title=_("A man never takes a king"),
             paragraphs=("A man may jump men only; a king stands safe from men.",),
             example=Example(
                 fen="W:W22:B18,K19,1:H0:F1",
@@ -338,7 +338,7 @@ ITALIAN = GameRules(
         ),
         Rule(
             id="priority",
-            title="Choosing the capture",
+            title=_("Choosing the capture"),
             paragraphs=("Taking is compulsory, and these rules, in order, choose the capture:",),
             points=(
                 "the capture taking the most pieces;",
@@ -384,7 +384,7 @@ DAMEO = GameRules(
     rules=(
         Rule(
             id="line",
-            title="The line move",
+            title=_("The line move"),
             paragraphs=(
                 "An unbroken line of your men, one behind another in a forward direction, moves "
                 "one square along itself when the square in front of it is empty: the rear man "
@@ -398,7 +398,7 @@ DAMEO = GameRules(
         ),
         Rule(
             id="captures",
-            title="Straight captures",
+            title=_("Straight captures"),
             paragraphs=(
                 "Men and kings take only along ranks and files, men backwards too. The capture "
                 "taking the most is compulsory, and the pieces taken leave when the move is over.",
