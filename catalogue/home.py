@@ -11,18 +11,19 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
-from catalogue.descriptors import variant_descriptor
+from catalogue.descriptors import game_name, variant_descriptor
 from catalogue.rules import rules_of
 from engine import variants
 
-CHESSKERS_LINE = "Chess whose pieces also jump in chains, checkers-style, and knights sweep."
+CHESSKERS_LINE = _("Chess whose pieces also jump in chains, checkers-style, and knights sweep.")
 
 # The gallery's groups, in the order the home page shows them: (id, title, engine family).
 FAMILIES = (
-    ("chesskers", "Chesskers", "chesskers"),
-    ("hybrids", "Chess meets draughts", "hybrid"),
-    ("draughts", "The checkers family", "draughts"),
+    ("chesskers", _("Chesskers"), "chesskers"),
+    ("hybrids", _("Chess meets draughts"), "hybrid"),
+    ("draughts", _("The checkers family"), "draughts"),
 )
 
 
@@ -35,7 +36,7 @@ def gallery_entry(variant_id: str) -> dict[str, Any]:
         line, rules_url = rules_of(variant_id).line, reverse("game-rules", args=[variant_id])
     return {
         "id": variant_id,
-        "name": descriptor["name"],
+        "name": game_name(variants.get(variant_id)),
         "line": line,
         "rules_url": rules_url,
         "descriptor": descriptor,

@@ -12,8 +12,9 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
+from django.utils.translation import gettext_lazy as _
 
-from catalogue.descriptors import variant_descriptor
+from catalogue.descriptors import english_descriptor, game_name, piece_name, variant_descriptor
 from catalogue.rules import rules_of
 from catalogue.rules.boards import example_board
 from catalogue.rules.model import GameRules
@@ -21,37 +22,39 @@ from engine import variants
 
 # The examples of the Chesskers page, each a FEN with the side to move that shows it. Kings are
 # added where the rules' own diagrams leave them out: a position needs one a side.
-EXAMPLES: list[dict[str, str]] = [
+EXAMPLES: list[dict[str, Any]] = [
     {
         "id": "replacement",
         "fen": "7k/8/3P4/8/1n1R4/8/8/K7 w - - 0 1",
-        "caption": "Tap the rook: it captures the knight on b4 by replacement (or jumps it).",
+        "caption": _("Tap the rook: it captures the knight on b4 by replacement (or jumps it)."),
     },
     {
         "id": "jumps",
         "fen": "7k/3p4/8/8/1n1R2b1/8/3r4/K7 w - - 0 1",
-        "caption": "Tap the rook: it can jump each of the four black pieces around it.",
+        "caption": _("Tap the rook: it can jump each of the four black pieces around it."),
     },
     {
         "id": "chain",
         "fen": "7k/8/8/2p5/1p6/p7/8/R6K w - - 0 1",
-        "caption": "Tap the rook, then a4, c4 and c6: a chain of three jumps.",
+        "caption": _("Tap the rook, then a4, c4 and c6: a chain of three jumps."),
     },
     {
         "id": "sweep",
         "fen": "7k/8/8/8/8/b7/p7/N6K w - - 0 1",
-        "caption": "Tap the knight, then b3: it sweeps both pieces on its leg.",
+        "caption": _("Tap the knight, then b3: it sweeps both pieces on its leg."),
     },
     {
         "id": "check",
         "fen": "8/8/8/2k5/1p6/p7/8/R6K b - - 0 1",
-        "caption": "Black is in check: the rook could jump a3, b4 and then the king. "
-        "Tap the king to see where it is safe.",
+        "caption": _(
+            "Black is in check: the rook could jump a3, b4 and then the king. "
+            "Tap the king to see where it is safe."
+        ),
     },
     {
         "id": "knight-mate",
         "fen": "7k/5K2/8/8/6N1/8/8/8 w - - 0 1",
-        "caption": "Tap the knight, then h6: its leg covers h7 and h8, and that is mate.",
+        "caption": _("Tap the knight, then h6: its leg covers h7 and h8, and that is mate."),
     },
 ]
 
@@ -79,9 +82,17 @@ def page_context(page: GameRules) -> dict[str, Any]:
     """Returns what the template of a game's rules page draws: the game, its pieces with their
     pictures, its rules with their live boards, and the page data for rules.js."""
     descriptor = variant_descriptor(page.id)
-    pictures = piece_pictures(descriptor)
+    pictures = piece_pictures(english_descriptor(page.id))
+    # The page shows each piece's name in its language; the catalogue keys them by the engine's.
+    shown = {kind.name: piece_name(kind) for kind in variants.get(page.id).pieces}
     pieces = [
-        {"name": name, "moves": moves, "white": pictures[name][0], "black": pictures[name][1]}
+        {
+            "id": name,
+            "name": shown.get(name, name),
+            "moves": moves,
+            "white": pictures[name][0],
+            "black": pictures[name][1],
+        }
         for name, moves in page.pieces.items()
     ]
     boards = [
@@ -95,7 +106,7 @@ def page_context(page: GameRules) -> dict[str, Any]:
     ]
     return {
         "game": page,
-        "name": descriptor["name"],
+        "name": game_name(variants.get(page.id)),
         "family": descriptor["family"],
         "pieces": pieces,
         "boards": boards,

@@ -8,6 +8,7 @@ them, adding nothing to the cost of a move. § numbers refer to docs/rules/chess
 
 from engine import notation
 from engine.board import CHESSBOARD
+from engine.i18n import N_
 from engine.moves import Move
 from engine.outcome import Status, status_of
 from engine.perft import divide, perft
@@ -34,17 +35,17 @@ class ChesskersVariant(Variant):
     def __init__(self) -> None:
         super().__init__(
             id="chesskers",
-            name="Chesskers",
+            name=N_("Chesskers"),
             family="chesskers",
             board=CHESSBOARD,
             start_fen=STARTING_FEN,
             pieces=[
-                PieceKind(PieceType.KING, "K", "king", "king"),
-                PieceKind(PieceType.QUEEN, "Q", "queen", "queen"),
-                PieceKind(PieceType.ROOK, "R", "rook", "rook"),
-                PieceKind(PieceType.BISHOP, "B", "bishop", "bishop"),
-                PieceKind(PieceType.KNIGHT, "N", "knight", "knight"),
-                PieceKind(PieceType.PAWN, "P", "pawn", "pawn"),
+                PieceKind(PieceType.KING, "K", N_("king"), "king"),
+                PieceKind(PieceType.QUEEN, "Q", N_("queen"), "queen"),
+                PieceKind(PieceType.ROOK, "R", N_("rook"), "rook"),
+                PieceKind(PieceType.BISHOP, "B", N_("bishop"), "bishop"),
+                PieceKind(PieceType.KNIGHT, "N", N_("knight"), "knight"),
+                PieceKind(PieceType.PAWN, "P", N_("pawn"), "pawn"),
             ],
         )
 

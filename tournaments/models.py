@@ -11,6 +11,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from engine import variants
 from games.domain.clock import TimeControl
@@ -19,8 +20,8 @@ from tournaments.policy import ARENA_MINUTES, SWISS_ROUNDS
 
 
 class System(models.TextChoices):
-    ARENA = "arena", "Arena"
-    SWISS = "swiss", "Swiss"
+    ARENA = "arena", _("Arena")
+    SWISS = "swiss", _("Swiss")
 
 
 class TournamentSettings(models.Model):
@@ -82,9 +83,9 @@ class Tournament(TournamentSettings):
     Swiss's rounds, an arena's waves of games."""
 
     class Status(models.TextChoices):
-        CREATED = "created", "Starting soon"
-        STARTED = "started", "Running"
-        FINISHED = "finished", "Finished"
+        CREATED = "created", _("Starting soon")
+        STARTED = "started", _("Running")
+        FINISHED = "finished", _("Finished")
 
     public_id = models.CharField(max_length=12, unique=True, default=new_public_id)
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.CREATED)
@@ -170,11 +171,11 @@ class Pairing(models.Model):
     player got from it are kept with it."""
 
     class Outcome(models.TextChoices):
-        WHITE = "white", "White won"
-        BLACK = "black", "Black won"
-        DRAW = "draw", "Draw"
-        BYE = "bye", "Bye"
-        VOID = "void", "Not counted"
+        WHITE = "white", _("White won")
+        BLACK = "black", _("Black won")
+        DRAW = "draw", _("Draw")
+        BYE = "bye", _("Bye")
+        VOID = "void", _("Not counted")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="pairings")
     round = models.PositiveIntegerField()

@@ -5,12 +5,14 @@ Each page is written in our words from docs/rules/draughts.md, which settles eac
 from BrainKing's table and rules page and the Czech federation's rules it names.
 """
 
+from django.utils.translation import gettext_lazy as _
+
 from catalogue.rules.model import Example, GameRules, Rule
 from catalogue.rules.shared import BRAINKING, FLYING_KING, man_rule, win
 
 CZECH_PRIORITY = Rule(
     id="king-first",
-    title="The king takes first",
+    title=_("The king takes first"),
     paragraphs=(
         "Taking is compulsory, and when a king can take, a king must: a man's capture is then not "
         "allowed. Otherwise you choose freely among the captures; a longer one is not preferred.",
@@ -26,7 +28,7 @@ CZECH_PRIORITY = Rule(
 
 CZECH = GameRules(
     id="czech",
-    line="Flying kings, and a king must take before a man.",
+    line=_("Flying kings, and a king must take before a man."),
     intro=(
         "Czech Checkers is played on the dark squares of a chess board with twelve men a side; "
         "White moves first. Its kings fly, and they have the first right to take.",
@@ -61,7 +63,7 @@ CZECH = GameRules(
 
 CORNER = GameRules(
     id="corner",
-    line="Czech Checkers crowning only in the far corner.",
+    line=_("Czech Checkers crowning only in the far corner."),
     intro=(
         "Corner Checkers plays by the rules of Czech Checkers from its own start, with the long "
         "diagonal a1-h8 empty, and with one change: a man is crowned only on two squares.",
@@ -70,7 +72,7 @@ CORNER = GameRules(
     rules=(
         Rule(
             id="crowning",
-            title="Crowning in the corner",
+            title=_("Crowning in the corner"),
             paragraphs=(
                 "White's men are crowned only on a7 and b8, Black's only on g1 and h2: the far "
                 "corner on each player's left. A man that reaches another square of its last row "
@@ -101,7 +103,7 @@ CORNER = GameRules(
 
 ONE_WAY = GameRules(
     id="one-way",
-    line="Both sides' men move up the same board.",
+    line=_("Both sides' men move up the same board."),
     intro=(
         "One Way Checkers plays by the rules of Czech Checkers, but the men of both colours move "
         "and take the same way, up the board towards rank 8, and both are crowned there. White's "
@@ -115,7 +117,7 @@ ONE_WAY = GameRules(
     rules=(
         Rule(
             id="men",
-            title="Every man goes up",
+            title=_("Every man goes up"),
             paragraphs=(
                 "A Black man steps and takes towards rank 8, as White's do, and is crowned on "
                 "rank 8. Kings move and take in all four directions as usual.",
@@ -146,7 +148,7 @@ ONE_WAY = GameRules(
 
 PARACHUTE = GameRules(
     id="parachute",
-    line="Czech Checkers with parachutists dropped behind the enemy's lines.",
+    line=_("Czech Checkers with parachutists dropped behind the enemy's lines."),
     intro=(
         "Parachute Checkers is Czech Checkers with eight men a side, plus four parachutists each, "
         "which start on the opponent's first row.",
@@ -160,7 +162,7 @@ PARACHUTE = GameRules(
     rules=(
         Rule(
             id="parachutists",
-            title="Parachutists",
+            title=_("Parachutists"),
             paragraphs=(
                 "A parachutist waits on the edge, where nothing can take it. When an enemy piece "
                 "stands diagonally in front of it (towards its own side) with an empty square "

@@ -7,13 +7,15 @@ from BrainKing's table and rules page and the federations' rules it names. Share
 kept once in ``shared``, so that games with the same rule say it the same way.
 """
 
+from django.utils.translation import gettext_lazy as _
+
 from catalogue.rules.czech import CORNER, CZECH, ONE_WAY, PARACHUTE
 from catalogue.rules.model import Example, GameRules, Rule
 from catalogue.rules.shared import BRAINKING, SHORT_KING, compulsory, man_rule, win
 
 CHECKERS = GameRules(
     id="checkers",
-    line="English draughts, American checkers: short kings, Black moves first.",
+    line=_("English draughts, American checkers: short kings, Black moves first."),
     intro=(
         "Checkers is the game played in Britain and America. Two players each have twelve men on "
         "the dark squares of a chess board; Black moves first. Squares are written by their "
@@ -35,7 +37,7 @@ CHECKERS = GameRules(
         ),
         Rule(
             id="kings",
-            title="Kings",
+            title=_("Kings"),
             paragraphs=(
                 "A king moves one square at a time, but in all four diagonal directions, so it "
                 "can take backwards too.",
@@ -71,7 +73,7 @@ CHECKERS = GameRules(
 
 ANTI_CHECKERS = GameRules(
     id="anti-checkers",
-    line="Checkers played to lose: the side left without a move wins.",
+    line=_("Checkers played to lose: the side left without a move wins."),
     intro=(
         "Anti Checkers is Checkers turned round: the board, the men, the kings and the moves are "
         "those of Checkers, but you try to have all your pieces taken, or blocked.",
@@ -80,7 +82,7 @@ ANTI_CHECKERS = GameRules(
     rules=(
         Rule(
             id="aim",
-            title="Losing wins",
+            title=_("Losing wins"),
             paragraphs=(
                 "The side to move that has no legal move, because its pieces are all taken or "
                 "all blocked, wins. Taking is still compulsory, which is how you force your "
@@ -110,7 +112,7 @@ ANTI_CHECKERS = GameRules(
 
 GOTHIC = GameRules(
     id="gothic",
-    line="Every square used: men go forward, diagonally and sideways.",
+    line=_("Every square used: men go forward, diagonally and sideways."),
     intro=(
         "Gothic Checkers uses all 64 squares, with sixteen men a side on the first two rows. Its "
         "men have five directions, and its kings eight, one square at a time.",
@@ -123,7 +125,7 @@ GOTHIC = GameRules(
     rules=(
         Rule(
             id="men",
-            title="Men",
+            title=_("Men"),
             paragraphs=(
                 "A man steps or jumps forward, diagonally forward or sideways. A man on the far "
                 "row is crowned; if it got there by a capture, the move ends.",
@@ -137,7 +139,7 @@ GOTHIC = GameRules(
         ),
         Rule(
             id="kings",
-            title="Kings",
+            title=_("Kings"),
             paragraphs=("A king moves like a chess king, and jumps in the same eight directions.",),
             example=Example(
                 fen="W:WKd4,a1:Bd5,e4,h8:H0:F1",
@@ -170,7 +172,7 @@ GOTHIC = GameRules(
 
 TURKISH = GameRules(
     id="turkish",
-    line="Straight moves, flying rook-like kings, and the longest capture is compulsory.",
+    line=_("Straight moves, flying rook-like kings, and the longest capture is compulsory."),
     intro=(
         "Turkish Checkers uses all 64 squares, with sixteen men a side on the second and third "
         "rows. Everything moves straight: forward and sideways, never diagonally.",
@@ -184,7 +186,7 @@ TURKISH = GameRules(
     rules=(
         Rule(
             id="captures",
-            title="The longest capture",
+            title=_("The longest capture"),
             paragraphs=(
                 "You must take the most pieces you can. Each piece taken leaves the board at "
                 "once, so its square is free for the rest of the move; but a jump may not turn "
@@ -200,7 +202,7 @@ TURKISH = GameRules(
         ),
         Rule(
             id="kings",
-            title="Kings",
+            title=_("Kings"),
             paragraphs=(
                 "A man on the far row is crowned (a capture that crowns ends there). The king "
                 "flies along ranks and files, and may turn a corner between jumps.",
@@ -230,7 +232,7 @@ TURKISH = GameRules(
 
 ALQUERQUE = GameRules(
     id="alquerque",
-    line="The old game of points and lines, twelve men a side and no kings.",
+    line=_("The old game of points and lines, twelve men a side and no kings."),
     intro=(
         "Alquerque, an ancestor of checkers, is played on the 25 points of a board of lines. Every "
         "point is joined to its neighbours along the ranks and files; the diagonal lines run only "
@@ -244,7 +246,7 @@ ALQUERQUE = GameRules(
     rules=(
         Rule(
             id="captures",
-            title="Captures",
+            title=_("Captures"),
             paragraphs=(
                 "Taking is compulsory and you must finish the capture, but you choose among the "
                 "captures freely. After its first jump a man may jump backwards.",
@@ -266,7 +268,7 @@ ALQUERQUE = GameRules(
 
 HAWAIIAN = GameRules(
     id="hawaiian",
-    line="Konane: a full board, straight jumps only, and you may stop.",
+    line=_("Konane: a full board, straight jumps only, and you may stop."),
     intro=(
         "Hawaiian Checkers (Konane) starts with every square full, the two colours alternating. "
         "Black first takes one of its own pieces off the board; from then on every move is a "
@@ -279,7 +281,7 @@ HAWAIIAN = GameRules(
     rules=(
         Rule(
             id="opening",
-            title="Opening the board",
+            title=_("Opening the board"),
             paragraphs=(
                 "Black begins by taking off one of its own pieces from a8, d5, e4 or h1. White "
                 "then takes off one of its own pieces next to the empty square.",
@@ -295,7 +297,7 @@ HAWAIIAN = GameRules(
         ),
         Rule(
             id="jumps",
-            title="Jumps",
+            title=_("Jumps"),
             paragraphs=(
                 "A jump goes along a rank or a file. It may go on in the same direction only, "
                 "and you may stop after any jump. The side that cannot move loses.",

@@ -5,6 +5,8 @@ Each page is written in our words from docs/rules/draughts.md, which settles eac
 from BrainKing's table and the federations' rules it names.
 """
 
+from django.utils.translation import gettext_lazy as _
+
 from catalogue.rules.model import Example, GameRules, Rule
 from catalogue.rules.shared import BRAINKING, FLYING_KING, win
 
@@ -23,7 +25,7 @@ def international_end(example: Example) -> Rule:
     (drawn after 25 moves each without progress), with the game's example of a winning move."""
     return Rule(
         id="end",
-        title="Winning",
+        title=_("Winning"),
         paragraphs=(
             "You win when your opponent cannot move. The game is drawn when the same position "
             "comes a third time, or after 25 moves each with no capture and no man's move.",
@@ -36,7 +38,7 @@ def most_pieces(fen: str, move: str, caption: str, captures: tuple[str, ...]) ->
     """Returns the rule of the games where the capture taking the most pieces is compulsory."""
     return Rule(
         id="most",
-        title="Take the most",
+        title=_("Take the most"),
         paragraphs=(
             "Taking is compulsory, and you must make the capture that takes the most pieces, men "
             "and kings counting alike. The pieces taken stay on the board until the move is over: "
@@ -48,7 +50,7 @@ def most_pieces(fen: str, move: str, caption: str, captures: tuple[str, ...]) ->
 
 INTERNATIONAL = GameRules(
     id="international",
-    line="The world game: 10x10, flying kings, men take backwards, take the most.",
+    line=_("The world game: 10x10, flying kings, men take backwards, take the most."),
     intro=(
         "International Checkers, the game of the world federation (FMJD), is played on the 50 "
         "dark squares of a 10x10 board, twenty men a side; White moves first. Squares are written "
@@ -65,7 +67,7 @@ INTERNATIONAL = GameRules(
         ),
         Rule(
             id="kings",
-            title="Crowning and kings",
+            title=_("Crowning and kings"),
             paragraphs=(
                 "A man that ends its move on the far row is crowned. A man that only passes "
                 "through the far row during a capture goes on as a man.",
@@ -96,7 +98,7 @@ INTERNATIONAL = GameRules(
 
 RUSSIAN = GameRules(
     id="russian",
-    line="Shashki: flying kings, free choice, a man crowned mid-capture goes on.",
+    line=_("Shashki: flying kings, free choice, a man crowned mid-capture goes on."),
     intro=(
         "Russian Checkers (shashki) is played on the dark squares of a chess board, twelve men a "
         "side; White moves first. Men take backwards, kings fly, and you choose freely among the "
@@ -106,7 +108,7 @@ RUSSIAN = GameRules(
     rules=(
         Rule(
             id="captures",
-            title="Captures",
+            title=_("Captures"),
             paragraphs=(
                 "Taking is compulsory and you must finish the capture, but any capture may be "
                 "chosen: a longer one is not preferred. The pieces taken stay until the move is "
@@ -122,7 +124,7 @@ RUSSIAN = GameRules(
         ),
         Rule(
             id="crowning",
-            title="Crowned on the way",
+            title=_("Crowned on the way"),
             paragraphs=(
                 "A man that reaches the far row during a capture is crowned at once, and goes on "
                 "taking as a king if it can.",
@@ -137,7 +139,7 @@ RUSSIAN = GameRules(
         ),
         Rule(
             id="end",
-            title="Winning",
+            title=_("Winning"),
             paragraphs=(
                 "You win when your opponent cannot move. The game is drawn when the same position "
                 "comes a third time, or after 15 moves each with no capture and no man's move.",
@@ -157,7 +159,7 @@ RUSSIAN = GameRules(
 
 CANADIAN = GameRules(
     id="canadian",
-    line="International Checkers on a 12x12 board, thirty men a side.",
+    line=_("International Checkers on a 12x12 board, thirty men a side."),
     intro=(
         "Canadian Checkers is International Checkers on a 12x12 board: 72 dark squares, numbered "
         "1 to 72 as the board shows them, thirty men a side. White moves first.",
@@ -166,7 +168,7 @@ CANADIAN = GameRules(
     rules=(
         Rule(
             id="men",
-            title="Men take both ways",
+            title=_("Men take both ways"),
             paragraphs=(
                 "Men step forward only, but take forwards and backwards. Taking is compulsory, "
                 "the capture that takes the most is compulsory, and a man is crowned only if its "
@@ -196,7 +198,7 @@ CANADIAN = GameRules(
 
 THAI = GameRules(
     id="thai",
-    line="Mak-hot: eight men a side, kings land just beyond what they take.",
+    line=_("Mak-hot: eight men a side, kings land just beyond what they take."),
     intro=(
         "Thai Checkers (Mak-hot) is played on the dark squares of a chess board with only eight "
         "men a side, on the first two rows; White moves first.",
@@ -209,7 +211,7 @@ THAI = GameRules(
     rules=(
         Rule(
             id="kings",
-            title="Kings land just beyond",
+            title=_("Kings land just beyond"),
             paragraphs=(
                 "A king that takes lands on the square right after the piece, and flies on from "
                 "there. Each piece taken leaves the board at once, so its square is free for the "
@@ -239,7 +241,7 @@ THAI = GameRules(
 
 BRAZILIAN = GameRules(
     id="brazilian",
-    line="International Checkers on the 8x8 board.",
+    line=_("International Checkers on the 8x8 board."),
     intro=(
         "Brazilian Checkers is International Checkers played with twelve men a side on the dark "
         "squares of a chess board; White moves first.",
@@ -268,7 +270,7 @@ BRAZILIAN = GameRules(
 
 PORTUGUESE = GameRules(
     id="portuguese",
-    line="The mirrored board, flying kings, take the most and then the most kings.",
+    line=_("The mirrored board, flying kings, take the most and then the most kings."),
     intro=(
         "Portuguese Checkers is played on the mirrored board, whose dark squares start at h1, "
         "with twelve men a side; White moves first. Squares are numbered 1 to 32 from h1, as the "
@@ -281,7 +283,7 @@ PORTUGUESE = GameRules(
     rules=(
         Rule(
             id="priority",
-            title="The most pieces, then the most kings",
+            title=_("The most pieces, then the most kings"),
             paragraphs=(
                 "You must take the most pieces you can; among the captures taking as many, you "
                 "must take the most kings.",
@@ -309,7 +311,7 @@ PORTUGUESE = GameRules(
 
 ITALIAN = GameRules(
     id="italian",
-    line="Dama italiana: men never take kings, and four rules choose the capture.",
+    line=_("Dama italiana: men never take kings, and four rules choose the capture."),
     intro=(
         "Italian Checkers is played on the mirrored board, dark squares from h1, twelve men a "
         "side; White moves first. Squares are numbered 1 to 32 from a8, as the board shows them. "
@@ -324,7 +326,7 @@ ITALIAN = GameRules(
     rules=(
         Rule(
             id="men",
-            title="A man never takes a king",
+            title=_("A man never takes a king"),
             paragraphs=("A man may jump men only; a king stands safe from men.",),
             example=Example(
                 fen="W:W22:B18,K19,1:H0:F1",
@@ -336,7 +338,7 @@ ITALIAN = GameRules(
         ),
         Rule(
             id="priority",
-            title="Choosing the capture",
+            title=_("Choosing the capture"),
             paragraphs=("Taking is compulsory, and these rules, in order, choose the capture:",),
             points=(
                 "the capture taking the most pieces;",
@@ -368,7 +370,7 @@ ITALIAN = GameRules(
 
 DAMEO = GameRules(
     id="dameo",
-    line="Christian Freeling's game: lines of men march together, captures are straight.",
+    line=_("Christian Freeling's game: lines of men march together, captures are straight."),
     intro=(
         "Dameo uses all 64 squares, eighteen men a side in a trapezium; White moves first. Men "
         "move forward, and a line of them may move as one; every capture is straight.",
@@ -382,7 +384,7 @@ DAMEO = GameRules(
     rules=(
         Rule(
             id="line",
-            title="The line move",
+            title=_("The line move"),
             paragraphs=(
                 "An unbroken line of your men, one behind another in a forward direction, moves "
                 "one square along itself when the square in front of it is empty: the rear man "
@@ -396,7 +398,7 @@ DAMEO = GameRules(
         ),
         Rule(
             id="captures",
-            title="Straight captures",
+            title=_("Straight captures"),
             paragraphs=(
                 "Men and kings take only along ranks and files, men backwards too. The capture "
                 "taking the most is compulsory, and the pieces taken leave when the move is over.",

@@ -6,6 +6,8 @@ engine's first legal move to try, so every sentence is the declaration's and eve
 engine's.
 """
 
+from django.utils.translation import gettext_lazy as _
+
 from catalogue.rules.model import Example, GameRules, Rule
 from engine.board import Pattern
 from engine.draughts import rules as draughts
@@ -125,23 +127,25 @@ def draughts_page(variant: Variant, rules: Rules) -> GameRules:
     sections = [
         Rule(
             "board",
-            "Board and start",
+            _("Board and start"),
             (
                 f"{board.files}x{board.ranks} board, played on {PATTERNS[board.pattern]}. "
                 f"{first} moves first.",
             ),
             example=first_move(variant),
         ),
-        Rule("men", "Men", (men + ".",)),
-        Rule("captures", "Captures", (), tuple(capture_points)),
+        Rule("men", _("Men"), (men + ".",)),
+        Rule("captures", _("Captures"), (), tuple(capture_points)),
     ]
     if rules.kings:
-        sections.insert(2, Rule("kings", "Kings", (kings,)))
-        sections.append(Rule("promotion", "Promotion", (promotion, MID_CAPTURE[rules.mid_capture])))
+        sections.insert(2, Rule("kings", _("Kings"), (kings,)))
+        sections.append(
+            Rule("promotion", _("Promotion"), (promotion, MID_CAPTURE[rules.mid_capture]))
+        )
     sections.append(
         Rule(
             "end",
-            "The end",
+            _("The end"),
             (
                 f"A player who cannot move, or has no piece left, {losing}.",
                 f"The game is drawn after {rules.no_progress_limit // 2} moves each without a "
@@ -167,7 +171,7 @@ def draughts_page(variant: Variant, rules: Rules) -> GameRules:
         if applies
     ]
     if special:
-        sections.insert(-1, Rule("special", "Special rules", (), tuple(special)))
+        sections.insert(-1, Rule("special", _("Special rules"), (), tuple(special)))
     pieces = {"man": men + "."}
     if rules.kings:
         pieces["king"] = kings
@@ -198,7 +202,7 @@ def plain_page(variant: Variant) -> GameRules:
         rules=(
             Rule(
                 "board",
-                "Board and start",
+                _("Board and start"),
                 (f"{board.files}x{board.ranks} board.",),
                 example=first_move(variant),
             ),

@@ -5,6 +5,8 @@ Each page is written in our words from docs/rules/hybrids.md, which settles each
 descriptions it credits (Wikipedia and the Chess Variant Pages).
 """
 
+from django.utils.translation import gettext_lazy as _
+
 from catalogue.rules.model import Example, GameRules, Rule
 
 CHESS_KING = "as in chess: one square in any direction. It must never be left in check."
@@ -17,7 +19,7 @@ CHESS_PIECES = {
 
 CHESKERS = GameRules(
     id="cheskers",
-    line="Solomon Golomb's 1948 game: checkers men and kings with a bishop and a camel.",
+    line=_("Solomon Golomb's 1948 game: checkers men and kings with a bishop and a camel."),
     intro=(
         "Cheskers is Solomon Golomb's game of 1948: checkers with a few chess-like pieces. Each "
         "side has eight pawns (checkers men), two kings (checkers kings: there is no check), a "
@@ -37,7 +39,7 @@ CHESKERS = GameRules(
     rules=(
         Rule(
             id="compulsory",
-            title="Compulsory capture",
+            title=_("Compulsory capture"),
             paragraphs=(
                 "When a pawn or king can jump, you must take: with that jump, or with the bishop "
                 "or the camel. Jumps go on in a chain while they can.",
@@ -52,7 +54,7 @@ CHESKERS = GameRules(
         ),
         Rule(
             id="chains",
-            title="Two or more",
+            title=_("Two or more"),
             paragraphs=(
                 "When some chain takes two pieces or more, only such chains are allowed: no "
                 "single jump and no bishop or camel capture. Among them you choose freely.",
@@ -66,7 +68,7 @@ CHESKERS = GameRules(
         ),
         Rule(
             id="camel",
-            title="The camel",
+            title=_("The camel"),
             paragraphs=("The camel leaps like a long knight, (1, 3) instead of (1, 2).",),
             example=Example(
                 fen="7k/8/8/8/1p6/8/8/C5K1 w - - 0 1",
@@ -77,7 +79,7 @@ CHESKERS = GameRules(
         ),
         Rule(
             id="promotion",
-            title="Promotion",
+            title=_("Promotion"),
             paragraphs=(
                 "A pawn reaching the last rank becomes a king, a bishop or a camel, as you "
                 "choose; its move ends there. A side with no legal move loses.",
@@ -96,7 +98,7 @@ CHESKERS = GameRules(
 
 BYELORUSSIAN = GameRules(
     id="byelorussian-cheskers",
-    line="Chess against Russian draughts on one board, Minsk 1984.",
+    line=_("Chess against Russian draughts on one board, Minsk 1984."),
     intro=(
         "Byelorussian Cheskers, by N. N. Grushevsky and P. A. Shkludov (1984), crosses chess "
         "with Russian draughts. Each side has a king, a queen, a rook, a bishop, a knight, eight "
@@ -114,7 +116,7 @@ BYELORUSSIAN = GameRules(
     rules=(
         Rule(
             id="draughts-captures",
-            title="Draughts captures come first",
+            title=_("Draughts captures come first"),
             paragraphs=(
                 "If a draughtsman or damka can take, you must take with a draughts piece, and "
                 "take the most pieces you can. Chess captures are never compulsory.",
@@ -130,7 +132,7 @@ BYELORUSSIAN = GameRules(
         ),
         Rule(
             id="crowning",
-            title="Crowned on the way",
+            title=_("Crowned on the way"),
             paragraphs=(
                 "As in Russian draughts, a draughtsman that reaches the last rank in a capture "
                 "becomes a damka at once, and goes on taking as one.",
@@ -145,7 +147,7 @@ BYELORUSSIAN = GameRules(
         ),
         Rule(
             id="check",
-            title="Check",
+            title=_("Check"),
             paragraphs=(
                 "A king is in check when an enemy piece could take it, by a chess capture or by "
                 "a draughts jump at any point of a capture. Stalemate, repetition and the "
@@ -179,7 +181,7 @@ GAME_MIX_PIECES = {
 
 DAMA_RULE = Rule(
     id="dama",
-    title="The dama",
+    title=_("The dama"),
     paragraphs=(
         "A dama takes by jumping: one piece, then straight on to a second, then a third, each "
         "with an empty square beyond. No capture is compulsory, so it may stop after any of "
@@ -196,7 +198,7 @@ DAMA_RULE = Rule(
 
 LINER_RULE = Rule(
     id="liner",
-    title="The liner",
+    title=_("The liner"),
     paragraphs=(
         "A liner counts the pieces on the line it moves along, itself included, and moves "
         "exactly that many squares.",
@@ -211,7 +213,7 @@ LINER_RULE = Rule(
 
 GAME_MIX = GameRules(
     id="game-mix",
-    line="Chess, draughts and Lines of Action pieces on one board; connect them all to win.",
+    line=_("Chess, draughts and Lines of Action pieces on one board; connect them all to win."),
     intro=(
         "Board 8x8 Game Mix, by Lev Grigoriev (2023), puts chess, draughts, Makruk and Lines of "
         "Action pieces on one board. White moves first. Checkmate wins, and so does stalemating "
@@ -224,7 +226,7 @@ GAME_MIX = GameRules(
         LINER_RULE,
         Rule(
             id="connection",
-            title="Connection",
+            title=_("Connection"),
             paragraphs=(
                 "When a move leaves every piece of both colours in one group, each touching "
                 "another along a rank, file or diagonal, the game ends: the player who made it "
@@ -244,7 +246,7 @@ GAME_MIX = GameRules(
 
 MIX_CHESS = GameRules(
     id="mix-chess",
-    line="Game Mix without connection: only checkmate wins.",
+    line=_("Game Mix without connection: only checkmate wins."),
     intro=(
         "Mix Chess is the variation at the end of Lev Grigoriev's Game Mix page: the same pieces "
         "and start, but connection does not count, stalemate is a draw, and the dama gives "
@@ -254,7 +256,7 @@ MIX_CHESS = GameRules(
     rules=(
         Rule(
             id="dama-check",
-            title="The dama checks like a bishop",
+            title=_("The dama checks like a bishop"),
             paragraphs=(
                 "A king is in check from a dama that sees it along a clear diagonal, whatever "
                 "stands beyond the king.",

@@ -3,6 +3,8 @@
 same in several games while each game's live example is its own.
 """
 
+from django.utils.translation import gettext_lazy as _
+
 from catalogue.rules.model import Example, Rule
 
 BRAINKING = "BrainKing's table of checkers variants and its rules of checkers"
@@ -23,7 +25,7 @@ def compulsory(example: Example) -> Rule:
     example of a capture that must be made."""
     return Rule(
         id="compulsory",
-        title="Taking is compulsory",
+        title=_("Taking is compulsory"),
         paragraphs=(
             "If you can take, you must, and you must finish the capture: after each jump, the "
             "same piece jumps again while it can, in one move. The pieces taken leave the board "
@@ -38,7 +40,7 @@ def win(example: Example) -> Rule:
     40 moves each without progress, with the game's example of a winning move."""
     return Rule(
         id="end",
-        title="Winning",
+        title=_("Winning"),
         paragraphs=(
             "You win when your opponent cannot move: every piece taken or blocked. The game is "
             "drawn when the same position comes a third time, or after a long stretch with no "
@@ -54,7 +56,7 @@ def man_rule(
     """Returns the rule of the men of the games whose men go and take forward only."""
     return Rule(
         id="men",
-        title="Men",
+        title=_("Men"),
         paragraphs=(
             "A man steps one square diagonally forward. It takes by jumping an enemy piece "
             "diagonally in front of it onto the empty square beyond, and never goes backwards.",

@@ -24,6 +24,7 @@ from engine.draughts.rules import (
     Rules,
 )
 from engine.draughts.variant import DraughtsVariant
+from engine.i18n import N_
 
 DARK_8 = Board(8, 8, Pattern.DARK)
 LIGHT_8 = Board(8, 8, Pattern.LIGHT)
@@ -50,7 +51,7 @@ _CZECH_START = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,
 # §2: English draughts; Black (on 1-12) moves first.
 CHECKERS = Rules(
     id="checkers",
-    name="Checkers",
+    name=N_("Checkers"),
     pdn_game_type="21",
     board=DARK_8,
     start_fen=f"B:W{_numbers(21, 32)}:B{_numbers(1, 12)}:H0:F1",
@@ -59,13 +60,13 @@ CHECKERS = Rules(
 
 # §3: Checkers in which the side left without a move wins.
 ANTI_CHECKERS = replace(
-    CHECKERS, id="anti-checkers", name="Anti Checkers", pdn_game_type=None, no_move_wins=True
+    CHECKERS, id="anti-checkers", name=N_("Anti Checkers"), pdn_game_type=None, no_move_wins=True
 )
 
 # §4: flying kings, and a king's capture comes first.
 CZECH = Rules(
     id="czech",
-    name="Czech Checkers",
+    name=N_("Czech Checkers"),
     pdn_game_type="29",
     board=DARK_8,
     start_fen=_CZECH_START,
@@ -77,7 +78,7 @@ CZECH = Rules(
 CORNER = replace(
     CZECH,
     id="corner",
-    name="Corner Checkers",
+    name=N_("Corner Checkers"),
     pdn_game_type=None,  # PDN numbers Czech draughts, not this game
     start_fen="W:Wc1,e1,g1,d2,f2,h2,e3,g3,f4,h4,g5,h6:Ba3,b4,a5,c5,b6,d6,a7,c7,e7,b8,d8,f8:H0:F1",
     promotion_squares=(("a7", "b8"), ("g1", "h2")),
@@ -87,7 +88,7 @@ CORNER = replace(
 ONE_WAY = replace(
     CZECH,
     id="one-way",
-    name="One Way Checkers",
+    name=N_("One Way Checkers"),
     pdn_game_type=None,  # PDN numbers Czech draughts, not this game
     start_fen="W:We1,g1,f2,h2,e3,g3,f4,h4,e5,g5,f6,h6:Ba1,c1,b2,d2,a3,c3,b4,d4,a5,c5,b6,d6:H0:F1",
     both_men_up=True,
@@ -97,7 +98,7 @@ ONE_WAY = replace(
 PARACHUTE = replace(
     CZECH,
     id="parachute",
-    name="Parachute Checkers",
+    name=N_("Parachute Checkers"),
     pdn_game_type=None,  # PDN numbers Czech draughts, not this game
     start_fen=(
         "W:Wb2,d2,f2,h2,a3,c3,e3,g3,Pb8,Pd8,Pf8,Ph8:BPa1,Pc1,Pe1,Pg1,b6,d6,f6,h6,a7,c7,e7,g7:H0:F1"
@@ -108,7 +109,7 @@ PARACHUTE = replace(
 # §8: all 64 squares; men step and jump forward, diagonally forward and sideways; short kings.
 GOTHIC = Rules(
     id="gothic",
-    name="Gothic Checkers",
+    name=N_("Gothic Checkers"),
     board=FULL_8,
     start_fen=(
         "W:Wa1,b1,c1,d1,e1,f1,g1,h1,a2,b2,c2,d2,e2,f2,g2,h2"
@@ -123,7 +124,7 @@ GOTHIC = Rules(
 # §9: orthogonal men and flying kings; the largest capture; pieces leave at once; no 180° turn.
 TURKISH = Rules(
     id="turkish",
-    name="Turkish Checkers",
+    name=N_("Turkish Checkers"),
     pdn_game_type="30",
     board=FULL_8,
     start_fen=(
@@ -143,7 +144,7 @@ TURKISH = Rules(
 # §10: men on the lines of a 5x5 board, no kings; a man's later jumps go any way along a line.
 ALQUERQUE = Rules(
     id="alquerque",
-    name="Alquerque",
+    name=N_("Alquerque"),
     board=Board(5, 5, Pattern.POINTS),
     start_fen="W:Wa1,b1,c1,d1,e1,a2,b2,c2,d2,e2,d3,e3:Ba3,b3,a4,b4,c4,d4,e4,a5,b5,c5,d5,e5:H0:F1",
     man_moves=FORWARD + DIAGONAL_FORWARD + SIDEWAYS,
@@ -157,7 +158,7 @@ ALQUERQUE = Rules(
 # each of which may stop after any jump. Black moves first.
 HAWAIIAN = Rules(
     id="hawaiian",
-    name="Hawaiian Checkers",
+    name=N_("Hawaiian Checkers"),
     board=FULL_8,
     start_fen=f"B:W{_squares(FULL_8, 0)}:B{_squares(FULL_8, 1)}:H0:F1",
     man_moves=(),
@@ -171,7 +172,7 @@ HAWAIIAN = Rules(
 # §12: FMJD draughts on 10x10; men take backwards; the largest capture; crowned only at the end.
 INTERNATIONAL = Rules(
     id="international",
-    name="International Checkers",
+    name=N_("International Checkers"),
     pdn_game_type="20",
     board=DARK_10,
     start_fen=f"W:W{_numbers(31, 50)}:B{_numbers(1, 20)}:H0:F1",
@@ -186,7 +187,7 @@ INTERNATIONAL = Rules(
 # §13: shashki: men take backwards, flying kings, free choice, crowned mid-capture and go on.
 RUSSIAN = Rules(
     id="russian",
-    name="Russian Checkers",
+    name=N_("Russian Checkers"),
     pdn_game_type="25",
     board=DARK_8,
     start_fen=_CZECH_START,
@@ -200,7 +201,7 @@ RUSSIAN = Rules(
 CANADIAN = replace(
     INTERNATIONAL,
     id="canadian",
-    name="Canadian Checkers",
+    name=N_("Canadian Checkers"),
     pdn_game_type="27",
     board=DARK_12,
     start_fen=f"W:W{_numbers(43, 72)}:B{_numbers(1, 30)}:H0:F1",
@@ -209,7 +210,7 @@ CANADIAN = replace(
 # §15: 8 men a side; a flying king lands just beyond the piece it takes; pieces leave at once.
 THAI = Rules(
     id="thai",
-    name="Thai Checkers",
+    name=N_("Thai Checkers"),
     pdn_game_type="31",
     board=DARK_8,
     start_fen="W:Wa1,c1,e1,g1,b2,d2,f2,h2:Ba7,c7,e7,g7,b8,d8,f8,h8:H0:F1",
@@ -222,7 +223,7 @@ THAI = Rules(
 BRAZILIAN = replace(
     INTERNATIONAL,
     id="brazilian",
-    name="Brazilian Checkers",
+    name=N_("Brazilian Checkers"),
     pdn_game_type="26",
     board=DARK_8,
     start_fen=_CZECH_START,
@@ -232,7 +233,7 @@ BRAZILIAN = replace(
 # §17: the mirrored board, numbered from h1; flying kings; the largest capture, then most kings.
 PORTUGUESE = Rules(
     id="portuguese",
-    name="Portuguese Checkers",
+    name=N_("Portuguese Checkers"),
     pdn_game_type="28",
     board=LIGHT_8,
     start_fen=f"W:W{_numbers(1, 12)}:B{_numbers(21, 32)}:H0:F1",
@@ -245,7 +246,7 @@ PORTUGUESE = Rules(
 # §18: the mirrored board, numbered from a8; short kings; men never take kings; four priorities.
 ITALIAN = Rules(
     id="italian",
-    name="Italian Checkers",
+    name=N_("Italian Checkers"),
     pdn_game_type="22",
     board=LIGHT_8,
     start_fen=f"W:W{_numbers(21, 32)}:B{_numbers(1, 12)}:H0:F1",
@@ -258,7 +259,7 @@ ITALIAN = Rules(
 # like queens; everything captures orthogonally; the largest capture; crowned only at the end.
 DAMEO = Rules(
     id="dameo",
-    name="Dameo",
+    name=N_("Dameo"),
     board=FULL_8,
     start_fen=(
         "W:Wa1,b1,c1,d1,e1,f1,g1,h1,b2,c2,d2,e2,f2,g2,c3,d3,e3,f3"

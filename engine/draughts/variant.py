@@ -14,6 +14,7 @@ from engine.draughts.position import DraughtsPosition
 from engine.draughts.rules import DraughtsPiece, Notation, Rules
 from engine.draughts.tables import Tables
 from engine.errors import IllegalMoveError
+from engine.i18n import N_
 from engine.moves import Move
 from engine.pieces import Color
 from engine.variant import Outcome, PieceKind, Variant
@@ -40,11 +41,13 @@ class DraughtsVariant(Variant):
     fen_style = "pdn"
 
     def __init__(self, rules: Rules) -> None:
-        kinds = [PieceKind(DraughtsPiece.MAN, "", "man", "man")]
+        kinds = [PieceKind(DraughtsPiece.MAN, "", N_("man"), "man")]
         if rules.kings:
-            kinds.append(PieceKind(DraughtsPiece.KING, "K", "king", "draughts-king"))
+            kinds.append(PieceKind(DraughtsPiece.KING, "K", N_("king"), "draughts-king"))
         if rules.parachutists:
-            kinds.append(PieceKind(DraughtsPiece.PARACHUTIST, "P", "parachutist", "parachutist"))
+            kinds.append(
+                PieceKind(DraughtsPiece.PARACHUTIST, "P", N_("parachutist"), "parachutist")
+            )
         super().__init__(rules.id, rules.name, "draughts", rules.board, rules.start_fen, kinds)
         self.rules = rules
         self.pdn_game_type = rules.pdn_game_type

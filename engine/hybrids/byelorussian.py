@@ -27,6 +27,7 @@ from engine.hybrids.rules import (
 )
 from engine.hybrids.tables import EDGE, LINES, Tables
 from engine.hybrids.variant import HybridStatus, HybridVariant
+from engine.i18n import N_
 from engine.moves import Move, MoveKind
 from engine.tables import KING_STEPS, KNIGHT_TARGETS, PAWN_ATTACKERS, RAYS
 from engine.work import JumpBudget
@@ -55,19 +56,19 @@ P, N, B, R, Q, K, M, D = ByelorussianPiece
 
 RULES = HybridRules(
     id="byelorussian-cheskers",
-    name="Byelorussian Cheskers",
+    name=N_("Byelorussian Cheskers"),
     board=CHESSBOARD,
     start_fen="rmbqkmnm/mpmpmpmp/pmpmpmpm/8/8/MPMPMPMP/PMPMPMPM/MNMQKBMR w Kq - 0 1",
     pieces=(
-        PieceRule(K, "king", Kind.LEAP, EIGHT),
-        PieceRule(Q, "queen", Kind.SLIDE, EIGHT),
-        PieceRule(R, "rook", Kind.SLIDE, ORTHOGONAL),
-        PieceRule(B, "bishop", Kind.SLIDE, DIAGONAL),
-        PieceRule(N, "knight", Kind.LEAP, KNIGHT),
-        PieceRule(P, "pawn", Kind.PAWN, promotes_to=(Q, R, B, N)),
+        PieceRule(K, N_("king"), Kind.LEAP, EIGHT),
+        PieceRule(Q, N_("queen"), Kind.SLIDE, EIGHT),
+        PieceRule(R, N_("rook"), Kind.SLIDE, ORTHOGONAL),
+        PieceRule(B, N_("bishop"), Kind.SLIDE, DIAGONAL),
+        PieceRule(N, N_("knight"), Kind.LEAP, KNIGHT),
+        PieceRule(P, N_("pawn"), Kind.PAWN, promotes_to=(Q, R, B, N)),
         # §2.3: steps forward, jumps any way, crowned on its last rank
-        PieceRule(M, "draughtsman", Kind.LEAP, DIAGONAL_FORWARD, False, Power.MAN, (D,), "man"),
-        PieceRule(D, "damka", Kind.SLIDE, DIAGONAL, False, Power.KING, look="draughts-king"),
+        PieceRule(M, N_("draughtsman"), Kind.LEAP, DIAGONAL_FORWARD, False, Power.MAN, (D,), "man"),
+        PieceRule(D, N_("damka"), Kind.SLIDE, DIAGONAL, False, Power.KING, look="draughts-king"),
     ),
     # §2.4: Russian draughts — flying kings, crowned mid-capture and going on, taken pieces
     # leaving at the end, one move for a flight on in the same direction

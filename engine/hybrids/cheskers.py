@@ -24,6 +24,7 @@ from engine.hybrids.rules import (
 )
 from engine.hybrids.tables import Tables
 from engine.hybrids.variant import HybridStatus, HybridVariant
+from engine.i18n import N_
 from engine.moves import Move
 
 
@@ -45,16 +46,16 @@ P, K, B, C = CheskersPiece
 
 RULES = HybridRules(
     id="cheskers",
-    name="Cheskers",
+    name=N_("Cheskers"),
     board=Board(8, 8, Pattern.DARK),
     start_fen="1c1k1k1b/p1p1p1p1/1p1p1p1p/8/8/P1P1P1P1/1P1P1P1P/B1K1K1C1 b - - 0 1",
     pieces=(
         # §1.2: a draughts man, promoted by choice on its last rank (§1.5)
-        PieceRule(P, "pawn", Kind.LEAP, DIAGONAL_FORWARD, False, Power.MAN, (K, B, C), "man"),
+        PieceRule(P, N_("pawn"), Kind.LEAP, DIAGONAL_FORWARD, False, Power.MAN, (K, B, C), "man"),
         # §1.2: a draughts king that steps and jumps one square, never flies
-        PieceRule(K, "king", Kind.LEAP, DIAGONAL, False, Power.KING, look="draughts-king"),
-        PieceRule(B, "bishop", Kind.SLIDE, DIAGONAL),
-        PieceRule(C, "camel", Kind.LEAP, CAMEL),
+        PieceRule(K, N_("king"), Kind.LEAP, DIAGONAL, False, Power.KING, look="draughts-king"),
+        PieceRule(B, N_("bishop"), Kind.SLIDE, DIAGONAL),
+        PieceRule(C, N_("camel"), Kind.LEAP, CAMEL),
     ),
     # §1.3: short jumps, complete chains; a pawn reaching its last rank ends the move there
     captures=CaptureRules(DIAGONAL_FORWARD, DIAGONAL_FORWARD, flying=False),

@@ -28,6 +28,7 @@ from engine.hybrids.rules import (
 )
 from engine.hybrids.tables import AXES, EDGE, LINES, Tables, line_slices
 from engine.hybrids.variant import HybridStatus, HybridVariant
+from engine.i18n import N_
 from engine.moves import Move
 from engine.tables import KING_STEPS, KNIGHT_TARGETS, RAYS
 
@@ -53,19 +54,19 @@ P, N, S, L, C, D, K = MixPiece
 
 RULES = HybridRules(
     id="game-mix",
-    name="Game Mix",
+    name=N_("Game Mix"),
     board=CHESSBOARD,
     start_fen="lnskdsnl/ccppppcc/8/8/8/8/CCPPPPCC/LNSDKSNL w - - 0 1",
     pieces=(
-        PieceRule(K, "king", Kind.LEAP, EIGHT),
+        PieceRule(K, N_("king"), Kind.LEAP, EIGHT),
         # §3.2: moves like a bishop, never takes by replacement; jumps up to three in a line
-        PieceRule(D, "dama", Kind.SLIDE, DIAGONAL, False, Power.KING, look="draughts-king"),
-        PieceRule(S, "silver", Kind.LEAP, SILVER),
-        PieceRule(N, "knight", Kind.LEAP, KNIGHT),
-        PieceRule(L, "liner", Kind.LINER),
+        PieceRule(D, N_("dama"), Kind.SLIDE, DIAGONAL, False, Power.KING, look="draughts-king"),
+        PieceRule(S, N_("silver"), Kind.LEAP, SILVER),
+        PieceRule(N, N_("knight"), Kind.LEAP, KNIGHT),
+        PieceRule(L, N_("liner"), Kind.LINER),
         # §3.2: steps forward, jumps one piece any way and stops, crowned on its last rank
-        PieceRule(C, "checker", Kind.LEAP, DIAGONAL_FORWARD, False, Power.MAN, (D,), "man"),
-        PieceRule(P, "pawn", Kind.PAWN, promotes_to=(L, N, S)),
+        PieceRule(C, N_("checker"), Kind.LEAP, DIAGONAL_FORWARD, False, Power.MAN, (D,), "man"),
+        PieceRule(P, N_("pawn"), Kind.PAWN, promotes_to=(L, N, S)),
     ),
     # §3.2: a checker jumps once; the dama lands just beyond each piece and may stop after
     # any of its captures, never turning
@@ -349,7 +350,7 @@ class MixChessVariant(GameMixVariant):
     stalemate_loses = False
 
     def __init__(self) -> None:
-        super().__init__(replace(RULES, id="mix-chess", name="Mix Chess"))
+        super().__init__(replace(RULES, id="mix-chess", name=N_("Mix Chess")))
 
     def make_generator(self, tables: Tables) -> MixGenerator:
         """Returns Mix Chess's generator."""

@@ -22,6 +22,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db.models.lookups import Exact, GreaterThanOrEqual, LessThan
+from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 import engine
 from engine import variants
@@ -55,6 +56,26 @@ SPEED_BOUNDS = (
     (1500, "rapid"),
 )
 SPEEDS = ("ultrabullet", "bullet", "blitz", "rapid", "classical", "correspondence", "unlimited")
+# The speeds as the pages name them, in the page's language (the API writes ``SPEEDS``).
+SPEED_NAMES = {
+    "ultrabullet": pgettext_lazy("speed", "ultrabullet"),
+    "bullet": pgettext_lazy("speed", "bullet"),
+    "blitz": pgettext_lazy("speed", "blitz"),
+    "rapid": pgettext_lazy("speed", "rapid"),
+    "classical": pgettext_lazy("speed", "classical"),
+    "correspondence": pgettext_lazy("speed", "correspondence"),
+    "unlimited": pgettext_lazy("speed", "unlimited"),
+}
+
+
+def speed_name(speed: str) -> str:
+    """Returns a speed's name as the pages write it (``blitz``), in the page's language."""
+    return str(SPEED_NAMES.get(speed, speed))
+
+
+def speed_choices() -> list[tuple[str, str]]:
+    """Returns the speeds as a page's filter offers them: (the speed, its name)."""
+    return [(speed, speed_name(speed)) for speed in SPEEDS]
 
 
 class ClockError(ValueError):
@@ -111,10 +132,23 @@ class TimeControl:
         return f"{minutes_text(self.initial)}+{self.increment}"
 
     @property
+    def label_shown(self) -> str:
+        """Returns ``label`` as a page shows it, in the page's language (``label`` itself is
+        what the API writes)."""
+        if self.kind == "correspondence":
+            return ngettext("%(days)s day", "%(days)s days", self.days) % {"days": self.days}
+        if self.kind == "unlimited":
+            return pgettext("time control", "unlimited")
+        return self.label
+
+    @property
     def shown(self) -> str:
         """Returns the control with its speed as the game lists show them, in the words of the
-        archive's speed filter: ``3+2 · blitz``, ``3 days · correspondence``, ``unlimited``."""
-        return self.label if self.kind == "unlimited" else f"{self.label} · {self.speed}"
+        archive's speed filter and in the page's language: ``3+2 · blitz``, ``3 days ·
+        correspondence``, ``unlimited``."""
+        if self.kind == "unlimited":
+            return self.label_shown
+        return f"{self.label_shown} · {speed_name(self.speed)}"
 
     @property
     def pgn_tag(self) -> str:

@@ -10,9 +10,10 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.csrf import ensure_csrf_cookie
 
-from catalogue.descriptors import variant_descriptor, variant_names
+from catalogue.descriptors import game_name, variant_descriptor, variant_names
 from engine import variants
 from games.domain.errors import GameError
 from games.domain.schemas import fen_text
@@ -21,7 +22,7 @@ from games.reads.archive import annotations_of, may_annotate
 from games.services.core import Actor
 from games.services.lines import board_position
 
-CLOSED = "This game is still being played: its analysis board opens when it ends."
+CLOSED = _("This game is still being played: its analysis board opens when it ends.")
 
 
 @ensure_csrf_cookie
@@ -92,7 +93,7 @@ def page(
     page_data = {
         "variant": variant_descriptor(variant),
         "variant_id": variant,
-        "variant_name": variants.get(variant).name,
+        "variant_name": game_name(variants.get(variant)),
         "variants": variant_names(),
         "start": start,
         "moves": moves or [],

@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_POST
 
@@ -14,7 +15,14 @@ from accounts.models import rating_category
 from accounts.selectors import preferences_of, preferences_payload, ratings_of
 from catalogue.descriptors import variant_descriptor, variant_groups, variant_names
 from community.models import Report
-from games.domain.clock import CORRESPONDENCE_DAYS, QUICK_PAIRINGS, SPEEDS, speed_of
+from games.domain.clock import (
+    CORRESPONDENCE_DAYS,
+    QUICK_PAIRINGS,
+    SPEEDS,
+    speed_choices,
+    speed_name,
+    speed_of,
+)
 from games.domain.errors import GameError
 from games.domain.events import label_of_tournament
 from games.domain.policy import BOT_LEVELS, CANNED_PHRASES, CHAT_MAX_CHARS
@@ -47,11 +55,19 @@ def play(request: HttpRequest) -> HttpResponse:
     actor = Actor.of_request(request)
     my_games = games_in_progress(actor.user_id, actor.session_key)
     page_data = {**lobby_payload(request.user), "variants": variant_names()}
+    # ``label`` names the button for tests and scripts; ``shown`` and ``speed_name`` are its text.
     quick = [
-        {"label": c.label, "speed": c.speed, "initial": c.initial or "", "increment": c.increment,
-         "days": c.days or ""}
+        {
+            "label": c.label,
+            "shown": c.label_shown,
+            "speed": c.speed,
+            "speed_name": speed_name(c.speed),
+            "initial": c.initial or "",
+            "increment": c.increment,
+            "days": c.days or "",
+        }
         for c in QUICK_PAIRINGS
-    ]  # fmt: skip
+    ]
     return render(
         request,
         "games/play.html",
@@ -62,7 +78,7 @@ def play(request: HttpRequest) -> HttpResponse:
             "selected": request.GET.get("variant", ""),
             "quick_pairings": quick,
             "correspondence_days": CORRESPONDENCE_DAYS,
-            "speeds": SPEEDS,
+            "speeds": speed_choices(),
         },
     )
 
@@ -267,7 +283,7 @@ def watch(request: HttpRequest) -> HttpResponse:
     context = {
         "page_data": page_data,
         "variant_choices": list(names.items()),
-        "speeds": SPEEDS,
+        "speeds": speed_choices(),
         "selected_variant": variant if variant in names else "",
         "selected_speed": speed if speed in SPEEDS else "",
     }
@@ -298,19 +314,20 @@ def tv_choose(request: HttpRequest) -> HttpResponse:
     return redirect("tv", variant=variant if variant in variant_names() else "chesskers")
 
 
-# The archive form's labels, which its refusals name instead of the query's parameters.
+# The archive form's labels, which its refusals name instead of the query's parameters (in the
+# page's language, as the form shows them).
 ARCHIVE_LABELS = {
-    "player": "Player",
-    "imported_by": "Imported by",
-    "result": "Result",
-    "termination": "Reason",
-    "mode": "Mode",
-    "speed": "Speed",
-    "since": "From",
-    "until": "To",
-    "min_plies": "Min. plies",
-    "annotated": "Annotated only",
-    "tournament": "Tournament",
+    "player": _("Player"),
+    "imported_by": _("Imported by"),
+    "result": _("Result"),
+    "termination": _("Reason"),
+    "mode": _("Mode"),
+    "speed": _("Speed"),
+    "since": _("From"),
+    "until": _("To"),
+    "min_plies": _("Min. plies"),
+    "annotated": _("Annotated only"),
+    "tournament": _("Tournament"),
 }
 
 
@@ -321,7 +338,12 @@ def archive(request: HttpRequest) -> HttpResponse:
         filters = ArchiveFilters.from_query(request.GET, ARCHIVE_LABELS)
         page = page_of(archive_games(filters), PageRequest.from_query(request.GET))
     except GameError as refusal:
-        context = {"error": refusal.message, "games": [], "form": request.GET, "choices": CHOICES}
+        context = {
+            "error": refusal.message,
+            "games": [],
+            "form": request.GET,
+            "choices": archive_choices(),
+        }
         return render(request, "games/archive.html", context, status=400)
     query = urlencode(filters.query())
     return render(
@@ -333,20 +355,23 @@ def archive(request: HttpRequest) -> HttpResponse:
             "query": query,
             "filtered": bool(query),
             "form": filters.query(),
-            "choices": CHOICES,
+            "choices": archive_choices(),
             # The checkers family's games download as PDN, the others as PGN.
             "download_format": export_format(filters.variant) if filters.variant else "PGN",
         },
     )
 
 
-CHOICES = {
-    "variants": list(variant_names().items()),
-    "results": Game.Result.choices,
-    "terminations": Game.Termination.choices,
-    "modes": Game.Mode.choices,
-    "speeds": SPEEDS,
-}
+def archive_choices() -> dict[str, list[tuple[str, str]]]:
+    """Returns the archive filters' options, (value, label), the labels in the page's
+    language."""
+    return {
+        "variants": list(variant_names().items()),
+        "results": Game.Result.choices,
+        "terminations": Game.Termination.choices,
+        "modes": Game.Mode.choices,
+        "speeds": speed_choices(),
+    }
 
 
 @login_required
@@ -360,7 +385,7 @@ def import_games(request: HttpRequest) -> HttpResponse:
         if upload is not None:
             text = upload.read(MAX_IMPORT_CHARS + 1).decode("utf-8", errors="replace")
         try:
-            text = import_text(text, where="the Games box or a file")
+            text = import_text(text, where=_("the Games box or a file"))
             games = game_import(actor=Actor.of_request(request), text=text)
         except GameError as refusal:
             error = refusal.message

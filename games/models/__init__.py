@@ -9,6 +9,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import Case, F, Q, Value, When
+from django.utils.translation import gettext_lazy as _
 
 from engine import STARTING_FEN, variants
 
@@ -76,14 +77,14 @@ def new_public_id() -> str:
 
 
 class Color(models.TextChoices):
-    WHITE = "white", "White"
-    BLACK = "black", "Black"
+    WHITE = "white", _("White")
+    BLACK = "black", _("Black")
 
 
 class SeekColor(models.TextChoices):
-    WHITE = "white", "White"
-    BLACK = "black", "Black"
-    RANDOM = "random", "Random"
+    WHITE = "white", _("White")
+    BLACK = "black", _("Black")
+    RANDOM = "random", _("Random")
 
 
 class Seek(models.Model):
@@ -111,10 +112,10 @@ class Challenge(models.Model):
     """A direct challenge to one user, or (``to`` empty) an invite link anyone may accept."""
 
     class State(models.TextChoices):
-        OPEN = "open", "Open"
-        ACCEPTED = "accepted", "Accepted"
-        DECLINED = "declined", "Declined"
-        CANCELLED = "cancelled", "Cancelled"
+        OPEN = "open", _("Open")
+        ACCEPTED = "accepted", _("Accepted")
+        DECLINED = "declined", _("Declined")
+        CANCELLED = "cancelled", _("Cancelled")
 
     public_id = models.CharField(max_length=12, unique=True, default=new_public_id)
     challenger = models.ForeignKey(
@@ -169,16 +170,16 @@ class Game(models.Model):
     """
 
     class Mode(models.TextChoices):
-        ONLINE = "online", "Online"
-        LOCAL = "local", "Pass-and-play"
-        BOT = "bot", "Bot"
-        IMPORTED = "imported", "Imported"
+        ONLINE = "online", _("Online")
+        LOCAL = "local", _("Pass-and-play")
+        BOT = "bot", _("Bot")
+        IMPORTED = "imported", _("Imported")
 
     class Status(models.TextChoices):
-        LIVE = "live", "Live"
-        FINISHED = "finished", "Finished"
+        LIVE = "live", _("Live")
+        FINISHED = "finished", _("Finished")
         # A side did not make its first move in time: no result, unrated.
-        ABORTED = "aborted", "Aborted"
+        ABORTED = "aborted", _("Aborted")
 
     class Result(models.TextChoices):
         WHITE = "1-0", "1-0"
@@ -186,21 +187,21 @@ class Game(models.Model):
         DRAW = "1/2-1/2", "1/2-1/2"
 
     class Termination(models.TextChoices):
-        CHECKMATE = "checkmate", "Checkmate"
-        STALEMATE = "stalemate", "Stalemate"
-        THREEFOLD = "threefold", "Threefold repetition"
-        FIFTY_MOVES = "fifty-moves", "Fifty-move rule"
-        INSUFFICIENT = "insufficient-material", "Insufficient material"
-        RESIGNATION = "resignation", "Resignation"
-        AGREEMENT = "agreement", "Draw by agreement"
-        ABANDONMENT = "abandonment", "Abandonment"
+        CHECKMATE = "checkmate", _("Checkmate")
+        STALEMATE = "stalemate", _("Stalemate")
+        THREEFOLD = "threefold", _("Threefold repetition")
+        FIFTY_MOVES = "fifty-moves", _("Fifty-move rule")
+        INSUFFICIENT = "insufficient-material", _("Insufficient material")
+        RESIGNATION = "resignation", _("Resignation")
+        AGREEMENT = "agreement", _("Draw by agreement")
+        ABANDONMENT = "abandonment", _("Abandonment")
         # The endings of the other games (``engine.variant.Outcome.reason``).
-        NO_PROGRESS = "no-progress", "No progress"
-        NO_MOVES = "no-moves", "No moves left"
-        NO_PIECES = "no-pieces", "No pieces left"
-        KINGS_CAPTURED = "kings-captured", "Kings captured"
-        CONNECTION = "connection", "Connection"
-        TIMEOUT = "timeout", "Time forfeit"
+        NO_PROGRESS = "no-progress", _("No progress")
+        NO_MOVES = "no-moves", _("No moves left")
+        NO_PIECES = "no-pieces", _("No pieces left")
+        KINGS_CAPTURED = "kings-captured", _("Kings captured")
+        CONNECTION = "connection", _("Connection")
+        TIMEOUT = "timeout", _("Time forfeit")
 
     public_id = models.CharField(max_length=12, unique=True, default=new_public_id)
     variant = models.CharField(max_length=VARIANT_LENGTH, default=DEFAULT_VARIANT)
@@ -517,9 +518,9 @@ class Analysis(models.Model):
     background job (``games.services.analysis``); ``done`` of ``total`` positions so far."""
 
     class State(models.TextChoices):
-        RUNNING = "running", "Running"
-        DONE = "done", "Done"
-        FAILED = "failed", "Failed"
+        RUNNING = "running", _("Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
 
     game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="analysis")
     state = models.CharField(max_length=8, choices=State.choices, default=State.RUNNING)

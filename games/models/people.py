@@ -3,6 +3,7 @@ games and the lines of a game's chat (re-exported by ``games.models``)."""
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class PlayerRecord(models.Model):
@@ -52,8 +53,8 @@ class ChatLine(models.Model):
     spectators': kept apart while the game is live, both shown once it is over."""
 
     class Room(models.TextChoices):
-        PLAYERS = "players", "Players"
-        SPECTATORS = "spectators", "Spectators"
+        PLAYERS = "players", _("Players")
+        SPECTATORS = "spectators", _("Spectators")
 
     # Indexed by chat_by_game, which leads with it.
     game = models.ForeignKey(

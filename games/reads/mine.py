@@ -4,6 +4,7 @@ for another page can be found again from the lobby as an online one can."""
 from dataclasses import dataclass
 
 from django.db.models import Q
+from django.utils.translation import gettext, pgettext
 
 from engine import variants
 from engine.errors import UnknownVariantError
@@ -21,9 +22,9 @@ class GameInProgress:
     """One line of "your games in progress": where it is and what it is."""
 
     public_id: str
-    title: str  # "alice vs bob", "You vs the bot (level 3)", "Pass-and-play"
+    title: str  # "alice vs bob", "You vs the bot (level 3)", "Pass-and-play" (the page's language)
     kind: str  # the mode's name as the site says it
-    game_name: str  # the variant's name
+    game_name: str  # the variant's name, in the page's language
     ply: int
     control: str  # a clocked game's control and speed ("3+2 · blitz"); "" when unlimited
 
@@ -63,22 +64,24 @@ def clock_shown(game: Game) -> str:
 
 
 def title(game: Game) -> str:
-    """Returns who sits at a game as its line says it."""
+    """Returns who sits at a game as its line says it, in the page's language."""
     if game.mode == Game.Mode.LOCAL:
-        return "Pass-and-play"
+        return gettext("Pass-and-play")
     if game.mode == Game.Mode.BOT:
-        bot = f"the bot (level {game.bot_level})"
-        return (
-            f"You vs {bot}" if game.human_color == "white" else f"{bot[:1].upper()}{bot[1:]} vs you"
-        )
+        level = {"level": game.bot_level}
+        if game.human_color == "white":
+            return gettext("You vs the bot (level %(level)s)") % level
+        return gettext("The bot (level %(level)s) vs you") % level
     white = game.white.username if game.white else "?"
     black = game.black.username if game.black else "?"
-    return f"{white} vs {black}"
+    # Translators: the two players of a game in progress, White first.
+    return pgettext("players", "%(white)s vs %(black)s") % {"white": white, "black": black}
 
 
 def variant_name(variant_id: str) -> str:
-    """Returns a game's name from the engine's registry (its id if the registry lacks it)."""
+    """Returns a game's name from the engine's registry, in the page's language (its id if the
+    registry lacks it)."""
     try:
-        return variants.get(variant_id).name
+        return gettext(variants.get(variant_id).name)
     except UnknownVariantError:
         return variant_id

@@ -6,9 +6,12 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.formats import date_format
+from django.utils.translation import gettext
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from catalogue.descriptors import variant_descriptor, variant_groups
+from games.domain.clock import speed_name
 from games.domain.errors import GameError
 from tournaments.models import Tournament
 from tournaments.policy import ARENA_MINUTES, SOCKET_STANDINGS, SWISS_ROUNDS
@@ -16,8 +19,12 @@ from tournaments.reads import own_line, payload, snapshot_cached, socket_path, t
 from tournaments.schemas import TournamentRequest
 from tournaments.services.entries import tournament_create
 
-# How the list writes a start: the site's times are UTC.
-STARTS_FORMAT = "%Y-%m-%d %H:%M UTC"
+
+def starts_text(starts_at: str) -> str:
+    """Returns how the list writes a start, in the page's language: the site's times are UTC."""
+    when = date_format(datetime.fromisoformat(starts_at), "SHORT_DATETIME_FORMAT")
+    # Translators: a tournament's start (a date and time in the language's short form).
+    return gettext("%(time)s UTC") % {"time": when}
 
 
 def tournaments(request: HttpRequest) -> HttpResponse:
@@ -33,7 +40,11 @@ def tournaments(request: HttpRequest) -> HttpResponse:
         else:
             return redirect("tournament", tournament_id=made.public_id)
     listed = [
-        {**row, "starts_text": datetime.fromisoformat(row["starts_at"]).strftime(STARTS_FORMAT)}
+        {
+            **row,
+            "starts_text": starts_text(row["starts_at"]),
+            "speed_name": speed_name(row["speed"]),
+        }
         for row in tournament_list()
     ]
     by_status = {
