@@ -165,8 +165,10 @@ export function createBoard(root, handlers = {}) {
       if (geometry.isUsed(square)) el.append(coord("coord-num", geometry.label(square)));
       return;
     }
-    if (x === 0) el.append(coord("coord-rank", square.slice(1)));
+    // The file before the rank, as the square's name writes them: a corner's labels read
+    // "a1", which its accessible name ("a1, white rook") contains.
     if (y === ranks - 1) el.append(coord("coord-file", square[0]));
+    if (x === 0) el.append(coord("coord-rank", square.slice(1)));
   }
 
   function coord(cls, text) {

@@ -64,8 +64,8 @@ function newCard(shown) {
     el("p", { class: "live-player" }, el("span", { class: "swatch swatch-black", "aria-hidden": "true" }),
       el("span", { "data-field": "black" })),
     // The board links to the game too, for the mouse; the Watch button is the link for
-    // keyboards and screen readers.
-    el("a", { class: "mini-board-link", href: `/game/${shown.id}/`, tabindex: "-1", "aria-hidden": "true" },
+    // keyboards and screen readers (the board's link is inert: nothing in it takes the focus).
+    el("a", { class: "mini-board-link", href: `/game/${shown.id}/`, tabindex: "-1", "aria-hidden": "true", inert: "" },
       el("div", { class: "mini-board" })),
     el("p", { class: "live-player" }, el("span", { class: "swatch swatch-white", "aria-hidden": "true" }),
       el("span", { "data-field": "white" })),
