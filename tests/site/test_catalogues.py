@@ -148,14 +148,26 @@ READ_ATTRIBUTES = ("title", "alt", "aria-label", "placeholder", "label")
 DROPPED = re.compile(
     r"{%\s*comment\s*%}.*?{%\s*endcomment\s*%}"
     r"|{%\s*blocktrans(?:late)?\b.*?{%\s*endblocktrans(?:late)?\s*%}"
+    r"|{%\s*block body_class\s*%}.*?{%\s*endblock\s*%}"  # a class name, not text
     r"|{#.*?#}|{%.*?%}|{{.*?}}",
     re.DOTALL,
 )
 
 
+FEN_LETTERS = set("pnbrqkPNBRQKw")
+
+
 def unmarked(text: str) -> bool:
-    words = re.findall(r"[^\W\d_][\w'\u2019-]*", text)
-    return any(word not in SAME_EVERYWHERE for word in words)
+    """Whether ``text`` holds a word to translate: not a name the same everywhere, and not
+    notation (a word with digits, ``e4``, ``Ra1``; a single letter; a FEN's ranks)."""
+    for word in re.findall(r"[\w'\u2019-]+", text):
+        letters = word.strip("'\u2019-")
+        if not any(char.isalpha() for char in letters) or any(char.isdigit() for char in letters):
+            continue
+        if len(letters) < 2 or set(letters) <= FEN_LETTERS or letters in SAME_EVERYWHERE:
+            continue
+        return True
+    return False
 
 
 class Reader(HTMLParser):
@@ -211,9 +223,15 @@ def test_the_template_reader_finds_unmarked_text() -> None:
             "{% load i18n %}<p>{% blocktranslate with n=count %}{{ n }} games"
             "{% endblocktranslate %}"
             '</p><img alt="" src="x"><script>const a = "words";</script><b>PGN</b>'
+            '<input placeholder="e4, Ra1:a4, N~b3"><i>rnbqkbnr/pppppppp/8 w KQkq - 0 1</i>'
+            "<i>½</i>{% block body_class %}page-game-body{% endblock %}"
         )
         == []
     )
+    # Notation beside words is no excuse: the words are still to translate.
+    assert shown_unmarked('<input placeholder="Type a move: e4">') == [
+        '<input placeholder="Type a move: e4">'
+    ]
 
 
 @pytest.mark.parametrize("path", templates(), ids=lambda path: str(path.relative_to(BASE)))
