@@ -8,6 +8,8 @@ from datetime import datetime
 from html import escape
 from typing import Any
 
+from django.utils.translation import gettext, ngettext
+
 WIDTH, HEIGHT = 640, 240
 LEFT, RIGHT, TOP, BOTTOM = 48, 12, 12, 28  # margins for the axis labels
 
@@ -48,9 +50,8 @@ def rating_chart_svg(points: list[dict[str, Any]], name: str = "") -> str:
         f'<svg class="rating-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
         f'aria-labelledby="rating-chart-title" data-testid="rating-chart" '
         f'xmlns="http://www.w3.org/2000/svg">',
-        f'<title id="rating-chart-title">Rating over {len(points) - 1} rated games: '
-        f"from {round(ratings[0])} to {round(ratings[-1])}"
-        f"{escape(f' ({name})') if name else ''}</title>",
+        f'<title id="rating-chart-title">{escape(chart_title(len(points) - 1, ratings, name))}'
+        "</title>",
     ]
     for value in range(int(low), int(high) + 1, step):
         parts.append(
@@ -79,3 +80,20 @@ def rating_chart_svg(points: list[dict[str, Any]], name: str = "") -> str:
 
 def date_text(at: datetime) -> str:
     return f"{at.day} {at:%b %Y}"
+
+
+def chart_title(games: int, ratings: list[float], name: str | None) -> str:
+    """The chart's title, read by screen readers, in the active language."""
+    said = {"games": games, "first": round(ratings[0]), "last": round(ratings[-1])}
+    title = (
+        ngettext(
+            "Rating over %(games)s rated game: from %(first)s to %(last)s",
+            "Rating over %(games)s rated games: from %(first)s to %(last)s",
+            games,
+        )
+        % said
+    )
+    # Translators: the chart's title, then the rating category it shows in brackets.
+    return (
+        gettext("%(title)s (%(category)s)") % {"title": title, "category": name} if name else title
+    )

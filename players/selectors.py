@@ -6,6 +6,7 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.utils.translation import pgettext
 
 from accounts.models import CLASSICAL, SPEED_CATEGORIES, Rating, RatingChange, User
 from accounts.selectors import (
@@ -14,9 +15,10 @@ from accounts.selectors import (
     rating_summary,
     user_ratings,
 )
+from catalogue.descriptors import game_name
 from community.selectors import followed_users
 from engine import variants
-from games.domain.clock import TimeControl
+from games.domain.clock import TimeControl, speed_name
 from games.models import Color, Game, PlayerRecord
 from games.reads.live import live_games_of, online_among, online_user_ids
 from games.storage.records import outcome_of
@@ -177,30 +179,36 @@ def online_players(now: datetime | None = None) -> list[dict[str, Any]]:
 
 def rating_categories() -> list[dict[str, str]]:
     """Returns every rating category, as the pages offer them: the speeds of the game rated by
-    speed (Chesskers), then every other game (``{"id", "name"}``)."""
+    speed (Chesskers), then every other game (``{"id", "name"}``), named in the active
+    language (English where none is active, as for the API)."""
     games = variants.VARIANTS.values()
     speeds = [
-        {"id": speed, "name": f"{v.name} {speed}"}
+        {
+            "id": speed,
+            # Translators: a rating category, a game and a speed: "Chesskers blitz".
+            "name": pgettext("rating category", "%(game)s %(speed)s")
+            % {"game": game_name(v), "speed": speed_name(speed)},
+        }
         for v in games
         if v.rated_by_speed
         for speed in SPEED_CATEGORIES
     ]
-    return speeds + [{"id": v.id, "name": v.name} for v in games if not v.rated_by_speed]
+    return speeds + [{"id": v.id, "name": game_name(v)} for v in games if not v.rated_by_speed]
 
 
-# Each category's name by its id; the categories are fixed for the process's life.
-_NAMES = {c["id"]: c["name"] for c in rating_categories()}
+# The categories' ids; they are fixed for the process's life.
+CATEGORY_IDS = frozenset(c["id"] for c in rating_categories())
 
 
 def category_name(category: str) -> str:
     """Returns a rating category's name as the pages write it (``Chesskers blitz``,
-    ``International Checkers``): its id if it is no known category."""
-    return _NAMES.get(category, category)
+    ``International Checkers``), in the active language: its id if it is no known category."""
+    return next((c["name"] for c in rating_categories() if c["id"] == category), category)
 
 
 def known_category(asked: str | None) -> str | None:
     """Returns a category asked for in a page's query if it is one (else None)."""
-    return asked if asked in _NAMES else None
+    return asked if asked in CATEGORY_IDS else None
 
 
 def profile_category(rows: list[Rating], asked: str | None = None) -> str:

@@ -6,13 +6,14 @@ from django import template
 from django.templatetags.static import static
 from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext, pgettext
 
 from catalogue.descriptors import MAN_LETTER, variant_descriptor
 from engine import variants
 from games.domain.clock import TimeControl
-from games.models import DEFAULT_VARIANT
+from games.models import DEFAULT_VARIANT, Game
 from games.reads.archive import ArchiveFilters, archive_games
-from games.reads.state import player_name
+from games.reads.state import bot_human_color, player_name
 
 register = template.Library()
 
@@ -75,7 +76,7 @@ def mini_board(fen: str, size: int = 96, variant_id: str = DEFAULT_VARIANT) -> S
     side = int(size)
     return mark_safe(  # numbers, constant colours and escaped URLs only
         f'<svg class="mini-board" viewBox="0 0 8 8" width="{side}" height="{side}" role="img" '
-        'aria-label="Final position" xmlns="http://www.w3.org/2000/svg">'
+        f'aria-label="{escape(gettext("Final position"))}" xmlns="http://www.w3.org/2000/svg">'
         f'<rect width="8" height="8" fill="{LIGHT}"/>{DARK_SQUARES}{"".join(pieces)}</svg>'
     )
 
@@ -103,12 +104,13 @@ def variant_mini_board(fen: str, size: int, variant_id: str) -> SafeString:
         pieces.append((href, board.file_of(sq), board.ranks - 1 - board.rank_of(sq)))
     return format_html(
         '<svg class="mini-board" viewBox="0 0 {} {}" width="{}" height="{}" role="img" '
-        'aria-label="Final position" xmlns="http://www.w3.org/2000/svg">'
+        'aria-label="{}" xmlns="http://www.w3.org/2000/svg">'
         '<rect width="{}" height="{}" fill="{}"/>{}{}</svg>',
         board.files,
         board.ranks,
         size,
         size,
+        gettext("Final position"),
         board.files,
         board.ranks,
         LIGHT,
@@ -127,7 +129,12 @@ def player_games(player, limit: int = 20):
 def side_name(game, color: str) -> str:
     """Returns the name shown for a side of a game: a player, the bot, an imported tag, or
     the colour's name."""
-    return player_name(game, color) or color.capitalize()
+    bot = game.mode == Game.Mode.BOT and game.player(color) is None and game.bot_level
+    if bot and color != bot_human_color(game):
+        return gettext("Bot (level %(level)s)") % {"level": game.bot_level}
+    return player_name(game, color) or (
+        pgettext("side", "White") if color == "white" else pgettext("side", "Black")
+    )
 
 
 @register.filter
