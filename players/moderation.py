@@ -11,6 +11,8 @@ from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from common.edge import refusal_response
 from community import services
@@ -31,7 +33,7 @@ def moderators_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResp
         if not user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         if not user.is_staff:
-            return refusal_response(request, 403, "Only moderators may see this page.")
+            return refusal_response(request, 403, _("Only moderators may see this page."))
         return view(request, *args, **kwargs)
 
     return wrapped
@@ -62,26 +64,35 @@ def act(request: HttpRequest, report: Report) -> str:
     moderator, user = request.user, report.user
     if action == "warn":
         services.warn(moderator=moderator, user=user, note=note, report=report)
-        return f"{user} is warned: they see it on their next page."
+        return _("%(user)s is warned: they see it on their next page.") % {"user": user}
     if action == "mute":
         try:
             hours = int(request.POST.get("hours", ""))
         except ValueError:
-            raise CommunityError(f"A mute lasts 1 to {MAX_MUTE_HOURS} hours.") from None
+            raise CommunityError(
+                _("A mute lasts 1 to %(max_mute_hours)s hours.")
+                % {"max_mute_hours": MAX_MUTE_HOURS}
+            ) from None
         services.mute(moderator=moderator, user=user, hours=hours, note=note, report=report)
-        return f"{user}'s chat is muted for {hours} hour{'s' if hours != 1 else ''}."
+        return ngettext(
+            "%(user)s's chat is muted for %(hours)s hour.",
+            "%(user)s's chat is muted for %(hours)s hours.",
+            hours,
+        ) % {"user": user, "hours": hours}
     if action == "unmute":
         services.unmute(moderator=moderator, user=user, note=note)
-        return f"{user}'s chat is no longer muted."
+        return _("%(user)s's chat is no longer muted.") % {"user": user}
     if action == "close":
         if request.POST.get("confirm") != "on":
-            raise CommunityError("Tick the box to close the account: it cannot be undone.")
+            raise CommunityError(_("Tick the box to close the account: it cannot be undone."))
         name = close_account(user=user, moderator=moderator, note=note, report=report)
-        return f"The account is closed: its games are now under the name {name}."
+        return _("The account is closed: its games are now under the name %(name)s.") % {
+            "name": name
+        }
     if action == "dismiss":
         services.dismiss(moderator=moderator, report=report, note=note)
-        return "The report is dismissed."
-    raise CommunityError("Choose an action: warn, mute, unmute, close or dismiss.")
+        return _("The report is dismissed.")
+    raise CommunityError(_("Choose an action: warn, mute, unmute, close or dismiss."))
 
 
 @moderators_only

@@ -14,6 +14,7 @@ from engine.draughts.position import DraughtsPosition
 from engine.draughts.rules import DraughtsPiece, Notation, Rules
 from engine.draughts.tables import Tables
 from engine.errors import IllegalMoveError
+from engine.i18n import N_
 from engine.moves import Move
 from engine.pieces import Color
 from engine.variant import Outcome, PieceKind, Variant
@@ -111,7 +112,9 @@ class DraughtsVariant(Variant):
     def move_text(self, position: DraughtsPosition, move: Move) -> str:
         """Returns the canonical text of a legal ``move`` (§1.10)."""
         if not position.is_legal(move):
-            raise IllegalMoveError(f"illegal move {move.machine()}: not legal in this position")
+            raise IllegalMoveError(
+                N_("illegal move %(move)s: not legal in this position"), move=move.machine()
+            )
         return notation.move_text(move, self.tables.text)
 
     def parse_move(self, position: DraughtsPosition, text: str) -> Move:

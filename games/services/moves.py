@@ -12,6 +12,7 @@ from datetime import datetime
 from enum import StrEnum
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 import engine
 from engine.errors import UnplayablePositionError
@@ -179,15 +180,19 @@ def refuse_over_budget(eg: engine.Game) -> None:
         eg.pop()
         raise GameError(
             ErrorCode.NOT_ALLOWED,
-            f"That move would lead to a position the site does not play: {error}.",
+            _("That move would lead to a position the site does not play: %(error)s.")
+            % {"error": error},
         ) from None
     if count <= MOVE_BUDGET or eg.is_over():
         return
     eg.pop()
     raise GameError(
         ErrorCode.NOT_ALLOWED,
-        f"That move would lead to a position with {count:,} legal moves, more than the "
-        f"{MOVE_BUDGET:,} a game here may have.",
+        _(
+            "That move would lead to a position with %(count)s legal moves, more than the "
+            "%(move_budget)s a game here may have."
+        )
+        % {"count": f"{count:,}", "move_budget": f"{MOVE_BUDGET:,}"},
     )
 
 
