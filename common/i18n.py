@@ -11,6 +11,7 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.functional import lazy
 from django.utils.translation import gettext
+from django.utils.translation.trans_real import parse_accept_lang_header
 
 # A header longer than this is not read: a client's languages fit in far fewer characters.
 MAX_ACCEPT_LANGUAGE = 256
@@ -93,8 +94,6 @@ def scope_language(scope: dict[str, Any], account: str = "") -> str:
     chosen = supported(morsel.value if morsel is not None else None)
     if chosen:
         return chosen
-    from django.utils.translation.trans_real import parse_accept_lang_header
-
     header = _header(scope, b"accept-language", MAX_ACCEPT_LANGUAGE)
     for code, _quality in parse_accept_lang_header(header):
         if code == "*":
@@ -103,13 +102,3 @@ def scope_language(scope: dict[str, Any], account: str = "") -> str:
         if chosen:
             return chosen
     return supported(settings.LANGUAGE_CODE) or settings.LANGUAGE_CODE
-
-
-def account_language(user_id: int | None) -> str:
-    """Returns the language a user chose in their settings ("" for the browser's, or none)."""
-    if user_id is None:
-        return ""
-    from accounts.models import Preferences
-
-    found = Preferences.objects.filter(user_id=user_id).values_list("language", flat=True)
-    return found.first() or ""

@@ -72,16 +72,13 @@ class Position:
         """
         board, side, castling, ep, halfmove, fullmove = parse_fen(fen)
         kings = []
-        for code, name in ((6, "White"), (-6, "Black")):
+        for code, refusal in (
+            (6, N_("invalid FEN %(fen)s: White must have exactly one king, has %(count)s")),
+            (-6, N_("invalid FEN %(fen)s: Black must have exactly one king, has %(count)s")),
+        ):
             squares = [sq for sq in range(64) if board[sq] == code]
             if len(squares) != 1:
-                raise InvalidFenError(
-                    N_("invalid FEN %(fen)s: %(side)s must have exactly one king, has %(count)s"),
-                    terms=("side",),
-                    fen=repr(fen),
-                    side=name,
-                    count=len(squares),
-                )
+                raise InvalidFenError(refusal, fen=repr(fen), count=len(squares))
             kings.append(squares[0])
         for sq in (*range(8), *range(56, 64)):
             if abs(board[sq]) == PAWN:

@@ -192,16 +192,17 @@ class Variant(ABC):
         have = ", ".join(_count_text(now[kind], names[kind]) for kind in tree if now[kind])
         start = _army_counts(self.start_position())[color]
         army = ", ".join(_count_text(start[kind], names[kind]) for kind in tree if start[kind])
-        return UnplayablePositionError(
-            N_(
-                "%(side)s has %(have)s: more than its start army (%(army)s) could become by "
+        if color == Color.WHITE:
+            refusal = N_(
+                "White has %(have)s: more than its start army (%(army)s) could become by "
                 "promotion, so no game reaches this position"
-            ),
-            terms=("side",),
-            side=color.name.capitalize(),
-            have=have,
-            army=army,
-        )
+            )
+        else:
+            refusal = N_(
+                "Black has %(have)s: more than its start army (%(army)s) could become by "
+                "promotion, so no game reaches this position"
+            )
+        return UnplayablePositionError(refusal, have=have, army=army)
 
     # --- games ------------------------------------------------------------------------------
     def new_game(self, fen: str | None = None) -> Game:

@@ -181,23 +181,23 @@ def _check(fen: str, board: list[int], side: int, tables: Tables) -> None:
                 fen=repr(fen),
                 name=name,
             )
-    for colour, word in ((1, "White"), (-1, "Black")):
+    refusals = {
+        1: (
+            N_("invalid FEN %(fen)s: White has %(count)s pieces, more than it starts with"),
+            N_("invalid FEN %(fen)s: the side not to move (White) has no piece left"),
+        ),
+        -1: (
+            N_("invalid FEN %(fen)s: Black has %(count)s pieces, more than it starts with"),
+            N_("invalid FEN %(fen)s: the side not to move (Black) has no piece left"),
+        ),
+    }
+    for colour in (1, -1):
+        too_many, none_left = refusals[colour]
         mine = [abs(board[sq]) for sq in tables.squares if board[sq] * colour > 0]
         if len(mine) > tables.start_count[colour]:
-            raise InvalidFenError(
-                N_("invalid FEN %(fen)s: %(side)s has %(count)s pieces, more than it starts with"),
-                terms=("side",),
-                fen=repr(fen),
-                side=word,
-                count=len(mine),
-            )
+            raise InvalidFenError(too_many, fen=repr(fen), count=len(mine))
         if colour == -side and not mine:
-            raise InvalidFenError(
-                N_("invalid FEN %(fen)s: the side not to move (%(side)s) has no piece left"),
-                terms=("side",),
-                fen=repr(fen),
-                side=word,
-            )
+            raise InvalidFenError(none_left, fen=repr(fen))
 
 
 def fen_text(board: list[int], side: int, halfmove: int, fullmove: int, tables: Tables) -> str:

@@ -108,21 +108,14 @@ class HybridVariant(Variant):
         board, side, castling, ep, halfmove, fullmove = parse_fen(fen, tables)
         kings = [None, -1, -1]
         royal = tables.royal
-        for sign, word in ((1, "White"), (-1, "Black")):
+        for sign, refusal in (
+            (1, N_("invalid FEN %(fen)s: White must have exactly one king, has %(count)s")),
+            (-1, N_("invalid FEN %(fen)s: Black must have exactly one king, has %(count)s")),
+        ):
             if royal:
                 squares = [sq for sq in range(64) if board[sq] == royal * sign]
                 if len(squares) != 1:
-                    count = len(squares)
-                    raise InvalidFenError(
-                        N_(
-                            "invalid FEN %(fen)s: %(side)s must have exactly one king, "
-                            "has %(count)s"
-                        ),
-                        terms=("side",),
-                        fen=repr(fen),
-                        side=word,
-                        count=count,
-                    )
+                    raise InvalidFenError(refusal, fen=repr(fen), count=len(squares))
                 kings[sign] = squares[0]
         for sq in range(64):
             code = abs(board[sq])

@@ -544,6 +544,10 @@ def import_text(value: Any, where: str = "`text`") -> str:
     """Returns the text of games to import, or raises: text, not empty, not too long. ``where``
     names the place the text goes: the API's field, or the form's box."""
     if not isinstance(value, str) or not value.strip():
+        if where == "`text`":
+            raise refuse(_("Give the games' text in `text`."))
+        if where == "the Games box or a file":
+            raise refuse(_("Give the games' text in the Games box or a file."))
         raise refuse(_("Give the games' text in %(where)s.") % {"where": where})
     if len(value) > MAX_IMPORT_CHARS:
         raise refuse(

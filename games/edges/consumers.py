@@ -22,8 +22,9 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from accounts.selectors import language_of
 from accounts.services import user_seen
-from common.i18n import account_language, scope_language
+from common.i18n import scope_language
 from community.selectors import following_ids, hidden_usernames
 from games.domain import wire
 from games.domain.errors import ErrorCode, GameError
@@ -159,7 +160,7 @@ class BaseConsumer(AsyncJsonWebsocketConsumer):
         account = ""
         if user_id is not None:
             try:
-                account = await db(account_language)(user_id)
+                account = await db(language_of)(user_id)
             except Exception:  # the cookie and the browser's languages still choose one
                 log.exception("reading a user's language failed")
         return scope_language(self.scope, account)

@@ -319,17 +319,20 @@ def imported_variant(parsed: pgn.ParsedGame) -> Variant:
             return variant
     known = ", ".join(variant.name for variant in variants.VARIANTS.values())
     if named:
-        what = f"the game {parsed.tag('Variant')!r}"
+        refusal = _("it has the game %(name)s; the Variant tag names one of: %(known)s.") % {
+            "name": repr(parsed.tag("Variant")),
+            "known": known,
+        }
     elif game_type:
-        what = f"the GameType {game_type}, which names no game the site plays,"
+        refusal = _(
+            "it has the GameType %(number)s, which names no game the site plays,; the Variant "
+            "tag names one of: %(known)s."
+        ) % {"number": game_type, "known": known}
     else:
-        what = "no Variant tag"
-    raise import_error(
-        parsed,
-        ErrorCode.BAD_REQUEST,
-        _("it has %(what)s; the Variant tag names one of: %(known)s.")
-        % {"what": what, "known": known},
-    )
+        refusal = _("it has no Variant tag; the Variant tag names one of: %(known)s.") % {
+            "known": known
+        }
+    raise import_error(parsed, ErrorCode.BAD_REQUEST, refusal)
 
 
 def imported_result(parsed: pgn.ParsedGame, eg: engine.Game) -> tuple[str | None, str | None]:

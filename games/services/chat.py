@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from common.throttle import charge
@@ -50,7 +51,7 @@ def chat_send(
         raise GameError(
             ErrorCode.FORBIDDEN,
             _("A moderator muted your chat until %(muted)s UTC.")
-            % {"muted": f"{muted:%d %b %Y, %H:%M}"},
+            % {"muted": date_format(muted, "d M Y, H:i")},
         )
     if not chat_on:
         raise GameError(ErrorCode.NOT_ALLOWED, _("Your chat is off: turn it on in your settings."))

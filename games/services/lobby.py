@@ -31,6 +31,17 @@ from games.services.play import game_create_online
 from games.storage import broadcast
 
 
+def already(state: str) -> str:
+    """Returns the refusal of a challenge that is no longer open, by its state."""
+    if state == "accepted":
+        return _("That challenge was already accepted.")
+    if state == "declined":
+        return _("That challenge was already declined.")
+    if state == "cancelled":
+        return _("That challenge was already cancelled.")
+    return _("That challenge was already %(state)s.") % {"state": state}
+
+
 def assign_colors(creator: User, other: User, color: str) -> tuple[User, User]:
     """Returns (white, black) for a seek or challenge whose creator asked for ``color``."""
     if color == SeekColor.RANDOM:
@@ -326,9 +337,7 @@ def lock_challenge(challenge_id: str) -> Challenge:
             _("There is no challenge %(challenge_id)s.") % {"challenge_id": challenge_id},
         )
     if challenge.state != Challenge.State.OPEN:
-        raise GameError(
-            ErrorCode.GONE, _("That challenge was already %(state)s.") % {"state": challenge.state}
-        )
+        raise GameError(ErrorCode.GONE, already(challenge.state))
     return challenge
 
 

@@ -90,7 +90,9 @@ def game_draw(*, game_id: str, actor: Actor, action: DrawAction) -> dict[str, An
         elif game.draw_offer != theirs:
             raise GameError(
                 ErrorCode.NOT_ALLOWED,
-                _("There is no draw offer to %(action)s.") % {"action": action},
+                _("There is no draw offer to accept.")
+                if action == "accept"
+                else _("There is no draw offer to decline."),
             )
         elif action == "accept":
             finish(game, result=Game.Result.DRAW, termination=Game.Termination.AGREEMENT)

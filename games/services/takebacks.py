@@ -47,6 +47,13 @@ TAKEN_BACK_FIELDS = [
 ]
 
 
+def no_offer(action: str) -> str:
+    """Returns the refusal of answering a takeback offer there is not."""
+    if action == "accept":
+        return _("There is no takeback offer to accept.")
+    return _("There is no takeback offer to decline.")
+
+
 def game_takeback_online(
     *, game_id: str, actor: Actor, action: TakebackAction, now: datetime | None = None
 ) -> dict[str, Any]:
@@ -60,7 +67,7 @@ def game_takeback_online(
             if action != "offer":
                 raise GameError(
                     ErrorCode.NOT_ALLOWED,
-                    _("There is no takeback offer to %(action)s.") % {"action": action},
+                    no_offer(action),
                 )
             return game_takeback(game_id=game_id, actor=actor)
         theirs = opponent(color)
@@ -74,7 +81,7 @@ def game_takeback_online(
         elif game.takeback_offer != theirs:
             raise GameError(
                 ErrorCode.NOT_ALLOWED,
-                _("There is no takeback offer to %(action)s.") % {"action": action},
+                no_offer(action),
             )
         elif action == "accept":
             take_back(game, to_turn_of=theirs, now=now)
@@ -104,11 +111,11 @@ def _offer(game: Game, color: str) -> None:
     never = Preferences.Takebacks.NEVER
     preference = preferences_of(other).takebacks if other is not None else never
     if preference == never or (preference == Preferences.Takebacks.CASUAL and game.is_rated):
-        where = "" if preference == never else " in rated games"
-        raise GameError(
-            ErrorCode.NOT_ALLOWED,
-            _("%(other)s does not grant takebacks%(where)s.") % {"other": other, "where": where},
-        )
+        if preference == never:
+            refusal = _("%(other)s does not grant takebacks.")
+        else:
+            refusal = _("%(other)s does not grant takebacks in rated games.")
+        raise GameError(ErrorCode.NOT_ALLOWED, refusal % {"other": other})
     game.takeback_offer = color
     game.save(update_fields=OFFER_FIELDS)
 
