@@ -43,6 +43,18 @@ ENTRIES = {
         "FEN invalide %(fen)s : les blancs doivent avoir exactement un roi, ils en ont %(count)s",
         "ongeldige FEN %(fen)s: wit moet precies één koning hebben, heeft er %(count)s",
     ),
+    "Text may not contain a NUL character.": (
+        "Le texte ne peut pas contenir de caractère NUL.",
+        "Tekst mag geen NUL-teken bevatten.",
+    ),
+    "That request is too large: a body may have at most %(limit)s bytes.": (
+        "Cette requête est trop volumineuse : un corps fait au plus %(limit)s octets.",
+        "Dat verzoek is te groot: een body mag hoogstens %(limit)s bytes zijn.",
+    ),
+    "There is nothing at that address.": (
+        "Il n'y a rien à cette adresse.",
+        "Er staat niets op dat adres.",
+    ),
     "There is no game %(game_id)s.": (
         "Il n'y a pas de partie %(game_id)s.",
         "Er is geen partij %(game_id)s.",
@@ -151,6 +163,57 @@ def test_an_api_refusal_of_a_service_is_said_in_the_requests_language(client) ->
     assert english == "There is no game nosuchgame."
     french = client.get("/api/games/nosuchgame/", HTTP_ACCEPT_LANGUAGE="fr").json()["error"]
     assert french == "Il n'y a pas de partie nosuchgame."
+
+
+def test_the_edges_refusal_before_the_locale_middleware_is_in_the_requests_language(
+    client,
+) -> None:
+    path = "/api/games/?player=al%00ice"
+    assert client.get(path).json() == {"error": "Text may not contain a NUL character."}
+    french = client.get(path, HTTP_ACCEPT_LANGUAGE="fr").json()
+    assert french == {"error": "Le texte ne peut pas contenir de caractère NUL."}
+    client.cookies["django_language"] = "nl"
+    assert client.get(path).json() == {"error": "Tekst mag geen NUL-teken bevatten."}
+
+
+def test_a_reshaped_api_error_is_in_the_requests_language(client) -> None:
+    answer = client.get("/api/no/such/thing/", HTTP_ACCEPT_LANGUAGE="fr")
+    assert answer.status_code == 404
+    assert answer.json() == {"error": "Il n'y a rien à cette adresse."}
+
+
+async def too_large_answer(headers: list[tuple[bytes, bytes]]) -> dict:
+    import json
+
+    from common.edge import BodyLimit
+
+    async def app(scope, receive, send) -> None:
+        raise AssertionError("a body over the limit reached the app")
+
+    sent = []
+
+    async def receive() -> dict:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: dict) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "headers": [(b"content-length", b"999999999"), *headers]}
+    await BodyLimit(app)(scope, receive, send)
+    assert sent[0]["status"] == 413
+    return json.loads(sent[1]["body"])
+
+
+async def test_a_body_over_the_limit_is_refused_in_the_browsers_language(settings) -> None:
+    limit = f"{settings.REQUEST_MAX_BYTES:,}"
+    english = await too_large_answer([])
+    assert english == {
+        "error": f"That request is too large: a body may have at most {limit} bytes."
+    }
+    dutch = await too_large_answer([(b"accept-language", b"nl-BE,nl;q=0.9")])
+    assert dutch == {
+        "error": f"Dat verzoek is te groot: een body mag hoogstens {limit} bytes zijn."
+    }
 
 
 # --- the sockets -----------------------------------------------------------------------------
