@@ -8,6 +8,7 @@ every page by ``games.edges.context_processors``), so a page never carries its o
 from datetime import datetime, timedelta
 
 from django.utils import timezone
+from django.utils.translation import pgettext_lazy
 
 # A socket pings every PING_EVERY; a connection (or a lobby player) not heard from within
 # CONNECTION_STALE_AFTER is gone: its process died, or the player left without closing.
@@ -48,15 +49,16 @@ MAX_WAITING_BOARD_ANALYSES = 64
 # An analysis with no progress for this long was left by a process that died: it is resumed.
 ANALYSIS_STALE_AFTER = timedelta(minutes=2)
 
+# The bot levels' names, as the bot page lists them (translated where they are shown).
 BOT_LEVELS: dict[int, str] = {
-    1: "Beginner: plays legal moves, often careless",
-    2: "Novice",
-    3: "Casual",
-    4: "Club",
-    5: "Strong club",
-    6: "Expert",
-    7: "Master: thinks about a second",
-    8: "Strongest: thinks about two seconds",
+    1: pgettext_lazy("bot level", "Beginner: plays legal moves, often careless"),
+    2: pgettext_lazy("bot level", "Novice"),
+    3: pgettext_lazy("bot level", "Casual"),
+    4: pgettext_lazy("bot level", "Club"),
+    5: pgettext_lazy("bot level", "Strong club"),
+    6: pgettext_lazy("bot level", "Expert"),
+    7: pgettext_lazy("bot level", "Master: thinks about a second"),
+    8: pgettext_lazy("bot level", "Strongest: thinks about two seconds"),
 }
 LOWEST_BOT_LEVEL, HIGHEST_BOT_LEVEL = min(BOT_LEVELS), max(BOT_LEVELS)
 
