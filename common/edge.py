@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
-from common.i18n import lazy_format, request_language, scope_language
+from common.i18n import grouped, lazy_format, request_language, scope_language
 from common.process import large_body_collector
 
 # No request or message of the site nests deeper than a move's path in its body (2 levels).
@@ -274,7 +274,7 @@ def replay(body: bytes, receive: Receive) -> Receive:
 async def too_large(send: Send, limit: int, scope: dict[str, Any] | None = None) -> None:
     with translation.override(scope_language(scope or {})):
         sentence = _("That request is too large: a body may have at most %(limit)s bytes.") % {
-            "limit": f"{limit:,}"
+            "limit": grouped(limit)
         }
     body = json.dumps({"error": sentence}).encode()
     await send(

@@ -8,7 +8,7 @@ from http.cookies import SimpleCookie
 from typing import Any
 
 from django.conf import settings
-from django.utils import translation
+from django.utils import formats, translation
 from django.utils.functional import lazy
 from django.utils.translation import gettext
 from django.utils.translation.trans_real import parse_accept_lang_header
@@ -31,10 +31,19 @@ def say(error: BaseException) -> str:
     for name in getattr(error, "terms", ()):
         if isinstance(params.get(name), str):
             params[name] = gettext(params[name])
+    for name, value in params.items():
+        if getattr(value, "grouped", False):  # engine.errors.Grouped: 1,000 in English
+            params[name] = grouped(int(value))
     try:
         return gettext(template) % params
     except (KeyError, TypeError, ValueError):  # a translation that lost a placeholder
         return str(error)
+
+
+def grouped(value: int) -> str:
+    """Returns a whole number as the active language writes it, grouped (1,000 in English,
+    1 000 in Russian or French, 1.000 in Dutch and Portuguese)."""
+    return formats.number_format(value, force_grouping=True)
 
 
 def _formatted(template: str, params: dict[str, Any]) -> str:

@@ -14,6 +14,16 @@ Section numbers (§) refer to docs/rules/chesskers.md.
 from typing import Any
 
 
+class Grouped(int):
+    """A whole number a sentence writes with its thousands grouped (``1,000``); the site writes
+    it as the reader's language does."""
+
+    grouped = True
+
+    def __str__(self) -> str:
+        return f"{int(self):,}"
+
+
 class EngineError(ValueError):
     """An engine error whose sentence is a template (marked with ``N_``) and its parameters:
     ``EngineError(N_("bad square %(square)s"), square="x9")``. Without parameters the

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from engine.board import Board
-from engine.errors import InvalidFenError, UnplayablePositionError
+from engine.errors import Grouped, InvalidFenError, UnplayablePositionError
 from engine.game import Game
 from engine.i18n import N_
 from engine.interface import Outcome, VariantPosition
@@ -167,8 +167,8 @@ class Variant(ABC):
                     "this position has %(count)s legal moves, more than the %(budget)s "
                     "a game here may have"
                 ),
-                count=f"{count:,}",
-                budget=f"{budget:,}",
+                count=Grouped(count),
+                budget=Grouped(budget),
             )
 
     def _promotion_roots(self) -> list[str]:

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from engine.errors import CaptureSearchError, WorkLimitError
+from engine.errors import CaptureSearchError, Grouped, WorkLimitError
 from engine.i18n import N_
 
 CAPTURE_BUDGET = 20_000
@@ -92,12 +92,12 @@ class JumpBudget:
                     "the positions of this request take more than %(jumps)s jumps of capture "
                     "search in all, more than one request may spend"
                 ),
-                jumps=f"{limit.jumps:,}",
+                jumps=Grouped(limit.jumps),
             )
         return CaptureSearchError(
             N_(
                 "this position's captures take more than %(jumps)s jumps to search, more "
                 "than a game here may have"
             ),
-            jumps=f"{self.jumps:,}",
+            jumps=Grouped(self.jumps),
         )

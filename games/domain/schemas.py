@@ -17,6 +17,7 @@ from typing import Any, Literal, get_args
 from django.utils.translation import gettext as _
 
 from common.edge import text_problem
+from common.i18n import grouped
 from engine import variants
 from games.domain.clock import UNLIMITED, ClockError, TimeControl
 from games.domain.errors import ErrorCode, GameError
@@ -172,7 +173,7 @@ class MoveRequest:
         if not whole_number(ply) or not 0 <= ply <= MAX_PLY:
             raise refuse(
                 _("A move needs the ply it is for, a number from 0 to %(max_ply)s.")
-                % {"max_ply": f"{MAX_PLY:,}"}
+                % {"max_ply": grouped(MAX_PLY)}
             )
         if lag is not None and (not whole_number(lag) or not 0 <= lag <= MAX_LAG_MS):
             raise refuse(
@@ -552,7 +553,7 @@ def import_text(value: Any, where: str = "`text`") -> str:
     if len(value) > MAX_IMPORT_CHARS:
         raise refuse(
             _("That text is too long to import at once: at most %(max_import_chars)s.")
-            % {"max_import_chars": f"{MAX_IMPORT_CHARS:,}"}
+            % {"max_import_chars": grouped(MAX_IMPORT_CHARS)}
         )
     problem = text_problem(value)  # an uploaded file's text has not passed the edge
     if problem is not None:

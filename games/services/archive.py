@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import engine
-from common.i18n import say
+from common.i18n import grouped, say
 from engine import variants
 from engine.errors import WorkLimitError
 from engine.variant import Variant
@@ -441,7 +441,7 @@ def game_import(*, actor: Actor, text: str) -> list[Game]:
         raise GameError(
             ErrorCode.BAD_REQUEST,
             _("Import at most %(max_import_plies)s moves at once; this text has %(plies)s.")
-            % {"max_import_plies": f"{MAX_IMPORT_PLIES:,}", "plies": f"{plies:,}"},
+            % {"max_import_plies": grouped(MAX_IMPORT_PLIES), "plies": grouped(plies)},
         )
     replayed = []
     with work_limit(MAX_IMPORT_JUMPS):

@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import engine
+from common.i18n import grouped
 from engine.errors import UnplayablePositionError
 from engine.variant import MOVE_BUDGET
 from games.domain import clock
@@ -192,7 +193,7 @@ def refuse_over_budget(eg: engine.Game) -> None:
             "That move would lead to a position with %(count)s legal moves, more than the "
             "%(move_budget)s a game here may have."
         )
-        % {"count": f"{count:,}", "move_budget": f"{MOVE_BUDGET:,}"},
+        % {"count": grouped(count), "move_budget": grouped(MOVE_BUDGET)},
     )
 
 

@@ -211,8 +211,9 @@ async def test_a_body_over_the_limit_is_refused_in_the_browsers_language(setting
         "error": f"That request is too large: a body may have at most {limit} bytes."
     }
     dutch = await too_large_answer([(b"accept-language", b"nl-BE,nl;q=0.9")])
+    grouped = f"{settings.REQUEST_MAX_BYTES:,}".replace(",", ".")  # Dutch groups with dots
     assert dutch == {
-        "error": f"Dat verzoek is te groot: een body mag hoogstens {limit} bytes zijn."
+        "error": f"Dat verzoek is te groot: een body mag hoogstens {grouped} bytes zijn."
     }
 
 
@@ -340,3 +341,17 @@ async def test_the_analysis_socket_says_an_engine_refusal_in_the_browsers_langua
     assert (
         said == "FEN incorrecte : FEN invalide '8/8 w - - 0 1' : 8 rangées attendues, 2 trouvées."
     )
+
+
+def test_an_engine_errors_numbers_are_grouped_as_the_language_writes_them() -> None:
+    from engine.errors import CaptureSearchError, Grouped
+
+    error = CaptureSearchError(
+        "this position's captures take more than %(jumps)s jumps to search, more than a game "
+        "here may have",
+        jumps=Grouped(1_000_000),
+    )
+    assert str(error).startswith("this position's captures take more than 1,000,000 jumps")
+    assert say(error) == str(error)
+    with translation.override("nl"):
+        assert "1.000.000" in say(error)
