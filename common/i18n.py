@@ -34,6 +34,8 @@ def say(error: BaseException) -> str:
     for name, value in params.items():
         if getattr(value, "grouped", False):  # engine.errors.Grouped: 1,000 in English
             params[name] = grouped(int(value))
+        elif getattr(value, "alternatives", False) and value:  # engine.errors.Alternatives
+            params[name] = alternatives(list(value))
     try:
         return gettext(template) % params
     except (KeyError, TypeError, ValueError):  # a translation that lost a placeholder
@@ -67,6 +69,14 @@ def request_language(request: Any) -> str:
     if chosen:
         return chosen
     return translation.get_language_from_request(request)
+
+
+def alternatives(items: list[str]) -> str:
+    """Returns ``items`` joined as alternatives in the active language ("a or b or c")."""
+    joined = items[0]
+    for item in items[1:]:
+        joined = gettext("%(first)s or %(second)s") % {"first": joined, "second": item}
+    return joined
 
 
 def supported(code: str | None) -> str | None:

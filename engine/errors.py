@@ -13,6 +13,8 @@ Section numbers (§) refer to docs/rules/chesskers.md.
 
 from typing import Any
 
+from engine.i18n import N_
+
 
 class Grouped(int):
     """A whole number a sentence writes with its thousands grouped (``1,000``); the site writes
@@ -22,6 +24,20 @@ class Grouped(int):
 
     def __str__(self) -> str:
         return f"{int(self):,}"
+
+
+class Alternatives(tuple):
+    """Moves (or other texts) a sentence offers as alternatives: ``a or b or c`` in English;
+    the site joins them as the reader's language does (``OR``)."""
+
+    alternatives = True
+
+    def __str__(self) -> str:
+        return " or ".join(self)
+
+
+# How the site joins two alternatives (``Alternatives``), in the reader's language.
+OR = N_("%(first)s or %(second)s")
 
 
 class EngineError(ValueError):

@@ -8,7 +8,7 @@ rule itself.
 import re
 
 from engine import san
-from engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveTextError
+from engine.errors import Alternatives, AmbiguousMoveError, IllegalMoveError, InvalidMoveTextError
 from engine.i18n import N_
 from engine.moves import Move, MoveKind
 from engine.pieces import PIECE_BY_SYMBOL, PieceType
@@ -184,7 +184,7 @@ def parse_move(position: Position, text: str) -> Move:
     elif promo is not None:
         raise IllegalMoveError(N_("illegal move %(move)s: this move does not promote"), move=raw)
     if len(found) > 1:
-        options = " or ".join(sorted(text for m, text in _texts(position, found)))
+        options = Alternatives(sorted(text for m, text in _texts(position, found)))
         raise AmbiguousMoveError(
             N_("ambiguous move %(move)s: %(options)s"), move=raw, options=options
         )

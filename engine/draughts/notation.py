@@ -15,7 +15,7 @@ it asks the position for its moves.
 import re
 
 from engine.draughts.position import DraughtsPosition
-from engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveTextError
+from engine.errors import Alternatives, AmbiguousMoveError, IllegalMoveError, InvalidMoveTextError
 from engine.i18n import N_
 from engine.moves import Move, MoveKind
 
@@ -74,7 +74,7 @@ def parse_notation(position: DraughtsPosition, text: str) -> Move:
         if len(candidates) == 1:
             return candidates[0]
         if candidates:
-            options = " or ".join(sorted(move_text(m, position.tables.text) for m in candidates))
+            options = Alternatives(sorted(move_text(m, position.tables.text) for m in candidates))
             raise AmbiguousMoveError(
                 N_("ambiguous move %(move)s: %(options)s"), move=raw, options=options
             )

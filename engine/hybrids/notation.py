@@ -14,7 +14,7 @@ it asks the position for its moves and their check marks.
 import re
 
 from engine import san
-from engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveTextError
+from engine.errors import Alternatives, AmbiguousMoveError, IllegalMoveError, InvalidMoveTextError
 from engine.hybrids.position import HybridPosition
 from engine.i18n import N_
 from engine.moves import Move, MoveKind
@@ -147,7 +147,7 @@ def parse_move(position: HybridPosition, text: str) -> Move:
     origins = {m.path[0] for m in found}
     if len(origins) > 1:
         dis = disambiguations(found)
-        options = " or ".join(sorted({body(m, dis.get(m, "")) for m in found}))
+        options = Alternatives(sorted({body(m, dis.get(m, "")) for m in found}))
         raise AmbiguousMoveError(
             N_("ambiguous move %(move)s: %(options)s"), move=raw, options=options
         )

@@ -55,6 +55,7 @@ ENTRIES = {
         "Il n'y a rien à cette adresse.",
         "Er staat niets op dat adres.",
     ),
+    "%(first)s or %(second)s": ("%(first)s ou %(second)s", "%(first)s of %(second)s"),
     "There is no game %(game_id)s.": (
         "Il n'y a pas de partie %(game_id)s.",
         "Er is geen partij %(game_id)s.",
@@ -355,3 +356,15 @@ def test_an_engine_errors_numbers_are_grouped_as_the_language_writes_them() -> N
     assert say(error) == str(error)
     with translation.override("nl"):
         assert "1.000.000" in say(error)
+
+
+def test_an_ambiguous_moves_alternatives_are_joined_in_the_language() -> None:
+    from tests.engine.test_notation import TWO_KNIGHTS
+
+    game = variants.get("chesskers").new_game(TWO_KNIGHTS)
+    with pytest.raises(ValueError) as caught:
+        game.parse_move("Nd2")
+    error = caught.value
+    assert str(error) == "ambiguous move Nd2: Nbd2 or Nfd2"
+    with translation.override("fr"):
+        assert say(error) == "ambiguous move Nd2: Nbd2 ou Nfd2"
