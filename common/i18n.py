@@ -4,10 +4,10 @@ error's sentence as a template marked with ``N_`` and its parameters (``engine/e
 connection's language for the sockets, which have no ``LocaleMiddleware``, is chosen here too
 (``scope_language``)."""
 
-from http.cookies import SimpleCookie
 from typing import Any
 
 from django.conf import settings
+from django.http.cookie import parse_cookie
 from django.utils import formats, translation
 from django.utils.functional import lazy
 from django.utils.translation import gettext
@@ -104,13 +104,8 @@ def scope_language(scope: dict[str, Any], account: str = "") -> str:
     chosen = supported(account)
     if chosen:
         return chosen
-    cookies = SimpleCookie()
-    try:
-        cookies.load(_header(scope, b"cookie", MAX_COOKIE_HEADER))
-    except Exception:  # a malformed cookie header names no language
-        cookies = SimpleCookie()
-    morsel = cookies.get(settings.LANGUAGE_COOKIE_NAME)
-    chosen = supported(morsel.value if morsel is not None else None)
+    cookies = parse_cookie(_header(scope, b"cookie", MAX_COOKIE_HEADER))
+    chosen = supported(cookies.get(settings.LANGUAGE_COOKIE_NAME))
     if chosen:
         return chosen
     header = _header(scope, b"accept-language", MAX_ACCEPT_LANGUAGE)

@@ -232,6 +232,7 @@ def test_a_sockets_language_is_the_cookies_then_the_browsers_then_english() -> N
     assert scope_language(scope([cookie, (b"accept-language", b"fr")])) == "nl"
     assert scope_language(scope([cookie]), account="ru") == "ru"
     assert scope_language(scope([(b"cookie", b"django_language=xx")])) == "en"
+    assert scope_language(scope([(b"cookie", b'a="b@c; django_language=fr')])) == "fr"
     assert scope_language(scope([(b"accept-language", b"fr" + b", x" * 10_000)])) == "fr"
 
 
