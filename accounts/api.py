@@ -5,6 +5,7 @@ from django.conf import settings
 from django.contrib.auth import authenticate
 from django.core.exceptions import ValidationError
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -24,7 +25,13 @@ from accounts.services import (
     user_signup,
     user_token,
 )
-from accounts.throttles import email_charge, login_charge, reset_charge, signup_charge
+from accounts.throttles import (
+    email_charge,
+    login_charge,
+    reset_charge,
+    signup_charge,
+    too_many_sentence,
+)
 from common.throttle import refund
 
 
@@ -67,7 +74,7 @@ class SettingsSerializer(serializers.Serializer):
     )
     coordinates = serializers.BooleanField(help_text="The board's file and rank labels")
     language = serializers.ChoiceField(
-        ["", *(code for code, _ in settings.LANGUAGES)],
+        ["", *(code for code, _name in settings.LANGUAGES)],
         allow_blank=True,
         help_text='The site\'s language; "" follows the browser',
     )
@@ -92,7 +99,7 @@ def error(message: str, code: int = status.HTTP_400_BAD_REQUEST) -> Response:
 
 def too_many(wait: int, what: str) -> Response:
     return Response(
-        {"error": f"Too many {what}: try again in {wait} seconds."},
+        {"error": too_many_sentence(wait, what)},
         status=status.HTTP_429_TOO_MANY_REQUESTS,
         headers={"Retry-After": str(wait)},
     )
@@ -128,7 +135,9 @@ class SignupView(APIView):
         except ValidationError as exc:
             refund(spent)  # no account was made
             field, messages = next(iter(exc.message_dict.items()))
-            return error(f"{field}: {' '.join(messages)}")
+            return error(
+                _("%(field)s: %(errors)s") % {"field": field, "errors": " ".join(messages)}
+            )
         if user.email:
             send_link(request, user)
         return Response(
@@ -157,7 +166,7 @@ class TokenView(APIView):
             return too_many(spent.wait, "failed log-ins")
         user = authenticate(request, **credentials.validated_data)
         if user is None:
-            return error("Wrong username or password.")
+            return error(_("Wrong username or password."))
         refund(spent)  # only failed log-ins count
         return Response({"token": user_token(user=user)})
 

@@ -134,3 +134,9 @@ def preferences_payload(preferences: Preferences) -> dict[str, Any]:
 def chat_on(user_id: int) -> bool:
     """Returns whether the user has games' chat on (the default)."""
     return not Preferences.objects.filter(user_id=user_id, chat=False).exists()
+
+
+def language_of(user_id: int) -> str:
+    """Returns the language a user chose in their settings ("" for the browser's, or none)."""
+    found = Preferences.objects.filter(user_id=user_id).values_list("language", flat=True)
+    return found.first() or ""

@@ -17,6 +17,7 @@ from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
 from accounts import glicko2
@@ -57,9 +58,12 @@ def user_signup(*, username: str, password: str, email: str = "") -> User:
         errors["username"] = list(error.messages)
     else:
         if username.lower().startswith(CLOSED_PREFIX):
-            errors["username"] = [f"Usernames starting with {CLOSED_PREFIX!r} are reserved."]
+            errors["username"] = [
+                _("Usernames starting with %(prefix)s are reserved.")
+                % {"prefix": repr(CLOSED_PREFIX)}
+            ]
         elif username_taken(username):
-            errors["username"] = ["That username is taken."]
+            errors["username"] = [_("That username is taken.")]
     try:
         email = email_address(email)
     except AccountError as error:
@@ -79,13 +83,13 @@ def user_signup(*, username: str, password: str, email: str = "") -> User:
             user.save()
             Token.objects.create(user=user)
     except IntegrityError as error:  # a concurrent sign-up won the race for the name
-        raise ValidationError({"username": ["That username is taken."]}) from error
+        raise ValidationError({"username": [_("That username is taken.")]}) from error
     return user
 
 
 def user_token(*, user: User) -> str:
     """Returns the user's API token, creating it on first use."""
-    token, _ = Token.objects.get_or_create(user=user)
+    token, _created = Token.objects.get_or_create(user=user)
     return token.key
 
 
@@ -196,16 +200,19 @@ def preference_changes(data: Mapping[str, Any]) -> dict[str, Any]:
     unknown = sorted(set(data) - set(PREFERENCE_FIELDS))
     if unknown:
         raise AccountError(
-            f"Unknown setting {unknown[0]!r}; the settings are: {', '.join(PREFERENCE_FIELDS)}."
+            _("Unknown setting %(name)s; the settings are: %(names)s.")
+            % {"name": repr(unknown[0]), "names": ", ".join(PREFERENCE_FIELDS)}
         )
     changes: dict[str, Any] = {}
     for name, value in data.items():
         if name in CHOICES:
             if value not in CHOICES[name]:
                 named = ", ".join(choice or '""' for choice in CHOICES[name])
-                raise AccountError(f"`{name}` is one of {named}.")
+                raise AccountError(
+                    _("`%(name)s` is one of %(named)s.") % {"name": name, "named": named}
+                )
         elif not isinstance(value, bool):
-            raise AccountError(f"`{name}` is true or false.")
+            raise AccountError(_("`%(name)s` is true or false.") % {"name": name})
         changes[name] = value
     return changes
 
@@ -215,7 +222,7 @@ def preferences_update(*, user: User, changes: Mapping[str, Any]) -> Preferences
     all."""
     changes = preference_changes(changes)
     with transaction.atomic():
-        row, _ = Preferences.objects.select_for_update().get_or_create(user=user)
+        row, _created = Preferences.objects.select_for_update().get_or_create(user=user)
         for name, value in changes.items():
             setattr(row, name, value)
         if changes:
@@ -235,15 +242,18 @@ def email_address(value: Any) -> str:
     if value is None or value == "":
         return ""
     if not isinstance(value, str):
-        raise AccountError("An email address is text.")
+        raise AccountError(_("An email address is text."))
     value = value.strip()
     if len(value) > MAX_EMAIL_CHARS:
-        raise AccountError(f"An email address has at most {MAX_EMAIL_CHARS} characters.")
+        raise AccountError(
+            _("An email address has at most %(max_email_chars)s characters.")
+            % {"max_email_chars": MAX_EMAIL_CHARS}
+        )
     if value:
         try:
             validate_email(value)
         except ValidationError:
-            raise AccountError("That is not an email address.") from None
+            raise AccountError(_("That is not an email address.")) from None
     return User.objects.normalize_email(value)
 
 
@@ -303,7 +313,7 @@ def send_verification(*, user: User, link: str) -> None:
 def closed_name() -> str:
     """Returns a free name for a closed account: ``closed-`` and eight random letters."""
     while True:
-        name = CLOSED_PREFIX + "".join(secrets.choice("abcdefghjkmnpqrstuvwxyz") for _ in range(8))
+        name = CLOSED_PREFIX + "".join(secrets.choice("abcdefghjkmnpqrstuvwxyz") for _i in range(8))
         if not username_taken(name):
             return name
 

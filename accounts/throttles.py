@@ -14,6 +14,8 @@ from functools import wraps
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from common.edge import refusal_response
 from common.throttle import Charge, address, charge, refund
@@ -65,9 +67,34 @@ def mark_logged_in(sender: Any, request: HttpRequest | None = None, **_: Any) ->
         request.logged_in_now = True  # type: ignore[attr-defined]
 
 
+# The sentence of each thing counted, by what ``too_many`` is told (English, the key).
+TOO_MANY = {
+    "accounts from this address": gettext_lazy(
+        "Too many accounts from this address: try again in %(wait)s seconds."
+    ),
+    "failed log-ins": gettext_lazy("Too many failed log-ins: try again in %(wait)s seconds."),
+    "confirmation links for your account": gettext_lazy(
+        "Too many confirmation links for your account: try again in %(wait)s seconds."
+    ),
+    "password resets": gettext_lazy("Too many password resets: try again in %(wait)s seconds."),
+    "downloads of your data": gettext_lazy(
+        "Too many downloads of your data: try again in %(wait)s seconds."
+    ),
+}
+
+
+def too_many_sentence(wait: int, what: str) -> str:
+    """Returns the sentence of a refusal of ``what`` for ``wait`` seconds, in the active
+    language."""
+    template = TOO_MANY.get(what)
+    if template is None:
+        return _("Too many %(what)s: try again in %(wait)s seconds.") % {"what": what, "wait": wait}
+    return str(template) % {"wait": wait}
+
+
 def too_many(request: HttpRequest, wait: int, what: str) -> HttpResponse:
     """429 with ``Retry-After`` and a sentence (JSON on the API, a page otherwise)."""
-    response = refusal_response(request, 429, f"Too many {what}: try again in {wait} seconds.")
+    response = refusal_response(request, 429, too_many_sentence(wait, what))
     response["Retry-After"] = str(wait)
     return response
 

@@ -4,6 +4,7 @@ errors and every ``Refusal`` an app raises (the games app's ``GameError``)."""
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from rest_framework.exceptions import Throttled
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -26,21 +27,24 @@ def first_message(detail: Any, field: str | None = None) -> str:
         for key, value in detail.items():
             name = None if key in ("non_field_errors", "detail") else str(key)
             return first_message(value, name or field)
-        return "Invalid request."
+        return _("Invalid request.")
     if isinstance(detail, list | tuple):
-        return first_message(detail[0], field) if detail else "Invalid request."
+        return first_message(detail[0], field) if detail else _("Invalid request.")
     text = str(detail)
-    return f"{field}: {text}" if field else text
+    return _("%(field)s: %(error)s") % {"field": field, "error": text} if field else text
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """Turns a ``Refusal`` and DRF's errors into the API's ``{"error": ...}`` shape, with the
     refusal's status code (DRF's, for its own)."""
     if isinstance(exc, Refusal):
-        return Response({"error": exc.message}, status=exc.http_status)
+        return Response({"error": str(exc.message)}, status=exc.http_status)
     response = drf_exception_handler(exc, context)
     if response is not None and isinstance(exc, Throttled):
-        response.data = {"error": f"Too many requests: try again in {exc.wait or 1:.0f} seconds."}
+        wait = f"{exc.wait or 1:.0f}"
+        response.data = {
+            "error": _("Too many requests: try again in %(wait)s seconds.") % {"wait": wait}
+        }
     elif response is not None:
         response.data = {"error": first_message(response.data)}
     return response

@@ -17,9 +17,13 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.http.cookie import parse_cookie
 from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
+from common.i18n import grouped, lazy_format, request_language, scope_language
 from common.process import large_body_collector
 
 # No request or message of the site nests deeper than a move's path in its body (2 levels).
@@ -38,12 +42,12 @@ def text_problem(value: str) -> str | None:
     """Returns why ``value`` cannot be stored as text (PostgreSQL refuses NUL, and UTF-8 has
     no lone surrogates), or None if it can."""
     if "\x00" in value:
-        return "Text may not contain a NUL character."
+        return gettext_lazy("Text may not contain a NUL character.")
     if not value.isascii():
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:
-            return "Text must be valid Unicode: it holds a lone surrogate."
+            return gettext_lazy("Text must be valid Unicode: it holds a lone surrogate.")
     return None
 
 
@@ -65,7 +69,11 @@ def check_tree(value: Any) -> None:
             check_text((item,))
         elif isinstance(item, dict | list):
             if depth >= MAX_JSON_DEPTH:
-                raise EdgeRefusal(f"JSON may nest at most {MAX_JSON_DEPTH} levels deep.")
+                raise EdgeRefusal(
+                    lazy_format(
+                        "JSON may nest at most %(depth)s levels deep.", depth=MAX_JSON_DEPTH
+                    )
+                )
             if isinstance(item, dict):
                 check_text(item.keys())
                 children: Iterable[Any] = item.values()
@@ -75,7 +83,7 @@ def check_tree(value: Any) -> None:
 
 
 def refuse_constant(name: str) -> Any:
-    raise EdgeRefusal(f"JSON numbers are finite: {name} is not one.")
+    raise EdgeRefusal(lazy_format("JSON numbers are finite: %(name)s is not one.", name=name))
 
 
 def load_json(text: str | bytes) -> Any:
@@ -83,11 +91,13 @@ def load_json(text: str | bytes) -> Any:
     try:
         value = json.loads(text, parse_constant=refuse_constant)
     except RecursionError:
-        raise EdgeRefusal(f"JSON may nest at most {MAX_JSON_DEPTH} levels deep.") from None
+        raise EdgeRefusal(
+            lazy_format("JSON may nest at most %(depth)s levels deep.", depth=MAX_JSON_DEPTH)
+        ) from None
     except EdgeRefusal:
         raise
     except ValueError:
-        raise EdgeRefusal("That is not JSON.") from None
+        raise EdgeRefusal(gettext_lazy("That is not JSON.")) from None
     check_tree(value)
     return value
 
@@ -100,7 +110,7 @@ class EdgeJSONParser(JSONParser):
         try:
             return load_json(raw.decode("utf-8"))
         except UnicodeDecodeError:
-            raise ParseError("A JSON body is UTF-8 text.") from None
+            raise ParseError(_("A JSON body is UTF-8 text.")) from None
         except EdgeRefusal as refusal:
             raise ParseError(refusal.message) from None
 
@@ -129,9 +139,11 @@ def request_texts(request: HttpRequest) -> Iterable[str]:
 
 def refusal_response(request: HttpRequest, status: int, message: str) -> HttpResponse:
     """The API's ``{"error": ...}`` for an API path; a page with the sentence otherwise."""
-    if request.path.startswith("/api/"):
-        return JsonResponse({"error": message}, status=status)
-    page = render_to_string("refused.html", {"message": message, "status": status})
+    with translation.override(request_language(request)):
+        message = str(message)  # a lazy sentence, in the request's language
+        if request.path.startswith("/api/"):
+            return JsonResponse({"error": message}, status=status)
+        page = render_to_string("refused.html", {"message": message, "status": status})
     return HttpResponse(page, status=status)
 
 
@@ -160,7 +172,7 @@ def check_json_body(request: HttpRequest) -> None:
     try:
         load_json(request.body.decode("utf-8"))
     except UnicodeDecodeError:
-        raise EdgeRefusal("A JSON body is UTF-8 text.") from None
+        raise EdgeRefusal(gettext_lazy("A JSON body is UTF-8 text.")) from None
 
 
 Receive = Callable[[], Awaitable[dict[str, Any]]]
@@ -223,7 +235,7 @@ class BodyLimit:
         limit = settings.REQUEST_MAX_BYTES
         declared = dict(scope.get("headers") or []).get(b"content-length", b"0")
         if not declared.isdigit() or int(declared) > limit:
-            await too_large(send, limit)
+            await too_large(send, limit, scope)
             large_body_collector.after_request(limit)  # the server read some of it all the same
             return
         chunks: list[bytes] = []
@@ -235,7 +247,7 @@ class BodyLimit:
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > limit:
-                await too_large(send, limit)
+                await too_large(send, limit, scope)
                 large_body_collector.after_request(size)
                 return
             chunks.append(chunk)
@@ -259,10 +271,12 @@ def replay(body: bytes, receive: Receive) -> Receive:
     return replayed
 
 
-async def too_large(send: Send, limit: int) -> None:
-    body = json.dumps(
-        {"error": f"That request is too large: a body may have at most {limit:,} bytes."}
-    ).encode()
+async def too_large(send: Send, limit: int, scope: dict[str, Any] | None = None) -> None:
+    with translation.override(scope_language(scope or {})):
+        sentence = _("That request is too large: a body may have at most %(limit)s bytes.") % {
+            "limit": grouped(limit)
+        }
+    body = json.dumps({"error": sentence}).encode()
     await send(
         {
             "type": "http.response.start",

@@ -15,24 +15,26 @@ from typing import Any
 
 from django.core.signals import got_request_exception
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext_lazy
 from psycopg_pool import PoolTimeout
 
 from common.edge import refusal_response
 
 # Seconds a client is asked to wait when the pool is exhausted: a burst is usually over by then.
 BUSY_RETRY_AFTER = 5
-BUSY = "The site is too busy to answer: try again in a few seconds."
+BUSY = gettext_lazy("The site is too busy to answer: try again in a few seconds.")
 
-# What an API error that came without a sentence says, by status.
+# What an API error that came without a sentence says, by status (in the request's language
+# when it is made text: ``refusal_response``).
 SENTENCES = {
-    400: "That request is malformed.",
-    401: "Sign in first.",
-    403: "That is not allowed.",
-    404: "There is nothing at that address.",
-    405: "That method is not allowed here.",
-    413: "That request is too large.",
-    429: "Too many requests: try again later.",
-    500: "The server failed to answer that request.",
+    400: gettext_lazy("That request is malformed."),
+    401: gettext_lazy("Sign in first."),
+    403: gettext_lazy("That is not allowed."),
+    404: gettext_lazy("There is nothing at that address."),
+    405: gettext_lazy("That method is not allowed here."),
+    413: gettext_lazy("That request is too large."),
+    429: gettext_lazy("Too many requests: try again later."),
+    500: gettext_lazy("The server failed to answer that request."),
     503: BUSY,
 }
 

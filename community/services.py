@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from community.errors import CommunityError
@@ -38,13 +39,16 @@ def block(*, user: User, other: User) -> bool:
     """Blocks ``other`` for ``user`` (and ends any follow between the two, either way); returns
     whether a block was added (False: it was there already). At most ``MAX_BLOCKS``."""
     if other.pk == user.pk:
-        raise CommunityError("You cannot block yourself.")
+        raise CommunityError(_("You cannot block yourself."))
     with transaction.atomic():
         lock_user(user)
         if Block.objects.filter(blocker=user, blocked=other).exists():
             return False
         if Block.objects.filter(blocker=user).count() >= MAX_BLOCKS:
-            raise CommunityError(f"You have blocked {MAX_BLOCKS} players: unblock one first.")
+            raise CommunityError(
+                _("You have blocked %(max_blocks)s players: unblock one first.")
+                % {"max_blocks": MAX_BLOCKS}
+            )
         Block.objects.create(blocker=user, blocked=other)
         Follow.objects.filter(
             Q(follower=user, followed=other) | Q(follower=other, followed=user)
@@ -54,7 +58,7 @@ def block(*, user: User, other: User) -> bool:
 
 def unblock(*, user: User, other: User) -> bool:
     """Removes ``user``'s block of ``other``; returns whether there was one."""
-    deleted, _ = Block.objects.filter(blocker=user, blocked=other).delete()
+    deleted, _kinds = Block.objects.filter(blocker=user, blocked=other).delete()
     return bool(deleted)
 
 
@@ -62,7 +66,7 @@ def follow(*, user: User, other: User) -> bool:
     """Makes ``user`` follow ``other``; returns whether a follow was added (False: it was there
     already). Refused between players in a block, and past ``MAX_FOLLOWING``."""
     if other.pk == user.pk:
-        raise CommunityError("You cannot follow yourself.")
+        raise CommunityError(_("You cannot follow yourself."))
     with transaction.atomic():
         lock_user(user)
         if Follow.objects.filter(follower=user, followed=other).exists():
@@ -71,10 +75,14 @@ def follow(*, user: User, other: User) -> bool:
             Q(blocker=user, blocked=other) | Q(blocker=other, blocked=user)
         ).exists():
             raise CommunityError(
-                f"You cannot follow {other.username}: one of you blocked the other."
+                _("You cannot follow %(username)s: one of you blocked the other.")
+                % {"username": other.username}
             )
         if Follow.objects.filter(follower=user).count() >= MAX_FOLLOWING:
-            raise CommunityError(f"You follow {MAX_FOLLOWING} players: unfollow one first.")
+            raise CommunityError(
+                _("You follow %(max_following)s players: unfollow one first.")
+                % {"max_following": MAX_FOLLOWING}
+            )
         try:
             with transaction.atomic():
                 Follow.objects.create(follower=user, followed=other)
@@ -85,7 +93,7 @@ def follow(*, user: User, other: User) -> bool:
 
 def unfollow(*, user: User, other: User) -> bool:
     """Makes ``user`` stop following ``other``; returns whether they did."""
-    deleted, _ = Follow.objects.filter(follower=user, followed=other).delete()
+    deleted, _kinds = Follow.objects.filter(follower=user, followed=other).delete()
     return bool(deleted)
 
 
@@ -97,11 +105,17 @@ def report_create(
     a game's public id the caller checked, or empty). A player's open report of the same
     player about the same game is updated rather than repeated."""
     if user.pk == reporter.pk:
-        raise CommunityError("You cannot report yourself.")
+        raise CommunityError(_("You cannot report yourself."))
     if reason not in Report.Reason.values:
-        raise CommunityError(f"A report's reason is one of {', '.join(Report.Reason.values)}.")
+        raise CommunityError(
+            _("A report's reason is one of %(reasons)s.")
+            % {"reasons": ", ".join(Report.Reason.values)}
+        )
     if len(text) > MAX_REPORT_CHARS:
-        raise CommunityError(f"A report's text has at most {MAX_REPORT_CHARS} characters.")
+        raise CommunityError(
+            _("A report's text has at most %(max_report_chars)s characters.")
+            % {"max_report_chars": MAX_REPORT_CHARS}
+        )
     with transaction.atomic():
         lock_user(reporter)
         report = Report.objects.filter(
@@ -119,7 +133,7 @@ def report_create(
 # --- moderation ----------------------------------------------------------------------------
 def require_moderator(moderator: User) -> None:
     if not (moderator.is_active and moderator.is_staff):
-        raise CommunityError("Only moderators may do that.", status=403)
+        raise CommunityError(_("Only moderators may do that."), status=403)
 
 
 def close_report(report: Report | None, at: datetime) -> None:
@@ -140,7 +154,10 @@ def logged(
     """Logs what a moderator did to ``user`` and closes the report it answered, if any. Call
     inside the transaction that did it."""
     if len(note) > MAX_NOTE_CHARS:
-        raise CommunityError(f"A note has at most {MAX_NOTE_CHARS} characters.")
+        raise CommunityError(
+            _("A note has at most %(max_note_chars)s characters.")
+            % {"max_note_chars": MAX_NOTE_CHARS}
+        )
     action = ModerationAction.objects.create(
         moderator=moderator, user=user, kind=kind, report=report, hours=hours, note=note
     )
@@ -155,7 +172,7 @@ def warn(
     require_moderator(moderator)
     note = note.strip()
     if not note:
-        raise CommunityError("A warning needs its words.")
+        raise CommunityError(_("A warning needs its words."))
     with transaction.atomic():
         return logged(moderator=moderator, user=user, kind="warn", report=report, note=note)
 
@@ -172,7 +189,9 @@ def mute(
     """Mutes ``user``'s chat for ``hours`` (1 to ``MAX_MUTE_HOURS``) from now; logged."""
     require_moderator(moderator)
     if isinstance(hours, bool) or not isinstance(hours, int) or not 1 <= hours <= MAX_MUTE_HOURS:
-        raise CommunityError(f"A mute lasts 1 to {MAX_MUTE_HOURS} hours.")
+        raise CommunityError(
+            _("A mute lasts 1 to %(max_mute_hours)s hours.") % {"max_mute_hours": MAX_MUTE_HOURS}
+        )
     until = (now or timezone.now()) + timedelta(hours=hours)
     with transaction.atomic():
         Mute.objects.update_or_create(user=user, defaults={"until": until})

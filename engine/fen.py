@@ -8,6 +8,7 @@ position-level checks (kings, pawns on the back ranks, the side not to move in c
 from collections.abc import Mapping
 
 from engine.errors import InvalidFenError
+from engine.i18n import N_
 from engine.squares import SQUARE_NAMES, parse_square
 
 _PIECE_CODES = {letter: i + 1 for i, letter in enumerate("PNBRQK")}
@@ -19,7 +20,7 @@ _CASTLING_BITS = {"K": 1, "Q": 2, "k": 4, "q": 8}
 def parse_fen(
     fen: str,
     codes: Mapping[str, int] = _PIECE_CODES,
-    not_a_piece: str = "bad piece letter {!r}",
+    not_a_piece: str = N_("invalid FEN %(fen)s: bad piece letter %(letter)s"),
     castling_rights: bool = True,
     en_passant: bool = True,
 ) -> tuple[list[int], int, int, int, int, int]:
@@ -31,40 +32,64 @@ def parse_fen(
     the words for a letter that is none of them, and whether it has castling and en passant.
     """
     if not isinstance(fen, str):
-        raise InvalidFenError("invalid FEN: not a string")
+        raise InvalidFenError(N_("invalid FEN: not a string"))
     fields = fen.split()
     if len(fields) == 4:
         fields += ["0", "1"]
     if len(fields) != 6:
-        raise InvalidFenError(f"invalid FEN {fen!r}: expected 4 or 6 fields, got {len(fields)}")
+        raise InvalidFenError(
+            N_("invalid FEN %(fen)s: expected 4 or 6 fields, got %(count)s"),
+            fen=repr(fen),
+            count=len(fields),
+        )
     placement, side_text, castling_field, ep_field, half_text, full_text = fields
     board = _parse_placement(fen, placement, codes, not_a_piece)
     if side_text not in ("w", "b"):
-        raise InvalidFenError(f"invalid FEN {fen!r}: side to move must be 'w' or 'b'")
+        raise InvalidFenError(
+            N_("invalid FEN %(fen)s: side to move must be 'w' or 'b'"), fen=repr(fen)
+        )
     side = 1 if side_text == "w" else -1
     castling = 0
     if castling_field != "-":
         if not castling_rights:
-            raise InvalidFenError(f"invalid FEN {fen!r}: this game has no castling, write '-'")
+            raise InvalidFenError(
+                N_("invalid FEN %(fen)s: this game has no castling, write '-'"), fen=repr(fen)
+            )
         for ch in castling_field:
             bit = _CASTLING_BITS.get(ch)
             if bit is None or castling & bit:
-                raise InvalidFenError(f"invalid FEN {fen!r}: bad castling field {castling_field!r}")
+                raise InvalidFenError(
+                    N_("invalid FEN %(fen)s: bad castling field %(field)s"),
+                    fen=repr(fen),
+                    field=repr(castling_field),
+                )
             castling |= bit
     ep = -1
     if ep_field != "-":
         if not en_passant:
-            raise InvalidFenError(f"invalid FEN {fen!r}: this game has no en passant, write '-'")
+            raise InvalidFenError(
+                N_("invalid FEN %(fen)s: this game has no en passant, write '-'"), fen=repr(fen)
+            )
         try:
             ep = parse_square(ep_field)
         except ValueError:
             raise InvalidFenError(
-                f"invalid FEN {fen!r}: bad en-passant field {ep_field!r}"
+                N_("invalid FEN %(fen)s: bad en-passant field %(field)s"),
+                fen=repr(fen),
+                field=repr(ep_field),
             ) from None
     if not half_text.isdigit():
-        raise InvalidFenError(f"invalid FEN {fen!r}: bad half-move clock {half_text!r}")
+        raise InvalidFenError(
+            N_("invalid FEN %(fen)s: bad half-move clock %(clock)s"),
+            fen=repr(fen),
+            clock=repr(half_text),
+        )
     if not full_text.isdigit() or int(full_text) < 1:
-        raise InvalidFenError(f"invalid FEN {fen!r}: bad move number {full_text!r}")
+        raise InvalidFenError(
+            N_("invalid FEN %(fen)s: bad move number %(number)s"),
+            fen=repr(fen),
+            number=repr(full_text),
+        )
     return board, side, castling, ep, int(half_text), int(full_text)
 
 
@@ -73,7 +98,11 @@ def _parse_placement(
 ) -> list[int]:
     ranks = placement.split("/")
     if len(ranks) != 8:
-        raise InvalidFenError(f"invalid FEN {fen!r}: expected 8 ranks, got {len(ranks)}")
+        raise InvalidFenError(
+            N_("invalid FEN %(fen)s: expected 8 ranks, got %(count)s"),
+            fen=repr(fen),
+            count=len(ranks),
+        )
     board = [0] * 64
     for i, rank_text in enumerate(ranks):
         rank = 7 - i
@@ -86,9 +115,13 @@ def _parse_placement(
                     board[rank * 8 + file] = codes[ch]
                 file += 1
             else:
-                raise InvalidFenError(f"invalid FEN {fen!r}: {not_a_piece.format(ch)}")
+                raise InvalidFenError(not_a_piece, fen=repr(fen), letter=repr(ch))
         if file != 8:
-            raise InvalidFenError(f"invalid FEN {fen!r}: rank {rank + 1} does not have 8 squares")
+            raise InvalidFenError(
+                N_("invalid FEN %(fen)s: rank %(rank)s does not have 8 squares"),
+                fen=repr(fen),
+                rank=rank + 1,
+            )
     return board
 
 

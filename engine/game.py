@@ -12,6 +12,7 @@ from enum import Enum
 from typing import Any
 
 from engine.errors import GameOverError, IllegalMoveError
+from engine.i18n import N_
 from engine.interface import GameRules, Outcome, VariantPosition
 from engine.moves import Move
 from engine.pieces import Color
@@ -109,9 +110,11 @@ class Game:
         ``IllegalMoveError``) if the game is already over."""
         position = self.position
         if not position.is_legal(move):
-            raise IllegalMoveError(f"illegal move {move.machine()}: not legal in this position")
+            raise IllegalMoveError(
+                N_("illegal move %(move)s: not legal in this position"), move=move.machine()
+            )
         if self.is_over():
-            raise GameOverError(f"illegal move {move.machine()}: the game is over")
+            raise GameOverError(N_("illegal move %(move)s: the game is over"), move=move.machine())
         self._append(position.play_unchecked(move), move)
 
     def pop(self) -> Move | None:

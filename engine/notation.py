@@ -8,7 +8,8 @@ rule itself.
 import re
 
 from engine import san
-from engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveTextError
+from engine.errors import Alternatives, AmbiguousMoveError, IllegalMoveError, InvalidMoveTextError
+from engine.i18n import N_
 from engine.moves import Move, MoveKind
 from engine.pieces import PIECE_BY_SYMBOL, PieceType
 from engine.position import Position
@@ -79,7 +80,9 @@ def move_text(position: Position, move: Move) -> str:
     """Returns the canonical text of a legal ``move`` (§4), with ``+`` or ``#``."""
     moves = position.legal_moves()
     if move not in moves:
-        raise IllegalMoveError(f"illegal move {move.machine()}: not legal in this position")
+        raise IllegalMoveError(
+            N_("illegal move %(move)s: not legal in this position"), move=move.machine()
+        )
     same = [m for m in moves if m.piece is move.piece and m.path[-1] == move.path[-1]]
     text = _body(move, _disambiguations(same).get(move, ""))
     if position.gives_check(move):
@@ -97,13 +100,13 @@ def parse_move(position: Position, text: str) -> Move:
     form). Raises ``InvalidMoveTextError`` (unparsable), ``IllegalMoveError`` (no such legal move)
     or ``AmbiguousMoveError`` (several legal moves fit)."""
     if not isinstance(text, str):
-        raise InvalidMoveTextError("invalid move text: not a string")
+        raise InvalidMoveTextError(N_("invalid move text: not a string"))
     raw = text
     text = text.strip()
     while text.endswith(("+", "#")):
         text = text[:-1]
     if not text:
-        raise InvalidMoveTextError(f"invalid move text {raw!r}: empty")
+        raise InvalidMoveTextError(N_("invalid move text %(move)s: empty"), move=repr(raw))
     moves = position.legal_moves()
     machine = _MACHINE.match(text)
     if machine:
@@ -111,19 +114,25 @@ def parse_move(position: Position, text: str) -> Move:
         promo = PIECE_BY_SYMBOL[machine.group(2).lower()] if machine.group(2) else None
         found = [m for m in moves if m.path == path]
         if not found:
-            raise IllegalMoveError(f"illegal move {raw}: no legal move takes that path")
+            raise IllegalMoveError(
+                N_("illegal move %(move)s: no legal move takes that path"), move=raw
+            )
         if promo is None and found[0].promotion is not None:
-            raise AmbiguousMoveError(f"ambiguous move {raw}: it promotes, add q, r, b or n")
+            raise AmbiguousMoveError(
+                N_("ambiguous move %(move)s: it promotes, add q, r, b or n"), move=raw
+            )
         for m in found:
             if m.promotion == promo:
                 return m
-        raise IllegalMoveError(f"illegal move {raw}: no legal move takes that path and promotion")
+        raise IllegalMoveError(
+            N_("illegal move %(move)s: no legal move takes that path and promotion"), move=raw
+        )
     if text in ("O-O", "0-0", "O-O-O", "0-0-0"):
         long = len(text) == 5
         for m in moves:
             if m.kind is MoveKind.CASTLE and (m.path[1] < m.path[0]) == long:
                 return m
-        raise IllegalMoveError(f"illegal move {raw}: castling is not legal here")
+        raise IllegalMoveError(N_("illegal move %(move)s: castling is not legal here"), move=raw)
     chain = _CHAIN.match(text)
     if chain:
         letter, origin, rest, promo_letter = chain.groups()
@@ -133,15 +142,21 @@ def parse_move(position: Position, text: str) -> Move:
         return _chain_move(raw, moves, piece, path, promo)
     simple = _SIMPLE.match(text)
     if not simple:
-        raise InvalidMoveTextError(f"invalid move text {raw!r}: not a move in §4 notation")
+        raise InvalidMoveTextError(
+            N_("invalid move text %(move)s: not a move in §4 notation"), move=repr(raw)
+        )
     letter, from_file, from_rank, form, target_name, promo_letter = simple.groups()
     piece = PIECE_BY_SYMBOL[letter.lower()] if letter else PieceType.PAWN
     target = parse_square(target_name)
     promo = PIECE_BY_SYMBOL[promo_letter.lower()] if promo_letter else None
     if piece is PieceType.PAWN and form == "" and (from_file or from_rank):
-        raise InvalidMoveTextError(f"invalid move text {raw!r}: not a move in §4 notation")
+        raise InvalidMoveTextError(
+            N_("invalid move text %(move)s: not a move in §4 notation"), move=repr(raw)
+        )
     if form == "~" and piece is not PieceType.KNIGHT:
-        raise InvalidMoveTextError(f"invalid move text {raw!r}: only a knight sweeps")
+        raise InvalidMoveTextError(
+            N_("invalid move text %(move)s: only a knight sweeps"), move=repr(raw)
+        )
     kinds = {
         "": (MoveKind.QUIET,),
         "x": (MoveKind.REPLACEMENT, MoveKind.EN_PASSANT),
@@ -157,18 +172,22 @@ def parse_move(position: Position, text: str) -> Move:
         and (not from_rank or SQUARE_NAMES[m.path[0]][1] == from_rank)
     ]
     if not found:
-        raise IllegalMoveError(f"illegal move {raw}: no legal move fits")
+        raise IllegalMoveError(N_("illegal move %(move)s: no legal move fits"), move=raw)
     if any(m.promotion is not None for m in found):
         if promo is None:
-            raise AmbiguousMoveError(f"ambiguous move {raw}: it promotes, add =Q, =R, =B or =N")
+            raise AmbiguousMoveError(
+                N_("ambiguous move %(move)s: it promotes, add =Q, =R, =B or =N"), move=raw
+            )
         found = [m for m in found if m.promotion == promo]
         if not found:
-            raise IllegalMoveError(f"illegal move {raw}: no legal move fits")
+            raise IllegalMoveError(N_("illegal move %(move)s: no legal move fits"), move=raw)
     elif promo is not None:
-        raise IllegalMoveError(f"illegal move {raw}: this move does not promote")
+        raise IllegalMoveError(N_("illegal move %(move)s: this move does not promote"), move=raw)
     if len(found) > 1:
-        options = " or ".join(sorted(text for m, text in _texts(position, found)))
-        raise AmbiguousMoveError(f"ambiguous move {raw}: {options}")
+        options = Alternatives(sorted(text for m, text in _texts(position, found)))
+        raise AmbiguousMoveError(
+            N_("ambiguous move %(move)s: %(options)s"), move=raw, options=options
+        )
     return found[0]
 
 
@@ -180,17 +199,21 @@ def _chain_move(
     # "ambiguous".
     found = [m for m in moves if m.kind is MoveKind.JUMP and m.piece is piece and m.path == path]
     if not found:
-        raise IllegalMoveError(f"illegal move {raw}: no such legal chain")
+        raise IllegalMoveError(N_("illegal move %(move)s: no such legal chain"), move=raw)
     if found[0].promotion is None:
         if promo is not None:
-            raise IllegalMoveError(f"illegal move {raw}: this chain does not promote")
+            raise IllegalMoveError(
+                N_("illegal move %(move)s: this chain does not promote"), move=raw
+            )
         return found[0]
     if promo is None:
-        raise AmbiguousMoveError(f"ambiguous move {raw}: it promotes, add =Q, =R, =B or =N")
+        raise AmbiguousMoveError(
+            N_("ambiguous move %(move)s: it promotes, add =Q, =R, =B or =N"), move=raw
+        )
     for m in found:
         if m.promotion == promo:
             return m
-    raise IllegalMoveError(f"illegal move {raw}: no such legal chain")
+    raise IllegalMoveError(N_("illegal move %(move)s: no such legal chain"), move=raw)
 
 
 def _texts(position: Position, found: list[Move]) -> list[tuple[Move, str]]:

@@ -10,6 +10,7 @@ from engine import attacks, moving
 from engine.errors import IllegalMoveError, InvalidFenError
 from engine.fen import castling_text, ep_text, parse_fen, placement_text
 from engine.generator import GENERATOR
+from engine.i18n import N_
 from engine.moves import Move, MoveKind
 from engine.pieces import PAWN, Color, PieceType
 from engine.tables import PAWN_ATTACKERS
@@ -71,16 +72,19 @@ class Position:
         """
         board, side, castling, ep, halfmove, fullmove = parse_fen(fen)
         kings = []
-        for code, name in ((6, "White"), (-6, "Black")):
+        for code, refusal in (
+            (6, N_("invalid FEN %(fen)s: White must have exactly one king, has %(count)s")),
+            (-6, N_("invalid FEN %(fen)s: Black must have exactly one king, has %(count)s")),
+        ):
             squares = [sq for sq in range(64) if board[sq] == code]
             if len(squares) != 1:
-                raise InvalidFenError(
-                    f"invalid FEN {fen!r}: {name} must have exactly one king, has {len(squares)}"
-                )
+                raise InvalidFenError(refusal, fen=repr(fen), count=len(squares))
             kings.append(squares[0])
         for sq in (*range(8), *range(56, 64)):
             if abs(board[sq]) == PAWN:
-                raise InvalidFenError(f"invalid FEN {fen!r}: a pawn stands on rank 1 or 8")
+                raise InvalidFenError(
+                    N_("invalid FEN %(fen)s: a pawn stands on rank 1 or 8"), fen=repr(fen)
+                )
         for bit, king_sq, king, rook_sq, rook in _HOME_RIGHTS:
             if castling & bit and (board[king_sq] != king or board[rook_sq] != rook):
                 castling &= ~bit
@@ -88,7 +92,9 @@ class Position:
             ep = -1
         king_tuple = (kings[0], kings[1])
         if GENERATOR.is_attacked(board, king_tuple[0 if side == -1 else 1], side):
-            raise InvalidFenError(f"invalid FEN {fen!r}: the side not to move is in check")
+            raise InvalidFenError(
+                N_("invalid FEN %(fen)s: the side not to move is in check"), fen=repr(fen)
+            )
         if ep >= 0 and not _has_legal_ep(board, side, castling, ep, king_tuple):
             ep = -1
         return cls(board, side, castling, ep, halfmove, fullmove, king_tuple)
@@ -180,7 +186,9 @@ class Position:
     def play(self, move: Move) -> "Position":
         """Returns the position after ``move``; raises ``IllegalMoveError`` if it is not legal."""
         if move not in self._legal_set():
-            raise IllegalMoveError(f"illegal move {move.machine()}: not legal in this position")
+            raise IllegalMoveError(
+                N_("illegal move %(move)s: not legal in this position"), move=move.machine()
+            )
         return self.play_unchecked(move)
 
     def play_unchecked(self, move: Move) -> "Position":

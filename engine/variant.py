@@ -19,8 +19,9 @@ from dataclasses import dataclass
 from enum import Enum
 
 from engine.board import Board
-from engine.errors import InvalidFenError, UnplayablePositionError
+from engine.errors import Grouped, InvalidFenError, UnplayablePositionError
 from engine.game import Game
+from engine.i18n import N_
 from engine.interface import Outcome, VariantPosition
 from engine.moves import Move
 from engine.pieces import Color
@@ -154,7 +155,7 @@ class Variant(ABC):
         for color in (Color.WHITE, Color.BLACK):
             for kind in self._promotion_roots():
                 if self._needed(kind, now[color], start[color]):
-                    raise UnplayablePositionError(self._material_sentence(color, kind, now[color]))
+                    raise self._material_error(color, kind, now[color])
 
     def check_budget(self, position: VariantPosition, budget: int = MOVE_BUDGET) -> None:
         """Raises ``UnplayablePositionError`` if ``position`` has more than ``budget`` legal
@@ -162,8 +163,12 @@ class Variant(ABC):
         count = len(position.legal_moves())
         if count > budget:
             raise UnplayablePositionError(
-                f"this position has {count:,} legal moves, more than the {budget:,} "
-                "a game here may have"
+                N_(
+                    "this position has %(count)s legal moves, more than the %(budget)s "
+                    "a game here may have"
+                ),
+                count=Grouped(count),
+                budget=Grouped(budget),
             )
 
     def _promotion_roots(self) -> list[str]:
@@ -179,7 +184,7 @@ class Variant(ABC):
         )
         return max(0, now[kind] + from_promotion - start[kind])
 
-    def _material_sentence(self, color: Color, root: str, now: Counter) -> str:
+    def _material_error(self, color: Color, root: str, now: Counter) -> UnplayablePositionError:
         names = {kind.symbol: kind.name for kind in self.pieces}
         tree = [root]
         for kind in tree:
@@ -187,10 +192,17 @@ class Variant(ABC):
         have = ", ".join(_count_text(now[kind], names[kind]) for kind in tree if now[kind])
         start = _army_counts(self.start_position())[color]
         army = ", ".join(_count_text(start[kind], names[kind]) for kind in tree if start[kind])
-        return (
-            f"{color.name.capitalize()} has {have}: more than its start army ({army}) could "
-            "become by promotion, so no game reaches this position"
-        )
+        if color == Color.WHITE:
+            refusal = N_(
+                "White has %(have)s: more than its start army (%(army)s) could become by "
+                "promotion, so no game reaches this position"
+            )
+        else:
+            refusal = N_(
+                "Black has %(have)s: more than its start army (%(army)s) could become by "
+                "promotion, so no game reaches this position"
+            )
+        return UnplayablePositionError(refusal, have=have, army=army)
 
     # --- games ------------------------------------------------------------------------------
     def new_game(self, fen: str | None = None) -> Game:
@@ -277,16 +289,20 @@ class Variant(ABC):
         start position) names, reading only that field, without building the position. Raises
         ``InvalidFenError`` when the field cannot be read."""
         if not isinstance(fen, str):
-            raise InvalidFenError("invalid FEN: not a string")
+            raise InvalidFenError(N_("invalid FEN: not a string"))
         text = self.start_fen if fen.strip() == "start" else fen.strip()
         if self.fen_style == "pdn":
             side = text.split(":", 1)[0].strip() if ":" in text else ""
             if side not in ("W", "B"):
-                raise InvalidFenError(f"invalid FEN {fen!r}: the side to move must be W or B")
+                raise InvalidFenError(
+                    N_("invalid FEN %(fen)s: the side to move must be W or B"), fen=repr(fen)
+                )
             return Color.WHITE if side == "W" else Color.BLACK
         fields = text.split()
         if len(fields) < 2 or fields[1] not in ("w", "b"):
-            raise InvalidFenError(f"invalid FEN {fen!r}: side to move must be 'w' or 'b'")
+            raise InvalidFenError(
+                N_("invalid FEN %(fen)s: side to move must be 'w' or 'b'"), fen=repr(fen)
+            )
         return Color.WHITE if fields[1] == "w" else Color.BLACK
 
     def checked_king(self, position: VariantPosition) -> int | None:

@@ -8,6 +8,7 @@ from engine.chesskers import CHESSKERS
 from engine.draughts.games import DRAUGHTS
 from engine.errors import UnknownVariantError
 from engine.hybrids import HYBRIDS
+from engine.i18n import N_
 from engine.variant import Variant
 
 VARIANTS: dict[str, Variant] = {v.id: v for v in (CHESSKERS, *DRAUGHTS, *HYBRIDS)}
@@ -23,7 +24,11 @@ def get(variant_id: str) -> Variant:
         return VARIANTS[variant_id]
     except (KeyError, TypeError):
         known = ", ".join(VARIANTS)
-        raise UnknownVariantError(f"unknown variant {variant_id!r}; known: {known}") from None
+        raise UnknownVariantError(
+            N_("unknown variant %(variant)s; known: %(known)s"),
+            variant=repr(variant_id),
+            known=known,
+        ) from None
 
 
 def summaries() -> list[dict]:

@@ -15,7 +15,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from engine.errors import CaptureSearchError, WorkLimitError
+from engine.errors import CaptureSearchError, Grouped, WorkLimitError
+from engine.i18n import N_
 
 CAPTURE_BUDGET = 20_000
 """The most jumps the capture search explores for one position's moves. The positions of real
@@ -87,10 +88,16 @@ class JumpBudget:
         limit = self.limit
         if limit is not None and limit.left < self.left:
             return WorkLimitError(
-                f"the positions of this request take more than {limit.jumps:,} jumps of capture "
-                "search in all, more than one request may spend"
+                N_(
+                    "the positions of this request take more than %(jumps)s jumps of capture "
+                    "search in all, more than one request may spend"
+                ),
+                jumps=Grouped(limit.jumps),
             )
         return CaptureSearchError(
-            f"this position's captures take more than {self.jumps:,} jumps to search, more "
-            "than a game here may have"
+            N_(
+                "this position's captures take more than %(jumps)s jumps to search, more "
+                "than a game here may have"
+            ),
+            jumps=Grouped(self.jumps),
         )

@@ -1,5 +1,6 @@
 """Players REST API: a player's public profile."""
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -79,6 +80,9 @@ class UserView(APIView):
         users = User.objects.all()
         user = users.filter(username__iexact=username, is_active=True).first()
         if user is None:
-            return error(f"No user is called {username}.", status.HTTP_404_NOT_FOUND)
+            return error(
+                _("No user is called %(username)s.") % {"username": username},
+                status.HTTP_404_NOT_FOUND,
+            )
         category = known_category(request.query_params.get("category"))
         return Response(profile_data(user, category=category))

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.http import FileResponse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
@@ -46,7 +47,9 @@ def user_named(username: Any) -> User:
     if isinstance(username, str) and len(username) <= 150:
         found = User.objects.filter(username__iexact=username.strip(), is_active=True).first()
     if found is None:
-        raise CommunityError(f"No user is called {username}.", status=404)
+        raise CommunityError(
+            _("No user is called %(username)s.") % {"username": username}, status=404
+        )
     return found
 
 
@@ -190,15 +193,18 @@ def report_fields(data: Mapping[str, Any]) -> tuple[User, str, str, str]:
     """Returns a report body's player, reason, text and game id (checked to name a game), or
     raises saying what is wrong."""
     if not isinstance(data.get("user"), str) or not data["user"].strip():
-        raise CommunityError("A report names the player reported, in `user`.")
+        raise CommunityError(_("A report names the player reported, in `user`."))
     user = user_named(data["user"])
     reason, text, game = data.get("reason"), data.get("text") or "", data.get("game") or ""
     if not isinstance(reason, str):
-        raise CommunityError(f"A report's reason is one of {', '.join(Report.Reason.values)}.")
+        raise CommunityError(
+            _("A report's reason is one of %(reasons)s.")
+            % {"reasons": ", ".join(Report.Reason.values)}
+        )
     if not isinstance(text, str):
-        raise CommunityError("A report's text is text.")
+        raise CommunityError(_("A report's text is text."))
     if not isinstance(game, str) or len(game) > 12:
-        raise CommunityError("A report's game is a game's id.")
+        raise CommunityError(_("A report's game is a game's id."))
     if game:
         game = game_by_id(game).public_id
     return user, reason, text.strip(), game
@@ -273,7 +279,7 @@ class AccountCloseView(APIView):
         if spent.wait is not None:
             raise Throttled(wait=spent.wait)
         if not isinstance(password, str) or not request.user.check_password(password):
-            raise AccountError("Wrong password: your account is still open.")
+            raise AccountError(_("Wrong password: your account is still open."))
         refund(spent)
         close_account(user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Count
+from django.utils.translation import gettext as _
 
 from games.domain.errors import ErrorCode, GameError
 from games.models import Game
@@ -54,7 +55,10 @@ def tournament_by_id(public_id: str) -> Tournament:
     """Returns the tournament, or raises ``not_found``."""
     found = Tournament.objects.filter(public_id=public_id).first()
     if found is None:
-        raise GameError(ErrorCode.NOT_FOUND, f"There is no tournament {public_id}.")
+        raise GameError(
+            ErrorCode.NOT_FOUND,
+            _("There is no tournament %(public_id)s.") % {"public_id": public_id},
+        )
     return found
 
 

@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from common.edge import text_problem
 from games.domain.bodies import BOOLEAN, CLOCK, INTEGER, TEXT, VARIANT, Body, BodyField
@@ -85,19 +86,21 @@ class TournamentRequest:
         """The API's body (``TOURNAMENT``); ``now`` is when it is asked."""
         system = data.get("system")
         if system not in System.values:
-            raise refuse("A tournament's system is arena or swiss.")
+            raise refuse(_("A tournament's system is arena or swiss."))
         minutes, rounds = data.get("minutes"), data.get("rounds")
         if system == System.ARENA:
             if rounds is not None:
-                raise refuse("An arena lasts a number of minutes: it takes no rounds.")
-            minutes = bounded(minutes, ARENA_MINUTES, "An arena lasts {} to {} minutes.")
+                raise refuse(_("An arena lasts a number of minutes: it takes no rounds."))
+            minutes = bounded(
+                minutes, ARENA_MINUTES, _("An arena lasts %(low)s to %(high)s minutes.")
+            )
         else:
             if minutes is not None:
-                raise refuse("A Swiss is played in rounds: it takes no minutes.")
-            rounds = bounded(rounds, SWISS_ROUNDS, "A Swiss has {} to {} rounds.")
+                raise refuse(_("A Swiss is played in rounds: it takes no minutes."))
+            rounds = bounded(rounds, SWISS_ROUNDS, _("A Swiss has %(low)s to %(high)s rounds."))
         berserk = data.get("berserk")
         if system == System.SWISS and berserk not in (None, False, "false", "0", ""):
-            raise refuse("Berserk is an arena's: a Swiss takes none.")
+            raise refuse(_("Berserk is an arena's: a Swiss takes none."))
         return cls(
             name=name_text(data.get("name")),
             clock=fischer(data.get("clock")),
@@ -126,9 +129,11 @@ class TournamentRequest:
         try:
             starts_in = float(form.get("starts_in") or 0)
         except ValueError:
-            raise refuse("Say in how many minutes the tournament starts.") from None
+            raise refuse(_("Say in how many minutes the tournament starts.")) from None
         if not 0 <= starts_in <= STARTS_WITHIN.total_seconds() / 60:
-            raise refuse(f"A tournament starts at most {STARTS_WITHIN.days} days ahead.")
+            raise refuse(
+                _("A tournament starts at most %(days)s days ahead.") % {"days": STARTS_WITHIN.days}
+            )
         return cls.from_body(
             {
                 "name": form.get("name"),
@@ -146,10 +151,10 @@ class TournamentRequest:
 
 
 def bounded(value: Any, bounds: tuple[int, int], sentence: str) -> int:
-    """Returns a whole number within ``bounds``, or refuses with ``sentence`` (its {} the
-    bounds)."""
+    """Returns a whole number within ``bounds``, or refuses with ``sentence`` (its ``low`` and
+    ``high`` placeholders are the bounds)."""
     if not whole_number(value) or not bounds[0] <= value <= bounds[1]:
-        raise refuse(sentence.format(*bounds))
+        raise refuse(sentence % {"low": bounds[0], "high": bounds[1]})
     return value
 
 
@@ -158,18 +163,21 @@ def name_text(value: Any) -> str:
     nothing a page cannot show."""
     low, high = NAME_CHARS
     if not isinstance(value, str) or not low <= len(value.strip()) <= high:
-        raise refuse(f"A tournament's name has {low} to {high} characters.")
+        raise refuse(
+            _("A tournament's name has %(low)s to %(high)s characters.")
+            % {"low": low, "high": high}
+        )
     name = value.strip()
     problem = text_problem(name)
     if problem is not None or not name.isprintable():
-        raise refuse("A tournament's name holds letters, digits, spaces and punctuation only.")
+        raise refuse(_("A tournament's name holds letters, digits, spaces and punctuation only."))
     return name
 
 
 def fischer(value: Any) -> TimeControl:
     """Returns a tournament's clock: minutes and an increment, never correspondence or none."""
     if not isinstance(value, Mapping) or "initial" not in value:
-        raise refuse('A tournament\'s clock is {"initial": seconds, "increment": seconds}.')
+        raise refuse(_('A tournament\'s clock is {"initial": seconds, "increment": seconds}.'))
     return clock_choice(dict(value))
 
 
@@ -177,15 +185,17 @@ def start_time(value: Any, now: datetime) -> datetime:
     """Returns when a tournament starts: an ISO time (UTC when it names no zone), from now (a
     time a little past is now) to ``STARTS_WITHIN`` ahead."""
     if not isinstance(value, str) or len(value) > 40:
-        raise refuse("starts_at is an ISO time, such as 2030-01-01T18:00:00Z.")
+        raise refuse(_("starts_at is an ISO time, such as 2030-01-01T18:00:00Z."))
     try:
         at = datetime.fromisoformat(value.strip())
     except ValueError:
-        raise refuse("starts_at is an ISO time, such as 2030-01-01T18:00:00Z.") from None
+        raise refuse(_("starts_at is an ISO time, such as 2030-01-01T18:00:00Z.")) from None
     if at.tzinfo is None:
         at = at.replace(tzinfo=UTC)
     if at < now - PAST_TOLERANCE:
-        raise refuse("A tournament cannot start in the past.")
+        raise refuse(_("A tournament cannot start in the past."))
     if at > now + STARTS_WITHIN:
-        raise refuse(f"A tournament starts at most {STARTS_WITHIN.days} days ahead.")
+        raise refuse(
+            _("A tournament starts at most %(days)s days ahead.") % {"days": STARTS_WITHIN.days}
+        )
     return max(at, now)

@@ -12,6 +12,7 @@ import re
 from engine.draughts.rules import Power
 from engine.draughts.tables import Tables
 from engine.errors import InvalidFenError
+from engine.i18n import N_
 
 _NUMBER = re.compile(r"^(0|[1-9][0-9]*)$")
 _RANGE = re.compile(r"^([1-9][0-9]*)-([1-9][0-9]*)$")
@@ -24,7 +25,7 @@ def parse_fen(text: str, tables: Tables) -> tuple[list[int], int, int, int]:
     ``InvalidFenError`` for text that is malformed or refused by §1.11 ("start" is the game's
     start FEN)."""
     if not isinstance(text, str):
-        raise InvalidFenError("invalid FEN: not a string")
+        raise InvalidFenError(N_("invalid FEN: not a string"))
     rules = tables.rules
     fen = rules.start_fen if text.strip() == "start" else text
     board, side, halfmove, fullmove = read_fen(fen, tables)
@@ -38,33 +39,54 @@ def read_fen(fen: str, tables: Tables) -> tuple[list[int], int, int, int]:
     fields = [field.strip() for field in fen.strip().split(":")]
     side_text, rest = fields[0], fields[1:]
     if side_text not in ("W", "B"):
-        raise InvalidFenError(f"invalid FEN {fen!r}: the side to move must be W or B")
+        raise InvalidFenError(
+            N_("invalid FEN %(fen)s: the side to move must be W or B"), fen=repr(fen)
+        )
     board = [0] * tables.board.size
     lists: set[str] = set()
     counters: dict[str, int] = {}
     for field in rest:
         if not field:
-            raise InvalidFenError(f"invalid FEN {fen!r}: an empty field")
+            raise InvalidFenError(N_("invalid FEN %(fen)s: an empty field"), fen=repr(fen))
         letter, body = field[0], field[1:]
         if letter in ("W", "B"):
             if letter in lists:
-                raise InvalidFenError(f"invalid FEN {fen!r}: the {letter} pieces are given twice")
+                raise InvalidFenError(
+                    N_("invalid FEN %(fen)s: the %(letter)s pieces are given twice"),
+                    fen=repr(fen),
+                    letter=letter,
+                )
             lists.add(letter)
             _read_pieces(fen, body, 1 if letter == "W" else -1, board, tables)
         elif letter in ("H", "F"):
             if letter in counters:
-                raise InvalidFenError(f"invalid FEN {fen!r}: the {letter} counter is given twice")
+                raise InvalidFenError(
+                    N_("invalid FEN %(fen)s: the %(letter)s counter is given twice"),
+                    fen=repr(fen),
+                    letter=letter,
+                )
             body = body.strip()
             if not _NUMBER.match(body):
-                raise InvalidFenError(f"invalid FEN {fen!r}: bad {letter} counter {body!r}")
+                raise InvalidFenError(
+                    N_("invalid FEN %(fen)s: bad %(letter)s counter %(counter)s"),
+                    fen=repr(fen),
+                    letter=letter,
+                    counter=repr(body),
+                )
             counters[letter] = int(body)
         else:
-            raise InvalidFenError(f"invalid FEN {fen!r}: unknown field {field!r}")
+            raise InvalidFenError(
+                N_("invalid FEN %(fen)s: unknown field %(field)s"), fen=repr(fen), field=repr(field)
+            )
     if lists != {"W", "B"}:
-        raise InvalidFenError(f"invalid FEN {fen!r}: it needs a W list and a B list")
+        raise InvalidFenError(
+            N_("invalid FEN %(fen)s: it needs a W list and a B list"), fen=repr(fen)
+        )
     fullmove = counters.get("F", 1)
     if fullmove < 1:
-        raise InvalidFenError(f"invalid FEN {fen!r}: the move number must be at least 1")
+        raise InvalidFenError(
+            N_("invalid FEN %(fen)s: the move number must be at least 1"), fen=repr(fen)
+        )
     return board, 1 if side_text == "W" else -1, counters.get("H", 0), fullmove
 
 
@@ -80,7 +102,11 @@ def _read_pieces(fen: str, body: str, side: int, board: list[int], tables: Table
         for sq in _squares(fen, item, tables):
             if board[sq]:
                 name = tables.text[sq]
-                raise InvalidFenError(f"invalid FEN {fen!r}: square {name} is given twice")
+                raise InvalidFenError(
+                    N_("invalid FEN %(fen)s: square %(name)s is given twice"),
+                    fen=repr(fen),
+                    name=name,
+                )
             board[sq] = code * side
 
 
@@ -91,21 +117,33 @@ def _squares(fen: str, item: str, tables: Tables) -> list[int]:
         if span:
             first, last = int(span.group(1)), int(span.group(2))
             if first > last:
-                raise InvalidFenError(f"invalid FEN {fen!r}: bad range {item!r}")
+                raise InvalidFenError(
+                    N_("invalid FEN %(fen)s: bad range %(item)s"), fen=repr(fen), item=repr(item)
+                )
             return [_numbered(fen, str(n), tables) for n in range(first, last + 1)]
         return [_numbered(fen, item, tables)]
     try:
         sq = tables.board.parse_square(item)
     except ValueError:
-        raise InvalidFenError(f"invalid FEN {fen!r}: {item!r} is not a square") from None
+        raise InvalidFenError(
+            N_("invalid FEN %(fen)s: %(item)s is not a square"), fen=repr(fen), item=repr(item)
+        ) from None
     if not tables.board.is_used(sq):
-        raise InvalidFenError(f"invalid FEN {fen!r}: {item} is not a square of the game")
+        raise InvalidFenError(
+            N_("invalid FEN %(fen)s: %(item)s is not a square of the game"),
+            fen=repr(fen),
+            item=item,
+        )
     return [sq]
 
 
 def _numbered(fen: str, item: str, tables: Tables) -> int:
     if not _NUMBER.match(item) or int(item) not in tables.square_of:
-        raise InvalidFenError(f"invalid FEN {fen!r}: {item!r} is not a square of the game")
+        raise InvalidFenError(
+            N_("invalid FEN %(fen)s: %(item)s is not a square of the game"),
+            fen=repr(fen),
+            item=repr(item),
+        )
     return tables.square_of[int(item)]
 
 
@@ -121,27 +159,45 @@ def _check(fen: str, board: list[int], side: int, tables: Tables) -> None:
         power = abs(code)
         name = tables.text[sq]
         if power == Power.KING and not rules.kings:
-            raise InvalidFenError(f"invalid FEN {fen!r}: this game has no kings ({name})")
+            raise InvalidFenError(
+                N_("invalid FEN %(fen)s: this game has no kings (%(name)s)"),
+                fen=repr(fen),
+                name=name,
+            )
         if power == Power.PARACHUTIST and not tables.parachutists:
-            raise InvalidFenError(f"invalid FEN {fen!r}: this game has no parachutists ({name})")
+            raise InvalidFenError(
+                N_("invalid FEN %(fen)s: this game has no parachutists (%(name)s)"),
+                fen=repr(fen),
+                name=name,
+            )
         if power == Power.PARACHUTIST and tables.board.rank_of(sq) != tables.home_rank[-colour]:
             raise InvalidFenError(
-                f"invalid FEN {fen!r}: a parachutist stands only on the opponent's first row"
+                N_("invalid FEN %(fen)s: a parachutist stands only on the opponent's first row"),
+                fen=repr(fen),
             )
         if power == Power.MAN and tables.promotes[colour][sq]:
             raise InvalidFenError(
-                f"invalid FEN {fen!r}: a man on {name}, where it would have been crowned"
+                N_("invalid FEN %(fen)s: a man on %(name)s, where it would have been crowned"),
+                fen=repr(fen),
+                name=name,
             )
-    for colour, word in ((1, "White"), (-1, "Black")):
+    refusals = {
+        1: (
+            N_("invalid FEN %(fen)s: White has %(count)s pieces, more than it starts with"),
+            N_("invalid FEN %(fen)s: the side not to move (White) has no piece left"),
+        ),
+        -1: (
+            N_("invalid FEN %(fen)s: Black has %(count)s pieces, more than it starts with"),
+            N_("invalid FEN %(fen)s: the side not to move (Black) has no piece left"),
+        ),
+    }
+    for colour in (1, -1):
+        too_many, none_left = refusals[colour]
         mine = [abs(board[sq]) for sq in tables.squares if board[sq] * colour > 0]
         if len(mine) > tables.start_count[colour]:
-            raise InvalidFenError(
-                f"invalid FEN {fen!r}: {word} has {len(mine)} pieces, more than it starts with"
-            )
+            raise InvalidFenError(too_many, fen=repr(fen), count=len(mine))
         if colour == -side and not mine:
-            raise InvalidFenError(
-                f"invalid FEN {fen!r}: the side not to move ({word}) has no piece left"
-            )
+            raise InvalidFenError(none_left, fen=repr(fen))
 
 
 def fen_text(board: list[int], side: int, halfmove: int, fullmove: int, tables: Tables) -> str:

@@ -15,7 +15,8 @@ it asks the position for its moves.
 import re
 
 from engine.draughts.position import DraughtsPosition
-from engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveTextError
+from engine.errors import Alternatives, AmbiguousMoveError, IllegalMoveError, InvalidMoveTextError
+from engine.i18n import N_
 from engine.moves import Move, MoveKind
 
 _MACHINE = re.compile(r"^([a-l](?:1[0-2]|[1-9]))((?:-[a-l](?:1[0-2]|[1-9]))*)(?:-?([a-zA-Z]))?$")
@@ -35,7 +36,7 @@ def parse_notation(position: DraughtsPosition, text: str) -> Move:
     command line's ``play`` takes). Raises ``InvalidMoveTextError``, ``IllegalMoveError`` or
     ``AmbiguousMoveError``."""
     if not isinstance(text, str):
-        raise InvalidMoveTextError("invalid move text: not a string")
+        raise InvalidMoveTextError(N_("invalid move text: not a string"))
     raw = text
     text = text.strip()
     moves = position.legal_moves()
@@ -44,19 +45,23 @@ def parse_notation(position: DraughtsPosition, text: str) -> Move:
         for move in moves:
             if move.kind is MoveKind.REMOVAL and move.path[0] == sq:
                 return move
-        raise IllegalMoveError(f"illegal move {raw}: no piece to remove there")
+        raise IllegalMoveError(N_("illegal move %(move)s: no piece to remove there"), move=raw)
     capture = "x" in text
     parts = text.split("x" if capture else "-")
     if len(parts) < 2 or (not capture and len(parts) != 2):
-        raise InvalidMoveTextError(f"invalid move text {raw!r}: write from-to or fromxtox…")
+        raise InvalidMoveTextError(
+            N_("invalid move text %(move)s: write from-to or fromxtox…"), move=repr(raw)
+        )
     squares = tuple(position.square_of_text(part.strip(), raw) for part in parts)
     if not capture:
         for move in moves:
             if move.kind is not MoveKind.JUMP and move.path == squares:
                 return move
         if any(m.kind is MoveKind.JUMP and m.path[:: len(m.path) - 1] == squares for m in moves):
-            raise IllegalMoveError(f"illegal move {raw}: a capture is written with x")
-        raise IllegalMoveError(f"illegal move {raw}: no such legal move")
+            raise IllegalMoveError(
+                N_("illegal move %(move)s: a capture is written with x"), move=raw
+            )
+        raise IllegalMoveError(N_("illegal move %(move)s: no such legal move"), move=raw)
     found = position.capture_paths().get(squares)
     if found is not None:
         return found
@@ -69,18 +74,20 @@ def parse_notation(position: DraughtsPosition, text: str) -> Move:
         if len(candidates) == 1:
             return candidates[0]
         if candidates:
-            options = " or ".join(sorted(move_text(m, position.tables.text) for m in candidates))
-            raise AmbiguousMoveError(f"ambiguous move {raw}: {options}")
+            options = Alternatives(sorted(move_text(m, position.tables.text) for m in candidates))
+            raise AmbiguousMoveError(
+                N_("ambiguous move %(move)s: %(options)s"), move=raw, options=options
+            )
         if any(m.kind is not MoveKind.JUMP and m.path == squares for m in moves):
-            raise IllegalMoveError(f"illegal move {raw}: a step is written with -")
-    raise IllegalMoveError(f"illegal move {raw}: no such legal capture")
+            raise IllegalMoveError(N_("illegal move %(move)s: a step is written with -"), move=raw)
+    raise IllegalMoveError(N_("illegal move %(move)s: no such legal capture"), move=raw)
 
 
 def parse_move(position: DraughtsPosition, text: str) -> Move:
     """Returns the legal move of ``position`` written ``text``: the machine form (the
     algebraic path joined by ``-``), or any form of ``parse_notation``."""
     if not isinstance(text, str):
-        raise InvalidMoveTextError("invalid move text: not a string")
+        raise InvalidMoveTextError(N_("invalid move text: not a string"))
     machine = _MACHINE.match(text.strip())
     if machine:
         first, rest, letter = machine.groups()
@@ -103,6 +110,8 @@ def parse_move(position: DraughtsPosition, text: str) -> Move:
                 )
         if move is not None:
             if letter:
-                raise IllegalMoveError(f"illegal move {text.strip()}: nothing to choose here")
+                raise IllegalMoveError(
+                    N_("illegal move %(move)s: nothing to choose here"), move=text.strip()
+                )
             return move
     return parse_notation(position, text)

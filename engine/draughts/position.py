@@ -13,6 +13,7 @@ from engine.draughts.fen import fen_text, parse_fen
 from engine.draughts.rules import PIECE_OF_POWER, DraughtsPiece, Notation, Power
 from engine.draughts.tables import Tables
 from engine.errors import IllegalMoveError, InvalidMoveTextError
+from engine.i18n import N_
 from engine.moves import Move
 from engine.pieces import Color
 
@@ -110,7 +111,9 @@ class DraughtsPosition:
     def play(self, move: Move) -> "DraughtsPosition":
         """Returns the position after ``move``; raises ``IllegalMoveError`` if it is not legal."""
         if not self.is_legal(move):
-            raise IllegalMoveError(f"illegal move {move.machine()}: not legal in this position")
+            raise IllegalMoveError(
+                N_("illegal move %(move)s: not legal in this position"), move=move.machine()
+            )
         return self.play_unchecked(move)
 
     def play_unchecked(self, move: Move) -> "DraughtsPosition":
@@ -156,7 +159,11 @@ class DraughtsPosition:
                 sq = -1
             if sq >= 0 and tables.board.is_used(sq):
                 return sq
-        raise InvalidMoveTextError(f"invalid move text {whole or text!r}: {text!r} is no square")
+        raise InvalidMoveTextError(
+            N_("invalid move text %(text)s: %(square)s is no square"),
+            text=repr(whole or text),
+            square=repr(text),
+        )
 
     def copy_state(self) -> tuple[list[int], int]:
         """Returns a private copy of (board, side) for search and perft."""

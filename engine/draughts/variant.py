@@ -114,7 +114,9 @@ class DraughtsVariant(Variant):
     def move_text(self, position: DraughtsPosition, move: Move) -> str:
         """Returns the canonical text of a legal ``move`` (§1.10)."""
         if not position.is_legal(move):
-            raise IllegalMoveError(f"illegal move {move.machine()}: not legal in this position")
+            raise IllegalMoveError(
+                N_("illegal move %(move)s: not legal in this position"), move=move.machine()
+            )
         return notation.move_text(move, self.tables.text)
 
     def parse_move(self, position: DraughtsPosition, text: str) -> Move:

@@ -102,7 +102,9 @@ class CheskersVariant(HybridVariant):
         """§1.7: refuses a side not to move without a king (it could only have lost them on
         its own move)."""
         if K.value * -state.side not in state.board:
-            raise InvalidFenError(f"invalid FEN {fen!r}: the side not to move has no king")
+            raise InvalidFenError(
+                N_("invalid FEN %(fen)s: the side not to move has no king"), fen=repr(fen)
+            )
 
     def status(self, position: HybridPosition, repetitions: int) -> HybridStatus:
         """Returns the status of §1.6, in its order: no king, no move (both lose), threefold,

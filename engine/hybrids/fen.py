@@ -12,6 +12,7 @@ it drops silently (castling rights, an en-passant square) belong to its variant.
 from engine import fen as chess_fen
 from engine.fen import castling_text
 from engine.hybrids.tables import Tables
+from engine.i18n import N_
 
 __all__ = ["castling_text", "parse_fen", "placement_text"]
 
@@ -24,7 +25,7 @@ def parse_fen(fen: str, tables: Tables) -> tuple[list[int], int, int, int, int, 
     return chess_fen.parse_fen(
         fen,
         tables.by_letter,
-        not_a_piece="{!r} is no piece of this game",
+        not_a_piece=N_("invalid FEN %(fen)s: %(letter)s is no piece of this game"),
         castling_rights=bool(tables.rules.castling),
         en_passant=bool(tables.pawn),
     )

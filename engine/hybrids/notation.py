@@ -14,8 +14,9 @@ it asks the position for its moves and their check marks.
 import re
 
 from engine import san
-from engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveTextError
+from engine.errors import Alternatives, AmbiguousMoveError, IllegalMoveError, InvalidMoveTextError
 from engine.hybrids.position import HybridPosition
+from engine.i18n import N_
 from engine.moves import Move, MoveKind
 from engine.squares import SQUARE_NAMES, parse_square
 
@@ -79,7 +80,9 @@ def describe_moves(position: HybridPosition) -> list[tuple[Move, str]]:
 def move_text(position: HybridPosition, move: Move) -> str:
     """Returns the canonical text of a legal ``move`` (§0.4), with its check mark."""
     if not position.is_legal(move):
-        raise IllegalMoveError(f"illegal move {move.machine()}: not legal in this position")
+        raise IllegalMoveError(
+            N_("illegal move %(move)s: not legal in this position"), move=move.machine()
+        )
     same = [m for m in position.legal_moves() if m.piece is move.piece and m.target == move.target]
     text = body(move, disambiguations(same).get(move, ""))
     return text + _MARKS[position.variant.mark(position, move)]
@@ -90,23 +93,25 @@ def parse_move(position: HybridPosition, text: str) -> Move:
     without ``+``/``#``, or the machine form. Raises ``InvalidMoveTextError`` (unreadable),
     ``IllegalMoveError`` (no such legal move) or ``AmbiguousMoveError``."""
     if not isinstance(text, str):
-        raise InvalidMoveTextError("invalid move text: not a string")
+        raise InvalidMoveTextError(N_("invalid move text: not a string"))
     raw = text
     text = text.strip().rstrip("+#")
     if not text:
-        raise InvalidMoveTextError(f"invalid move text {raw!r}: empty")
+        raise InvalidMoveTextError(N_("invalid move text %(move)s: empty"), move=repr(raw))
     moves = position.legal_moves()
     machine = _MACHINE.match(text.lower())
     if machine:
         path = tuple(parse_square(s) for s in machine.group(1).split("-"))
         found = [m for m in moves if m.path == path]
-        return _with_promotion(raw, found, machine.group(2), "the path")
+        return _with_promotion(
+            raw, found, machine.group(2), N_("illegal move %(move)s: no legal move fits the path")
+        )
     if text in ("O-O", "0-0", "O-O-O", "0-0-0"):
         long = len(text) == 5
         for m in moves:
             if m.kind is CASTLE and (m.path[1] < m.path[0]) == long:
                 return m
-        raise IllegalMoveError(f"illegal move {raw}: castling is not legal here")
+        raise IllegalMoveError(N_("illegal move %(move)s: castling is not legal here"), move=raw)
     letters = position.variant.letters
     chain = _CHAIN.match(text)
     if chain:
@@ -114,15 +119,21 @@ def parse_move(position: HybridPosition, text: str) -> Move:
         piece = _piece(raw, letters, letter)
         path = (parse_square(origin), *(parse_square(s) for s in rest[1:].split(":")))
         found = [m for m in moves if m.kind is JUMP and m.piece is piece and m.path == path]
-        return _with_promotion(raw, found, promotion, "the chain")
+        return _with_promotion(
+            raw, found, promotion, N_("illegal move %(move)s: no legal move fits the chain")
+        )
     simple = _SIMPLE.match(text)
     if not simple:
-        raise InvalidMoveTextError(f"invalid move text {raw!r}: not a move in this notation")
+        raise InvalidMoveTextError(
+            N_("invalid move text %(move)s: not a move in this notation"), move=repr(raw)
+        )
     letter, from_file, from_rank, form, target_name, promotion = simple.groups()
     piece = _piece(raw, letters, letter)
     target = parse_square(target_name)
     if form and piece.symbol == PAWN_SYMBOL and not from_file:
-        raise InvalidMoveTextError(f"invalid move text {raw!r}: a pawn's capture names its file")
+        raise InvalidMoveTextError(
+            N_("invalid move text %(move)s: a pawn's capture names its file"), move=repr(raw)
+        )
     kinds = CAPTURES if form else (QUIET,)
     found = [
         m
@@ -136,32 +147,46 @@ def parse_move(position: HybridPosition, text: str) -> Move:
     origins = {m.path[0] for m in found}
     if len(origins) > 1:
         dis = disambiguations(found)
-        options = " or ".join(sorted({body(m, dis.get(m, "")) for m in found}))
-        raise AmbiguousMoveError(f"ambiguous move {raw}: {options}")
-    return _with_promotion(raw, found, promotion, "the move")
+        options = Alternatives(sorted({body(m, dis.get(m, "")) for m in found}))
+        raise AmbiguousMoveError(
+            N_("ambiguous move %(move)s: %(options)s"), move=raw, options=options
+        )
+    return _with_promotion(
+        raw, found, promotion, N_("illegal move %(move)s: no legal move fits the move")
+    )
 
 
 def _piece(raw: str, letters: dict, letter: str):
     # The piece a move's letter names; no letter is the pawn, which never writes its own.
     piece = letters.get(letter or PAWN_SYMBOL.upper())
     if piece is None or (letter and piece.symbol == PAWN_SYMBOL):
-        raise InvalidMoveTextError(f"invalid move text {raw!r}: {letter!r} is no piece here")
+        raise InvalidMoveTextError(
+            N_("invalid move text %(move)s: %(letter)s is no piece here"),
+            move=repr(raw),
+            letter=repr(letter),
+        )
     return piece
 
 
-def _with_promotion(raw: str, found: list[Move], letter: str | None, what: str) -> Move:
+def _with_promotion(raw: str, found: list[Move], letter: str | None, no_fit: str) -> Move:
     # §0.4: a promotion with a choice needs its letter; a letter where there is no choice is
     # refused. ``found`` are the legal moves that fit the rest of the text.
     if not found:
-        raise IllegalMoveError(f"illegal move {raw}: no legal move fits {what}")
+        raise IllegalMoveError(no_fit, move=raw)
     if found[0].promotion is None:
         if letter:
-            raise IllegalMoveError(f"illegal move {raw}: nothing to choose here")
+            raise IllegalMoveError(N_("illegal move %(move)s: nothing to choose here"), move=raw)
         return found[0]
     if not letter:
         options = "/".join(sorted(m.promotion.symbol.upper() for m in found))  # type: ignore[union-attr]
-        raise AmbiguousMoveError(f"ambiguous move {raw}: it promotes, choose {options}")
+        raise AmbiguousMoveError(
+            N_("ambiguous move %(move)s: it promotes, choose %(options)s"),
+            move=raw,
+            options=options,
+        )
     for m in found:
         if m.promotion.symbol == letter.lower():  # type: ignore[union-attr]
             return m
-    raise IllegalMoveError(f"illegal move {raw}: {letter!r} is not a choice here")
+    raise IllegalMoveError(
+        N_("illegal move %(move)s: %(letter)s is not a choice here"), move=raw, letter=repr(letter)
+    )

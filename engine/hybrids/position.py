@@ -15,6 +15,7 @@ from engine.errors import IllegalMoveError
 from engine.hybrids.fen import castling_text, placement_text
 from engine.hybrids.movegen import Generator, State
 from engine.hybrids.tables import Tables
+from engine.i18n import N_
 from engine.moves import Move, MoveKind
 from engine.pieces import Color
 from engine.squares import SQUARE_NAMES
@@ -128,7 +129,9 @@ class HybridPosition:
     def play(self, move: Move) -> "HybridPosition":
         """Returns the position after ``move``; raises ``IllegalMoveError`` if it is not legal."""
         if not self.is_legal(move):
-            raise IllegalMoveError(f"illegal move {move.machine()}: not legal in this position")
+            raise IllegalMoveError(
+                N_("illegal move %(move)s: not legal in this position"), move=move.machine()
+            )
         return self.play_unchecked(move)
 
     def play_unchecked(self, move: Move) -> "HybridPosition":

@@ -18,6 +18,7 @@ from engine.hybrids.movegen import Generator, State
 from engine.hybrids.position import HybridPosition
 from engine.hybrids.rules import HybridRules
 from engine.hybrids.tables import PAWN, Tables
+from engine.i18n import N_
 from engine.moves import Move
 from engine.pieces import Color
 from engine.squares import SQUARE_NAMES
@@ -107,26 +108,34 @@ class HybridVariant(Variant):
         board, side, castling, ep, halfmove, fullmove = parse_fen(fen, tables)
         kings = [None, -1, -1]
         royal = tables.royal
-        for sign, word in ((1, "White"), (-1, "Black")):
+        for sign, refusal in (
+            (1, N_("invalid FEN %(fen)s: White must have exactly one king, has %(count)s")),
+            (-1, N_("invalid FEN %(fen)s: Black must have exactly one king, has %(count)s")),
+        ):
             if royal:
                 squares = [sq for sq in range(64) if board[sq] == royal * sign]
                 if len(squares) != 1:
-                    count = len(squares)
-                    raise InvalidFenError(
-                        f"invalid FEN {fen!r}: {word} must have exactly one king, has {count}"
-                    )
+                    raise InvalidFenError(refusal, fen=repr(fen), count=len(squares))
                 kings[sign] = squares[0]
         for sq in range(64):
             code = abs(board[sq])
             if not code:
                 continue
             if tables.kind[code] == PAWN and sq >> 3 in (0, 7):
-                raise InvalidFenError(f"invalid FEN {fen!r}: a pawn stands on rank 1 or 8")
+                raise InvalidFenError(
+                    N_("invalid FEN %(fen)s: a pawn stands on rank 1 or 8"), fen=repr(fen)
+                )
             promotes = tables.auto_crown[code] or tables.choices[code]
             if promotes and tables.promotes[1 if board[sq] > 0 else -1][sq]:
                 raise InvalidFenError(
-                    f"invalid FEN {fen!r}: a {self.name_of(code)} on {SQUARE_NAMES[sq]}, "
-                    "where it would have promoted"
+                    N_(
+                        "invalid FEN %(fen)s: a %(piece)s on %(square)s, "
+                        "where it would have promoted"
+                    ),
+                    terms=("piece",),
+                    fen=repr(fen),
+                    piece=self.name_of(code),
+                    square=SQUARE_NAMES[sq],
                 )
         for bit, king_sq, rook_sq in CASTLING_HOMES:
             sign = 1 if bit < 4 else -1
@@ -137,7 +146,9 @@ class HybridVariant(Variant):
         state = State(board, side, castling, -1, kings)
         self.refuse(fen, state)
         if self.has_check and self.generator.in_check(_flipped(state)):
-            raise InvalidFenError(f"invalid FEN {fen!r}: the side not to move is in check")
+            raise InvalidFenError(
+                N_("invalid FEN %(fen)s: the side not to move is in check"), fen=repr(fen)
+            )
         if ep >= 0 and self._describes_double_step(board, side, ep):
             state.ep = ep
         position = HybridPosition(self, state, halfmove, fullmove)

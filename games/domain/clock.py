@@ -22,6 +22,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db.models.lookups import Exact, GreaterThanOrEqual, LessThan
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 import engine
@@ -176,24 +177,29 @@ class TimeControl:
             return UNLIMITED
         if not isinstance(value, dict):
             raise ClockError(
-                'A clock is {"initial": seconds, "increment": seconds}, {"days": N} or null.'
+                _('A clock is {"initial": seconds, "increment": seconds}, {"days": N} or null.')
             )
         if "days" in value:
             days = value["days"]
             if set(value) != {"days"} or not _whole(days) or days not in CORRESPONDENCE_DAYS:
                 allowed = ", ".join(map(str, CORRESPONDENCE_DAYS))
-                raise ClockError(f"A correspondence clock's days are one of {allowed}.")
+                raise ClockError(
+                    _("A correspondence clock's days are one of %(allowed)s.")
+                    % {"allowed": allowed}
+                )
             return cls(days=days)
         initial, increment = value.get("initial"), value.get("increment", 0)
         if set(value) - {"initial", "increment"}:
-            raise ClockError("A clock has only initial and increment, or days.")
+            raise ClockError(_("A clock has only initial and increment, or days."))
         if not _whole(initial) or not INITIAL_RANGE[0] <= initial <= INITIAL_RANGE[1]:
             raise ClockError(
-                f"A clock's initial time is {INITIAL_RANGE[0]} to {INITIAL_RANGE[1]} seconds."
+                _("A clock's initial time is %(low)s to %(high)s seconds.")
+                % {"low": INITIAL_RANGE[0], "high": INITIAL_RANGE[1]}
             )
         if not _whole(increment) or not INCREMENT_RANGE[0] <= increment <= INCREMENT_RANGE[1]:
             raise ClockError(
-                f"A clock's increment is {INCREMENT_RANGE[0]} to {INCREMENT_RANGE[1]} seconds."
+                _("A clock's increment is %(low)s to %(high)s seconds.")
+                % {"low": INCREMENT_RANGE[0], "high": INCREMENT_RANGE[1]}
             )
         return cls(initial=initial, increment=increment)
 

@@ -29,6 +29,8 @@ as lichess and lidraughts write) and a comment before a line's first move are re
 import re
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
 SEVEN_TAGS = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 RESULTS = ("1-0", "0-1", "1/2-1/2")
 # PDN's draughts results (two points a game), read as the archive writes them.
@@ -57,7 +59,7 @@ class PgnError(ValueError):
     """Text that is not a game in the archive's format; ``game`` is its 1-based number."""
 
     def __init__(self, game: int, message: str) -> None:
-        super().__init__(f"Game {game}: {message}")
+        super().__init__(_("Game %(number)s: %(message)s") % {"number": game, "message": message})
         self.game = game
         self.message = message
 
@@ -146,7 +148,7 @@ def parse_games(text: str) -> list[ParsedGame]:
     wrong: a tag not written ``[Name "value"]``, a comment never closed, a glyph with no move, a
     result not at the end of its game, or a text with no game at all."""
     if not isinstance(text, str):
-        raise PgnError(1, "the text is not text.")
+        raise PgnError(1, _("the text is not text."))
     games: list[ParsedGame] = []
     game = ParsedGame(number=1)
     lines: list[Line] = [game]  # the main line, then the side lines being read, innermost last
@@ -155,7 +157,7 @@ def parse_games(text: str) -> list[ParsedGame]:
     def close() -> None:
         nonlocal game, in_moves, lines
         if len(lines) > 1:
-            raise PgnError(game.number, "a side line is opened with ( and never closed with ).")
+            raise PgnError(game.number, _("a side line is opened with ( and never closed with )."))
         games.append(game)
         game = ParsedGame(number=len(games) + 1)
         lines = [game]
@@ -165,50 +167,66 @@ def parse_games(text: str) -> list[ParsedGame]:
     while position < len(text):
         match = _TOKEN.match(text, position)
         if match is None:  # cannot happen: ``stray`` matches any one character
-            raise PgnError(game.number, "cannot read the text.")
+            raise PgnError(game.number, _("cannot read the text."))
         position = match.end()
         kind, token = match.lastgroup, match.group()
         line = lines[-1]
         if kind == "space":
             continue
         if kind == "stray":
-            raise PgnError(game.number, f"unexpected {token!r} after move {len(game.moves)}.")
+            raise PgnError(
+                game.number,
+                _("unexpected %(token)s after move %(number)s.")
+                % {"token": repr(token), "number": len(game.moves)},
+            )
         if kind == "tag":
             if in_moves:
                 close()  # a tag after moves begins the next game
             tag = _TAG.match(token)
             if tag is None:
                 raise PgnError(
-                    game.number, f'cannot read the tag {token!r}: tags are written [Name "value"].'
+                    game.number,
+                    _('cannot read the tag %(token)s: tags are written [Name "value"].')
+                    % {"token": repr(token)},
                 )
             name, value = tag.group(1), _unescape(tag.group(2))
             if game.tag(name) is not None:
-                raise PgnError(game.number, f"the tag {name} is given twice.")
+                raise PgnError(game.number, _("the tag %(name)s is given twice.") % {"name": name})
             if len(name) > MAX_TAG_CHARS or len(value) > MAX_TAG_CHARS:
-                raise PgnError(game.number, f"a tag has at most {MAX_TAG_CHARS} characters.")
+                raise PgnError(
+                    game.number,
+                    _("a tag has at most %(max_tag_chars)s characters.")
+                    % {"max_tag_chars": MAX_TAG_CHARS},
+                )
             if len(game.tags) >= MAX_TAGS:
-                raise PgnError(game.number, f"a game has at most {MAX_TAGS} tags.")
+                raise PgnError(
+                    game.number, _("a game has at most %(max_tags)s tags.") % {"max_tags": MAX_TAGS}
+                )
             game.tags.append((name, value))
             continue
         in_moves = True
         if kind == "open":
-            raise PgnError(game.number, "a comment is opened with { and never closed with }.")
+            raise PgnError(game.number, _("a comment is opened with { and never closed with }."))
         if kind == "number":
             continue
         if kind == "enter":
             if not line.moves:
-                raise PgnError(game.number, "a side line ( comes before any move it replaces.")
+                raise PgnError(game.number, _("a side line ( comes before any move it replaces."))
             if len(lines) > MAX_VARIATION_DEPTH:
-                raise PgnError(game.number, f"side lines nest at most {MAX_VARIATION_DEPTH} deep.")
+                raise PgnError(
+                    game.number,
+                    _("side lines nest at most %(max_variation_depth)s deep.")
+                    % {"max_variation_depth": MAX_VARIATION_DEPTH},
+                )
             line.glyph_open = False
             lines.append(Line(start=len(line.moves) - 1))
             continue
         if kind == "leave":
             if len(lines) == 1:
-                raise PgnError(game.number, "a ) closes no side line.")
+                raise PgnError(game.number, _("a ) closes no side line."))
             lines.pop()
             if not line.moves:
-                raise PgnError(game.number, "a side line holds no move.")
+                raise PgnError(game.number, _("a side line holds no move."))
             lines[-1].notes.setdefault(line.start, []).append(Note(line=line.steps()))
             continue
         if kind == "result":
@@ -218,7 +236,9 @@ def parse_games(text: str) -> list[ParsedGame]:
         if kind == "comment":
             if len(token) - 2 > MAX_COMMENT_CHARS:
                 raise PgnError(
-                    game.number, f"a comment has at most {MAX_COMMENT_CHARS} characters."
+                    game.number,
+                    _("a comment has at most %(max_comment_chars)s characters.")
+                    % {"max_comment_chars": MAX_COMMENT_CHARS},
                 )
             _add_comment(game, line, token[1:-1].strip())
             continue
@@ -233,10 +253,16 @@ def parse_games(text: str) -> list[ParsedGame]:
                 _add_glyph(game, line, _glyph(game, token))
                 continue
             raise PgnError(
-                game.number, f"cannot read {token!r} after move {len(game.moves)} as a move."
+                game.number,
+                _("cannot read %(token)s after move %(number)s as a move.")
+                % {"token": repr(token), "number": len(game.moves)},
             )
         if len(token) > MAX_MOVE_CHARS:
-            raise PgnError(game.number, f"a move has at most {MAX_MOVE_CHARS} characters.")
+            raise PgnError(
+                game.number,
+                _("a move has at most %(max_move_chars)s characters.")
+                % {"max_move_chars": MAX_MOVE_CHARS},
+            )
         line.moves.append(parts.group("text"))
         line.glyph_open = False
         if parts.group("glyph"):
@@ -244,19 +270,25 @@ def parse_games(text: str) -> list[ParsedGame]:
     if in_moves or game.tags:
         close()
     if not games:
-        raise PgnError(1, "the text holds no game.")
+        raise PgnError(1, _("the text holds no game."))
     return games
 
 
 def _glyph(game: ParsedGame, token: str) -> str:
     if token not in GLYPHS:
-        raise PgnError(game.number, f"unknown glyph {token!r} (one of {' '.join(GLYPHS)}).")
+        raise PgnError(
+            game.number,
+            _("unknown glyph %(token)s (one of %(glyphs)s).")
+            % {"token": repr(token), "glyphs": " ".join(GLYPHS)},
+        )
     return token
 
 
 def _add_glyph(game: ParsedGame, line: Line, glyph: str) -> None:
     if not line.moves:
-        raise PgnError(game.number, f"the glyph {glyph} comes before any move.")
+        raise PgnError(
+            game.number, _("the glyph %(glyph)s comes before any move.") % {"glyph": glyph}
+        )
     line.notes.setdefault(len(line.moves) - 1, []).append(Note(glyph=glyph))
     line.glyph_open = True
 
@@ -267,7 +299,9 @@ def _add_comment(game: ParsedGame, line: Line, comment: str) -> None:
     # writes them); one before a game's first move is refused.
     if not line.moves:
         if line is game:
-            raise PgnError(game.number, "a comment comes before any move: comments follow a move.")
+            raise PgnError(
+                game.number, _("a comment comes before any move: comments follow a move.")
+            )
         return
     notes = line.notes.setdefault(len(line.moves) - 1, [])
     if line.glyph_open:

@@ -8,7 +8,6 @@ every page by ``games.edges.context_processors``), so a page never carries its o
 from datetime import datetime, timedelta
 
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 # A socket pings every PING_EVERY; a connection (or a lobby player) not heard from within
@@ -50,17 +49,16 @@ MAX_WAITING_BOARD_ANALYSES = 64
 # An analysis with no progress for this long was left by a process that died: it is resumed.
 ANALYSIS_STALE_AFTER = timedelta(minutes=2)
 
-# The levels' names, as the bot page shows them (in the page's language).
+# The bot levels' names, as the bot page lists them (translated where they are shown).
 BOT_LEVELS: dict[int, str] = {
-    1: _("Beginner: plays legal moves, often careless"),
-    2: _("Novice"),
-    # Translators: a bot level (a casual player's strength), not a casual (unrated) game.
+    1: pgettext_lazy("bot level", "Beginner: plays legal moves, often careless"),
+    2: pgettext_lazy("bot level", "Novice"),
     3: pgettext_lazy("bot level", "Casual"),
-    4: _("Club"),
-    5: _("Strong club"),
-    6: _("Expert"),
-    7: _("Master: thinks about a second"),
-    8: _("Strongest: thinks about two seconds"),
+    4: pgettext_lazy("bot level", "Club"),
+    5: pgettext_lazy("bot level", "Strong club"),
+    6: pgettext_lazy("bot level", "Expert"),
+    7: pgettext_lazy("bot level", "Master: thinks about a second"),
+    8: pgettext_lazy("bot level", "Strongest: thinks about two seconds"),
 }
 LOWEST_BOT_LEVEL, HIGHEST_BOT_LEVEL = min(BOT_LEVELS), max(BOT_LEVELS)
 

@@ -8,6 +8,9 @@ nesting, only text the database can store. What each type carries is checked by 
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from common.edge import EdgeRefusal, load_json
 from games.domain.errors import ErrorCode, GameError
 
@@ -17,23 +20,26 @@ MAX_MESSAGE_BYTES = 4096
 def parse_message(text: str | None) -> dict[str, Any]:
     """Returns the inbound message as a dict with a string ``type``, or raises ``bad_request``."""
     if text is None:
-        raise GameError(ErrorCode.BAD_REQUEST, "Messages are JSON text, not binary.")
+        raise GameError(ErrorCode.BAD_REQUEST, _("Messages are JSON text, not binary."))
     if len(text) > MAX_MESSAGE_BYTES:
-        raise GameError(ErrorCode.BAD_REQUEST, "That message is too long.")
+        raise GameError(ErrorCode.BAD_REQUEST, _("That message is too long."))
     try:
         message = load_json(text)
     except EdgeRefusal as refusal:
-        raise GameError(ErrorCode.BAD_REQUEST, f"Messages are JSON objects. {refusal}") from None
+        raise GameError(
+            ErrorCode.BAD_REQUEST, _("Messages are JSON objects. %(reason)s") % {"reason": refusal}
+        ) from None
     if not isinstance(message, dict):
-        raise GameError(ErrorCode.BAD_REQUEST, "Messages are JSON objects with a type.")
+        raise GameError(ErrorCode.BAD_REQUEST, _("Messages are JSON objects with a type."))
     if not isinstance(message.get("type"), str):
-        raise GameError(ErrorCode.BAD_REQUEST, "A message needs a type.")
+        raise GameError(ErrorCode.BAD_REQUEST, _("A message needs a type."))
     return message
 
 
 def error_message(error: GameError) -> dict[str, Any]:
     """Returns the ``error`` message of a refusal (its code from ``ErrorCode``)."""
-    return {"type": "error", "code": error.code.value, "error": error.message}
+    return {"type": "error", "code": error.code.value, "error": str(error.message)}
 
 
-SERVER_ERROR = GameError(ErrorCode.SERVER_ERROR, "The server could not do that.")
+# Made text when it is sent, in the socket's language.
+SERVER_ERROR = GameError(ErrorCode.SERVER_ERROR, gettext_lazy("The server could not do that."))

@@ -14,7 +14,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
+from django.utils.translation import gettext as _
+
 from common.edge import text_problem
+from common.i18n import grouped
 from engine import variants
 from games.domain.clock import UNLIMITED, ClockError, TimeControl
 from games.domain.errors import ErrorCode, GameError
@@ -70,14 +73,17 @@ def variant_choice(value: Any) -> str:
     if value is None or value == "":
         return DEFAULT_VARIANT
     if not isinstance(value, str) or value not in variants.VARIANTS:
-        raise refuse(f"Unknown game {value!r}; the games are: {', '.join(variants.VARIANTS)}.")
+        raise refuse(
+            _("Unknown game %(value)s; the games are: %(games)s.")
+            % {"value": repr(value), "games": ", ".join(variants.VARIANTS)}
+        )
     return value
 
 
 def color_choice(value: Any) -> str:
     """Returns a seek's, challenge's or bot game's colour: white, black or random."""
     if value not in SeekColor.values:
-        raise refuse("A colour is white, black or random.")
+        raise refuse(_("A colour is white, black or random."))
     return value
 
 
@@ -110,16 +116,18 @@ def form_clock(form: Mapping[str, Any]) -> dict[str, Any] | None:
     ``clock_choice`` to check; absent kind: unlimited."""
     kind = form.get("clock_kind") or "unlimited"
     if kind not in CLOCK_KINDS:
-        raise refuse("A clock's kind is unlimited, fischer or correspondence.")
+        raise refuse(_("A clock's kind is unlimited, fischer or correspondence."))
     if kind == "correspondence":
         return {
-            "days": form_number(form.get("clock_days"), "A clock's days are a number.", whole=True)
+            "days": form_number(
+                form.get("clock_days"), _("A clock's days are a number."), whole=True
+            )
         }
     if kind == "fischer":
-        minutes = form_number(form.get("clock_minutes"), "A clock's minutes are a number.")
+        minutes = form_number(form.get("clock_minutes"), _("A clock's minutes are a number."))
         increment = form_number(
             form.get("clock_increment") or 0,
-            "A clock's increment is a whole number of seconds.",
+            _("A clock's increment is a whole number of seconds."),
             whole=True,
         )
         return {"initial": round(minutes * 60), "increment": increment}
@@ -137,7 +145,7 @@ def rated_choice(value: Any) -> bool:
         return True
     if isinstance(value, str) and value.strip().lower() in ("false", "0", "off", "no", ""):
         return False
-    raise refuse("`rated` is true or false.")
+    raise refuse(_("`rated` is true or false."))
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,9 +171,15 @@ class MoveRequest:
     ) -> "MoveRequest":
         """Returns the move of a body or message's values, or raises ``bad_request``."""
         if not whole_number(ply) or not 0 <= ply <= MAX_PLY:
-            raise refuse(f"A move needs the ply it is for, a number from 0 to {MAX_PLY:,}.")
+            raise refuse(
+                _("A move needs the ply it is for, a number from 0 to %(max_ply)s.")
+                % {"max_ply": grouped(MAX_PLY)}
+            )
         if lag is not None and (not whole_number(lag) or not 0 <= lag <= MAX_LAG_MS):
-            raise refuse(f"A move's lag is a number of milliseconds, 0 to {MAX_LAG_MS}.")
+            raise refuse(
+                _("A move's lag is a number of milliseconds, 0 to %(max_lag_ms)s.")
+                % {"max_lag_ms": MAX_LAG_MS}
+            )
         if path is not None:
             if (
                 not isinstance(path, list)
@@ -173,18 +187,27 @@ class MoveRequest:
                 or not all(isinstance(sq, str) and sq in SQUARE_NAMES for sq in path)
             ):
                 raise refuse(
-                    f"A move's path is a list of 1 to {MAX_PATH_SQUARES} squares "
-                    "(one, for a removal)."
+                    _(
+                        "A move's path is a list of 1 to %(max_path_squares)s squares (one, for "
+                        "a removal)."
+                    )
+                    % {"max_path_squares": MAX_PATH_SQUARES}
                 )
             if promotion not in (None, "") and (
                 not isinstance(promotion, str) or promotion.lower() not in PROMOTIONS
             ):
-                raise refuse(f"A promotion is one of {', '.join(PROMOTIONS)}.")
+                raise refuse(
+                    _("A promotion is one of %(promotions)s.")
+                    % {"promotions": ", ".join(PROMOTIONS)}
+                )
             text = "-".join(path) + (f"-{promotion.lower()}" if promotion else "")
         if not isinstance(text, str) or not text.strip():
-            raise refuse("A move needs its text or its path.")
+            raise refuse(_("A move needs its text or its path."))
         if len(text) > MAX_MOVE_CHARS:
-            raise refuse(f"A move's text has at most {MAX_MOVE_CHARS} characters.")
+            raise refuse(
+                _("A move's text has at most %(max_move_chars)s characters.")
+                % {"max_move_chars": MAX_MOVE_CHARS}
+            )
         return cls(ply=ply, text=text.strip(), lag_ms=lag or 0)
 
     @classmethod
@@ -192,9 +215,9 @@ class MoveRequest:
         """A socket's ``{"type": "move", "ply", "move" | "path", "promotion"?}``."""
         move, path = message.get("move"), message.get("path")
         if move is None and path is None:
-            raise refuse("A move message needs move (text) or path.")
+            raise refuse(_("A move message needs move (text) or path."))
         if "ply" not in message:
-            raise refuse("A move message needs the ply it is for.")
+            raise refuse(_("A move message needs the ply it is for."))
         return cls.of(
             ply=message["ply"],
             text=move,
@@ -207,7 +230,7 @@ class MoveRequest:
     def from_body(cls, data: Mapping[str, Any]) -> "MoveRequest":
         """The API's ``{"ply", "move" | "path", "promotion"?}``."""
         if data.get("move") is None and data.get("path") is None:
-            raise refuse("A move needs `move` and `ply`.")
+            raise refuse(_("A move needs `move` and `ply`."))
         return cls.of(
             ply=data.get("ply"),
             text=data.get("move"),
@@ -220,7 +243,7 @@ def draw_action(data: Mapping[str, Any]) -> DrawAction:
     """Returns a draw message's or body's ``action``: offer, accept or decline."""
     action = data.get("action")
     if action not in get_args(DrawAction):
-        raise refuse("A draw action is offer, accept or decline.")
+        raise refuse(_("A draw action is offer, accept or decline."))
     return action
 
 
@@ -231,7 +254,7 @@ def takeback_action(data: Mapping[str, Any]) -> TakebackAction | None:
     if action is None:
         return None
     if action not in get_args(TakebackAction):
-        raise refuse("A takeback action is offer, accept or decline.")
+        raise refuse(_("A takeback action is offer, accept or decline."))
     return action
 
 
@@ -254,7 +277,10 @@ class BotGameRequest:
         fen: Any = None,
     ) -> "BotGameRequest":
         if not whole_number(level) or level not in BOT_LEVELS:
-            raise refuse(f"A bot level is a number from {LOWEST_BOT_LEVEL} to {HIGHEST_BOT_LEVEL}.")
+            raise refuse(
+                _("A bot level is a number from %(lowest_bot_level)s to %(highest_bot_level)s.")
+                % {"lowest_bot_level": LOWEST_BOT_LEVEL, "highest_bot_level": HIGHEST_BOT_LEVEL}
+            )
         return cls(
             level=level,
             color=color_choice(color),
@@ -294,13 +320,18 @@ def fen_text(value: Any) -> str | None:
     if value is None or value == "":
         return None
     if not isinstance(value, str):
-        raise refuse("A FEN is text.")
+        raise refuse(_("A FEN is text."))
     if len(value) > MAX_FEN_CHARS:
-        raise refuse(f"A FEN has at most {MAX_FEN_CHARS} characters.")
+        raise refuse(
+            _("A FEN has at most %(max_fen_chars)s characters.") % {"max_fen_chars": MAX_FEN_CHARS}
+        )
     if not value.isascii() or not value.isprintable():
-        raise refuse("A FEN is written in plain ASCII letters, digits and punctuation.")
+        raise refuse(_("A FEN is written in plain ASCII letters, digits and punctuation."))
     if any(len(run) > MAX_FEN_DIGITS for run in DIGIT_RUNS.findall(value)):
-        raise refuse(f"A number in a FEN has at most {MAX_FEN_DIGITS} digits.")
+        raise refuse(
+            _("A number in a FEN has at most %(max_fen_digits)s digits.")
+            % {"max_fen_digits": MAX_FEN_DIGITS}
+        )
     return value
 
 
@@ -319,7 +350,10 @@ class AnalyseRequest:
         fen = fen_text(message.get("fen")) or variants.get(variant).start_fen
         lines = message.get("lines", 1)
         if not whole_number(lines) or not 1 <= lines <= MAX_BOARD_LINES:
-            raise refuse(f"`lines` is a whole number from 1 to {MAX_BOARD_LINES}.")
+            raise refuse(
+                _("`lines` is a whole number from 1 to %(max_board_lines)s.")
+                % {"max_board_lines": MAX_BOARD_LINES}
+            )
         return cls(variant=variant, fen=fen.strip(), lines=lines)
 
 
@@ -397,7 +431,7 @@ class ChallengeRequest:
         rated = rated_choice(data.get("rated", True))
         to = data.get("to")
         if to and (not isinstance(to, str) or len(to) > MAX_USERNAME_CHARS):
-            raise refuse("A challenge is sent to a username.")
+            raise refuse(_("A challenge is sent to a username."))
         return cls(
             to=to or None,
             color=color,
@@ -424,11 +458,11 @@ class ChallengeRequest:
 def note_text(glyph: Any, comment: Any) -> tuple[str | None, str | None]:
     """Returns an annotation's glyph and comment as text (None: not given), or raises."""
     if glyph is not None and not isinstance(glyph, str):
-        raise refuse("A glyph is one of ! ? !! ?? !? ?! or empty.")
+        raise refuse(_("A glyph is one of ! ? !! ?? !? ?! or empty."))
     if comment is not None and not isinstance(comment, str):
-        raise refuse("A comment is text.")
+        raise refuse(_("A comment is text."))
     if glyph is not None and len(glyph) > 2:
-        raise refuse("A glyph is one of ! ? !! ?? !? ?! or empty.")
+        raise refuse(_("A glyph is one of ! ? !! ?? !? ?! or empty."))
     return glyph, comment
 
 
@@ -458,12 +492,12 @@ class AnnotationRequest:
         moves, parent = data.get("moves"), data.get("parent")
         if moves is None:
             if parent is not None:
-                raise refuse("`parent` names the side line a side line (`moves`) branches from.")
+                raise refuse(_("`parent` names the side line a side line (`moves`) branches from."))
             return note.with_ply(ply if in_range else None)
         if note.glyph or note.comment:
-            raise refuse("A side line's notes go on its moves, not on the line.")
+            raise refuse(_("A side line's notes go on its moves, not on the line."))
         if parent is not None and not (whole_number(parent) and parent > 0):
-            raise refuse("`parent` is the id of a side line.")
+            raise refuse(_("`parent` is the id of a side line."))
         return cls(ply=ply if in_range else None, moves=side_line(moves), parent=parent)
 
     @classmethod
@@ -479,7 +513,10 @@ class AnnotationRequest:
 def side_line(value: Any) -> tuple[SideLineMove, ...]:
     """Returns a side line's moves, each its text or ``{move, glyph?, comment?}``, or raises."""
     if not isinstance(value, list) or not 1 <= len(value) <= MAX_SIDE_LINE_MOVES:
-        raise refuse(f"`moves` is a list of 1 to {MAX_SIDE_LINE_MOVES} moves.")
+        raise refuse(
+            _("`moves` is a list of 1 to %(max_side_line_moves)s moves.")
+            % {"max_side_line_moves": MAX_SIDE_LINE_MOVES}
+        )
     moves = []
     for item in value:
         if isinstance(item, dict):
@@ -489,8 +526,11 @@ def side_line(value: Any) -> tuple[SideLineMove, ...]:
             text, glyph, comment = item, None, None
         if not isinstance(text, str) or not text.strip() or len(text) > MAX_MOVE_CHARS:
             raise refuse(
-                f"Each move of `moves` is its text (at most {MAX_MOVE_CHARS} characters) or "
-                "{move, glyph?, comment?}."
+                _(
+                    "Each move of `moves` is its text (at most %(max_move_chars)s characters) or "
+                    "{move, glyph?, comment?}."
+                )
+                % {"max_move_chars": MAX_MOVE_CHARS}
             )
         moves.append((text.strip(), glyph, comment))
     return tuple(moves)
@@ -505,9 +545,16 @@ def import_text(value: Any, where: str = "`text`") -> str:
     """Returns the text of games to import, or raises: text, not empty, not too long. ``where``
     names the place the text goes: the API's field, or the form's box."""
     if not isinstance(value, str) or not value.strip():
-        raise refuse(f"Give the games' text in {where}.")
+        if where == "`text`":
+            raise refuse(_("Give the games' text in `text`."))
+        if where == "the Games box or a file":
+            raise refuse(_("Give the games' text in the Games box or a file."))
+        raise refuse(_("Give the games' text in %(where)s.") % {"where": where})
     if len(value) > MAX_IMPORT_CHARS:
-        raise refuse(f"That text is too long to import at once: at most {MAX_IMPORT_CHARS:,}.")
+        raise refuse(
+            _("That text is too long to import at once: at most %(max_import_chars)s.")
+            % {"max_import_chars": grouped(MAX_IMPORT_CHARS)}
+        )
     problem = text_problem(value)  # an uploaded file's text has not passed the edge
     if problem is not None:
         raise refuse(problem)
@@ -523,15 +570,18 @@ def chat_text(value: Any) -> str:
     raises: 1 to ``CHAT_MAX_CHARS`` characters, no control character (NUL, a line break, a tab)
     and none of the controls that turn text's direction."""
     if not isinstance(value, str):
-        raise refuse("A chat line is text.")
+        raise refuse(_("A chat line is text."))
     text = value.strip()
     if not text:
-        raise refuse("A chat line needs some text.")
+        raise refuse(_("A chat line needs some text."))
     if len(text) > CHAT_MAX_CHARS:
-        raise refuse(f"A chat line has at most {CHAT_MAX_CHARS} characters.")
+        raise refuse(
+            _("A chat line has at most %(chat_max_chars)s characters.")
+            % {"chat_max_chars": CHAT_MAX_CHARS}
+        )
     for char in text:
         if unicodedata.category(char) in ("Cc", "Cs") or char in BIDI_CONTROLS:
-            raise refuse("A chat line holds no control characters.")
+            raise refuse(_("A chat line holds no control characters."))
     return text
 
 

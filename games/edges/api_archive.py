@@ -6,6 +6,7 @@ import re
 from urllib.parse import quote
 
 from django.http import HttpResponse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -135,7 +136,7 @@ class GameListView(APIView):
         filters = reads.ArchiveFilters.from_query(params)
         status_filter = params.get("status")
         if status_filter not in (None, "", "live", "finished"):
-            raise GameError(ErrorCode.BAD_REQUEST, "status is live or finished.")
+            raise GameError(ErrorCode.BAD_REQUEST, _("status is live or finished."))
         asked = reads.PageRequest.from_query(params, max_size=MAX_PAGE_SIZE)
         if status_filter == "finished":
             page = reads.page_of(reads.archive_games(filters), asked)

@@ -18,8 +18,13 @@ from urllib.parse import parse_qs
 
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from accounts.selectors import language_of
 from accounts.services import user_seen
+from common.i18n import scope_language
 from community.selectors import following_ids, hidden_usernames
 from games.domain import wire
 from games.domain.errors import ErrorCode, GameError
@@ -52,8 +57,8 @@ CLOSE_SIGNED_OUT = 4401
 CLOSE_NOT_FOUND = 4404
 CLOSE_SERVER_ERROR = 1011
 
-ADDRESS_FULL = "Too many open connections from your address: close some pages."
-GAME_FULL = "This game has as many spectators as it can take: try later."
+ADDRESS_FULL = gettext_lazy("Too many open connections from your address: close some pages.")
+GAME_FULL = gettext_lazy("This game has as many spectators as it can take: try later.")
 
 
 class BaseConsumer(AsyncJsonWebsocketConsumer):
@@ -64,6 +69,8 @@ class BaseConsumer(AsyncJsonWebsocketConsumer):
     handlers: dict[str, str] = {}
     # What this socket holds in the process's ledger (``games.edges.sockets``), given back on close.
     _counted: tuple[str, str | None] | None = None
+    # The language this socket is answered in, chosen when it connects.
+    language: str | None = None
 
     def address(self) -> str:
         client = self.scope.get("client")
@@ -140,6 +147,25 @@ class BaseConsumer(AsyncJsonWebsocketConsumer):
             self.release()
 
     async def dispatch(self, message: dict[str, Any]) -> None:
+        """Calls the message's handler (``handle``) in the connection's language, chosen at
+        connect as a page's is (``common.i18n.scope_language``): the refusals it sends, and the
+        database work it does on worker threads (``realtime.db``), are written in it."""
+        if self.language is None:
+            self.language = await self.connection_language()
+        with translation.override(self.language):
+            await self.handle(message)
+
+    async def connection_language(self) -> str:
+        user_id = signed_in_id(self.scope)
+        account = ""
+        if user_id is not None:
+            try:
+                account = await db(language_of)(user_id)
+            except Exception:  # the cookie and the browser's languages still choose one
+                log.exception("reading a user's language failed")
+        return scope_language(self.scope, account)
+
+    async def handle(self, message: dict[str, Any]) -> None:
         """Calls the handler of an ASGI or group message.
 
         Channels' own dispatch first closes stale database connections on the one thread it
@@ -156,12 +182,16 @@ class BaseConsumer(AsyncJsonWebsocketConsumer):
         try:
             if not await spend(*self.budget):
                 raise GameError(
-                    ErrorCode.RATE_LIMITED, "Too many messages: wait a few seconds and try again."
+                    ErrorCode.RATE_LIMITED,
+                    _("Too many messages: wait a few seconds and try again."),
                 )
             message = parse_message(text_data)
             name = self.handlers.get(message["type"])
             if name is None:
-                raise GameError(ErrorCode.BAD_REQUEST, f"Unknown message type {message['type']!r}.")
+                raise GameError(
+                    ErrorCode.BAD_REQUEST,
+                    _("Unknown message type %(type)s.") % {"type": repr(message["type"])},
+                )
             handler: Callable[[dict[str, Any]], Awaitable[None]] = getattr(self, name)
             await handler(message)
         except GameError as error:
@@ -492,7 +522,7 @@ class UserConsumer(UserGroupEvents, BaseConsumer):
         if not await self.admit():
             return
         if self.user_id is None:
-            signed_out = GameError(ErrorCode.UNAUTHENTICATED, "Log in to be told.")
+            signed_out = GameError(ErrorCode.UNAUTHENTICATED, _("Log in to be told."))
             await self.send_json(error_message(signed_out))
             await self.close(code=CLOSE_SIGNED_OUT)
             return

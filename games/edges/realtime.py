@@ -12,7 +12,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import close_old_connections
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from accounts.services import users_seen
 from games.services.flag_timer import FlagTimer, timer
@@ -26,12 +26,19 @@ log = logging.getLogger(__name__)
 
 
 def _in_thread(
-    outbox: broadcast.Outbox, function: Callable[..., Any], args: tuple, kwargs: dict
+    outbox: broadcast.Outbox,
+    language: str | None,
+    function: Callable[..., Any],
+    args: tuple,
+    kwargs: dict,
 ) -> Any:
     # As channels' database_sync_to_async: stale connections are closed before and after.
     close_old_connections()
     try:
-        return broadcast.collect(outbox, function, *args, **kwargs)
+        # The consumer's language (its connection's): the sentences the work refuses with are
+        # written in it. The pool's threads see no context variables of the event loop.
+        with translation.override(language):
+            return broadcast.collect(outbox, function, *args, **kwargs)
     finally:
         close_old_connections()
 
@@ -60,7 +67,8 @@ def db(
     async def call(*args: Any, **kwargs: Any) -> Any:
         outbox: broadcast.Outbox = []
         loop = asyncio.get_running_loop()
-        work = loop.run_in_executor(None, _in_thread, outbox, function, args, kwargs)
+        language = translation.get_language()
+        work = loop.run_in_executor(None, _in_thread, outbox, language, function, args, kwargs)
         try:
             return await asyncio.shield(work)
         finally:

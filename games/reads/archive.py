@@ -8,6 +8,7 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 from django.db.models.functions import Lower
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from engine import variants
@@ -65,7 +66,9 @@ class ArchiveFilters:
             if value is not None and value not in allowed:
                 choices = ", ".join(allowed)
                 raise GameError(
-                    ErrorCode.BAD_REQUEST, f"{label(name)} is one of {choices}, not {value}."
+                    ErrorCode.BAD_REQUEST,
+                    _("%(field)s is one of %(choices)s, not %(value)s.")
+                    % {"field": label(name), "choices": choices, "value": value},
                 )
             return value
 
@@ -78,32 +81,41 @@ class ArchiveFilters:
             except ValueError:
                 raise GameError(
                     ErrorCode.BAD_REQUEST,
-                    f"{label(name)} is a date written YYYY-MM-DD, not {value}.",
+                    _("%(field)s is a date written YYYY-MM-DD, not %(value)s.")
+                    % {"field": label(name), "value": value},
                 ) from None
             if not EARLIEST_DAY <= found <= LATEST_DAY:
                 raise GameError(
                     ErrorCode.BAD_REQUEST,
-                    f"{label(name)} is a day from {EARLIEST_DAY.isoformat()} to "
-                    f"{LATEST_DAY.isoformat()}.",
+                    _("%(field)s is a day from %(earliest)s to %(latest)s.")
+                    % {
+                        "field": label(name),
+                        "earliest": EARLIEST_DAY.isoformat(),
+                        "latest": LATEST_DAY.isoformat(),
+                    },
                 )
             return found
 
         min_plies = text("min_plies")
         if min_plies is not None and not (min_plies.isascii() and min_plies.isdigit()):
             raise GameError(
-                ErrorCode.BAD_REQUEST, f"{label('min_plies')} is a whole number, not {min_plies}."
+                ErrorCode.BAD_REQUEST,
+                _("%(field)s is a whole number, not %(min_plies)s.")
+                % {"field": label("min_plies"), "min_plies": min_plies},
             )
         if min_plies is not None and len(min_plies) > MAX_PLIES_DIGITS:
             raise GameError(
                 ErrorCode.BAD_REQUEST,
-                f"{label('min_plies')} has at most {MAX_PLIES_DIGITS} digits.",
+                _("%(field)s has at most %(max_plies_digits)s digits.")
+                % {"field": label("min_plies"), "max_plies_digits": MAX_PLIES_DIGITS},
             )
         player, importer = text("player"), text("imported_by")
         for name, value in (("player", player), ("imported_by", importer)):
             if value is not None and len(value) > MAX_PLAYER_CHARS:
                 raise GameError(
                     ErrorCode.BAD_REQUEST,
-                    f"{label(name)} is a username, at most {MAX_PLAYER_CHARS} characters.",
+                    _("%(field)s is a username, at most %(max_player_chars)s characters.")
+                    % {"field": label(name), "max_player_chars": MAX_PLAYER_CHARS},
                 )
         tournament = text("tournament")
         if tournament is not None and not (
@@ -113,12 +125,18 @@ class ArchiveFilters:
         ):
             raise GameError(
                 ErrorCode.BAD_REQUEST,
-                f"{label('tournament')} is a tournament's id: letters and digits, at most "
-                f"{MAX_TOURNAMENT_CHARS}.",
+                _(
+                    "%(field)s is a tournament's id: letters and digits, at most "
+                    "%(max_tournament_chars)s."
+                )
+                % {"field": label("tournament"), "max_tournament_chars": MAX_TOURNAMENT_CHARS},
             )
         annotated = text("annotated")
         if annotated not in (None, "1", "true", "0", "false", "on"):
-            raise GameError(ErrorCode.BAD_REQUEST, f"{label('annotated')} is true or false.")
+            raise GameError(
+                ErrorCode.BAD_REQUEST,
+                _("%(field)s is true or false.") % {"field": label("annotated")},
+            )
         return cls(
             player=player,
             imported_by=importer,
@@ -258,13 +276,17 @@ class PageRequest:
                 return default
             if not str(value).isdigit() or int(value) < 1:
                 raise GameError(
-                    ErrorCode.BAD_REQUEST, f"{name} is a whole number from 1, not {value}."
+                    ErrorCode.BAD_REQUEST,
+                    _("%(name)s is a whole number from 1, not %(value)s.")
+                    % {"name": name, "value": value},
                 )
             return int(value)
 
         before, after = query.get("before") or None, query.get("after") or None
         if before and after:
-            raise GameError(ErrorCode.BAD_REQUEST, "Ask for games before or after one, not both.")
+            raise GameError(
+                ErrorCode.BAD_REQUEST, _("Ask for games before or after one, not both.")
+            )
         return cls(
             before=before,
             after=after,
@@ -277,7 +299,11 @@ def page_mark(public_id: str, name: str, field: str) -> tuple[Any, int]:
     """Returns where the game a page starts from stands in the order: its ``field`` and id."""
     mark = Game.objects.filter(public_id=public_id).values_list(field, "pk").first()
     if mark is None or mark[0] is None:
-        raise GameError(ErrorCode.BAD_REQUEST, f"{name} names no game of this list: {public_id}.")
+        raise GameError(
+            ErrorCode.BAD_REQUEST,
+            _("%(name)s names no game of this list: %(public_id)s.")
+            % {"name": name, "public_id": public_id},
+        )
     return mark
 
 

@@ -6,6 +6,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db.models import Count, Q
+from django.utils.translation import gettext as _
 
 from accounts.glicko2 import START_DEVIATION, START_RATING
 from accounts.models import PROVISIONAL_DEVIATION, Rating, User, rating_category
@@ -19,7 +20,9 @@ def game_by_id(public_id: str) -> Game:
     """Returns the game with its players, or raises ``not_found``."""
     game = Game.objects.select_related("white", "black").filter(public_id=public_id).first()
     if game is None:
-        raise GameError(ErrorCode.NOT_FOUND, f"There is no game {public_id}.")
+        raise GameError(
+            ErrorCode.NOT_FOUND, _("There is no game %(public_id)s.") % {"public_id": public_id}
+        )
     return game
 
 

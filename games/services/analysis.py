@@ -14,6 +14,7 @@ from functools import partial
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.domain.errors import ErrorCode, GameError
 from games.domain.evaluation import evaluate_position
@@ -30,12 +31,12 @@ def game_analyse(*, game_id: str, actor: Actor, now: datetime | None = None) -> 
     returns its record; an analysis running or done is returned as it is. One left running by a
     process that died (no progress for ``ANALYSIS_STALE_AFTER``) is resumed."""
     if actor.user_id is None:
-        raise GameError(ErrorCode.FORBIDDEN, "Sign in to analyse games.")
+        raise GameError(ErrorCode.FORBIDDEN, _("Sign in to analyse games."))
     now = now or timezone.now()
     with transaction.atomic():
         game = lock_game(game_id)
         if game.status != Game.Status.FINISHED:
-            raise GameError(ErrorCode.NOT_ALLOWED, "A game is analysed once it is finished.")
+            raise GameError(ErrorCode.NOT_ALLOWED, _("A game is analysed once it is finished."))
         analysis = Analysis.objects.filter(game=game).first()
         if analysis is not None and (
             analysis.state == Analysis.State.DONE
@@ -78,7 +79,8 @@ def require_analysis_room(actor: Actor, game: Game, now: datetime) -> None:
     if running >= MAX_RUNNING_ANALYSES:
         raise GameError(
             ErrorCode.NOT_ALLOWED,
-            f"You have {running} analyses running: wait for one to finish.",
+            _("You have %(running)s analyses running: wait for one to finish.")
+            % {"running": running},
         )
 
 

@@ -9,8 +9,10 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 import engine
+from common.i18n import grouped, say
 from engine import variants
 from engine.errors import WorkLimitError
 from engine.variant import Variant
@@ -41,8 +43,8 @@ from games.storage.positions import kind_name
 def require_annotator(game: Game, actor: Actor) -> None:
     if actor.user_id is None or not may_annotate(game, actor.user_id):
         if game.status != Game.Status.FINISHED:
-            raise GameError(ErrorCode.NOT_ALLOWED, "A game is annotated once it is finished.")
-        raise GameError(ErrorCode.FORBIDDEN, "Only the game's two players may annotate it.")
+            raise GameError(ErrorCode.NOT_ALLOWED, _("A game is annotated once it is finished."))
+        raise GameError(ErrorCode.FORBIDDEN, _("Only the game's two players may annotate it."))
 
 
 def publish_annotations(game: Game) -> None:
@@ -69,7 +71,8 @@ def annotation_create(
         require_annotator(game, actor)
         if ply is None or not 0 <= ply < game.ply:
             raise GameError(
-                ErrorCode.BAD_REQUEST, f"A ply is a number from 0 to {max(game.ply - 1, 0)}."
+                ErrorCode.BAD_REQUEST,
+                _("A ply is a number from 0 to %(last)s.") % {"last": max(game.ply - 1, 0)},
             )
         glyph, comment = clean_note(glyph, comment)
         annotation = Annotation.objects.create(
@@ -98,18 +101,21 @@ def side_line_create(
         if parent is not None:
             branch_of = Annotation.objects.filter(game=game, pk=parent).exclude(moves=[]).first()
             if branch_of is None:
-                raise GameError(ErrorCode.NOT_FOUND, "There is no such side line on this game.")
+                raise GameError(ErrorCode.NOT_FOUND, _("There is no such side line on this game."))
         last = len(branch_of.moves) if branch_of is not None else game.ply
         if ply is None or not 0 <= ply < last:
             raise GameError(
-                ErrorCode.BAD_REQUEST, f"A ply is a number from 0 to {max(last - 1, 0)}."
+                ErrorCode.BAD_REQUEST,
+                _("A ply is a number from 0 to %(last)s.") % {"last": max(last - 1, 0)},
             )
         if game.annotations.exclude(moves=[]).count() >= MAX_SIDE_LINES:
             raise GameError(
-                ErrorCode.NOT_ALLOWED, f"A game holds at most {MAX_SIDE_LINES} side lines."
+                ErrorCode.NOT_ALLOWED,
+                _("A game holds at most %(max_side_lines)s side lines.")
+                % {"max_side_lines": MAX_SIDE_LINES},
             )
         start = fen_before(game, ply, branch_of)
-        checked, _ = checked_moves(game.variant, start, list(moves))
+        checked, _fens = checked_moves(game.variant, start, list(moves))
         annotation = Annotation.objects.create(
             game=game, ply=ply, author_id=actor.user_id, moves=checked, parent=branch_of
         )
@@ -127,10 +133,10 @@ def count_annotations(game: Game, change: int) -> None:
 def lock_own_annotation(game: Game, actor: Actor, annotation_id: int) -> Annotation:
     annotation = Annotation.objects.select_for_update().filter(game=game, pk=annotation_id).first()
     if annotation is None:
-        raise GameError(ErrorCode.NOT_FOUND, "There is no such annotation on this game.")
+        raise GameError(ErrorCode.NOT_FOUND, _("There is no such annotation on this game."))
     require_annotator(game, actor)
     if annotation.author_id != actor.user_id:
-        raise GameError(ErrorCode.FORBIDDEN, "You may change only your own annotations.")
+        raise GameError(ErrorCode.FORBIDDEN, _("You may change only your own annotations."))
     return annotation
 
 
@@ -147,7 +153,7 @@ def annotation_edit(
         game = lock_game(game_id)
         annotation = lock_own_annotation(game, actor, annotation_id)
         if annotation.moves:
-            raise GameError(ErrorCode.BAD_REQUEST, "A side line's notes go on its moves.")
+            raise GameError(ErrorCode.BAD_REQUEST, _("A side line's notes go on its moves."))
         annotation.glyph, annotation.comment = clean_note(
             annotation.glyph if glyph is None else glyph,
             annotation.comment if comment is None else comment,
@@ -162,7 +168,7 @@ def annotation_delete(*, game_id: str, actor: Actor, annotation_id: int) -> None
     it)."""
     with transaction.atomic():
         game = lock_game(game_id)
-        deleted, _ = lock_own_annotation(game, actor, annotation_id).delete()
+        deleted, _kinds = lock_own_annotation(game, actor, annotation_id).delete()
         count_annotations(game, -deleted)  # a side line takes its branches with it
         publish_annotations(game)
 
@@ -202,7 +208,9 @@ class ReplayedGame:
 
 
 def import_error(parsed: pgn.ParsedGame, code: ErrorCode, message: str) -> GameError:
-    return GameError(code, f"Game {parsed.number}: {message}")
+    return GameError(
+        code, _("Game %(number)s: %(message)s") % {"number": parsed.number, "message": message}
+    )
 
 
 def replay_parsed(parsed: pgn.ParsedGame) -> ReplayedGame:
@@ -212,30 +220,51 @@ def replay_parsed(parsed: pgn.ParsedGame) -> ReplayedGame:
     try:
         fen = fen_text(parsed.tag("FEN")) or variant.start_fen
     except GameError as error:
-        raise import_error(parsed, error.code, f"bad FEN: {error.message}") from None
+        raise import_error(
+            parsed, error.code, _("bad FEN: %(error)s") % {"error": error.message}
+        ) from None
     try:
         variant.playable_position(fen)  # a game reaches it, and its moves are within budget
         eg = variant.new_game(fen)
     except engine.InvalidFenError as error:
-        raise import_error(parsed, ErrorCode.BAD_REQUEST, f"bad FEN: {sentence(error)}") from None
+        raise import_error(
+            parsed, ErrorCode.BAD_REQUEST, _("bad FEN: %(error)s") % {"error": sentence(error)}
+        ) from None
     initial_fen = eg.fen()
     moves = []
     before = []  # the position before each move, where its side lines start
     for index, written in enumerate(parsed.moves):
         number, white = pgn.move_number(initial_fen, index)
-        label = f"move {number}{'.' if white else '...'} {written}"
+        if white:
+            label = _("move %(number)s. %(move)s") % {"number": number, "move": written}
+        else:
+            label = _("move %(number)s... %(move)s") % {"number": number, "move": written}
         if eg.is_over():
             raise import_error(
-                parsed, ErrorCode.ILLEGAL_MOVE, f"{label}: the game was already over."
+                parsed,
+                ErrorCode.ILLEGAL_MOVE,
+                _("%(label)s: the game was already over.") % {"label": label},
             )
         try:
             move = eg.parse_move(written)
         except engine.AmbiguousMoveError as error:
-            raise import_error(parsed, ErrorCode.AMBIGUOUS_MOVE, f"{label}: {error}.") from None
+            raise import_error(
+                parsed,
+                ErrorCode.AMBIGUOUS_MOVE,
+                _("%(label)s: %(error)s.") % {"label": label, "error": say(error)},
+            ) from None
         except engine.InvalidMoveTextError as error:
-            raise import_error(parsed, ErrorCode.BAD_MOVE_TEXT, f"{label}: {error}.") from None
+            raise import_error(
+                parsed,
+                ErrorCode.BAD_MOVE_TEXT,
+                _("%(label)s: %(error)s.") % {"label": label, "error": say(error)},
+            ) from None
         except engine.IllegalMoveError as error:
-            raise import_error(parsed, ErrorCode.ILLEGAL_MOVE, f"{label}: {error}.") from None
+            raise import_error(
+                parsed,
+                ErrorCode.ILLEGAL_MOVE,
+                _("%(label)s: %(error)s.") % {"label": label, "error": say(error)},
+            ) from None
         before.append(eg.fen())
         position = eg.position
         moves.append(
@@ -253,17 +282,24 @@ def replay_parsed(parsed: pgn.ParsedGame) -> ReplayedGame:
             refuse_over_budget(eg)
         except GameError as error:
             reason = error.message[:1].lower() + error.message[1:]
-            raise import_error(parsed, error.code, f"{label}: {reason}") from None
+            raise import_error(
+                parsed, error.code, _("%(label)s: %(reason)s") % {"label": label, "reason": reason}
+            ) from None
         moves[-1]["fen_after"] = eg.fen()
     result, termination = imported_result(parsed, eg)
     try:
         notes = checked_notes(variant.id, before, parsed.notes)
     except GameError as error:
         reason = error.message[:1].lower() + error.message[1:]
-        raise import_error(parsed, error.code, f"in a side line: {reason}") from None
+        raise import_error(
+            parsed, error.code, _("in a side line: %(reason)s") % {"reason": reason}
+        ) from None
     if side_line_count(notes) > MAX_SIDE_LINES:
         raise import_error(
-            parsed, ErrorCode.BAD_REQUEST, f"a game holds at most {MAX_SIDE_LINES} side lines."
+            parsed,
+            ErrorCode.BAD_REQUEST,
+            _("a game holds at most %(max_side_lines)s side lines.")
+            % {"max_side_lines": MAX_SIDE_LINES},
         )
     return ReplayedGame(
         parsed, variant.id, initial_fen, moves, eg.fen(), result, termination, notes
@@ -283,14 +319,20 @@ def imported_variant(parsed: pgn.ParsedGame) -> Variant:
             return variant
     known = ", ".join(variant.name for variant in variants.VARIANTS.values())
     if named:
-        what = f"the game {parsed.tag('Variant')!r}"
+        refusal = _("it has the game %(name)s; the Variant tag names one of: %(known)s.") % {
+            "name": repr(parsed.tag("Variant")),
+            "known": known,
+        }
     elif game_type:
-        what = f"the GameType {game_type}, which names no game the site plays,"
+        refusal = _(
+            "it has the GameType %(number)s, which names no game the site plays,; the Variant "
+            "tag names one of: %(known)s."
+        ) % {"number": game_type, "known": known}
     else:
-        what = "no Variant tag"
-    raise import_error(
-        parsed, ErrorCode.BAD_REQUEST, f"it has {what}; the Variant tag names one of: {known}."
-    )
+        refusal = _("it has no Variant tag; the Variant tag names one of: %(known)s.") % {
+            "known": known
+        }
+    raise import_error(parsed, ErrorCode.BAD_REQUEST, refusal)
 
 
 def imported_result(parsed: pgn.ParsedGame, eg: engine.Game) -> tuple[str | None, str | None]:
@@ -303,7 +345,8 @@ def imported_result(parsed: pgn.ParsedGame, eg: engine.Game) -> tuple[str | None
         raise import_error(
             parsed,
             ErrorCode.BAD_REQUEST,
-            f"the Result tag says {tagged} but the moves end with {written}.",
+            _("the Result tag says %(tagged)s but the moves end with %(written)s.")
+            % {"tagged": tagged, "written": written},
         )
     result = written or tagged
     termination = parsed.tag("Termination")
@@ -311,14 +354,17 @@ def imported_result(parsed: pgn.ParsedGame, eg: engine.Game) -> tuple[str | None
         raise import_error(
             parsed,
             ErrorCode.BAD_REQUEST,
-            "the game was aborted before both sides moved: the archive keeps games that were "
-            "played.",
+            _(
+                "the game was aborted before both sides moved: the archive keeps games that were "
+                "played."
+            ),
         )
     if result not in (*Game.Result.values, "*", None):
         raise import_error(
             parsed,
             ErrorCode.BAD_REQUEST,
-            f"the result is 1-0, 0-1, 1/2-1/2 or * (unfinished), not {result}.",
+            _("the result is 1-0, 0-1, 1/2-1/2 or * (unfinished), not %(result)s.")
+            % {"result": result},
         )
     outcome = eg.outcome()
     if outcome.is_over:
@@ -328,14 +374,18 @@ def imported_result(parsed: pgn.ParsedGame, eg: engine.Game) -> tuple[str | None
             raise import_error(
                 parsed,
                 ErrorCode.BAD_REQUEST,
-                f"the result {result or '*'} is wrong: the game ended by {rule} and the result "
-                f"is {expected}.",
+                _(
+                    "the result %(result)s is wrong: the game ended by %(rule)s and the result "
+                    "is %(expected)s."
+                )
+                % {"result": result or "*", "rule": rule, "expected": expected},
             )
         if termination is not None and termination != rule:
             raise import_error(
                 parsed,
                 ErrorCode.BAD_REQUEST,
-                f"the termination {termination} is wrong: the game ended by {rule}.",
+                _("the termination %(termination)s is wrong: the game ended by %(rule)s.")
+                % {"termination": termination, "rule": rule},
             )
         return result, rule
     if result in ("*", None):
@@ -343,7 +393,8 @@ def imported_result(parsed: pgn.ParsedGame, eg: engine.Game) -> tuple[str | None
             raise import_error(
                 parsed,
                 ErrorCode.BAD_REQUEST,
-                f"an unfinished game (*) has no termination, not {termination}.",
+                _("an unfinished game (*) has no termination, not %(termination)s.")
+                % {"termination": termination},
             )
         return None, None
     if termination is None:
@@ -352,14 +403,18 @@ def imported_result(parsed: pgn.ParsedGame, eg: engine.Game) -> tuple[str | None
         raise import_error(
             parsed,
             ErrorCode.BAD_REQUEST,
-            f"the termination {termination} is wrong: the last position is not over, so the "
-            "game ended by resignation, agreement, abandonment or time.",
+            _(
+                "the termination %(termination)s is wrong: the last position is not over, so the "
+                "game ended by resignation, agreement, abandonment or time."
+            )
+            % {"termination": termination},
         )
     if result not in CHOSEN_TERMINATIONS[termination]:
         raise import_error(
             parsed,
             ErrorCode.BAD_REQUEST,
-            f"the result {result} is wrong for a game ended by {termination}.",
+            _("the result %(result)s is wrong for a game ended by %(termination)s.")
+            % {"result": result, "termination": termination},
         )
     return result, termination
 
@@ -370,18 +425,23 @@ def game_import(*, actor: Actor, text: str) -> list[Game]:
     jumps for the whole text. All or nothing: if one game is wrong, the ``GameError`` names it
     and its first bad move, and nothing is stored."""
     if actor.user_id is None:
-        raise GameError(ErrorCode.FORBIDDEN, "Sign in to import games.")
+        raise GameError(ErrorCode.FORBIDDEN, _("Sign in to import games."))
     try:
         parsed_games = pgn.parse_games(text)
     except pgn.PgnError as error:
         raise GameError(ErrorCode.BAD_REQUEST, str(error)) from None
     if len(parsed_games) > MAX_IMPORT_GAMES:
-        raise GameError(ErrorCode.BAD_REQUEST, f"Import at most {MAX_IMPORT_GAMES} games at once.")
+        raise GameError(
+            ErrorCode.BAD_REQUEST,
+            _("Import at most %(max_import_games)s games at once.")
+            % {"max_import_games": MAX_IMPORT_GAMES},
+        )
     plies = sum(len(parsed.moves) + pgn.side_line_moves(parsed.notes) for parsed in parsed_games)
     if plies > MAX_IMPORT_PLIES:
         raise GameError(
             ErrorCode.BAD_REQUEST,
-            f"Import at most {MAX_IMPORT_PLIES:,} moves at once; this text has {plies:,}.",
+            _("Import at most %(max_import_plies)s moves at once; this text has %(plies)s.")
+            % {"max_import_plies": grouped(MAX_IMPORT_PLIES), "plies": grouped(plies)},
         )
     replayed = []
     with work_limit(MAX_IMPORT_JUMPS):
@@ -389,7 +449,7 @@ def game_import(*, actor: Actor, text: str) -> list[Game]:
             try:
                 replayed.append(replay_parsed(parsed))
             except WorkLimitError as error:
-                raise import_error(parsed, ErrorCode.BAD_REQUEST, f"{error}.") from None
+                raise import_error(parsed, ErrorCode.BAD_REQUEST, say(error) + ".") from None
     now = timezone.now()
     stored = []
     with transaction.atomic():

@@ -11,6 +11,8 @@ from datetime import datetime
 from typing import Any
 
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 
 from common.throttle import charge
 from community.selectors import blocked_among, chat_standing
@@ -30,23 +32,29 @@ def chat_send(
     """Writes ``text`` (checked by ``schemas.chat_text``) in the game's chat for the actor and
     returns the line as clients get it (``{room, user, text, at}``)."""
     if actor.user_id is None:
-        raise GameError(ErrorCode.UNAUTHENTICATED, "Sign in to chat: visitors only read.")
+        raise GameError(ErrorCode.UNAUTHENTICATED, _("Sign in to chat: visitors only read."))
     spent = charge([("chat_user", str(actor.user_id))])
     if spent.wait is not None:
-        raise GameError(ErrorCode.RATE_LIMITED, f"Too many chat lines: wait {spent.wait} seconds.")
+        raise GameError(
+            ErrorCode.RATE_LIMITED,
+            _("Too many chat lines: wait %(wait)s seconds.") % {"wait": spent.wait},
+        )
     game = Game.objects.filter(public_id=game_id).only(*GAME_FIELDS).first()
     if game is None:
-        raise GameError(ErrorCode.NOT_FOUND, f"There is no game {game_id}.")
+        raise GameError(
+            ErrorCode.NOT_FOUND, _("There is no game %(game_id)s.") % {"game_id": game_id}
+        )
     if not has_chat(game):
-        raise GameError(ErrorCode.NOT_ALLOWED, "Only online games have a chat.")
+        raise GameError(ErrorCode.NOT_ALLOWED, _("Only online games have a chat."))
     name, muted, chat_on = chat_standing(actor.user_id, now or timezone.now())
     if muted is not None:
         raise GameError(
             ErrorCode.FORBIDDEN,
-            f"A moderator muted your chat until {muted:%d %b %Y, %H:%M} UTC.",
+            _("A moderator muted your chat until %(muted)s UTC.")
+            % {"muted": date_format(muted, "d M Y, H:i")},
         )
     if not chat_on:
-        raise GameError(ErrorCode.NOT_ALLOWED, "Your chat is off: turn it on in your settings.")
+        raise GameError(ErrorCode.NOT_ALLOWED, _("Your chat is off: turn it on in your settings."))
     line = ChatLine.objects.create(
         game=game, user_id=actor.user_id, room=room_of(game, actor.user_id), text=text
     )

@@ -16,9 +16,11 @@ from typing import Any, Protocol
 from django.db import transaction
 from django.middleware.csrf import get_token
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import rating_category
 from accounts.services import rating_record_game
+from common.i18n import say
 from engine.pieces import Color as EngineColor
 from engine.variant import Outcome
 from games.domain import clock
@@ -78,7 +80,7 @@ def result_of(outcome: Outcome) -> str:
 
 def sentence(error: Exception) -> str:
     """Returns an error's text as one sentence: capitalised, with a full stop."""
-    text = str(error).strip()
+    text = say(error).strip()
     text = text[:1].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
 
@@ -93,7 +95,9 @@ def lock_game(public_id: str, *, with_table: datetime | None = None) -> Game:
     since = None if with_table is None else fresh_since(with_table)
     game = sql.game_row(public_id, lock=True, table_since=since)
     if game is None:
-        raise GameError(ErrorCode.NOT_FOUND, f"There is no game {public_id}.")
+        raise GameError(
+            ErrorCode.NOT_FOUND, _("There is no game %(public_id)s.") % {"public_id": public_id}
+        )
     return game
 
 
@@ -123,13 +127,13 @@ def require_player(game: Game, actor: Actor) -> str:
     """Returns the actor's colour, or raises ``not_a_player``."""
     color = actor_color(game, actor)
     if color is None:
-        raise GameError(ErrorCode.NOT_A_PLAYER, "You are not a player in this game.")
+        raise GameError(ErrorCode.NOT_A_PLAYER, _("You are not a player in this game."))
     return color
 
 
 def require_live(game: Game) -> None:
     if game.status != Game.Status.LIVE:
-        raise GameError(ErrorCode.GAME_OVER, "The game is over.")
+        raise GameError(ErrorCode.GAME_OVER, _("The game is over."))
 
 
 # --- finishing and telling ----------------------------------------------------------------

@@ -23,9 +23,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 import engine
 from common.db import release_connection
+from common.i18n import say
 from engine import variants
 from engine.pieces import Color
 from games.domain.errors import ErrorCode, GameError
@@ -51,7 +55,9 @@ def board_game(variant_id: str, fen: str) -> engine.Game:
         variant.playable_position(fen)
         return variant.new_game(fen)
     except engine.InvalidFenError as error:
-        raise GameError(ErrorCode.BAD_REQUEST, f"Bad FEN: {sentence(error)}") from None
+        raise GameError(
+            ErrorCode.BAD_REQUEST, _("Bad FEN: %(error)s") % {"error": sentence(error)}
+        ) from None
 
 
 def position_payload(variant_id: str, eg: engine.Game) -> dict[str, Any]:
@@ -84,7 +90,7 @@ def board_play(*, variant: str, fen: str, move: str) -> dict[str, Any]:
     after the game's end, or leads past the engine's budgets."""
     eg = board_game(variant, fen)
     if eg.is_over():
-        raise GameError(ErrorCode.GAME_OVER, "The game is over in this position.")
+        raise GameError(ErrorCode.GAME_OVER, _("The game is over in this position."))
     try:
         played = eg.parse_move(move)
     except engine.AmbiguousMoveError as error:
@@ -108,7 +114,7 @@ def board_play(*, variant: str, fen: str, move: str) -> dict[str, Any]:
 
 
 FAIR_SHARE = 2.0  # seconds a search keeps its place while others wait
-BUSY = "The analysis board is busy: try again in a few seconds."
+BUSY = gettext_lazy("The analysis board is busy: try again in a few seconds.")
 
 Send = Callable[[dict[str, Any]], None]
 
@@ -128,11 +134,22 @@ class Job:
     generation: int = 0
     started: float = 0.0
     last: dict[str, Any] | None = field(default=None)
+    # The socket's language: a failure reported from the reader thread is written in it.
+    language: str | None = field(default_factory=translation.get_language)
 
     def message(self, report: dict[str, Any] | None, done: bool) -> dict[str, Any]:
         """Returns the ``eval`` message of a report (none: nothing found yet)."""
         report = report or {"depth": 0, "lines": [], "nodes": 0, "seconds": 0.0}
         return {"type": "eval", "fen": self.fen, **report, "done": done}
+
+
+def failure(job: Job, error: BaseException) -> dict[str, Any]:
+    """Returns the ``error`` message of an analysis that failed, in its socket's language."""
+    with translation.override(job.language):
+        sentence = _("The engine could not analyse this position: %(error)s.") % {
+            "error": say(error)
+        }
+    return {"type": "error", "code": ErrorCode.BAD_REQUEST, "error": sentence}
 
 
 class Board:
@@ -191,7 +208,7 @@ class Board:
     def _halt(self, job: Job) -> None:
         """Tells a running job's work to stop; its place is free once the work says it ended."""
         assert job.slot is not None and self.streams is not None
-        generations, _ = self.streams
+        generations, _queue = self.streams
         generations[job.slot] = job.generation + 1
         if self.running.get(job.slot) is job:
             del self.running[job.slot]
@@ -237,7 +254,7 @@ class Board:
         job.send(job.message(job.last, True))
 
     def _start(self, job: Job, place: int, now: float) -> None:
-        generations, _ = self.streams  # type: ignore[misc]
+        generations, _queue = self.streams  # type: ignore[misc]
         job.slot, job.generation, job.started = place, generations[place] + 1, now
         generations[place] = job.generation
         self.running[place] = job
@@ -262,7 +279,7 @@ class Board:
 
     # --- what the workers say -----------------------------------------------------------------
     def _read(self, streams: tuple[Any, Any]) -> None:
-        _, results = streams
+        _generations, results = streams
         while True:
             try:
                 place, generation, item = results.get()
@@ -285,15 +302,7 @@ class Board:
                     del self.running[place]
                     if self.of_owner.get(job.owner) is job:
                         del self.of_owner[job.owner]
-                    message = (
-                        job.message(job.last, True)
-                        if item is None
-                        else {
-                            "type": "error",
-                            "code": ErrorCode.BAD_REQUEST,
-                            "error": f"The engine could not analyse this position: {item}.",
-                        }
-                    )
+                    message = job.message(job.last, True) if item is None else failure(job, item)
                 elif self.stopping.get(place) == generation:
                     del self.stopping[place]
             elif current:

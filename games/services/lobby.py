@@ -15,6 +15,7 @@ from datetime import datetime
 
 from django.db import transaction
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from accounts.services import user_seen
@@ -28,6 +29,17 @@ from games.reads.lobby import RELATED, challenge_payload, seek_payload
 from games.services.core import Actor, lock_game, opponent, publish_state, require_player
 from games.services.play import game_create_online
 from games.storage import broadcast
+
+
+def already(state: str) -> str:
+    """Returns the refusal of a challenge that is no longer open, by its state."""
+    if state == "accepted":
+        return _("That challenge was already accepted.")
+    if state == "declined":
+        return _("That challenge was already declined.")
+    if state == "cancelled":
+        return _("That challenge was already cancelled.")
+    return _("That challenge was already %(state)s.") % {"state": state}
 
 
 def assign_colors(creator: User, other: User, color: str) -> tuple[User, User]:
@@ -76,7 +88,9 @@ def seek_create(
         refuse_while_starting(user)
         if Seek.objects.filter(owner=user).count() >= MAX_OPEN_SEEKS:
             raise GameError(
-                ErrorCode.TOO_MANY_SEEKS, f"You already have {MAX_OPEN_SEEKS} open seeks."
+                ErrorCode.TOO_MANY_SEEKS,
+                _("You already have %(max_open_seeks)s open seeks.")
+                % {"max_open_seeks": MAX_OPEN_SEEKS},
             )
         seek = Seek.objects.create(
             owner=user, color=color, rated=rated, variant=variant, clock=clock.as_json()
@@ -109,14 +123,14 @@ def refuse_while_starting(user: User) -> None:
     """Refuses to start another game for a user whose game is starting."""
     if starting_game(user) is not None:
         raise GameError(
-            ErrorCode.NOT_ALLOWED, "You have a game starting: play it or abort it first."
+            ErrorCode.NOT_ALLOWED, _("You have a game starting: play it or abort it first.")
         )
 
 
 def lock_seek(seek_id: str) -> Seek:
     seek = Seek.objects.select_for_update().filter(public_id=seek_id).first()
     if seek is None:
-        raise GameError(ErrorCode.GONE, "That seek is gone: accepted or cancelled.")
+        raise GameError(ErrorCode.GONE, _("That seek is gone: accepted or cancelled."))
     return seek
 
 
@@ -125,7 +139,7 @@ def seek_cancel(*, user: User, seek_id: str) -> None:
     with transaction.atomic():
         seek = lock_seek(seek_id)
         if seek.owner_id != user.pk:
-            raise GameError(ErrorCode.FORBIDDEN, "Only its owner can cancel a seek.")
+            raise GameError(ErrorCode.FORBIDDEN, _("Only its owner can cancel a seek."))
         seek.delete()
         publish_seeks(removed=[seek_id])
 
@@ -136,11 +150,11 @@ def seek_accept(*, user: User, seek_id: str, now: datetime | None = None) -> Gam
     with transaction.atomic():
         seek = lock_seek(seek_id)
         if seek.owner_id == user.pk:
-            raise GameError(ErrorCode.OWN_SEEK, "You cannot accept your own seek.")
+            raise GameError(ErrorCode.OWN_SEEK, _("You cannot accept your own seek."))
         refuse_while_starting(user)
         if blocked_between(seek.owner_id, user.pk):
             raise GameError(
-                ErrorCode.FORBIDDEN, "You cannot accept this seek: one of you blocked the other."
+                ErrorCode.FORBIDDEN, _("You cannot accept this seek: one of you blocked the other.")
             )
         owner_left = left_lobby(seek.owner.last_seen, now)
         seek.delete()
@@ -153,7 +167,7 @@ def seek_accept(*, user: User, seek_id: str, now: datetime | None = None) -> Gam
             withdraw_seeks(Seek.objects.filter(owner_id__in=[white.pk, black.pk]))
         publish_seeks(removed=[seek_id])
     if owner_left:  # refused once the withdrawal has committed
-        raise GameError(ErrorCode.GONE, "That seek is gone: its player left the lobby.")
+        raise GameError(ErrorCode.GONE, _("That seek is gone: its player left the lobby."))
     return game
 
 
@@ -270,13 +284,14 @@ def challenge_create(
     if to:
         target = User.objects.filter(username__iexact=to.strip(), is_active=True).first()
         if target is None:
-            raise GameError(ErrorCode.NOT_FOUND, f"No user is called {to}.")
+            raise GameError(ErrorCode.NOT_FOUND, _("No user is called %(to)s.") % {"to": to})
         if target.pk == user.pk:
-            raise GameError(ErrorCode.NOT_ALLOWED, "You cannot challenge yourself.")
+            raise GameError(ErrorCode.NOT_ALLOWED, _("You cannot challenge yourself."))
         if blocked_between(user.pk, target.pk):
             raise GameError(
                 ErrorCode.FORBIDDEN,
-                f"You cannot challenge {target.username}: one of you blocked the other.",
+                _("You cannot challenge %(username)s: one of you blocked the other.")
+                % {"username": target.username},
             )
     with transaction.atomic():
         User.objects.select_for_update().get(pk=user.pk)  # serialises one user's challenges
@@ -284,7 +299,8 @@ def challenge_create(
         if made >= MAX_OPEN_CHALLENGES:
             raise GameError(
                 ErrorCode.NOT_ALLOWED,
-                f"You already have {MAX_OPEN_CHALLENGES} open challenges: cancel one first.",
+                _("You already have %(max_open_challenges)s open challenges: cancel one first.")
+                % {"max_open_challenges": MAX_OPEN_CHALLENGES},
             )
         challenge = Challenge.objects.create(
             challenger=user,
@@ -316,9 +332,12 @@ def challenge_asked(*, user: User, asked: ChallengeRequest) -> Challenge:
 def lock_challenge(challenge_id: str) -> Challenge:
     challenge = Challenge.objects.select_for_update().filter(public_id=challenge_id).first()
     if challenge is None:
-        raise GameError(ErrorCode.NOT_FOUND, f"There is no challenge {challenge_id}.")
+        raise GameError(
+            ErrorCode.NOT_FOUND,
+            _("There is no challenge %(challenge_id)s.") % {"challenge_id": challenge_id},
+        )
     if challenge.state != Challenge.State.OPEN:
-        raise GameError(ErrorCode.GONE, f"That challenge was already {challenge.state}.")
+        raise GameError(ErrorCode.GONE, already(challenge.state))
     return challenge
 
 
@@ -328,13 +347,13 @@ def challenge_accept(*, user: User, challenge_id: str, now: datetime | None = No
     with transaction.atomic():
         challenge = lock_challenge(challenge_id)
         if challenge.challenger_id == user.pk:
-            raise GameError(ErrorCode.NOT_ALLOWED, "You cannot accept your own challenge.")
+            raise GameError(ErrorCode.NOT_ALLOWED, _("You cannot accept your own challenge."))
         if challenge.to_id is not None and challenge.to_id != user.pk:
-            raise GameError(ErrorCode.FORBIDDEN, "That challenge is for someone else.")
+            raise GameError(ErrorCode.FORBIDDEN, _("That challenge is for someone else."))
         if blocked_between(challenge.challenger_id, user.pk):
             raise GameError(
                 ErrorCode.FORBIDDEN,
-                "You cannot accept this challenge: one of you blocked the other.",
+                _("You cannot accept this challenge: one of you blocked the other."),
             )
         challenger_left = challenge.rematch_of_id is None and left_lobby(
             challenge.challenger.last_seen, now
@@ -361,7 +380,7 @@ def challenge_accept(*, user: User, challenge_id: str, now: datetime | None = No
             if challenge.rematch_of_id:
                 publish_state(challenge.rematch_of)
     if challenger_left:  # refused once the cancellation has committed
-        raise GameError(ErrorCode.GONE, "That challenge is gone: its player left the lobby.")
+        raise GameError(ErrorCode.GONE, _("That challenge is gone: its player left the lobby."))
     return game
 
 
@@ -374,7 +393,7 @@ def challenge_decline(*, user: User, challenge_id: str) -> Challenge:
         elif challenge.to_id == user.pk:
             challenge.state = Challenge.State.DECLINED
         else:
-            raise GameError(ErrorCode.FORBIDDEN, "That challenge is not yours to decline.")
+            raise GameError(ErrorCode.FORBIDDEN, _("That challenge is not yours to decline."))
         challenge.save(update_fields=["state"])
         publish_challenges(challenge.pk)
         if challenge.rematch_of_id:
@@ -390,16 +409,16 @@ def game_rematch(*, game_id: str, actor: Actor) -> Challenge:
         game = lock_game(game_id)  # one offer or acceptance at a time
         color = require_player(game, actor)
         if game.mode != Game.Mode.ONLINE:
-            raise GameError(ErrorCode.NOT_ALLOWED, "Rematches are for online games.")
+            raise GameError(ErrorCode.NOT_ALLOWED, _("Rematches are for online games."))
         if game.status != Game.Status.FINISHED:
-            raise GameError(ErrorCode.NOT_ALLOWED, "The game is still being played.")
+            raise GameError(ErrorCode.NOT_ALLOWED, _("The game is still being played."))
         me, other = game.player(color), game.player(opponent(color))
         if game.rematches.filter(state=Challenge.State.ACCEPTED).exists():
-            raise GameError(ErrorCode.NOT_ALLOWED, "The rematch has already started.")
+            raise GameError(ErrorCode.NOT_ALLOWED, _("The rematch has already started."))
         offered = game.rematches.filter(state=Challenge.State.OPEN).first()
         if offered is not None:
             if offered.challenger_id == me.pk:
-                raise GameError(ErrorCode.NOT_ALLOWED, "You already offered a rematch.")
+                raise GameError(ErrorCode.NOT_ALLOWED, _("You already offered a rematch."))
             challenge_accept(user=me, challenge_id=offered.public_id)
             offered.refresh_from_db()
             return offered

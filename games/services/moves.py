@@ -12,8 +12,10 @@ from datetime import datetime
 from enum import StrEnum
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 import engine
+from common.i18n import grouped
 from engine.errors import UnplayablePositionError
 from engine.variant import MOVE_BUDGET
 from games.domain import clock
@@ -179,15 +181,19 @@ def refuse_over_budget(eg: engine.Game) -> None:
         eg.pop()
         raise GameError(
             ErrorCode.NOT_ALLOWED,
-            f"That move would lead to a position the site does not play: {error}.",
+            _("That move would lead to a position the site does not play: %(error)s.")
+            % {"error": error},
         ) from None
     if count <= MOVE_BUDGET or eg.is_over():
         return
     eg.pop()
     raise GameError(
         ErrorCode.NOT_ALLOWED,
-        f"That move would lead to a position with {count:,} legal moves, more than the "
-        f"{MOVE_BUDGET:,} a game here may have.",
+        _(
+            "That move would lead to a position with %(count)s legal moves, more than the "
+            "%(move_budget)s a game here may have."
+        )
+        % {"count": grouped(count), "move_budget": grouped(MOVE_BUDGET)},
     )
 
 

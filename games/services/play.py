@@ -10,6 +10,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 import engine
 from accounts.models import User
@@ -48,11 +49,11 @@ def game_abort(*, game_id: str, actor: Actor) -> dict[str, Any]:
         require_player(game, actor)
         require_live(game)
         if game.mode != Game.Mode.ONLINE:
-            raise GameError(ErrorCode.NOT_ALLOWED, "Only online games are aborted.")
+            raise GameError(ErrorCode.NOT_ALLOWED, _("Only online games are aborted."))
         if not first_moves(game):
             raise GameError(
                 ErrorCode.NOT_ALLOWED,
-                "Both sides have moved: the game can no longer be aborted (resign instead).",
+                _("Both sides have moved: the game can no longer be aborted (resign instead)."),
             )
         abort(game)
         game.save(update_fields=FINISH_FIELDS)
@@ -77,17 +78,22 @@ def game_draw(*, game_id: str, actor: Actor, action: DrawAction) -> dict[str, An
         color = require_player(game, actor)
         require_live(game)
         if game.mode != Game.Mode.ONLINE:
-            raise GameError(ErrorCode.NOT_ALLOWED, "Draw offers are for online games.")
+            raise GameError(ErrorCode.NOT_ALLOWED, _("Draw offers are for online games."))
         theirs = opponent(color)
         if action == "offer":
             if game.draw_offer == color:
-                raise GameError(ErrorCode.NOT_ALLOWED, "You have already offered a draw.")
+                raise GameError(ErrorCode.NOT_ALLOWED, _("You have already offered a draw."))
             if game.draw_offer == theirs:  # both want it: agreed
                 finish(game, result=Game.Result.DRAW, termination=Game.Termination.AGREEMENT)
             else:
                 game.draw_offer = color
         elif game.draw_offer != theirs:
-            raise GameError(ErrorCode.NOT_ALLOWED, f"There is no draw offer to {action}.")
+            raise GameError(
+                ErrorCode.NOT_ALLOWED,
+                _("There is no draw offer to accept.")
+                if action == "accept"
+                else _("There is no draw offer to decline."),
+            )
         elif action == "accept":
             finish(game, result=Game.Result.DRAW, termination=Game.Termination.AGREEMENT)
         else:
@@ -115,7 +121,7 @@ def game_give_time(*, game_id: str, actor: Actor, now: datetime | None = None) -
     now = now or timezone.now()
     with transaction.atomic():
         game, color = lock_real_time_player(
-            game_id, actor, "Time can be given in real-time games only."
+            game_id, actor, _("Time can be given in real-time games only.")
         )
         if end_on_time(game, now):
             return publish_state(game)
@@ -144,8 +150,11 @@ def game_claim_win(*, game_id: str, actor: Actor, now: datetime | None = None) -
             minutes = round(ABANDON_AFTER.total_seconds() / 60)
             raise GameError(
                 ErrorCode.NOT_ALLOWED,
-                f"You may claim the win once your opponent has been away from the table for "
-                f"{minutes} minutes while you waited there.",
+                _(
+                    "You may claim the win once your opponent has been away from the table for "
+                    "%(minutes)s minutes while you waited there."
+                )
+                % {"minutes": minutes},
             )
         finish(game, result=win_for(color), termination=Game.Termination.ABANDONMENT, at=now)
         game.save(update_fields=[*FINISH_FIELDS, "white_absent_seconds", "black_absent_seconds"])
@@ -158,16 +167,17 @@ def game_berserk(*, game_id: str, actor: Actor) -> dict[str, Any]:
     increment stays."""
     with transaction.atomic():
         game, color = lock_real_time_player(
-            game_id, actor, "Berserk is for clocked games of tournaments that allow it."
+            game_id, actor, _("Berserk is for clocked games of tournaments that allow it.")
         )
         if not game.berserk_allowed:
             raise GameError(
-                ErrorCode.NOT_ALLOWED, "Berserk is for clocked games of tournaments that allow it."
+                ErrorCode.NOT_ALLOWED,
+                _("Berserk is for clocked games of tournaments that allow it."),
             )
         if getattr(game, f"{color}_berserk"):
-            raise GameError(ErrorCode.NOT_ALLOWED, "You have gone berserk in this game already.")
+            raise GameError(ErrorCode.NOT_ALLOWED, _("You have gone berserk in this game already."))
         if has_moved(game, color):
-            raise GameError(ErrorCode.NOT_ALLOWED, "Berserk is only before your first move.")
+            raise GameError(ErrorCode.NOT_ALLOWED, _("Berserk is only before your first move."))
         setattr(game, f"{color}_berserk", True)
         setattr(game, f"{color}_ms", getattr(game, f"{color}_ms") // 2)
         game.save(update_fields=[f"{color}_berserk", f"{color}_ms", "updated_at"])
@@ -196,16 +206,19 @@ def game_takeback(*, game_id: str, actor: Actor) -> dict[str, Any]:
         if game.mode not in (Game.Mode.LOCAL, Game.Mode.BOT):
             raise GameError(
                 ErrorCode.NOT_ALLOWED,
-                "In an online game a takeback is asked of the opponent: offer, accept or decline.",
+                _(
+                    "In an online game a takeback is asked of the opponent: offer, accept or "
+                    "decline."
+                ),
             )
         if game.termination == Game.Termination.RESIGNATION:
-            raise GameError(ErrorCode.GAME_OVER, "The game was resigned.")
+            raise GameError(ErrorCode.GAME_OVER, _("The game was resigned."))
         target = game.ply - 1
         # Pass-and-play takes back one ply; a bot game goes back to the human's last move.
         while game.mode == Game.Mode.BOT and target >= 0 and game.mover(target) != color:
             target -= 1
         if target < 0:
-            raise GameError(ErrorCode.NOT_ALLOWED, "There is no move of yours to take back.")
+            raise GameError(ErrorCode.NOT_ALLOWED, _("There is no move of yours to take back."))
         game.moves.filter(ply__gte=target).delete()
         last = game.moves.filter(ply=target - 1).first()
         game.ply = target
@@ -242,10 +255,13 @@ def validated_fen(fen: str | None, variant_id: str = DEFAULT_VARIANT) -> str:
         variant.playable_position(fen.strip())  # a game reaches it; its moves within budget
         eg = variant.new_game(fen.strip())
     except engine.InvalidFenError as error:
-        raise GameError(ErrorCode.BAD_REQUEST, f"Bad FEN: {sentence(error)}") from None
+        raise GameError(
+            ErrorCode.BAD_REQUEST, _("Bad FEN: %(error)s") % {"error": sentence(error)}
+        ) from None
     if eg.is_over():
         raise GameError(
-            ErrorCode.BAD_REQUEST, f"That position is already over ({eg.status().value})."
+            ErrorCode.BAD_REQUEST,
+            _("That position is already over (%(status)s).") % {"status": eg.status().value},
         )
     return eg.fen()
 
@@ -263,7 +279,7 @@ def game_create_bot(
     ``color`` is the side the human plays, or random. If the bot is to move first, its round
     asks it for its move (``round.start_bot_game``)."""
     if actor.user_id is None and not actor.session_key:
-        raise GameError(ErrorCode.FORBIDDEN, "A bot game needs a session.")
+        raise GameError(ErrorCode.FORBIDDEN, _("A bot game needs a session."))
     start = validated_fen(fen, variant)
     human = random.choice([Color.WHITE, Color.BLACK]) if color == SeekColor.RANDOM else color
     with transaction.atomic():
@@ -288,7 +304,7 @@ def game_create_local(
     """Creates a pass-and-play game of ``variant`` owned by the actor (a user, or a visitor's
     session), from ``fen`` in the game's own form (its start by default)."""
     if actor.user_id is None and not actor.session_key:
-        raise GameError(ErrorCode.FORBIDDEN, "A pass-and-play game needs a session.")
+        raise GameError(ErrorCode.FORBIDDEN, _("A pass-and-play game needs a session."))
     start = validated_fen(fen, variant)
     with transaction.atomic():
         game = Game.objects.create(

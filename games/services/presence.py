@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from common.db import update_in_chunks
 from games.domain.clock import clocked
@@ -58,7 +59,9 @@ def connection_open(
     now = now or timezone.now()
     seen = sql.game_row(game_id)
     if seen is None:
-        raise GameError(ErrorCode.NOT_FOUND, f"There is no game {game_id}.")
+        raise GameError(
+            ErrorCode.NOT_FOUND, _("There is no game %(game_id)s.") % {"game_id": game_id}
+        )
     if seat_of(seen, actor) is None:
         _record_connection(seen, channel_name, actor, None, now)
         return None

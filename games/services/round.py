@@ -31,6 +31,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.domain import clock
 from games.domain.errors import ErrorCode, GameError
@@ -99,7 +100,9 @@ class Round:
         ``not_found``."""
         game = sql.game_row(self.game_id)
         if game is None:
-            raise GameError(ErrorCode.NOT_FOUND, f"There is no game {self.game_id}.")
+            raise GameError(
+                ErrorCode.NOT_FOUND, _("There is no game %(game_id)s.") % {"game_id": self.game_id}
+            )
         if game.absence_side and presence.enforce_absence(game_id=self.game_id, now=now):
             game = sql.game_row(self.game_id)
         self.kick_bot(game)
@@ -153,17 +156,20 @@ class Round:
                 if move.ply != game.ply:
                     raise GameError(
                         ErrorCode.STALE_PLY,
-                        f"The game is at ply {game.ply}, not {move.ply}: your move is stale or "
-                        "repeated.",
+                        _(
+                            "The game is at ply %(ply)s, not %(sent)s: your move is stale or "
+                            "repeated."
+                        )
+                        % {"ply": game.ply, "sent": move.ply},
                     )
                 if color != game.turn:
-                    raise GameError(ErrorCode.NOT_YOUR_TURN, "It is not your turn.")
+                    raise GameError(ErrorCode.NOT_YOUR_TURN, _("It is not your turn."))
                 played = self._apply(game, move.text, now=now, lag_ms=move.lag_ms)
                 return self.publish(game, played, answer=answer)
         # The forfeit or the flag is committed; the move it overtook is refused.
         if flagged:
-            raise GameError(ErrorCode.GAME_OVER, "The game is over: time ran out.")
-        raise GameError(ErrorCode.GAME_OVER, "The game is over: a player stayed away too long.")
+            raise GameError(ErrorCode.GAME_OVER, _("The game is over: time ran out."))
+        raise GameError(ErrorCode.GAME_OVER, _("The game is over: a player stayed away too long."))
 
     def play_unlocked(self, actor: Actor, move: MoveRequest, now: datetime) -> Written | NeedsLock:
         """Writes an ordinary move without the game's lock, from the history kept here.
@@ -214,9 +220,12 @@ class Round:
             game = lock_game(self.game_id)
             require_live(game)
             if game.mode != Game.Mode.BOT or not bot_to_move(game):
-                raise GameError(ErrorCode.NOT_YOUR_TURN, "It is not the bot's turn.")
+                raise GameError(ErrorCode.NOT_YOUR_TURN, _("It is not the bot's turn."))
             if ply != game.ply:
-                raise GameError(ErrorCode.STALE_PLY, f"The game is at ply {game.ply}, not {ply}.")
+                raise GameError(
+                    ErrorCode.STALE_PLY,
+                    _("The game is at ply %(ply)s, not %(sent)s.") % {"ply": game.ply, "sent": ply},
+                )
             return self.publish(game, self._apply(game, move, now=timezone.now()))
 
     def kick_bot(self, game: Game) -> bool:

@@ -14,6 +14,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import Preferences
 from accounts.selectors import preferences_of
@@ -46,6 +47,13 @@ TAKEN_BACK_FIELDS = [
 ]
 
 
+def no_offer(action: str) -> str:
+    """Returns the refusal of answering a takeback offer there is not."""
+    if action == "accept":
+        return _("There is no takeback offer to accept.")
+    return _("There is no takeback offer to decline.")
+
+
 def game_takeback_online(
     *, game_id: str, actor: Actor, action: TakebackAction, now: datetime | None = None
 ) -> dict[str, Any]:
@@ -57,7 +65,10 @@ def game_takeback_online(
         require_live(game)
         if game.mode != Game.Mode.ONLINE:  # no one to ask: asking is taking back
             if action != "offer":
-                raise GameError(ErrorCode.NOT_ALLOWED, f"There is no takeback offer to {action}.")
+                raise GameError(
+                    ErrorCode.NOT_ALLOWED,
+                    no_offer(action),
+                )
             return game_takeback(game_id=game_id, actor=actor)
         theirs = opponent(color)
         if action == "offer" and game.takeback_offer == theirs:
@@ -68,7 +79,10 @@ def game_takeback_online(
             game.takeback_offer = None
             game.save(update_fields=OFFER_FIELDS)
         elif game.takeback_offer != theirs:
-            raise GameError(ErrorCode.NOT_ALLOWED, f"There is no takeback offer to {action}.")
+            raise GameError(
+                ErrorCode.NOT_ALLOWED,
+                no_offer(action),
+            )
         elif action == "accept":
             take_back(game, to_turn_of=theirs, now=now)
         else:
@@ -84,21 +98,24 @@ def game_takeback_online(
 
 def _offer(game: Game, color: str) -> None:
     if game.tournament:  # as on lichess: a tournament's games are played as they fall
-        raise GameError(ErrorCode.NOT_ALLOWED, "There are no takebacks in tournament games.")
+        raise GameError(ErrorCode.NOT_ALLOWED, _("There are no takebacks in tournament games."))
     if game.takeback_offer == color:
-        raise GameError(ErrorCode.NOT_ALLOWED, "You have already asked for a takeback.")
+        raise GameError(ErrorCode.NOT_ALLOWED, _("You have already asked for a takeback."))
     if last_ply_of(game, color) is None:
-        raise GameError(ErrorCode.NOT_ALLOWED, "There is no move of yours to take back.")
+        raise GameError(ErrorCode.NOT_ALLOWED, _("There is no move of yours to take back."))
     if game.takeback_refused == color:
         raise GameError(
-            ErrorCode.NOT_ALLOWED, "Your takeback was declined: ask again after the next move."
+            ErrorCode.NOT_ALLOWED, _("Your takeback was declined: ask again after the next move.")
         )
     other = game.player(opponent(color))
     never = Preferences.Takebacks.NEVER
     preference = preferences_of(other).takebacks if other is not None else never
     if preference == never or (preference == Preferences.Takebacks.CASUAL and game.is_rated):
-        where = "" if preference == never else " in rated games"
-        raise GameError(ErrorCode.NOT_ALLOWED, f"{other} does not grant takebacks{where}.")
+        if preference == never:
+            refusal = _("%(other)s does not grant takebacks.")
+        else:
+            refusal = _("%(other)s does not grant takebacks in rated games.")
+        raise GameError(ErrorCode.NOT_ALLOWED, refusal % {"other": other})
     game.takeback_offer = color
     game.save(update_fields=OFFER_FIELDS)
 
@@ -116,7 +133,7 @@ def take_back(game: Game, *, to_turn_of: str, now: datetime) -> None:
     removed, the position and each side's clock as they were then; saves (no broadcast)."""
     target = last_ply_of(game, to_turn_of)
     if target is None:
-        raise GameError(ErrorCode.NOT_ALLOWED, "There is no move to take back.")
+        raise GameError(ErrorCode.NOT_ALLOWED, _("There is no move to take back."))
     game.moves.filter(ply__gte=target).delete()
     kept = list(game.moves.filter(ply__lt=target).order_by("-ply")[:2])
     game.ply = target

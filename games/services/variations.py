@@ -11,7 +11,10 @@ start with the parent's moves before that index played.
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 import engine
+from common.i18n import say
 from engine import variants
 from games.domain import pgn
 from games.domain.errors import ErrorCode, GameError
@@ -30,14 +33,17 @@ def clean_note(glyph: str | None, comment: str | None) -> tuple[str, str]:
     glyph = "" if glyph is None else glyph
     comment = "" if comment is None else comment
     if glyph not in Annotation.Glyph.values:
-        raise GameError(ErrorCode.BAD_REQUEST, "A glyph is one of ! ? !! ?? !? ?! or empty.")
+        raise GameError(ErrorCode.BAD_REQUEST, _("A glyph is one of ! ? !! ?? !? ?! or empty."))
     comment = comment.strip()
     if len(comment) > MAX_COMMENT:
-        raise GameError(ErrorCode.BAD_REQUEST, f"A comment has at most {MAX_COMMENT} characters.")
+        raise GameError(
+            ErrorCode.BAD_REQUEST,
+            _("A comment has at most %(max_comment)s characters.") % {"max_comment": MAX_COMMENT},
+        )
     if "{" in comment or "}" in comment:
-        raise GameError(ErrorCode.BAD_REQUEST, "A comment may not contain { or }.")
+        raise GameError(ErrorCode.BAD_REQUEST, _("A comment may not contain { or }."))
     if not glyph and not comment:
-        raise GameError(ErrorCode.BAD_REQUEST, "An annotation needs a glyph or a comment.")
+        raise GameError(ErrorCode.BAD_REQUEST, _("An annotation needs a glyph or a comment."))
     return glyph, comment
 
 
@@ -67,17 +73,32 @@ def checked_moves(
     eg = variants.get(variant_id).new_game(fen)
     checked, fens = [], []
     for index, (written, glyph, comment) in enumerate(moves):
-        label = f"Move {index + 1} of the side line, {written}"
+        label = _("Move %(number)s of the side line, %(move)s") % {
+            "number": index + 1,
+            "move": written,
+        }
         if eg.is_over():
-            raise GameError(ErrorCode.ILLEGAL_MOVE, f"{label}: the game was already over.")
+            raise GameError(
+                ErrorCode.ILLEGAL_MOVE,
+                _("%(label)s: the game was already over.") % {"label": label},
+            )
         try:
             move = eg.parse_move(written)
         except engine.AmbiguousMoveError as error:
-            raise GameError(ErrorCode.AMBIGUOUS_MOVE, f"{label}: {error}.") from None
+            raise GameError(
+                ErrorCode.AMBIGUOUS_MOVE,
+                _("%(label)s: %(error)s.") % {"label": label, "error": say(error)},
+            ) from None
         except engine.InvalidMoveTextError as error:
-            raise GameError(ErrorCode.BAD_MOVE_TEXT, f"{label}: {error}.") from None
+            raise GameError(
+                ErrorCode.BAD_MOVE_TEXT,
+                _("%(label)s: %(error)s.") % {"label": label, "error": say(error)},
+            ) from None
         except engine.IllegalMoveError as error:
-            raise GameError(ErrorCode.ILLEGAL_MOVE, f"{label}: {error}.") from None
+            raise GameError(
+                ErrorCode.ILLEGAL_MOVE,
+                _("%(label)s: %(error)s.") % {"label": label, "error": say(error)},
+            ) from None
         glyph, comment = clean_note(glyph, comment) if glyph or comment else ("", "")
         text = eg.move_text(move)
         fens.append(eg.fen())

@@ -2,6 +2,7 @@
 and withdraw. Thin, as the games API: each view parses its body by its schema, calls one
 service and answers with a read; a refusal is ``{"error": "<sentence>"}`` with its status."""
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
@@ -65,7 +66,9 @@ class TournamentListView(APIView):
     def get(self, request: Request) -> Response:
         wanted = request.query_params.get("status") or None
         if wanted is not None and wanted not in Tournament.Status.values:
-            raise GameError(ErrorCode.BAD_REQUEST, "status is one of created, started or finished.")
+            raise GameError(
+                ErrorCode.BAD_REQUEST, _("status is one of created, started or finished.")
+            )
         return Response(tournament_list(wanted))
 
     @extend_schema(

@@ -8,6 +8,8 @@ standings (``me``) and hears ``game_started`` for their games.
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games.domain.errors import ErrorCode, GameError
 from games.domain.protocol import error_message
 from games.edges.consumers import CLOSE_NOT_FOUND, BaseConsumer, signed_in_id
@@ -37,7 +39,9 @@ class TournamentConsumer(BaseConsumer):
         start_director()
         if not await db(tournament_exists)(self.tournament_id):
             missing = GameError(
-                ErrorCode.NOT_FOUND, f"There is no tournament {self.tournament_id}."
+                ErrorCode.NOT_FOUND,
+                _("There is no tournament %(tournament_id)s.")
+                % {"tournament_id": self.tournament_id},
             )
             await self.send_json(error_message(missing))
             await self.close(code=CLOSE_NOT_FOUND)

@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts import glicko2
 from accounts.models import Rating, User, rating_category
@@ -31,7 +32,11 @@ def tournament_create(*, user: User | None, asked: TournamentRequest) -> Tournam
             if open_ones.count() >= MAX_OPEN_PER_PLAYER:
                 raise GameError(
                     ErrorCode.NOT_ALLOWED,
-                    f"You already have {MAX_OPEN_PER_PLAYER} tournaments that have not finished.",
+                    _(
+                        "You already have %(max_open_per_player)s tournaments that have not "
+                        "finished."
+                    )
+                    % {"max_open_per_player": MAX_OPEN_PER_PLAYER},
                 )
         return Tournament.objects.create(
             name=asked.name,
@@ -59,7 +64,10 @@ def lock_tournament(public_id: str) -> Tournament:
     raises ``not_found``."""
     found = Tournament.objects.select_for_update().filter(public_id=public_id).first()
     if found is None:
-        raise GameError(ErrorCode.NOT_FOUND, f"There is no tournament {public_id}.")
+        raise GameError(
+            ErrorCode.NOT_FOUND,
+            _("There is no tournament %(public_id)s.") % {"public_id": public_id},
+        )
     return found
 
 
@@ -78,7 +86,7 @@ def tournament_join(*, public_id: str, user: User) -> Tournament:
     with transaction.atomic():
         tournament = lock_tournament(public_id)
         if tournament.status == Tournament.Status.FINISHED:
-            raise GameError(ErrorCode.NOT_ALLOWED, "The tournament has finished.")
+            raise GameError(ErrorCode.NOT_ALLOWED, _("The tournament has finished."))
         entry = Entry.objects.filter(tournament=tournament, user=user).first()
         if entry is not None:
             if not entry.active:
@@ -91,11 +99,13 @@ def tournament_join(*, public_id: str, user: User) -> Tournament:
         if late:
             raise GameError(
                 ErrorCode.NOT_ALLOWED,
-                "This Swiss has played its first round: it takes no new players now.",
+                _("This Swiss has played its first round: it takes no new players now."),
             )
         if Entry.objects.filter(tournament=tournament).count() >= MAX_PLAYERS:
             raise GameError(
-                ErrorCode.NOT_ALLOWED, f"The tournament is full: {MAX_PLAYERS} players."
+                ErrorCode.NOT_ALLOWED,
+                _("The tournament is full: %(max_players)s players.")
+                % {"max_players": MAX_PLAYERS},
             )
         Entry.objects.create(
             tournament=tournament, user=user, rating=rating_for(user.pk, tournament)
@@ -111,10 +121,10 @@ def tournament_withdraw(*, public_id: str, user: User) -> Tournament:
     with transaction.atomic():
         tournament = lock_tournament(public_id)
         if tournament.status == Tournament.Status.FINISHED:
-            raise GameError(ErrorCode.NOT_ALLOWED, "The tournament has finished.")
+            raise GameError(ErrorCode.NOT_ALLOWED, _("The tournament has finished."))
         entry = Entry.objects.filter(tournament=tournament, user=user, active=True).first()
         if entry is None:
-            raise GameError(ErrorCode.NOT_ALLOWED, "You are not playing in this tournament.")
+            raise GameError(ErrorCode.NOT_ALLOWED, _("You are not playing in this tournament."))
         entry.active = False
         entry.save(update_fields=["active"])
         tell.changed(public_id)
