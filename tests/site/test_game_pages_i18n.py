@@ -11,13 +11,13 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 from django.test import override_settings
 from django.utils import translation
 
 from catalogue.descriptors import variant_descriptor, variant_groups, variant_names
 from engine import variants
 from games.domain.clock import TimeControl
+from tests.i18n_catalogues import extract
 
 pytestmark = pytest.mark.django_db
 
@@ -25,29 +25,12 @@ MSGFMT = shutil.which("msgfmt")
 needs_gettext = pytest.mark.skipif(MSGFMT is None, reason="GNU gettext's msgfmt is not installed")
 
 
-def po_entries(po: str) -> set[tuple[str, str]]:
-    """Returns the (context, msgid) of each entry of a PO file's text (single-line msgids: the
-    names are)."""
-    entries = set()
-    context = ""
-    for line in po.splitlines():
-        if line.startswith("msgctxt "):
-            context = line[len('msgctxt "') : -1]
-        elif line.startswith("msgid "):
-            entries.add((context, line[len('msgid "') : -1]))
-            context = ""
-    return entries
-
-
 @pytest.fixture(scope="module")
 def extracted(tmp_path_factory) -> set[tuple[str, str]]:
-    """The msgids our ``makemessages`` extracts from the project, into a scratch directory."""
+    """The (context, msgid) our ``makemessages`` extracts from the project's pages and server."""
     if shutil.which("xgettext") is None:
         pytest.skip("GNU gettext's xgettext is not installed")
-    scratch = tmp_path_factory.mktemp("locale")
-    with override_settings(LOCALE_PATHS=[scratch]):
-        call_command("makemessages", locale=["xx"], no_location=True, verbosity=0)
-    return po_entries((scratch / "xx" / "LC_MESSAGES" / "django.po").read_text())
+    return extract(tmp_path_factory.mktemp("tree"))["django"]
 
 
 def test_every_game_and_piece_name_of_the_registry_is_in_the_catalogue(extracted) -> None:
