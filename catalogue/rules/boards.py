@@ -4,7 +4,10 @@ board takes them, and the position after each, so the page plays a move with no 
 
 from typing import Any
 
+from django.utils.translation import gettext
+
 from engine import variants
+from engine.i18n import N_
 from engine.variant import Variant, VariantPosition
 
 
@@ -26,25 +29,34 @@ def check_square(variant: Variant, position: VariantPosition) -> str | None:
     return None if square is None else variant.board.square_name(square)
 
 
-# Why the side to move has lost (or, in Anti Checkers, won), as the engine's outcome says.
-WHY = {"no-pieces": "{side} has no piece left", "no-moves": "{side} cannot move"}
+# How an example's game ends, as the engine's outcome says: (winner, reason, whether the winner
+# is the side to move: in Anti Checkers running out wins). Whole sentences, one a case.
+ENDINGS = {
+    ("white", "no-pieces", False): N_("White wins: Black has no piece left."),
+    ("black", "no-pieces", False): N_("Black wins: White has no piece left."),
+    ("white", "no-pieces", True): N_("White wins: it has no piece left."),
+    ("black", "no-pieces", True): N_("Black wins: it has no piece left."),
+    ("white", "no-moves", False): N_("White wins: Black cannot move."),
+    ("black", "no-moves", False): N_("Black wins: White cannot move."),
+    ("white", "no-moves", True): N_("White wins: it cannot move."),
+    ("black", "no-moves", True): N_("Black wins: it cannot move."),
+}
 
 
 def outcome_text(variant: Variant, position: VariantPosition) -> str:
-    """Returns how the game stands after an example's move, in a few words ("" while it goes
-    on): the reader sees that taking the last piece or blocking the rest wins ("White wins:
-    Black cannot move."), with the reason of the engine's outcome where it is one of ``WHY``."""
+    """Returns how the game stands after an example's move, in a few words of the active
+    language ("" while it goes on): the reader sees that taking the last piece or blocking the
+    rest wins ("White wins: Black cannot move.")."""
     outcome = variant.outcome(position, 1)
     if not outcome.is_over:
         return ""
     if outcome.winner is None:
-        return "The game is drawn."
-    winner = outcome.winner.name.capitalize()
-    why = WHY.get(outcome.reason or "")
-    if why is None:
-        return f"{winner} wins."
-    side = "it" if outcome.winner == position.turn else position.turn.name.capitalize()
-    return f"{winner} wins: {why.format(side=side)}."
+        return gettext("The game is drawn.")
+    winner = outcome.winner.name.lower()
+    ending = ENDINGS.get((winner, outcome.reason or "", outcome.winner == position.turn))
+    if ending is not None:
+        return gettext(ending)
+    return gettext("White wins.") if winner == "white" else gettext("Black wins.")
 
 
 def example_board(variant_id: str, fen: str) -> dict[str, Any]:

@@ -34,8 +34,14 @@ MAX_LISTED_LIVE_GAMES = 1000
 # CHAT_HISTORY lines of each room it may read on connect (and the API answers as many).
 CHAT_MAX_CHARS = 140
 CHAT_HISTORY = 100
-# The lines a player sends with one tap (the chat box's buttons).
-CANNED_PHRASES = ("Hello", "Good game", "Good luck", "Thanks")
+# The lines a player sends with one tap (the chat box's buttons), in the player's language: the
+# line is sent as the player would have typed it.
+CANNED_PHRASES = (
+    pgettext_lazy("chat phrase", "Hello"),
+    pgettext_lazy("chat phrase", "Good game"),
+    pgettext_lazy("chat phrase", "Good luck"),
+    pgettext_lazy("chat phrase", "Thanks"),
+)
 
 # Analyses one user may have running at once (each searches every position of a game).
 MAX_RUNNING_ANALYSES = 2

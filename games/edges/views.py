@@ -113,7 +113,7 @@ def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
         "on": has_chat(game) and preferences.chat,
         "can_write": request.user.is_authenticated,
         "room": room_of(game, actor.user_id),
-        "phrases": list(CANNED_PHRASES),
+        "phrases": [str(phrase) for phrase in CANNED_PHRASES],
         "max_chars": CHAT_MAX_CHARS,
     }
     page_data["archive"] = archive_data(game, actor)

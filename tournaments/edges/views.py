@@ -71,7 +71,7 @@ def tournament_page(request: HttpRequest, tournament_id: str) -> HttpResponse:
     try:
         snap = snapshot_cached(tournament_id)
     except GameError:
-        raise Http404("No such tournament.") from None
+        raise Http404(gettext("No such tournament.")) from None
     user_id = request.user.pk if request.user.is_authenticated else None
     tournament: dict[str, Any] = {
         **payload(snap, SOCKET_STANDINGS),
