@@ -154,6 +154,8 @@ function drawEval() {
   $("eval-bar").setAttribute("aria-label",
     shown ? gettext("Evaluation %(score)s", { score: shown }) : gettext("Evaluation"));
   $("eval-bar").dataset.share = share.toFixed(3);
+  // White's share grows from the side White sits on: the bottom, or the top once flipped.
+  $("eval-bar").classList.toggle("is-flipped", board.orientation() === "black");
   let depth = "";
   if (report) {
     depth = report.done

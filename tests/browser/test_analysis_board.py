@@ -84,6 +84,25 @@ def test_the_eval_bar_and_the_arrow_show_a_mate_along_the_chain(new_page, width,
     expect(arrows.locator("polyline")).to_have_count(0)
 
 
+def test_the_eval_bar_turns_with_the_board(new_page) -> None:
+    page = new_page()
+    page.goto("/analysis/")
+    bar, white = page.get_by_test_id("eval-bar"), page.locator("#eval-bar-white")
+    expect(page.get_by_test_id("eval-text")).not_to_be_empty(timeout=30_000)
+
+    def white_from_top() -> bool:
+        """Whether White's share of the bar starts at its top."""
+        return abs(white.bounding_box()["y"] - bar.bounding_box()["y"]) <= 1
+
+    assert not white_from_top()  # White sits at the bottom: its share grows from there
+    page.locator("[data-action='flip']").click()
+    expect(bar).to_have_class(re.compile(r"\bis-flipped\b"))
+    assert white_from_top()
+    page.locator("[data-action='flip']").click()
+    expect(bar).not_to_have_class(re.compile(r"\bis-flipped\b"))
+    assert not white_from_top()
+
+
 def test_a_player_saves_a_side_line_to_a_finished_game(new_page, live_db) -> None:
     def make() -> str:
         alice, bob = make_user("alice"), make_user("bob")
