@@ -155,6 +155,10 @@ export function ratingChangesText(changes) {
  * name, with "(you)" for the viewer's own side. */
 export function playerLabel(state, viewer, color) {
   if (state.mode === "local") return colorName(color);
+  // The bot is named in the viewer's language (the state names it in English, for everyone).
+  if (state.mode === "bot" && state.bot_level && viewer.color && color !== viewer.color) {
+    return gettext("Bot (level %(level)s)", { level: state.bot_level });
+  }
   const name = state[color] || gettext("Anonymous");
   if (viewer.color === color && !viewer.both_sides) return gettext("%(name)s (you)", { name });
   return name;

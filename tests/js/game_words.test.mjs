@@ -55,6 +55,9 @@ test("a bar names the player, marks the viewer's own side, and says the colour a
   assert.equal(playerLabel(online, spectator, "white"), "alice");
   assert.equal(playerLabel({ mode: "local", white: "alice", black: "alice" }, both, "black"),
     "Black");
+  const bot = { mode: "bot", white: "alice", black: "Bot (level 3)", bot_level: 3 };
+  assert.equal(playerLabel(bot, white, "black"), "Bot (level 3)");
+  assert.equal(playerLabel(bot, white, "white"), "alice (you)");
 });
 
 test("the hint says whose move it is, as each viewer reads it", () => {

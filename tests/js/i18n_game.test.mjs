@@ -17,6 +17,7 @@ const CATALOGUE = {
   "Black wins — White resigned": "Чёрные победили — белые сдались",
   "Your move.": "Ваш ход.",
   "%(name)s (you)": "%(name)s (вы)",
+  "Bot (level %(level)s)": "Бот (уровень %(level)s)",
   "%(n)s watching": ["%(n)s зритель", "%(n)s зрителя", "%(n)s зрителей"],
   "%(n)s day · correspondence": ["%(n)s день · по переписке", "%(n)s дня · по переписке",
     "%(n)s дней · по переписке"],
@@ -72,6 +73,8 @@ test("the notices, the banner and the hint come from the catalogue", () => {
   assert.equal(turnText({ status: "live", mode: "online", turn: "white" }, viewer, true),
     "Ваш ход.");
   assert.equal(playerLabel({ mode: "online", white: "alice" }, viewer, "white"), "alice (вы)");
+  assert.equal(playerLabel({ mode: "bot", white: "alice", black: "Bot (level 2)", bot_level: 2 },
+    viewer, "black"), "Бот (уровень 2)");
   // A sentence the catalogue lacks stays English.
   assert.equal(drawDeclinedText("white", null), "White declined the draw offer.");
 });
