@@ -51,6 +51,12 @@ def test_the_main_pages_read_in_every_language(new_page, daphne_server, code) ->
         expect(nav.get_by_role("link", name=rules, exact=True)).to_be_visible()
         if name == "rules":
             expect(page.locator("h1")).to_contain_text(international)
+            # The prose is English for now, and the page says so in the reader's language.
+            notice = page.get_by_test_id("rules-in-english")
+            if code == settings.LANGUAGE_CODE:
+                expect(notice).to_have_count(0)
+            else:
+                expect(notice).to_be_visible()
         screenshot(page, f"language-{code}-{name}")
     # A line written by the scripts, from the JavaScript catalogue.
     page.goto("/analysis/")
