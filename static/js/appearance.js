@@ -107,6 +107,7 @@ function start() {
       const field = event.target;
       if (field.name in COOKIES) choose(form, field.name, field.value);
     });
+    form.dataset.ready = "yes"; // changes now apply at once (before, the form posts them)
   }
   // The settings page: its fields preview the change; saving the form keeps it.
   const settings = document.querySelector('[data-testid="preferences-form"]');

@@ -85,13 +85,13 @@ def test_international_last_pieces_taken_wins(new_page) -> None:
 def test_a_board_with_black_to_move_is_drawn_from_blacks_side(new_page) -> None:
     page = new_page(1280, 900)
     page.goto("/rules/one-way/")
-    # Black to move: h8 at the bottom-left, its rank and file written on it.
-    assert bottom_left(page, "men") == {"square": "h8", "coords": "8 h"}
+    # Black to move: h8 at the bottom-left, its file and rank written on it.
+    assert bottom_left(page, "men") == {"square": "h8", "coords": "h 8"}
     expect(page.locator("[data-example='men'] .cb-board")).to_have_attribute(
         "data-orientation", "black"
     )
     # White to move: a1 at the bottom-left.
-    assert bottom_left(page, "end") == {"square": "a1", "coords": "1 a"}
+    assert bottom_left(page, "end") == {"square": "a1", "coords": "a 1"}
     sq(page, "men", "c7").click()
     sq(page, "men", "b8").click()
     expect(result(page, "men")).to_have_text("You played c7-b8.")

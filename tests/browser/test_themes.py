@@ -36,6 +36,7 @@ def background(page: Page, selector: str = "body") -> str:
 def choose(page: Page, name: str, value: str) -> None:
     """Chooses in the footer's switch; signed in, waits until the account has saved it."""
     form = page.get_by_test_id("appearance")
+    expect(form).to_have_attribute("data-ready", "yes")  # the page's script is listening
     select = form.locator(f"select[name={name}]")
     select.select_option(value)
     if form.get_attribute("data-account") == "yes":
@@ -213,8 +214,9 @@ def test_the_switch_is_named_and_works_from_the_keyboard(new_page) -> None:
     expect(theme).to_be_visible()
     expect(page.get_by_role("combobox", name="Board")).to_be_visible()
     expect(page.get_by_role("combobox", name="Coordinates")).to_be_visible()
-    # Reached by Tab from the footer's last link, changed with the arrow keys.
-    page.get_by_role("link", name="API").focus()
+    expect(page.get_by_test_id("appearance")).to_have_attribute("data-ready", "yes")
+    # Reached by Tab from the language switch before it, changed with the arrow keys.
+    page.get_by_test_id("language-switch").get_by_role("button").focus()
     page.keyboard.press("Tab")
     expect(theme).to_be_focused()
     page.keyboard.press("ArrowDown")  # As the system -> Light
@@ -228,6 +230,7 @@ def test_the_settings_page_previews_and_saves_the_appearance(new_page) -> None:
     page = new_page()
     log_in(page, "setter")
     page.goto("/accounts/settings/")
+    expect(page.get_by_test_id("appearance")).to_have_attribute("data-ready", "yes")
     form = page.get_by_test_id("preferences-form")
     form.get_by_label("Theme", exact=True).select_option("dark")
     expect(page.locator("html")).to_have_attribute("data-theme", "dark")
