@@ -46,6 +46,27 @@ def test_every_catalogue_translates_every_marked_message(code, domain, marked) -
     assert not empty, f"{path.relative_to(BASE)}: {len(empty)} untranslated, e.g. {empty[:5]}"
 
 
+PLACEHOLDER = re.compile(r"%\(\w+\)s")
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_every_translation_keeps_the_placeholders_of_its_message(code, domain) -> None:
+    # A placeholder lost or misspelt fails at run time (a KeyError, or a value never shown).
+    # A plural form may leave out the count ("одна партия"), nothing else.
+    wrong = []
+    for entry in entries(catalogue(code, domain)):
+        wanted = set(PLACEHOLDER.findall(entry["msgid"] + entry.get("msgid_plural", "")))
+        for form in forms(entry):
+            given = set(PLACEHOLDER.findall(form))
+            missing = wanted - given
+            if entry.get("msgid_plural"):
+                missing -= {"%(n)s", "%(count)s"}
+            if given - wanted or missing:
+                wrong.append((entry["msgid"], form))
+    assert not wrong, f"{len(wrong)} translations change their placeholders, e.g. {wrong[:3]}"
+
+
 def test_the_reader_sees_untranslated_and_fuzzy_entries(tmp_path) -> None:
     # The reader the tests above rely on: it must see an empty form and a fuzzy flag.
     sample = tmp_path / "sample.po"
