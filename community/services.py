@@ -26,6 +26,7 @@ from community.models import (
     Mute,
     Report,
 )
+from community.signals import relations_changed
 
 
 def lock_user(user: User) -> None:
@@ -35,6 +36,13 @@ def lock_user(user: User) -> None:
 
 
 # --- blocks and follows ------------------------------------------------------------------------
+def changed(user: User, other: User) -> None:
+    """Tells the apps above, once the transaction commits, that the two players' relations
+    changed (``community.signals``)."""
+    ids = (user.pk, other.pk)
+    transaction.on_commit(lambda: relations_changed.send(sender=None, user_ids=ids))
+
+
 def block(*, user: User, other: User) -> bool:
     """Blocks ``other`` for ``user`` (and ends any follow between the two, either way); returns
     whether a block was added (False: it was there already). At most ``MAX_BLOCKS``."""
@@ -53,12 +61,15 @@ def block(*, user: User, other: User) -> bool:
         Follow.objects.filter(
             Q(follower=user, followed=other) | Q(follower=other, followed=user)
         ).delete()
+        changed(user, other)
     return True
 
 
 def unblock(*, user: User, other: User) -> bool:
     """Removes ``user``'s block of ``other``; returns whether there was one."""
     deleted, _kinds = Block.objects.filter(blocker=user, blocked=other).delete()
+    if deleted:
+        changed(user, other)
     return bool(deleted)
 
 
@@ -88,12 +99,15 @@ def follow(*, user: User, other: User) -> bool:
                 Follow.objects.create(follower=user, followed=other)
         except IntegrityError:  # made meanwhile by another request of theirs
             return False
+        changed(user, other)
     return True
 
 
 def unfollow(*, user: User, other: User) -> bool:
     """Makes ``user`` stop following ``other``; returns whether they did."""
     deleted, _kinds = Follow.objects.filter(follower=user, followed=other).delete()
+    if deleted:
+        changed(user, other)
     return bool(deleted)
 
 

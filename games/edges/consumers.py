@@ -417,14 +417,17 @@ def load_opening(
 
 
 class UserGroupEvents:
-    """The messages of a user's group (``user.<id>``): a challenge of theirs made or changed,
-    a game of theirs starting."""
+    """A user's group's messages (``user.<id>``): challenges, game starts, blocks and follows."""
 
     async def user_challenge(self, event: dict[str, Any]) -> None:
         await self.send_json({"type": "challenge", "challenge": event["challenge"]})
 
     async def user_event(self, event: dict[str, Any]) -> None:
         await self.send_json(event["event"])
+
+    async def user_relations(self, event: dict[str, Any]) -> None:
+        """A block or follow of theirs made or undone (``games.edges.receivers``)."""
+        await self.relations_changed()
 
 
 class LobbyConsumer(UserGroupEvents, BaseConsumer):
@@ -434,8 +437,8 @@ class LobbyConsumer(UserGroupEvents, BaseConsumer):
     lobby socket the user has open on this process, and not back within ``LOBBY_LEAVE_GRACE``)
     withdraws them; a process that dies leaves them to the sweep, once the player's heartbeat
     is stale. An invite link's page keeps its challenger in the lobby. A signed-in user is not
-    shown the seeks of players in a block with them (read on connect), which they could not
-    accept."""
+    shown the seeks of players in a block with them (kept as blocks change), which they could
+    not accept."""
 
     handlers = {"sync": "on_sync", "ping": "on_ping"}
 
@@ -497,6 +500,11 @@ class LobbyConsumer(UserGroupEvents, BaseConsumer):
             challenges = await db(challenges_of)(self.user_id)
             await self.send_json({"type": "challenges", **challenges})
 
+    async def relations_changed(self) -> None:
+        """Hides (or shows) at once the seeks of the players now in a block with the user."""
+        self.hidden = await db(hidden_usernames)(self.user_id)
+        await self.on_sync({})
+
     async def lobby_seeks_changed(self, event: dict[str, Any]) -> None:
         added = [seek for seek in event["added"] if seek["owner"] not in self.hidden]
         if added or event["removed"]:
@@ -509,8 +517,8 @@ class UserConsumer(UserGroupEvents, BaseConsumer):
     """A signed-in user's challenges and game starts on the site's other pages (``/ws/me/``),
     where the lobby is not open: the challenges made to them as they change, the start of a
     game of theirs, and the start of a game of a player they follow (the socket joins each
-    followed player's ``follows.<id>`` group, as they followed them when it connected). Not
-    being in the lobby: nothing of theirs stands on it."""
+    followed player's ``follows.<id>`` group, kept as follows change). Not being in the
+    lobby: nothing of theirs stands on it."""
 
     handlers = {"sync": "on_sync", "ping": "on_ping"}
 
@@ -545,6 +553,18 @@ class UserConsumer(UserGroupEvents, BaseConsumer):
     async def on_sync(self, message: dict[str, Any]) -> None:
         challenges = await db(challenges_of)(self.user_id)
         await self.send_json({"type": "challenges", **challenges})
+
+    async def relations_changed(self) -> None:
+        """Follows whom the user follows now; the challenges again (a block cancels some)."""
+        now = await db(following_ids)(self.user_id)
+        for followed in set(self.following) - set(now):
+            await self.channel_layer.group_discard(
+                broadcast.follows_group(followed), self.channel_name
+            )
+        for followed in set(now) - set(self.following):
+            await self.channel_layer.group_add(broadcast.follows_group(followed), self.channel_name)
+        self.following = list(now)
+        await self.on_sync({})
 
 
 class WatchConsumer(BaseConsumer):

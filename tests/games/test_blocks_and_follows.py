@@ -7,7 +7,7 @@ from channels.db import database_sync_to_async
 from rest_framework.test import APIClient
 
 from accounts.services import user_token
-from community.services import block, follow
+from community.services import block, follow, unblock
 from games.domain.clock import TimeControl
 from games.domain.errors import GameError
 from games.models import Challenge, Game, Seek
@@ -117,6 +117,39 @@ async def test_a_follower_hears_when_a_followed_player_starts_a_game(ws, alice, 
         "variant": "chesskers",
     }
     assert await me.receive_nothing(timeout=0.3)
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_an_open_lobby_hides_and_shows_seeks_as_blocks_are_made(ws, alice, bob) -> None:
+    await database_sync_to_async(seek_create)(user=alice)
+    lobby, first = await connect(ws, "/ws/lobby/", bob)
+    assert [seek["owner"] for seek in first["seeks"]] == ["alice"]
+    # Blocked from another tab: this socket's list is sent again without alice's seek, and her
+    # next seek is left out, without reconnecting.
+    await database_sync_to_async(block)(user=bob, other=alice)
+    assert (await next_of_type(lobby, "seeks"))["seeks"] == []
+    await next_of_type(lobby, "challenges")  # the rest of the lists sent again
+    await database_sync_to_async(seek_create)(user=alice, clock=TimeControl(180, 2))
+    assert await lobby.receive_nothing(timeout=0.3)
+    # Undone: her seeks are listed again.
+    await database_sync_to_async(unblock)(user=bob, other=alice)
+    assert len((await next_of_type(lobby, "seeks"))["seeks"]) == 2
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_follow_made_after_connecting_is_heard_at_once(ws, alice, bob) -> None:
+    carol = await database_sync_to_async(make_user)("carol")
+    me, _ = await connect(ws, "/ws/me/", carol)
+    await database_sync_to_async(follow)(user=carol, other=alice)
+    await next_of_type(me, "challenges")  # the socket has read its follows again
+    first = await database_sync_to_async(start_game)(alice, bob)
+    assert (await next_of_type(me, "following_game"))["game"] == first.public_id
+    # Unfollowed (here by a block, which ends follows): nothing more is heard of her games.
+    await database_sync_to_async(block)(user=carol, other=alice)
+    await next_of_type(me, "challenges")
+    dave = await database_sync_to_async(make_user)("dave")
+    await database_sync_to_async(start_game)(alice, dave)
+    assert await me.receive_nothing(timeout=0.5)
 
 
 def test_the_watch_list_carries_each_games_control_and_ratings(alice, bob) -> None:

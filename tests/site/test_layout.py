@@ -175,8 +175,11 @@ def ready_imports(name: str, path: Path) -> set[str]:
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.FunctionDef) and node.name == "ready":
             for inner in ast.walk(node):
-                if isinstance(inner, ast.ImportFrom) and inner.module == app:
-                    found |= {app, *(f"{app}.{alias.name}" for alias in inner.names)}
+                if not isinstance(inner, ast.ImportFrom):
+                    continue
+                module = inner.module or ""
+                if module == app or module.startswith(f"{app}."):
+                    found |= {module, *(f"{module}.{alias.name}" for alias in inner.names)}
     return found
 
 
@@ -194,12 +197,20 @@ def test_no_module_of_the_apps_imports_inside_a_function() -> None:
 
 def test_an_apps_ready_may_import_only_its_own_app() -> None:
     # The one allowance above is narrow: another app's module imported in ``ready`` is hidden.
-    source = "def ready(self):\n    from games import consumers\n    from tournaments import x\n"
+    source = (
+        "def ready(self):\n    from games import consumers\n    from tournaments import x\n"
+        "    from games.edges import y\n    from tournaments.edges import z\n"
+    )
     path = ROOT / "artifacts" / "layout_ready_probe.py"
     path.parent.mkdir(exist_ok=True)
     path.write_text(source)
     try:
-        assert ready_imports("tournaments.apps", path) == {"tournaments", "tournaments.x"}
+        assert ready_imports("tournaments.apps", path) == {
+            "tournaments",
+            "tournaments.x",
+            "tournaments.edges",
+            "tournaments.edges.z",
+        }
         assert ready_imports("tournaments.views", path) == set()
     finally:
         path.unlink()

@@ -1,0 +1,9 @@
+"""What the community app tells the apps above it: two players' relations changed (a block or a
+follow made or undone), sent once the change has committed. The games app's sockets listen
+(``games.edges.receivers``): what a player's open sockets hide and follow is read again at once,
+not at their next connection."""
+
+from django.dispatch import Signal
+
+# Sent with ``user_ids``: the two players whose block or follow changed.
+relations_changed = Signal()
