@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from players import api, api_community
+from players import api, api_community, api_moderation
 
 urlpatterns = [
     path("users/<str:username>/", api.UserView.as_view(), name="api-user"),
@@ -16,4 +16,15 @@ urlpatterns = [
     path("reports/", api_community.ReportListView.as_view(), name="api-reports"),
     path("account/data/", api_community.AccountDataView.as_view(), name="api-account-data"),
     path("account/close/", api_community.AccountCloseView.as_view(), name="api-account-close"),
+    path(
+        "moderation/reports/",
+        api_moderation.ModerationReportsView.as_view(),
+        name="api-moderation-reports",
+    ),
+    path(
+        "moderation/reports/<int:report_id>/",
+        api_moderation.ModerationReportView.as_view(),
+        name="api-moderation-report",
+    ),
+    path("moderation/log/", api_moderation.ModerationLogView.as_view(), name="api-moderation-log"),
 ]

@@ -3,7 +3,7 @@ player's earlier reports and what moderators did to them, the game it is about a
 whole chat — and the actions on it: warn, mute the chat for some hours, close the account, or
 dismiss the report. Every action is logged (``community.services``); the log has its page."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import wraps
 from typing import Any
 
@@ -56,18 +56,21 @@ def log(request: HttpRequest) -> HttpResponse:
     return render(request, "players/moderation_log.html", {"actions": moderation_log(limit=200)})
 
 
-def act(request: HttpRequest, report: Report) -> str:
-    """Does what the report page's form asks (``action``: warn, mute, unmute, close, dismiss)
-    and returns what to tell the moderator; raises ``CommunityError`` saying what is wrong."""
-    action = request.POST.get("action")
-    note = request.POST.get("note", "").strip()
-    moderator, user = request.user, report.user
+def act(moderator: Any, report: Report, asked: Mapping[str, Any]) -> str:
+    """Does what a moderator asks of a report (``action``: warn, mute with ``hours``, unmute,
+    close with ``confirm`` "on", dismiss; an optional ``note``), from the report page's form or
+    the API, and returns what to tell the moderator; raises ``CommunityError`` saying what is
+    wrong."""
+    action = asked.get("action")
+    note = asked.get("note", "")
+    note = note.strip() if isinstance(note, str) else ""
+    user = report.user
     if action == "warn":
         services.warn(moderator=moderator, user=user, note=note, report=report)
         return _("%(name)s is warned: they see it on their next page.") % {"name": user}
     if action == "mute":
         try:
-            hours = int(request.POST.get("hours", ""))
+            hours = int(str(asked.get("hours", "")))
         except ValueError:
             raise CommunityError(
                 _("A mute lasts 1 to %(hours)s hours.") % {"hours": MAX_MUTE_HOURS}
@@ -82,7 +85,7 @@ def act(request: HttpRequest, report: Report) -> str:
         services.unmute(moderator=moderator, user=user, note=note)
         return _("%(name)s's chat is no longer muted.") % {"name": user}
     if action == "close":
-        if request.POST.get("confirm") != "on":
+        if asked.get("confirm") not in ("on", True):
             raise CommunityError(_("Tick the box to close the account: it cannot be undone."))
         name = close_account(user=user, moderator=moderator, note=note, report=report)
         return _("The account is closed: its games are now under the name %(name)s.") % {
@@ -102,14 +105,20 @@ def report(request: HttpRequest, report_id: int) -> HttpResponse:
         raise Http404(_("No such report."))
     if request.method == "POST":
         try:
-            messages.success(request, act(request, found))
+            messages.success(request, act(request.user, found, request.POST))
         except CommunityError as refusal:
             messages.error(request, refusal.message)
         return redirect("moderation-report", report_id=found.pk)
+    return render(request, "players/moderation_report.html", report_context(found))
+
+
+def report_context(found: Report) -> dict[str, Any]:
+    """A report with what a moderator weighs it by: its game, that game's whole chat, the
+    player's earlier reports, what moderators did to them, and how long they are muted."""
     game = None
     if found.game:
         game = Game.objects.select_related("white", "black").filter(public_id=found.game).first()
-    context = {
+    return {
         "report": found,
         "game": game,
         "chat": whole_chat(game) if game is not None else [],
@@ -118,4 +127,3 @@ def report(request: HttpRequest, report_id: int) -> HttpResponse:
         "muted_until": muted_until(found.user_id),
         "max_hours": MAX_MUTE_HOURS,
     }
-    return render(request, "players/moderation_report.html", context)
