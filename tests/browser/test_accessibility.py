@@ -145,6 +145,7 @@ def test_the_main_pages_have_no_serious_accessibility_violations(checked_page, t
     log_in(page, "ada")
     # Signed in, the account's choice wins: set it there.
     switch = page.get_by_test_id("appearance")
+    expect(switch).to_have_attribute("data-ready", "yes")  # the page's script is listening
     switch.locator("select[name=theme]").select_option(theme)
     expect(switch).to_have_attribute("data-state", "saved")
     REPORTS.mkdir(parents=True, exist_ok=True)
