@@ -3,10 +3,11 @@ games, and who is online. Built on ``accounts`` (ratings) and ``games`` (the gam
 
 from dataclasses import asdict, dataclass
 from datetime import datetime
+from functools import cache
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.utils.translation import pgettext
+from django.utils.translation import get_language, pgettext
 
 from accounts.models import CLASSICAL, SPEED_CATEGORIES, Rating, RatingChange, User
 from accounts.selectors import (
@@ -200,10 +201,16 @@ def rating_categories() -> list[dict[str, str]]:
 CATEGORY_IDS = frozenset(c["id"] for c in rating_categories())
 
 
+@cache
+def category_names(language: str | None) -> dict[str, str]:
+    """Each category's name by its id, in ``language`` (the active one: the cache's key)."""
+    return {c["id"]: c["name"] for c in rating_categories()}
+
+
 def category_name(category: str) -> str:
     """Returns a rating category's name as the pages write it (``Chesskers blitz``,
     ``International Checkers``), in the active language: its id if it is no known category."""
-    return next((c["name"] for c in rating_categories() if c["id"] == category), category)
+    return category_names(get_language()).get(category, category)
 
 
 def known_category(asked: str | None) -> str | None:
