@@ -53,6 +53,11 @@ class ChesskersVariant(Variant):
         """Returns the position of ``fen`` (§5, §7); raises ``InvalidFenError``."""
         return Position.from_fen(fen)
 
+    def key_of_fen(self, fen: str) -> str:
+        """Returns the repetition key of a FEN the engine wrote: its text without the two
+        counters (``Position.fen`` writes the key, then the counters)."""
+        return fen.rsplit(" ", 2)[0]
+
     def checked_king(self, position: Position) -> int | None:
         """Returns the square of the side to move's king if it is in check (§2), else None."""
         if not position.is_check():

@@ -30,7 +30,9 @@ class Game:
             raise TypeError("a Game takes its variant first: Game(variant, fen)")
         self.variant = variant
         first = self.variant.position(self.variant.start_fen if fen is None else fen)
-        self._positions: list[VariantPosition] = [first]
+        # Every position is a position object, but those ``from_fens`` has not yet needed, which
+        # are their FEN text; the first and the last are always objects.
+        self._positions: list[VariantPosition | str] = [first]
         self._moves: list[Move | None] = []
         self._keys: list[Hashable] = [first.key()]
         self._counts: dict[Hashable, int] = {self._keys[0]: 1}
@@ -38,11 +40,24 @@ class Game:
     @classmethod
     def from_fens(cls, variant: GameRules, initial_fen: str, fens_after: Sequence[str]) -> "Game":
         """Returns the game of ``variant`` whose positions are ``initial_fen`` then ``fens_after``
-        (the FEN after every ply), without generating moves. ``pop`` then returns None for those
-        plies."""
+        (the FEN after every ply, as the engine wrote them: ``Game.fen``), without generating
+        moves. ``pop`` then returns None for those plies. Only the last FEN is read now; those
+        between are read if ``pop`` comes back to them, and counted for repetitions by their
+        text (``Variant.key_of_fen``), so rebuilding a long game costs little more than its
+        last position."""
         game = cls(variant, initial_fen)
-        for fen in fens_after:
-            game._append(game.variant.position(fen), None)
+        if not fens_after:
+            return game
+        # The positions between the first and the last stay FEN text, read only if ``pop``
+        # reaches them; their repetition keys come from the text (``Variant.key_of_fen``).
+        key_of_fen = variant.key_of_fen
+        for fen in fens_after[:-1]:
+            key = key_of_fen(fen)
+            game._positions.append(fen)
+            game._moves.append(None)
+            game._keys.append(key)
+            game._counts[key] = game._counts.get(key, 0) + 1
+        game._append(variant.position(fens_after[-1]), None)
         return game
 
     def _append(self, position: VariantPosition, move: Move | None) -> None:
@@ -122,6 +137,8 @@ class Game:
         if not self._moves:
             raise IndexError("pop from a game with no moves")
         self._positions.pop()
+        if isinstance(self._positions[-1], str):  # a position ``from_fens`` left as text
+            self._positions[-1] = self.variant.position(self._positions[-1])
         key = self._keys.pop()
         self._counts[key] -= 1
         if not self._counts[key]:

@@ -93,6 +93,9 @@ class GameRules(Protocol):
     def position(self, fen: str) -> Any:
         """Returns the position of ``fen``; raises ``InvalidFenError``."""
 
+    def key_of_fen(self, fen: str) -> Hashable:
+        """Returns the repetition key of the position of ``fen``, a FEN the engine wrote."""
+
     def status(self, position: Any, repetitions: int) -> Enum:
         """Returns the status of ``position``, reached for the ``repetitions``-th time."""
 

@@ -14,7 +14,7 @@ This module owns the interface only; each game implements it (``engine.chesskers
 
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -130,6 +130,12 @@ class Variant(ABC):
     @abstractmethod
     def position(self, fen: str) -> VariantPosition:
         """Returns the position of ``fen``; raises ``InvalidFenError`` for a bad or refused one."""
+
+    def key_of_fen(self, fen: str) -> Hashable:
+        """Returns the repetition key of the position of ``fen``, a FEN the engine wrote
+        (``Game.fen``): the key ``position(fen).key()`` gives. Games whose key is written in their
+        FEN read it from the text, without building the position."""
+        return self.position(fen).key()
 
     def start_position(self) -> VariantPosition:
         """Returns the start position."""

@@ -99,6 +99,11 @@ class HybridVariant(Variant):
         raise NotImplementedError
 
     # --- positions -------------------------------------------------------------------------------
+    def key_of_fen(self, fen: str) -> str:
+        """Returns the repetition key of a FEN the engine wrote: its text without the two
+        counters (``HybridPosition.fen`` writes the key, then the counters)."""
+        return fen.rsplit(" ", 2)[0]
+
     def position(self, fen: str) -> HybridPosition:
         """Returns the position of ``fen`` ("start" for the start position); raises
         ``InvalidFenError`` (§0.3 and the game's FEN section)."""

@@ -2,6 +2,7 @@
 them all for the command line and the site."""
 
 import pickle
+import random
 
 import pytest
 
@@ -87,6 +88,42 @@ def test_every_variant_rebuilds_a_game_from_its_fens(variant_id):
     rebuilt = variant.game_from_fens(variant.start_fen, fens)
     assert (rebuilt.fen(), rebuilt.ply, rebuilt.outcome()) == (game.fen(), game.ply, game.outcome())
     assert rebuilt.pop() is None
+
+
+@pytest.mark.parametrize("variant_id", IDS)
+def test_a_rebuilt_game_counts_repetitions_and_takes_back_as_the_played_one(variant_id):
+    # Rebuilding reads only the last FEN and counts the others by their text
+    # (``Variant.key_of_fen``): every key must be the one the position gives, and popping back
+    # through the rebuilt game must meet the played game's positions and repetition counts.
+    variant = variants.get(variant_id)
+    rng = random.Random(variant_id)
+    for _ in range(3):
+        game = variant.new_game()
+        fens, seen = [], []
+        while len(fens) < 60 and not game.is_over():
+            game.push(rng.choice(game.legal_moves()))
+            fens.append(game.fen())
+            seen.append((game.fen(), game.repetitions(), game.status()))
+            assert variant.key_of_fen(game.fen()) == game.position.key()
+        rebuilt = variant.game_from_fens(variant.start_fen, fens)
+        while seen:
+            assert (rebuilt.fen(), rebuilt.repetitions(), rebuilt.status()) == seen.pop()
+            assert rebuilt.position == variant.position(rebuilt.fen())
+            rebuilt.pop()
+        assert rebuilt.fen() == variant.position(variant.start_fen).fen()
+
+
+def test_a_rebuilt_game_finds_a_repetition_through_positions_it_never_read():
+    variant = variants.get("chesskers")
+    played = variant.new_game()
+    fens = []
+    for text in ["Nf3", "Nf6", "Ng1", "Ng8"] * 2:
+        played.push_text(text)
+        fens.append(played.fen())
+    rebuilt = variant.game_from_fens(variant.start_fen, fens[:-1])
+    assert rebuilt.repetitions() == 2
+    rebuilt.push_text("Ng8")
+    assert rebuilt.repetitions() == 3 and rebuilt.status() is engine.Status.THREEFOLD
 
 
 @pytest.mark.parametrize("variant_id", IDS)
