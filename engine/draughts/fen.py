@@ -200,6 +200,25 @@ def _check(fen: str, board: list[int], side: int, tables: Tables) -> None:
             raise InvalidFenError(none_left, fen=repr(fen))
 
 
+def key_of_canonical(fen: str, tables: Tables, square_of_text: dict[str, int]) -> tuple:
+    """Returns the repetition key of a FEN ``fen_text`` wrote — ``(side, *board)``, as
+    ``DraughtsPosition.key`` — reading only what the canonical form can hold (every piece on a
+    square of its own, no ranges, no spaces) and checking nothing: for the game's own FENs, as
+    stored after each move. ``square_of_text``: each used square by its text (``Tables.text``)."""
+    side_text, white, black = fen.split(":", 3)[:3]
+    board = [0] * tables.board.size
+    for body, sign in ((white[1:], 1), (black[1:], -1)):
+        if not body:
+            continue
+        for item in body.split(","):
+            code = _PREFIX.get(item[0])
+            if code is None:
+                board[square_of_text[item]] = sign
+            else:
+                board[square_of_text[item[1:]]] = code * sign
+    return (1 if side_text == "W" else -1, *board)
+
+
 def fen_text(board: list[int], side: int, halfmove: int, fullmove: int, tables: Tables) -> str:
     """Returns the canonical FEN (§1.11): White's list then Black's, each in square order, kings
     and parachutists with their prefix, both counters."""

@@ -9,7 +9,7 @@ from enum import Enum
 from functools import cached_property
 
 from engine.draughts import movegen, notation
-from engine.draughts.fen import read_fen
+from engine.draughts.fen import key_of_canonical, read_fen
 from engine.draughts.position import DraughtsPosition
 from engine.draughts.rules import DraughtsPiece, Notation, Rules
 from engine.draughts.tables import Tables
@@ -70,6 +70,16 @@ class DraughtsVariant(Variant):
         """Returns the position of ``fen`` ("start" for the start position); raises
         ``InvalidFenError`` (§1.11)."""
         return DraughtsPosition.from_fen(fen, self.tables)
+
+    @cached_property
+    def _square_of_text(self) -> dict[str, int]:
+        tables = self.tables
+        return {tables.text[sq]: sq for sq in tables.squares}
+
+    def key_of_fen(self, fen: str) -> tuple:
+        """Returns the repetition key of a FEN the engine wrote, read off its canonical text
+        without the checks a position's FEN gets (``key_of_canonical``)."""
+        return key_of_canonical(fen, self.tables, self._square_of_text)
 
     # --- the end -----------------------------------------------------------------------------
     def status(self, position: DraughtsPosition, repetitions: int) -> DraughtsStatus:

@@ -113,6 +113,21 @@ def test_a_rebuilt_game_counts_repetitions_and_takes_back_as_the_played_one(vari
         assert rebuilt.fen() == variant.position(variant.start_fen).fen()
 
 
+@pytest.mark.parametrize(
+    ("variant_id", "fen"),
+    [
+        ("russian", "W:WKa1,c3:Bb8,Kh8"),  # squares by name, kings of both sides
+        ("international", "B:W31,K46:BK5,19"),  # by number, Black to move
+        ("parachute", None),  # parachutists
+        ("checkers", "W:W:B1"),  # a side with no piece left
+    ],
+)
+def test_the_key_of_a_written_fen_is_its_positions(variant_id, fen):
+    variant = variants.get(variant_id)
+    position = variant.position(fen) if fen else variant.start_position()
+    assert variant.key_of_fen(position.fen()) == position.key()
+
+
 def test_a_rebuilt_game_finds_a_repetition_through_positions_it_never_read():
     variant = variants.get("chesskers")
     played = variant.new_game()
