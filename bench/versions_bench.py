@@ -11,8 +11,9 @@ fails on time.
 By default it measures Chesskers, with the C generator and with the Python one
 (``CHESSKERS_PURE_PYTHON=1``). With ``--others`` it measures every other game instead (the
 draughts family and the hybrids, from the registry): perft from a middle game, at the greatest
-depth whose count stays under 150,000 leaves, and the bot's search there (level 8 cut at 2,000
-nodes), each figure with its ratio after/before.
+depth whose count stays under 150,000 leaves, the bot's search there (level 8 cut at 2,000
+nodes) and a game of 60 random plies rebuilt from its FENs, each figure with how much faster
+after is than before.
 
     .venv/bin/python bench/versions_bench.py --before /tmp/before [--runs N] [--others]
 """
@@ -95,7 +96,7 @@ print(json.dumps(out))
 # The other games' child: for each, a middle game (the positions of bench/draughts_bench.py and
 # bench/hybrids_bench.py), perft at the greatest depth under 150,000 leaves, then the bot.
 OTHERS_CHILD = r"""
-import hashlib, json, time
+import hashlib, json, random, time
 from engine.bot import think
 from engine.variants import VARIANTS
 
@@ -148,6 +149,17 @@ for game, fen in MIDDLE.items():
     result = think(fen, 8, seed=1, node_limit=2000, time_limit=600.0, variant=game)
     out[f"{game} bot (n/s)"] = result.nodes / (time.process_time() - started)
     digest.update(f"{result.move.machine()} {result.nodes}".encode())
+    # A game of up to 60 random plies rebuilt from its FENs, as the site loads a game.
+    rng, played = random.Random(game), variant.new_game()
+    fens = []
+    while len(fens) < 60 and not played.is_over():
+        played.push(rng.choice(played.legal_moves()))
+        fens.append(played.fen())
+    started = time.process_time()
+    for _ in range(20):
+        rebuilt = variant.game_from_fens(variant.start_fen, fens)
+    out[f"{game} rebuild (us)"] = (time.process_time() - started) / 20 * 1e6
+    digest.update(f"{rebuilt.fen()} {rebuilt.repetitions()}".encode())
 out["digest"] = digest.hexdigest()
 print(json.dumps(out))
 """
@@ -202,26 +214,28 @@ def others(trees: dict[str, Path], runs: int) -> None:
     if len(digests) != 1:
         raise SystemExit("the trees disagree: no figures")
     print(f"python {sys.version.split()[0]}, runs {runs}, medians of CPU time")
-    print(
-        "| game | perft before n/s | after | after/before | bot before n/s | after | after/before |"
-    )
-    print("|---|---|---|---|---|---|---|")
-    ratios: dict[str, list[float]] = {"perft": [], "bot": []}
+    measures = ["perft (n/s)", "bot (n/s)", "rebuild (us)"]
+    heads = [f"{what.split()[0]} before | after | faster" for what in measures]
+    print("| game | " + " | ".join(heads) + " |")
+    print("|---" * (1 + 3 * len(measures)) + "|")
+    ratios: dict[str, list[float]] = {what.split()[0]: [] for what in measures}
     for key in results["after"][0]:
         if not key.endswith("perft (n/s)"):
             continue
         game = key.removesuffix(" perft (n/s)")
         row = [game]
-        for what in ("perft", "bot"):
-            field = f"{game} {what} (n/s)"
+        for what in measures:
+            field = f"{game} {what}"
             before = statistics.median(r[field] for r in results["before"])
             after = statistics.median(r[field] for r in results["after"])
-            ratios[what].append(after / before)
-            row += [f"{before:,.0f}", f"{after:,.0f}", f"{after / before:.3f}"]
+            # "faster": above 1 when after is faster (for times, smaller is faster).
+            faster = before / after if what.endswith("(us)") else after / before
+            ratios[what.split()[0]].append(faster)
+            row += [f"{before:,.0f}", f"{after:,.0f}", f"{faster:.3f}"]
         print("| " + " | ".join(row) + " |")
     for what, found in ratios.items():
         mean = statistics.geometric_mean(found)
-        print(f"{what}: geometric mean after/before {mean:.3f}, lowest {min(found):.3f}")
+        print(f"{what}: geometric mean of how much faster {mean:.3f}, lowest {min(found):.3f}")
 
 
 if __name__ == "__main__":
