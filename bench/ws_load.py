@@ -632,10 +632,13 @@ def one_round(
     tree: Path = ROOT,
     floors: bool = True,
     plies: int = 0,
+    site_relay: bool = False,
 ) -> dict:
     """Plays one round on the site of ``tree`` (its own database when it is not this one:
     ``DATABASE_URL``'s name with ``_before``) and, with ``floors``, the same fan-out through
-    the relays (bench/echo_asgi.py), each message the size of the site's states."""
+    the relays (bench/echo_asgi.py), each message the size of the site's states. With
+    ``site_relay``, the same games are played again on the site with its moves relayed, not
+    played (bench/site_relay_asgi.py): what is left is the site's socket plumbing."""
     env = {} if tree == ROOT else {"DATABASE_URL": before_database_url()}
     if heartbeat:  # every spectator of the bench comes from one address
         env["SOCKET_BUDGET_OTHER"] = "1000000/20"
@@ -660,6 +663,18 @@ def one_round(
             disk.stop()
         memory = max(peak_memory_mb(pid) for pid in pids)
         size = int(statistics.median(stats.state_sizes)) if stats.state_sizes else 6000
+        if site_relay:
+            relayed = Stats()
+            relay_servers = [
+                start_daphne("bench.site_relay_asgi:application", tree, env) for _ in range(servers)
+            ]
+            try:
+                relay_ports = [port for _, port in relay_servers]
+                relay_pids = [process.pid for process, _ in relay_servers]
+                played = (games, duration, interval, relayed, route, heartbeat)
+                asyncio.run(run_games(relay_ports, relay_pids, *played))
+            finally:
+                stop_servers([process for process, _ in relay_servers])
         if floors:
             # The floor runs on as many relay servers, its sockets routed the same way.
             echo_servers = [start_daphne("bench.echo_asgi:application") for _ in range(servers)]
@@ -672,12 +687,7 @@ def one_round(
                     )
                 )
     finally:
-        for server in [process for process, _ in [*game_servers, *echo_servers]]:
-            server.send_signal(signal.SIGTERM)
-            try:
-                server.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                server.kill()
+        stop_servers([process for process, _ in [*game_servers, *echo_servers]])
     where = (
         "one Daphne process"
         if servers == 1
@@ -719,6 +729,13 @@ def one_round(
         "bytes_per_move": stats.bytes / moves,
         "state_bytes": size,
     }
+    if site_relay:
+        _, result["site_relay_p99"] = report("site, moves relayed     ", relayed.latencies)
+        result["site_relay_cpu_ms"] = 1000 * relayed.server_cpu / max(1, relayed.moves)
+        print(
+            f"site, moves relayed: CPU {result['site_relay_cpu_ms']:.2f} ms a move, "
+            f"errors {relayed.errors}, lost {relayed.lost}"
+        )
     if floors:
         for relay, (latencies, cpu) in floor.items():
             _, p99 = report(f"{RELAYS[relay]:<24}", latencies)
@@ -730,6 +747,15 @@ def one_round(
         )
         print(targets(result))
     return result
+
+
+def stop_servers(servers: list[subprocess.Popen]) -> None:
+    for server in servers:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
 
 
 # The floors: the same fan-out through bench/echo_asgi.py's relays, a state's size a message.
@@ -780,6 +806,11 @@ def print_medians(count: int, results: list[dict]) -> None:
         f"{median('bytes_per_move'):,.0f} bytes a move; "
         f"errors {sum(r['errors'] for r in results)}, lost {sum(r['lost'] for r in results)}"
     )
+    if all("site_relay_p99" in result for result in results):
+        print(
+            f"-- the site with its moves relayed: p99 {median('site_relay_p99'):.1f} ms, CPU "
+            f"{median('site_relay_cpu_ms'):.2f} ms a move"
+        )
 
 
 def raise_open_file_limit() -> None:
@@ -824,6 +855,12 @@ def main() -> None:
         "site's games are at any moment (default 0: from the start)",
     )
     parser.add_argument(
+        "--site-relay",
+        action="store_true",
+        help="play each round's games again on the site with its moves relayed, not played "
+        "(bench/site_relay_asgi.py), to part the site's plumbing from a move's work",
+    )
+    parser.add_argument(
         "--before",
         type=Path,
         help="a checkout of an older commit (git archive <commit> | tar -x -C DIR, and its C "
@@ -858,6 +895,7 @@ def main() -> None:
                 args.route,
                 args.heartbeat,
                 plies=args.plies,
+                site_relay=args.site_relay,
             )
             for _ in range(args.repeat)
         ]
