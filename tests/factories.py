@@ -8,3 +8,11 @@ PASSWORD = "correct-horse-battery-staple"
 
 def make_user(username: str = "alice", password: str = PASSWORD) -> User:
     return user_signup(username=username, password=password)
+
+
+def make_moderator(username: str = "mod") -> User:
+    """Returns a signed-up user with the staff flag: a moderator."""
+    user = make_user(username)
+    user.is_staff = True
+    user.save(update_fields=["is_staff"])
+    return user

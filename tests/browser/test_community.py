@@ -11,7 +11,7 @@ from accounts.services import user_token
 from community.models import Report
 from games.domain.clock import TimeControl
 from tests.browser.board_helpers import log_in, off_the_loop, shot
-from tests.factories import make_user
+from tests.factories import make_moderator, make_user
 from tests.games.conftest import opened, start_game
 from tests.games.test_long_games import api_post
 
@@ -114,9 +114,7 @@ def test_a_blocked_players_lines_never_show_to_the_blocker(new_page) -> None:
 
 def test_a_reported_chat_line_reaches_the_moderators_who_mute_its_writer(new_page) -> None:
     white, black = make_user("alice"), make_user("bob")
-    staff = make_user("mod")
-    staff.is_staff = True
-    staff.save()
+    make_moderator()
     game = off_the_loop(lambda: start_game(white, black))
     alice, bob = signed_in(new_page, "alice"), signed_in(new_page, "bob")
     for page in (alice, bob):

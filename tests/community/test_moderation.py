@@ -13,7 +13,7 @@ from accounts.services import user_token
 from community.models import ModerationAction, Report
 from community.selectors import muted_until
 from community.services import report_create
-from tests.factories import make_user
+from tests.factories import make_moderator, make_user
 from tests.games.conftest import start_game
 
 pytestmark = pytest.mark.django_db
@@ -21,9 +21,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def moderator() -> Client:
-    staff = make_user("mod")
-    staff.is_staff = True
-    staff.save()
+    staff = make_moderator()
     client = Client()
     client.force_login(staff)
     return client

@@ -11,7 +11,7 @@ from community.selectors import muted_until
 from community.services import report_create
 from tests.community.conftest import api
 from tests.community.test_moderation import chat
-from tests.factories import make_user
+from tests.factories import make_moderator, make_user
 from tests.games.conftest import start_game
 
 pytestmark = pytest.mark.django_db
@@ -19,10 +19,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def staff() -> User:
-    moderator = make_user("mod")
-    moderator.is_staff = True
-    moderator.save()
-    return moderator
+    return make_moderator()
 
 
 def test_only_moderators_reach_the_moderation_api(alice, bob) -> None:

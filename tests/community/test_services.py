@@ -9,17 +9,14 @@ from django.utils import timezone
 from community import selectors, services
 from community.errors import CommunityError
 from community.models import Block, Follow, ModerationAction, Mute, Report
-from tests.factories import make_user
+from tests.factories import make_moderator, make_user
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def moderator():
-    user = make_user("mod")
-    user.is_staff = True
-    user.save(update_fields=["is_staff"])
-    return user
+    return make_moderator()
 
 
 def test_a_block_stands_either_way_and_ends_the_follows_between_the_two(alice, bob) -> None:

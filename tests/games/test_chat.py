@@ -13,7 +13,7 @@ from community.services import block, mute
 from games.models import ChatLine
 from games.services.core import Actor
 from games.services.play import game_create_bot, game_resign
-from tests.factories import make_user
+from tests.factories import make_moderator, make_user
 from tests.games.conftest import start_game
 from tests.games.test_consumers import channel_layer_kind, connect, next_of_type  # noqa: F401
 
@@ -98,9 +98,7 @@ def test_visitors_read_and_never_write(alice, bob) -> None:
 
 
 def test_a_muted_player_is_refused_until_the_mute_ends(alice, bob) -> None:
-    moderator = make_user("mod")
-    moderator.is_staff = True
-    moderator.save()
+    moderator = make_moderator()
     game = start_game(alice, bob)
     mute(moderator=moderator, user=bob, hours=2)
     answer = say(bob, game, "hi")

@@ -22,27 +22,6 @@ def collector_back_on():
 
 async def test_the_round_ends_when_the_last_group_finishes_before_any_closes():
     settled = Settled(3, [os.getpid()])
-    closed: list[int] = []
-
-    async def group(index: int, plays_for: float) -> None:
-        await settled.wait()
-        await asyncio.sleep(plays_for)
-        await settled.finished()
-        # The group closes its sockets here: the round's clocks have stopped already.
-        assert settled.stop.is_set()
-        closed.append(index)
-
-    loop = asyncio.get_running_loop()
-    started = loop.time()
-    await asyncio.gather(group(0, 0.05), group(1, 0.3), group(2, 0.1))
-    assert sorted(closed) == [0, 1, 2]
-    # The three groups waited for the slowest (0.3 s of play after the 3 s settling).
-    assert 0.3 <= settled.play_seconds < loop.time() - started
-    assert settled.server_cpu >= 0 and settled.client_cpu >= 0
-
-
-async def test_no_group_closes_while_another_still_plays():
-    settled = Settled(2, [os.getpid()])
     order: list[str] = []
 
     async def group(name: str, plays_for: float) -> None:
@@ -50,7 +29,16 @@ async def test_no_group_closes_while_another_still_plays():
         await asyncio.sleep(plays_for)
         order.append(f"{name} done")
         await settled.finished()
+        # The group closes its sockets here: the round's clocks have stopped already.
+        assert settled.stop.is_set()
         order.append(f"{name} closes")
 
-    await asyncio.gather(group("fast", 0.0), group("slow", 0.2))
-    assert order[:2] == ["fast done", "slow done"]
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    await asyncio.gather(group("fast", 0.05), group("slow", 0.3), group("middle", 0.1))
+    # No group closed while another still played, and every one closed.
+    assert order[:3] == ["fast done", "middle done", "slow done"]
+    assert sorted(order[3:]) == ["fast closes", "middle closes", "slow closes"]
+    # The three groups waited for the slowest (0.3 s of play after the 3 s settling).
+    assert 0.3 <= settled.play_seconds < loop.time() - started
+    assert settled.server_cpu >= 0 and settled.client_cpu >= 0
