@@ -46,10 +46,12 @@ REDIS_CONNECTIONS = 64
 # Windows this process counts in memory at most: past that, ended ones are dropped first.
 LOCAL_MAX_KEYS = 100_000
 
-# KEYS[1]: the window's key; ARGV[1]: its lifetime in ms. Returns the count with this event.
+# KEYS[1]: the window's key; ARGV[1]: its lifetime in ms; ARGV[2]: the events to count (1, or
+# a lease's). Returns the count with them.
 COUNT = """
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local by = tonumber(ARGV[2])
+local count = redis.call('INCRBY', KEYS[1], by)
+if count == by then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return count
 """
 # Gives one event back, never below zero nor to a window that has ended.
@@ -193,14 +195,15 @@ def async_scripts(url: str) -> tuple[object, object]:
 
 
 def add(window: Window, by: int = 1) -> int:
-    """Adds ``by`` (1, or -1 to give an event back) to the window's count; returns the count."""
+    """Adds ``by`` (events counted, or -1 to give one back) to the window's count; returns the
+    count."""
     url = settings.THROTTLE_REDIS_URL
     now = time.monotonic()
     if url and STATE.available(now):
         count, refund = sync_scripts(url)
         try:
             if by > 0:
-                return int(count(keys=[window.key], args=[window.lifetime_ms()]))
+                return int(count(keys=[window.key], args=[window.lifetime_ms(), by]))
             return int(refund(keys=[window.key]))
         except (redis.RedisError, OSError) as error:
             STATE.failed(error, now)
@@ -215,7 +218,7 @@ async def add_async(window: Window, by: int = 1) -> int:
         count, refund = async_scripts(url)
         try:
             if by > 0:
-                return int(await count(keys=[window.key], args=[window.lifetime_ms()]))
+                return int(await count(keys=[window.key], args=[window.lifetime_ms(), by]))
             return int(await refund(keys=[window.key]))
         except (redis.RedisError, OSError) as error:
             STATE.failed(error, now)
@@ -229,8 +232,68 @@ def spend(key: str, limit: int, window: float) -> bool:
 
 
 async def spend_async(key: str, limit: int, window: float) -> bool:
-    """``spend`` for an event loop (a socket's messages): one round trip to Redis."""
+    """``spend`` for an event loop: one round trip to Redis."""
     return await add_async(Window.at(key, window, time.time())) <= limit
+
+
+class Leases:
+    """Events of a window this process has counted in advance and not spent yet, by window key
+    (``spend_leased``). A window that refused a lease is remembered as spent, so what a flood
+    of refused events costs is a lookup here, not a round trip each."""
+
+    def __init__(self) -> None:
+        self.held: dict[str, tuple[int, float]] = {}  # key → (events left, ends at)
+        self.lock = threading.Lock()
+
+    def take(self, key: str) -> bool | None:
+        """Spends one held event of the window: True if there was one, False if the window
+        refused a lease, None if nothing is held (a lease is to be asked for)."""
+        with self.lock:
+            left, ends = self.held.get(key, (0, 0.0))
+            if left == 0:
+                return None
+            if left < 0:
+                return False
+            self.held[key] = (left - 1, ends)
+            return True
+
+    def add(self, window: Window, granted: int, now: float) -> None:
+        """Holds ``granted`` more events of the window (-1: it refused a lease, which is
+        remembered once what is held is spent)."""
+        with self.lock:
+            left = max(0, self.held.get(window.key, (0, 0.0))[0])
+            if granted < 0:
+                left = left or -1
+            else:
+                left += granted
+            self.held[window.key] = (left, now + window.left)
+            if len(self.held) > LOCAL_MAX_KEYS:
+                self.held = {key: value for key, value in self.held.items() if value[1] > now}
+                if len(self.held) > LOCAL_MAX_KEYS:
+                    self.held.clear()  # forgetting a lease only counts its events as spent
+
+
+LEASES = Leases()
+
+
+async def spend_leased(key: str, limit: int, window: float, lease: int) -> bool:
+    """``spend_async`` that counts ``lease`` events at a time in Redis and spends them here one
+    by one, so most events cost no round trip (a socket's messages).
+
+    A lease is counted before any of its events is spent, and never more than the window has
+    left is granted: however many processes spend, at most ``limit`` events pass in a window.
+    What a process holds and does not spend by the window's end counts as spent, so a user
+    whose sockets are on several processes may be refused up to ``lease - 1`` events a process
+    early."""
+    now = time.time()
+    counted = Window.at(key, window, now)
+    held = LEASES.take(counted.key)
+    if held is not None:
+        return held
+    count = await add_async(counted, lease)
+    granted = min(lease, limit - (count - lease))
+    LEASES.add(counted, granted - 1 if granted > 0 else -1, now)
+    return granted > 0
 
 
 @dataclass
