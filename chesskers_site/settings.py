@@ -199,7 +199,7 @@ if REDIS_URL:
         "default": {
             # The pub/sub layer carried twice the broadcasts of the default Redis layer here,
             # with a lower tail latency (bench/ws_load.py).
-            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "BACKEND": "common.channel_layer.PubSubChannelLayer",
             "CONFIG": {
                 "hosts": [
                     {

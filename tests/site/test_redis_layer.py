@@ -1,5 +1,7 @@
-"""The Redis channel layer CI and production use really carries messages (service test)."""
+"""The Redis channel layer CI and production use really carries messages, a group's in the
+order they were sent, without one group's sends waiting for another's (service tests)."""
 
+import asyncio
 import uuid
 
 import pytest
@@ -7,13 +9,14 @@ from channels.layers import get_channel_layer
 from channels_redis.pubsub import RedisPubSubChannelLayer
 
 from chesskers_site.settings import redis_channel_prefix
+from common.channel_layer import PubSubChannelLayer
 
 pytestmark = pytest.mark.services
 
 
 async def test_redis_layer_delivers_a_group_message() -> None:
     layer = get_channel_layer()
-    assert type(layer).__module__ == "channels_redis.pubsub"
+    assert type(layer) is PubSubChannelLayer
     channel = await layer.new_channel()
     group = f"test.{uuid.uuid4().hex}"
     await layer.group_add(group, channel)
@@ -48,3 +51,54 @@ async def test_deployments_with_their_own_prefixes_do_not_hear_each_other(settin
     finally:
         await ours.flush()
         await theirs.flush()
+
+
+async def test_a_groups_messages_sent_at_once_arrive_in_the_order_sent(settings) -> None:
+    layer = PubSubChannelLayer(**settings.CHANNEL_LAYERS["default"]["CONFIG"])
+    channel = await layer.new_channel()
+    group = f"game.{uuid.uuid4().hex[:8]}"
+    await layer.group_add(group, channel)
+    try:
+        sends = [layer.group_send(group, {"type": "game.state", "ply": ply}) for ply in range(200)]
+        await asyncio.gather(*sends)
+        received = [(await layer.receive(channel))["ply"] for _ in range(200)]
+        assert received == list(range(200))
+    finally:
+        await layer.flush()
+
+
+async def test_a_send_waiting_on_redis_holds_up_its_own_group_only(settings) -> None:
+    """One group's publish held up (a slow answer from Redis): another group's goes out and
+    arrives meanwhile, and the held group's next message waits for it, then follows it."""
+    layer = PubSubChannelLayer(**settings.CHANNEL_LAYERS["default"]["CONFIG"])
+    slow_group, other_group = (f"game.{uuid.uuid4().hex[:8]}" for _ in range(2))
+    slow_reader, other_reader = await layer.new_channel(), await layer.new_channel()
+    await layer.group_add(slow_group, slow_reader)
+    await layer.group_add(other_group, other_reader)
+    loop_layer = layer._get_layer()
+    shard = loop_layer._get_shard(loop_layer._get_group_channel_name(slow_group))
+    shard._ensure_redis()
+    release = asyncio.Event()
+    publish = shard._redis.publish
+    held = loop_layer._get_group_channel_name(slow_group)
+
+    async def slow_publish(channel, message):
+        if channel == held and not release.is_set():
+            await release.wait()
+        return await publish(channel, message)
+
+    shard._redis.publish = slow_publish
+    try:
+        first = asyncio.create_task(layer.group_send(slow_group, {"type": "x", "n": 1}))
+        await asyncio.sleep(0.05)
+        second = asyncio.create_task(layer.group_send(slow_group, {"type": "x", "n": 2}))
+        await asyncio.wait_for(layer.group_send(other_group, {"type": "x", "n": 3}), 2)
+        assert await asyncio.wait_for(layer.receive(other_reader), 2) == {"type": "x", "n": 3}
+        assert not first.done() and not second.done()
+        release.set()
+        await asyncio.wait_for(asyncio.gather(first, second), 2)
+        assert [(await layer.receive(slow_reader))["n"] for _ in range(2)] == [1, 2]
+    finally:
+        release.set()
+        shard._redis.publish = publish
+        await layer.flush()

@@ -57,7 +57,7 @@ def test_production_variables_select_postgresql_and_redis() -> None:
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout) == {
         "engine": "chesskers_site.postgresql",
-        "layer": "channels_redis.pubsub.RedisPubSubChannelLayer",
+        "layer": "common.channel_layer.PubSubChannelLayer",
         "debug": False,
         "hosts": ["chesskers.example"],
         "csrf": ["https://chesskers.example"],
