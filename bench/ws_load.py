@@ -67,6 +67,9 @@ PRODUCTION_LIKE = {
 
 
 LOG_DIR = Path(os.environ.get("WS_LOAD_LOG_DIR", "/tmp"))
+# --probe: every server of a round is served through bench/loop_probe.py, which reports what
+# held up its event loop while the round played.
+PROBE_SERVERS = False
 # Sockets opening at once. Real players arrive over minutes; 2,000 handshakes in the same
 # second would wait past Daphne's 5 s connect timeout and be dropped before the run begins.
 OPENING_AT_ONCE = 25
@@ -131,6 +134,7 @@ class Settled:
         self.play_started = time.monotonic()
         self.server_cpu_at_start = sum(cpu_seconds(pid) for pid in self.server_pids)
         self.client_cpu_at_start = time.process_time()
+        signal_probes(self.server_pids, signal.SIGUSR2)  # count from here
         self.start.set()
 
     async def finished(self) -> None:
@@ -143,8 +147,23 @@ class Settled:
                 sum(cpu_seconds(pid) for pid in self.server_pids) - self.server_cpu_at_start
             )
             self.client_cpu = time.process_time() - self.client_cpu_at_start
+            signal_probes(self.server_pids, signal.SIGUSR1)  # report what was counted
             self.stop.set()
         await self.stop.wait()
+
+
+def signal_probes(pids: list[int], signum: int) -> None:
+    """Tells the servers' loop probes (``--probe``) to start counting or to report."""
+    if PROBE_SERVERS:
+        for pid in pids:
+            os.kill(pid, signum)
+
+
+def print_probe_reports(label: str, pids: list[int]) -> None:
+    """Prints what the loop probes of the servers ``pids`` reported (``--probe``)."""
+    for pid in pids:
+        for report in sorted(LOG_DIR.glob(f"loop-probe-*.{pid}")):
+            print(f"-- loop probe, {label} (process {pid}):\n{report.read_text().rstrip()}")
 
 
 def cpu_seconds(pid: int) -> float:
@@ -172,6 +191,10 @@ def start_daphne(
     port = free_port()
     # The server's log, for when a round goes wrong.
     log = (LOG_DIR / f"daphne-{app.split('.')[0]}-{port}.log").open("w")
+    if PROBE_SERVERS:
+        report = LOG_DIR / f"loop-probe-{app.split(':')[0]}-{port}"
+        env = {**(env or {}), "LOOP_PROBE_APP": app, "LOOP_PROBE_OUT": str(report)}
+        app = "bench.loop_probe:application"
     process = subprocess.Popen(
         [
             sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
@@ -650,6 +673,7 @@ def one_round(
         for _ in range(servers)
     ]
     pids = [process.pid for process, _ in game_servers]
+    probed = [("the site", pids)]  # --probe: whose reports to print
     disk = DiskWatch(writable_data_directory())
     floor: dict[str, tuple[list[float], float]] = {}
     echo_servers: list[tuple[subprocess.Popen, int]] = []
@@ -671,6 +695,7 @@ def one_round(
             try:
                 relay_ports = [port for _, port in relay_servers]
                 relay_pids = [process.pid for process, _ in relay_servers]
+                probed.append(("the site, moves relayed", relay_pids))
                 played = (games, duration, interval, relayed, route, heartbeat)
                 asyncio.run(run_games(relay_ports, relay_pids, *played))
             finally:
@@ -680,6 +705,7 @@ def one_round(
             echo_servers = [start_daphne("bench.echo_asgi:application") for _ in range(servers)]
             echo_ports = [port for _, port in echo_servers]
             echo_pids = [process.pid for process, _ in echo_servers]
+            probed.append((f"the relays ({', then '.join(RELAYS.values())})", echo_pids))
             for relay in RELAYS:
                 floor[relay] = asyncio.run(
                     run_echo(
@@ -746,6 +772,8 @@ def one_round(
             + ", ".join(f"{relay} {result[f'{relay}_cpu_ms']:.2f} ms" for relay in RELAYS)
         )
         print(targets(result))
+    for label, probed_pids in probed:
+        print_probe_reports(label, probed_pids)
     return result
 
 
@@ -872,7 +900,17 @@ def main() -> None:
         help="INITIAL+INCREMENT seconds: each round is run without clocks, then with them, "
         "and the clocked games' CPU and messages per move are printed against the others'",
     )
+    parser.add_argument(
+        "--probe",
+        action="store_true",
+        help="serve every server of this tree through bench/loop_probe.py and print what held "
+        "up each one's event loop while the round played (it costs each callback a little)",
+    )
     args = parser.parse_args()
+    if args.probe and args.before:
+        raise SystemExit("--probe serves this tree's servers only: not with --before")
+    global PROBE_SERVERS
+    PROBE_SERVERS = args.probe
     if args.clock:
         compare_clocks(args)
         return

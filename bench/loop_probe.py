@@ -1,0 +1,151 @@
+"""An ASGI application that wraps another and reports what held up its process's event loop:
+``bench/ws_load.py --probe`` serves every server of a round through it.
+
+``LOOP_PROBE_APP`` names the wrapped application (``chesskers_site.asgi:application``, say);
+``LOOP_PROBE_OUT`` is where the reports go (the process id is appended to the name). The process
+starts counting on SIGUSR2 (a round's first move) and appends a report on SIGUSR1 (its end):
+
+- the loop's lateness: a task asks to wake every 2 ms and records how late it woke (every
+  socket's messages wait as long);
+- the callbacks of the loop by how long they ran, and those that ran ``LOOP_PROBE_SLOW_MS`` (3)
+  or more, by what they were (a task's coroutine and where it stopped);
+- each pass of Daphne's timeout check over every connection (every 2 s): how long it ran and how
+  many sockets it pinged (Daphne pings a socket every ``--ping-interval``, 20 s by default).
+
+It costs each callback two clock readings; what it reports is the process as measured with it.
+"""
+
+import asyncio
+import importlib
+import os
+import signal
+import time
+from collections import Counter
+from typing import Any
+
+import daphne.server
+import daphne.ws_protocol
+
+SLOW = float(os.environ.get("LOOP_PROBE_SLOW_MS", "3")) / 1000
+TICK = 0.002
+QUANTILES = (0.5, 0.99, 0.999)
+
+
+class Probe:
+    """What the process's loop did since counting started."""
+
+    def __init__(self) -> None:
+        self.reset()
+
+    def reset(self, *_: object) -> None:
+        self.durations: Counter[int] = Counter()  # whole milliseconds (50: 50 or more) → callbacks
+        self.slow: Counter[str] = Counter()
+        self.slow_seconds: Counter[str] = Counter()
+        self.lateness: list[float] = []
+        self.checks: list[tuple[float, int]] = []  # Daphne's passes: (seconds, sockets pinged)
+        self.pings = 0
+
+    def report(self) -> str:
+        lines = []
+        late = sorted(self.lateness)
+        if late:
+            at = {q: 1000 * late[min(len(late) - 1, int(len(late) * q))] for q in QUANTILES}
+            lines.append(
+                f"loop lateness: {len(late)} wake-ups, p50 {at[0.5]:.2f} ms, p99 {at[0.99]:.2f} "
+                f"ms, p99.9 {at[0.999]:.2f} ms, max {1000 * late[-1]:.2f} ms"
+            )
+        slow = sum(count for ms, count in self.durations.items() if ms >= SLOW * 1000)
+        lines.append(
+            f"callbacks: {sum(self.durations.values())}, of which {slow} ran "
+            f"{SLOW * 1000:g} ms or more; by whole ms: {sorted(self.durations.items())}"
+        )
+        if self.checks:
+            worst = max(self.checks)
+            lines.append(
+                f"Daphne's timeout passes: {len(self.checks)}, "
+                f"{1000 * sum(s for s, _ in self.checks):.0f} ms in all, the longest "
+                f"{1000 * worst[0]:.1f} ms ({worst[1]} sockets pinged); pinged "
+                f"{sum(p for _, p in self.checks)} sockets in all"
+            )
+        for what, count in self.slow.most_common(15):
+            lines.append(f"  {count:5d} x, {1000 * self.slow_seconds[what]:8.1f} ms: {what}")
+        return "\n".join(lines)
+
+
+PROBE = Probe()
+
+
+def described(handle: asyncio.Handle) -> str:
+    """What a callback was: a task's coroutine and where its innermost await stands now."""
+    callback = handle._callback
+    task = getattr(callback, "__self__", None)
+    if not isinstance(task, asyncio.Task):
+        return getattr(callback, "__qualname__", repr(callback))
+    coroutine = task.get_coro()
+    where = []
+    while coroutine is not None:
+        frame = getattr(coroutine, "cr_frame", None)
+        if frame is not None:
+            where.append(f"{frame.f_code.co_qualname}:{frame.f_lineno}")
+        coroutine = getattr(coroutine, "cr_await", None)
+    return "task " + " > ".join(where[-3:])
+
+
+_run = asyncio.events.Handle._run
+
+
+def timed_run(handle: asyncio.Handle) -> None:
+    started = time.perf_counter()
+    _run(handle)
+    took = time.perf_counter() - started
+    PROBE.durations[min(int(took * 1000), 50)] += 1
+    if took >= SLOW:
+        what = described(handle)
+        PROBE.slow[what] += 1
+        PROBE.slow_seconds[what] += took
+
+
+_check = daphne.server.Server.timeout_checker
+_ping = daphne.ws_protocol.WebSocketProtocol._sendAutoPing
+
+
+def timed_check(server: daphne.server.Server) -> None:
+    pings, started = PROBE.pings, time.perf_counter()
+    _check(server)
+    PROBE.checks.append((time.perf_counter() - started, PROBE.pings - pings))
+
+
+def counted_ping(protocol: Any, *args: Any, **kwargs: Any) -> Any:
+    PROBE.pings += 1
+    return _ping(protocol, *args, **kwargs)
+
+
+async def tick() -> None:
+    loop = asyncio.get_running_loop()
+    while True:
+        asked = loop.time()
+        await asyncio.sleep(TICK)
+        PROBE.lateness.append(loop.time() - asked - TICK)
+
+
+def write_report(*_: object) -> None:
+    # Appended: a server that serves several rounds (the relays) reports each in turn.
+    with open(f"{os.environ['LOOP_PROBE_OUT']}.{os.getpid()}", "a") as out:
+        out.write(PROBE.report() + "\n\n")
+
+
+asyncio.events.Handle._run = timed_run
+daphne.server.Server.timeout_checker = timed_check
+daphne.ws_protocol.WebSocketProtocol._sendAutoPing = counted_ping
+signal.signal(signal.SIGUSR2, PROBE.reset)
+signal.signal(signal.SIGUSR1, write_report)
+
+_module, _, _name = os.environ["LOOP_PROBE_APP"].partition(":")
+wrapped = getattr(importlib.import_module(_module), _name)
+_ticking: set[asyncio.Task] = set()
+
+
+async def application(scope: dict, receive: Any, send: Any) -> None:
+    if not _ticking:
+        _ticking.add(asyncio.get_running_loop().create_task(tick()))
+    await wrapped(scope, receive, send)
