@@ -1,10 +1,11 @@
 """Throttles: at most so many events per window for one key (an address, an account, a user's
 sockets), counted first and decided after, in Redis so every server process shares one count.
 
-Counting first: one atomic step (a Lua script: ``INCR``, and ``PEXPIRE`` on the window's first
+Counting first: one atomic step (a Lua script: ``INCRBY``, and ``PEXPIRE`` on the window's first
 event) returns the count with this event in it, and the event is allowed if that count is within
 the limit. A burst of N parallel events against a limit L lets exactly L through, however the
-requests interleave, and the work an event asks for starts only once it is counted.
+requests interleave, and the work an event asks for starts only once it is counted. A socket's
+messages are counted a lease of several at a time (``spend_leased``), never past the limit.
 
 A window is fixed (it starts at a multiple of its length), so ``Retry-After`` is the time left in
 it. The limits are settings (``THROTTLE_RATES``: scope → "count/seconds"); the Redis is
@@ -231,11 +232,6 @@ def spend(key: str, limit: int, window: float) -> bool:
     return add(Window.at(key, window, time.time())) <= limit
 
 
-async def spend_async(key: str, limit: int, window: float) -> bool:
-    """``spend`` for an event loop: one round trip to Redis."""
-    return await add_async(Window.at(key, window, time.time())) <= limit
-
-
 class Leases:
     """Events of a window this process has counted in advance and not spent yet, by window key
     (``spend_leased``). A window that refused a lease is remembered as spent, so what a flood
@@ -277,8 +273,8 @@ LEASES = Leases()
 
 
 async def spend_leased(key: str, limit: int, window: float, lease: int) -> bool:
-    """``spend_async`` that counts ``lease`` events at a time in Redis and spends them here one
-    by one, so most events cost no round trip (a socket's messages).
+    """``spend`` for an event loop, counting ``lease`` events at a time in Redis and spending them
+    here one by one, so most events cost no round trip (a socket's messages).
 
     A lease is counted before any of its events is spent, and never more than the window has
     left is granted: however many processes spend, at most ``limit`` events pass in a window.

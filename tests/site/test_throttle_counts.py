@@ -1,7 +1,7 @@
-"""The throttles' counting primitive (common/throttle.py ``spend`` and ``spend_async``,
-which the socket message budgets use): one count per event, shared by every thread, event loop
-and process, exactly the limit let through however many race for it; and with Redis unreachable,
-counts kept in the process, with one warning and no error."""
+"""The throttles' counting primitive (common/throttle.py ``spend``, and ``spend_leased`` with
+leases of one event; longer leases: test_budget_leases.py): one count per event, shared by
+every thread, event loop and process, exactly the limit let through however many race for it;
+and with Redis unreachable, counts kept in the process, with one warning and no error."""
 
 import asyncio
 import logging
@@ -14,7 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from common import throttle
-from common.throttle import spend, spend_async
+from common.throttle import spend, spend_leased
 from tests.conftest import ROOT
 
 WINDOW = 86400.0  # a day: no burst here straddles two windows but once a day at midnight
@@ -29,6 +29,7 @@ def fresh_state(monkeypatch) -> None:
     """This process's fallback counts and its memory of Redis failures, new for the test."""
     monkeypatch.setattr(throttle, "LOCAL", throttle.LocalCounts())
     monkeypatch.setattr(throttle, "STATE", throttle.RedisState())
+    monkeypatch.setattr(throttle, "LEASES", throttle.Leases())
 
 
 def test_a_burst_of_parallel_spends_lets_exactly_the_limit_through(fresh_state) -> None:
@@ -41,7 +42,7 @@ def test_a_burst_of_parallel_spends_lets_exactly_the_limit_through(fresh_state) 
 
 async def test_spends_racing_on_one_event_loop_let_exactly_the_limit_through(fresh_state) -> None:
     key = fresh_key()
-    allowed = await asyncio.gather(*(spend_async(key, 7, WINDOW) for _ in range(30)))
+    allowed = await asyncio.gather(*(spend_leased(key, 7, WINDOW, 1) for _ in range(30)))
     assert allowed.count(True) == 7
 
 
@@ -49,10 +50,10 @@ COUNTER = """
 import asyncio, sys
 import django
 django.setup()
-from common.throttle import spend_async
+from common.throttle import spend_leased
 
 async def main():
-    results = await asyncio.gather(*(spend_async(sys.argv[1], 12, 86400.0) for _ in range(10)))
+    results = await asyncio.gather(*(spend_leased(sys.argv[1], 12, 86400.0, 1) for _ in range(10)))
     print(sum(results))
 
 asyncio.run(main())
@@ -97,5 +98,5 @@ async def test_with_redis_unreachable_async_spends_count_in_the_process(
 ) -> None:
     settings.THROTTLE_REDIS_URL = DEAD_REDIS
     key = fresh_key()
-    allowed = [await spend_async(key, 3, WINDOW) for _ in range(5)]
+    allowed = [await spend_leased(key, 3, WINDOW, 1) for _ in range(5)]
     assert allowed == [True] * 3 + [False] * 2
