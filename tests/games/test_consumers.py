@@ -57,7 +57,10 @@ def channel_layer_kind(request, settings) -> str:
     if request.param == "memory":
         settings.CHANNEL_LAYERS = MEMORY_LAYER
     else:
-        assert settings.CHANNEL_LAYERS["default"]["BACKEND"].startswith("channels_redis")
+        assert (
+            settings.CHANNEL_LAYERS["default"]["BACKEND"]
+            == "common.channel_layer.PubSubChannelLayer"
+        )
     return request.param
 
 
