@@ -107,13 +107,15 @@ class LocalCounts:
             count = max(0, count + by)
             self.counts[window.key] = (count, ends)
             if len(self.counts) > LOCAL_MAX_KEYS:
-                self.drop_ended(now)
+                self.counts = live_windows(self.counts, now)
             return count
 
-    def drop_ended(self, now: float) -> None:
-        self.counts = {key: value for key, value in self.counts.items() if value[1] > now}
-        if len(self.counts) > LOCAL_MAX_KEYS:  # a flood of live windows: start afresh
-            self.counts.clear()
+
+def live_windows(entries: dict[str, tuple[int, float]], now: float) -> dict:
+    """Returns the entries (key → (count, ends at)) whose window has not ended; none if even
+    those are over ``LOCAL_MAX_KEYS`` (a flood of live windows: start afresh)."""
+    live = {key: value for key, value in entries.items() if value[1] > now}
+    return live if len(live) <= LOCAL_MAX_KEYS else {}
 
 
 @dataclass
@@ -264,9 +266,8 @@ class Leases:
                 left += granted
             self.held[window.key] = (left, now + window.left)
             if len(self.held) > LOCAL_MAX_KEYS:
-                self.held = {key: value for key, value in self.held.items() if value[1] > now}
-                if len(self.held) > LOCAL_MAX_KEYS:
-                    self.held.clear()  # forgetting a lease only counts its events as spent
+                # Forgetting a lease only counts its events as spent.
+                self.held = live_windows(self.held, now)
 
 
 LEASES = Leases()
