@@ -10,7 +10,9 @@ starts counting on SIGUSR2 (a round's first move) and appends a report on SIGUSR
 - the callbacks of the loop by how long they ran, and those that ran ``LOOP_PROBE_SLOW_MS`` (3)
   or more, by what they were (a task's coroutine and where it stopped);
 - each pass of Daphne's timeout check over every connection (every 2 s): how long it ran and how
-  many sockets it pinged (Daphne pings a socket every ``--ping-interval``, 20 s by default).
+  many sockets it pinged (Daphne pings a socket every ``--ping-interval``, 20 s by default), and,
+  where the application spreads a pass over several turns of the loop
+  (``common.process.spread_timeout_checks``), the longest turn.
 
 It costs each callback two clock readings; what it reports is the process as measured with it.
 """
@@ -42,7 +44,8 @@ class Probe:
         self.slow: Counter[str] = Counter()
         self.slow_seconds: Counter[str] = Counter()
         self.lateness: list[float] = []
-        self.checks: list[tuple[float, int]] = []  # Daphne's passes: (seconds, sockets pinged)
+        # Daphne's passes: [seconds, sockets pinged, the longest turn's seconds]
+        self.checks: list[list[float]] = []
         self.pings = 0
 
     def report(self) -> str:
@@ -63,9 +66,10 @@ class Probe:
             worst = max(self.checks)
             lines.append(
                 f"Daphne's timeout passes: {len(self.checks)}, "
-                f"{1000 * sum(s for s, _ in self.checks):.0f} ms in all, the longest "
-                f"{1000 * worst[0]:.1f} ms ({worst[1]} sockets pinged); pinged "
-                f"{sum(p for _, p in self.checks)} sockets in all"
+                f"{1000 * sum(check[0] for check in self.checks):.0f} ms in all, the longest "
+                f"{1000 * worst[0]:.1f} ms ({worst[1]:.0f} sockets pinged); pinged "
+                f"{sum(check[1] for check in self.checks):.0f} sockets in all; the longest "
+                f"turn of the loop in a pass {1000 * max(check[2] for check in self.checks):.1f} ms"
             )
         for what, count in self.slow.most_common(15):
             lines.append(f"  {count:5d} x, {1000 * self.slow_seconds[what]:8.1f} ms: {what}")
@@ -105,14 +109,38 @@ def timed_run(handle: asyncio.Handle) -> None:
         PROBE.slow_seconds[what] += took
 
 
-_check = daphne.server.Server.timeout_checker
 _ping = daphne.ws_protocol.WebSocketProtocol._sendAutoPing
 
 
-def timed_check(server: daphne.server.Server) -> None:
+def timed_turn(turn: Any, *args: Any) -> None:
+    """Runs one turn of a pass (the whole pass, unless the application spreads it) and adds
+    what it took to the pass."""
     pings, started = PROBE.pings, time.perf_counter()
-    _check(server)
-    PROBE.checks.append((time.perf_counter() - started, PROBE.pings - pings))
+    turn(*args)
+    took = time.perf_counter() - started
+    if PROBE.checks:
+        check = PROBE.checks[-1]
+        check[0] += took
+        check[1] += PROBE.pings - pings
+        check[2] = max(check[2], took)
+
+
+def timed_checks(server_class: type) -> None:
+    """Wraps the server's timeout check as the application left it: a pass begins with each
+    call of ``timeout_checker``; a spread pass goes on in ``check_timeouts_batch``."""
+    check = server_class.timeout_checker
+    batch = getattr(server_class, "check_timeouts_batch", None)
+
+    def timed_check(server: daphne.server.Server) -> None:
+        PROBE.checks.append([0.0, 0, 0.0])
+        if batch is None:
+            timed_turn(check, server)
+        else:
+            check(server)
+
+    server_class.timeout_checker = timed_check
+    if batch is not None:
+        server_class.check_timeouts_batch = lambda server, *args: timed_turn(batch, server, *args)
 
 
 def counted_ping(protocol: Any, *args: Any, **kwargs: Any) -> Any:
@@ -135,13 +163,13 @@ def write_report(*_: object) -> None:
 
 
 asyncio.events.Handle._run = timed_run
-daphne.server.Server.timeout_checker = timed_check
 daphne.ws_protocol.WebSocketProtocol._sendAutoPing = counted_ping
 signal.signal(signal.SIGUSR2, PROBE.reset)
 signal.signal(signal.SIGUSR1, write_report)
 
 _module, _, _name = os.environ["LOOP_PROBE_APP"].partition(":")
 wrapped = getattr(importlib.import_module(_module), _name)
+timed_checks(daphne.server.Server)  # after the application: it may spread the passes
 _ticking: set[asyncio.Task] = set()
 
 

@@ -482,3 +482,7 @@ SERVER_GC_THRESHOLDS: tuple[int, int, int] | None = (700, 10, 1000)
 # How long a server process's thread may hold the interpreter while another waits for it, in
 # seconds (``sys.setswitchinterval``; see common/process.py); None leaves Python's 5 ms.
 SERVER_SWITCH_INTERVAL: float | None = float(os.environ.get("SERVER_SWITCH_INTERVAL", "0.0005"))
+# Seconds Daphne's timeout check (every 2 s: timeouts, and a ping every --ping-interval) may
+# hold a server's event loop at a time before it lets the sockets be served (common/process.py);
+# 0 leaves Daphne's one pass over every connection.
+SERVER_TIMEOUT_TURN = float(os.environ.get("SERVER_TIMEOUT_TURN", "0.002"))

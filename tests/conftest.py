@@ -88,7 +88,9 @@ DAPHNE_LIMITS = ["--websocket-max-message-size", "16384", "--websocket-max-frame
 class DaphneServer:
     """A Daphne process serving the site on a free port, on the test database."""
 
-    def __init__(self, extra_env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, extra_env: dict[str, str] | None = None, extra_args: list[str] | None = None
+    ) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}"
@@ -110,7 +112,7 @@ class DaphneServer:
         self.process = subprocess.Popen(
             [
                 sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
-                *DAPHNE_LIMITS, "chesskers_site.asgi:application",
+                *DAPHNE_LIMITS, *(extra_args or []), "chesskers_site.asgi:application",
             ],
             cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT,
         )  # fmt: skip
