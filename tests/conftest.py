@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.db import connections
+from django.test import TransactionTestCase
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "artifacts"
@@ -141,6 +142,38 @@ class DaphneServer:
                 self.process.kill()
                 self.process.wait()
         self.log.close()
+
+
+def is_deadlock(error: BaseException | None) -> bool:
+    while error is not None:
+        if "deadlock detected" in str(error):
+            return True
+        error = error.__cause__ or error.__context__
+    return False
+
+
+def flush_retrying_deadlocks(teardown):
+    """Wraps a transactional test's flush (Django's TRUNCATE of every table) to try again when
+    PostgreSQL chose it as a deadlock's victim: a Daphne process the test started may still be
+    reading or writing (a tournament director's pass, a socket's last write) while the flush
+    takes its locks. The flush runs in one transaction, so a failed try left nothing done."""
+
+    def flush(self, attempts: int = 3) -> None:
+        for attempt in range(attempts):
+            try:
+                return teardown(self)
+            except Exception as error:
+                if attempt == attempts - 1 or not is_deadlock(error):
+                    raise
+                time.sleep(0.2)
+
+    flush.wrapped = teardown
+    return flush
+
+
+TransactionTestCase._fixture_teardown = flush_retrying_deadlocks(
+    TransactionTestCase._fixture_teardown
+)
 
 
 @pytest.fixture(scope="session")
