@@ -20,6 +20,7 @@ import pytest
 from django.conf import settings
 from django.db import connections
 from django.test import TransactionTestCase
+from django.utils import translation
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "artifacts"
@@ -187,6 +188,16 @@ def django_db_setup(django_db_setup, django_db_blocker) -> Iterator[None]:
             conn.close()
             if getattr(conn, "pool", None) is not None:
                 conn.close_pool()
+
+
+@pytest.fixture(autouse=True)
+def default_language() -> Iterator[None]:
+    """Every test starts and ends in the site's default language: a request or a test that
+    activates one leaves it active in its thread, and a test run after it in the same process
+    (their order differs from worker to worker) would read its sentences in that language."""
+    translation.deactivate()
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(scope="session")

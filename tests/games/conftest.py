@@ -1,6 +1,7 @@
 """Fixtures for the games suites: players, games started through the services, and WebSocket
 clients on the real ASGI application (session cookies, allowed origin)."""
 
+import asyncio
 import contextlib
 import uuid
 from collections.abc import AsyncIterator, Callable
@@ -110,7 +111,9 @@ async def ws() -> AsyncIterator[Callable[..., WebsocketCommunicator]]:
 
     yield make
     for comm in opened:
-        with contextlib.suppress(Exception):  # already closed by the server
+        # Already closed by the server, or cancelled by a receive that timed out (asgiref
+        # cancels the application then): the others are disconnected all the same.
+        with contextlib.suppress(Exception, asyncio.CancelledError):
             await comm.disconnect()
 
 
