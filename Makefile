@@ -5,6 +5,9 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
+# `make test` runs the suite on this many pytest-xdist workers, a test file to a worker (each
+# worker has its own test database and Redis database: tests/settings.py).
+TEST_WORKERS ?= 2
 DEBUG ?= 0
 DAPHNE_LIMITS := --websocket-max-message-size 16384 --websocket-max-frame-size 16384
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -69,7 +72,7 @@ test: $(VENV)/.dev-installed chromium node native-required messages
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	node --test tests/js/
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
 
 # --- extras ----------------------------------------------------------------------------------
 test-slow: $(VENV)/.dev-installed native-required messages

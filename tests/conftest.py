@@ -55,6 +55,24 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         config._chesskers_deselected_services = len(dropped)  # type: ignore[attr-defined]
 
 
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """On a pytest-xdist worker: tells the controller how many service tests it left out."""
+    output = getattr(session.config, "workeroutput", None)
+    if output is not None:
+        output["deselected_services"] = getattr(session.config, "_chesskers_deselected_services", 0)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error) -> None:
+    """On the pytest-xdist controller: every worker collects the whole suite, so each left out
+    the same service tests; the summary names them once."""
+    count = getattr(node, "workeroutput", {}).get("deselected_services", 0)
+    config = node.config
+    config._chesskers_deselected_services = max(  # type: ignore[attr-defined]
+        count, getattr(config, "_chesskers_deselected_services", 0)
+    )
+
+
 def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
     count = getattr(config, "_chesskers_deselected_services", 0)
     if count:

@@ -3,8 +3,32 @@ password hasher (hashing is deliberately slow, and tests create many users). The
 tests' Daphne processes inherit this module through DJANGO_SETTINGS_MODULE."""
 
 import os
+from urllib.parse import urlsplit, urlunsplit
 
-from chesskers_site.settings import *  # noqa: F403
+
+def worker_redis_url(url: str, worker: int) -> str:
+    """Returns ``url`` moved ``worker`` Redis databases on: ``redis://host:6379/0`` is worker 1's
+    ``redis://host:6379/1``."""
+    parts = urlsplit(url)
+    base = int(parts.path.strip("/") or 0)
+    return urlunsplit(parts._replace(path=f"/{base + worker}"))
+
+
+# `make test` runs the suite on several pytest-xdist workers (gw0, gw1, ...). pytest-django gives
+# each a test database of its own; here each also gets a Redis database of its own, which the
+# channel layer's prefix and the cache follow, so one worker's games, groups and throttle counts
+# never meet another's. The Daphne processes a test starts inherit the environment as it is
+# then, a REDIS_URL the test gave them included: only the worker itself moves it.
+_worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+if (
+    _worker.startswith("gw")
+    and os.environ.get("REDIS_URL")
+    and "TEST_WORKER_REDIS" not in os.environ
+):
+    os.environ["REDIS_URL"] = worker_redis_url(os.environ["REDIS_URL"], int(_worker[2:]))
+    os.environ["TEST_WORKER_REDIS"] = os.environ["REDIS_URL"]
+
+from chesskers_site.settings import *  # noqa: E402, F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
