@@ -12,12 +12,17 @@ starts counting on SIGUSR2 (a round's first move) and appends a report on SIGUSR
 - each pass of Daphne's timeout check over every connection (every 2 s): how long it ran and how
   many sockets it pinged (Daphne pings a socket every ``--ping-interval``, 20 s by default), and,
   where the application spreads a pass over several turns of the loop
-  (``common.process.spread_timeout_checks``), the longest turn.
+  (``common.process.spread_timeout_checks``), the longest turn;
+- Twisted's timed calls (``reactor.callLater``: Daphne's checks, autobahn's and txaio's timers),
+  which Twisted's asyncio reactor runs together in one callback of the loop: those that ran
+  ``LOOP_PROBE_SLOW_MS`` or more, by what they were;
+- the garbage collector's collections, by generation: how many, and how long they ran.
 
 It costs each callback two clock readings; what it reports is the process as measured with it.
 """
 
 import asyncio
+import gc
 import importlib
 import os
 import signal
@@ -47,6 +52,9 @@ class Probe:
         # Daphne's passes: [seconds, sockets pinged, the longest turn's seconds]
         self.checks: list[list[float]] = []
         self.pings = 0
+        self.timers: Counter[str] = Counter()  # Twisted's slow timed calls, by what they were
+        self.timer_seconds: Counter[str] = Counter()
+        self.collections: dict[int, list[float]] = {0: [], 1: [], 2: []}  # seconds, by generation
 
     def report(self) -> str:
         lines = []
@@ -73,6 +81,18 @@ class Probe:
             )
         for what, count in self.slow.most_common(15):
             lines.append(f"  {count:5d} x, {1000 * self.slow_seconds[what]:8.1f} ms: {what}")
+        collected = [
+            f"generation {generation}: {len(took)}, the longest {1000 * max(took):.1f} ms, "
+            f"{1000 * sum(took):.0f} ms in all"
+            for generation, took in self.collections.items()
+            if took
+        ]
+        if collected:
+            lines.append("garbage collections: " + "; ".join(collected))
+        if self.timers:
+            lines.append(f"Twisted's timed calls that ran {SLOW * 1000:g} ms or more:")
+        for what, count in self.timers.most_common(10):
+            lines.append(f"  {count:5d} x, {1000 * self.timer_seconds[what]:8.1f} ms: {what}")
         return "\n".join(lines)
 
 
@@ -110,6 +130,7 @@ def timed_run(handle: asyncio.Handle) -> None:
 
 
 _ping = daphne.ws_protocol.WebSocketProtocol._sendAutoPing
+_call_later = type(daphne.server.reactor).callLater
 
 
 def timed_turn(turn: Any, *args: Any) -> None:
@@ -148,6 +169,33 @@ def counted_ping(protocol: Any, *args: Any, **kwargs: Any) -> Any:
     return _ping(protocol, *args, **kwargs)
 
 
+def timed_call_later(reactor: Any, delay: float, function: Any, *args: Any, **kwargs: Any) -> Any:
+    """Twisted's ``callLater``, the call timed when it runs."""
+
+    def timed(*call_args: Any, **call_kwargs: Any) -> Any:
+        started = time.perf_counter()
+        try:
+            return function(*call_args, **call_kwargs)
+        finally:
+            took = time.perf_counter() - started
+            if took >= SLOW:
+                what = getattr(function, "__qualname__", repr(function))
+                PROBE.timers[what] += 1
+                PROBE.timer_seconds[what] += took
+
+    return _call_later(reactor, delay, timed, *args, **kwargs)
+
+
+_collecting: list[float] = []
+
+
+def timed_collection(phase: str, info: dict[str, Any]) -> None:
+    if phase == "start":
+        _collecting[:] = [time.perf_counter()]
+    elif _collecting:
+        PROBE.collections[info["generation"]].append(time.perf_counter() - _collecting.pop())
+
+
 async def tick() -> None:
     loop = asyncio.get_running_loop()
     while True:
@@ -164,6 +212,8 @@ def write_report(*_: object) -> None:
 
 asyncio.events.Handle._run = timed_run
 daphne.ws_protocol.WebSocketProtocol._sendAutoPing = counted_ping
+type(daphne.server.reactor).callLater = timed_call_later
+gc.callbacks.append(timed_collection)
 signal.signal(signal.SIGUSR2, PROBE.reset)
 signal.signal(signal.SIGUSR1, write_report)
 
