@@ -476,9 +476,13 @@ SOCKET_BUDGETS = {
 # (games/domain/wire.py). A client's messages are far smaller
 # (games.domain.protocol.MAX_MESSAGE_BYTES).
 WEBSOCKET_MAX_MESSAGE_BYTES = int(os.environ.get("WEBSOCKET_MAX_MESSAGE_BYTES", "16384"))
-# The server process's garbage-collector thresholds (see chesskers_site/asgi.py); None leaves
-# Python's own.
-SERVER_GC_THRESHOLDS: tuple[int, int, int] | None = (700, 10, 1000)
+# The server process's garbage-collector thresholds (common/process.py), as three numbers
+# (SERVER_GC_THRESHOLDS="700,10,1000"); empty leaves Python's own.
+SERVER_GC_THRESHOLDS: tuple[int, ...] | None = (
+    tuple(int(part) for part in os.environ.get("SERVER_GC_THRESHOLDS", "700,10,1000").split(","))
+    if os.environ.get("SERVER_GC_THRESHOLDS", "700,10,1000").strip()
+    else None
+)
 # How long a server process's thread may hold the interpreter while another waits for it, in
 # seconds (``sys.setswitchinterval``; see common/process.py); None leaves Python's 5 ms.
 SERVER_SWITCH_INTERVAL: float | None = float(os.environ.get("SERVER_SWITCH_INTERVAL", "0.0005"))
