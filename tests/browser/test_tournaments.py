@@ -4,6 +4,7 @@ the tournament's round and offers berserk, and a player whose game ended is take
 next; a finished Swiss shows its podium, and the pages fit a phone."""
 
 import re
+from datetime import timedelta
 
 import pytest
 from django.utils import timezone
@@ -111,19 +112,24 @@ def test_players_make_and_join_an_arena_and_are_taken_to_each_game(new_page) -> 
 
 
 def finished_swiss() -> str:
-    """A Swiss of three players with names of twenty characters, played to its end."""
+    """A Swiss of three players with names of twenty characters, played to its end.
+
+    It starts in an hour, and is started here on its clock once its players have joined: the
+    module's server passes over the tournaments every fifth of a second, and would finish a Swiss
+    that is due with fewer than two players (as it must) before the third had joined."""
     names = ["a_twenty_char_name_1", "a_twenty_char_name_2", "a_twenty_char_name_3"]
     users = [make_user(name) for name in names]
+    starts = timezone.now() + timedelta(hours=1)
     asked = TournamentRequest.from_body({
         "name": "A Sunday Swiss Whose Name Runs To Sixty Characters, Nearly!",
         "variant": "byelorussian-cheskers", "clock": {"initial": 300, "increment": 3},
-        "system": "swiss", "rounds": 3, "starts_at": timezone.now().isoformat(),
+        "system": "swiss", "rounds": 3, "starts_at": starts.isoformat(),
     })  # fmt: skip
     tournament = tournament_create(user=users[0], asked=asked)
     for user in users:
         tournament_join(public_id=tournament.public_id, user=user)
     while Tournament.objects.get(pk=tournament.pk).status != "finished":
-        advance(tournament.public_id)
+        advance(tournament.public_id, now=starts)
         for game in Game.objects.filter(tournament=tournament.public_id, status="live"):
             game_resign(game_id=game.public_id, actor=Actor.of(game.black))
     return tournament.public_id
