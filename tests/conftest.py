@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.core.management import call_command
 from django.db import connections
 from django.test import TransactionTestCase
 from django.utils import translation
@@ -206,6 +207,27 @@ def django_db_setup(django_db_setup, django_db_blocker) -> Iterator[None]:
             conn.close()
             if getattr(conn, "pool", None) is not None:
                 conn.close_pool()
+
+
+@pytest.fixture(autouse=True)
+def no_rows_left_by_a_server(request: pytest.FixtureRequest) -> None:
+    """Empties the database before a test that uses it, if an earlier test's server left rows.
+
+    A transactional test's data is flushed when it ends, but a Daphne process it started may
+    still be answering it (a request, a socket's last move) and commit after the flush. Run on
+    one process, pytest-django ran every such test after the others; on several workers a test
+    file's turn decides, and a later test that counts the games found one more. Checked on two
+    tables, a few milliseconds; emptied (in the test's transaction, if it has one) only then."""
+    marker = request.node.get_closest_marker("django_db")
+    if marker is None and not {"db", "transactional_db"} & set(request.fixturenames):
+        return
+    from accounts.models import User
+    from games.models import Game
+
+    blocker = request.getfixturevalue("django_db_blocker")
+    with blocker.unblock():
+        if Game.objects.exists() or User.objects.exists():
+            call_command("flush", interactive=False, verbosity=0)
 
 
 @pytest.fixture(autouse=True)
