@@ -478,10 +478,9 @@ SOCKET_BUDGETS = {
 WEBSOCKET_MAX_MESSAGE_BYTES = int(os.environ.get("WEBSOCKET_MAX_MESSAGE_BYTES", "16384"))
 # The server process's garbage-collector thresholds (common/process.py), as three numbers
 # (SERVER_GC_THRESHOLDS="700,10,1000"); empty leaves Python's own.
+_gc_thresholds = os.environ.get("SERVER_GC_THRESHOLDS", "700,10,1000").strip()
 SERVER_GC_THRESHOLDS: tuple[int, ...] | None = (
-    tuple(int(part) for part in os.environ.get("SERVER_GC_THRESHOLDS", "700,10,1000").split(","))
-    if os.environ.get("SERVER_GC_THRESHOLDS", "700,10,1000").strip()
-    else None
+    tuple(int(part) for part in _gc_thresholds.split(",")) if _gc_thresholds else None
 )
 # How long a server process's thread may hold the interpreter while another waits for it, in
 # seconds (``sys.setswitchinterval``; see common/process.py); None leaves Python's 5 ms.

@@ -187,7 +187,6 @@ def flush_retrying_deadlocks(teardown):
                     raise
                 time.sleep(0.2)
 
-    flush.wrapped = teardown
     return flush
 
 
