@@ -16,7 +16,9 @@ starts counting on SIGUSR2 (a round's first move) and appends a report on SIGUSR
 - Twisted's timed calls (``reactor.callLater``: Daphne's checks, autobahn's and txaio's timers),
   which Twisted's asyncio reactor runs together in one callback of the loop: those that ran
   ``LOOP_PROBE_SLOW_MS`` or more, by what they were;
-- the garbage collector's collections, by generation: how many, and how long they ran.
+- the garbage collector's collections, by generation: how many, and how long they ran; with
+  ``LOOP_PROBE_CENSUS=1``, also what the middle collections walk (the young generations' objects
+  by type; counting them stops the loop too, outside the timed collection).
 
 It costs each callback two clock readings; what it reports is the process as measured with it.
 """
@@ -27,13 +29,17 @@ import importlib
 import os
 import signal
 import time
-from collections import Counter
+from collections import (
+    Counter,
+    _count_elements,  # type: ignore[attr-defined]  # C, see census
+)
 from typing import Any
 
 import daphne.server
 import daphne.ws_protocol
 
 SLOW = float(os.environ.get("LOOP_PROBE_SLOW_MS", "3")) / 1000
+CENSUS = os.environ.get("LOOP_PROBE_CENSUS") == "1"
 TICK = 0.002
 QUANTILES = (0.5, 0.99, 0.999)
 
@@ -55,6 +61,8 @@ class Probe:
         self.timers: Counter[str] = Counter()  # Twisted's slow timed calls, by what they were
         self.timer_seconds: Counter[str] = Counter()
         self.collections: dict[int, list[float]] = {0: [], 1: [], 2: []}  # seconds, by generation
+        self.census: Counter[type] = Counter()  # objects the middle collections walked
+        self.censuses = 0
 
     def report(self) -> str:
         lines = []
@@ -89,6 +97,15 @@ class Probe:
         ]
         if collected:
             lines.append("garbage collections: " + "; ".join(collected))
+        if self.censuses:
+            walked = sum(self.census.values()) / self.censuses
+            lines.append(
+                f"a middle collection walked {walked:,.0f} objects on average ({self.censuses} "
+                "counted); by type, on average:"
+            )
+            for what, count in self.census.most_common(25):
+                name = f"{what.__module__}.{what.__qualname__}"
+                lines.append(f"  {count / self.censuses:9.1f}  {name}")
         if self.timers:
             lines.append(f"Twisted's timed calls that ran {SLOW * 1000:g} ms or more:")
         for what, count in self.timers.most_common(10):
@@ -186,7 +203,22 @@ def timed_call_later(reactor: Any, delay: float, function: Any, *args: Any, **kw
     return _call_later(reactor, delay, timed, *args, **kwargs)
 
 
+def census() -> None:
+    """Counts the objects of the two young generations, by type: what the next middle
+    collection walks.
+
+    Run from the loop when the next collection will be a middle one. Counted in C from start to
+    end, with no Python code run in between: the list of objects holds a reference to each, and
+    a worker thread that ran meanwhile could be growing one of them (a tuple in the making,
+    which must have no other reference). From the collector's own callback it is not safe at
+    all: a collection can start in the middle of making an object."""
+    PROBE.censuses += 1
+    for generation in (0, 1):
+        _count_elements(PROBE.census, map(type, gc.get_objects(generation)))
+
+
 _collecting: list[float] = []
+_census_due = [True]  # no census yet since the last middle collection
 
 
 def timed_collection(phase: str, info: dict[str, Any]) -> None:
@@ -194,6 +226,8 @@ def timed_collection(phase: str, info: dict[str, Any]) -> None:
         _collecting[:] = [time.perf_counter()]
     elif _collecting:
         PROBE.collections[info["generation"]].append(time.perf_counter() - _collecting.pop())
+        if info["generation"] >= 1:
+            _census_due[0] = True
 
 
 async def tick() -> None:
@@ -202,6 +236,9 @@ async def tick() -> None:
         asked = loop.time()
         await asyncio.sleep(TICK)
         PROBE.lateness.append(loop.time() - asked - TICK)
+        if CENSUS and _census_due[0] and gc.get_count()[1] > gc.get_threshold()[1]:
+            _census_due[0] = False  # the next collection is a middle one
+            census()
 
 
 def write_report(*_: object) -> None:

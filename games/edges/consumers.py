@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy
 
 from accounts.selectors import language_of
 from accounts.services import user_seen
+from common.dispatch import serve
 from common.i18n import scope_language
 from community.selectors import following_ids, hidden_usernames
 from games.domain import wire
@@ -77,10 +78,11 @@ class BaseConsumer(AsyncJsonWebsocketConsumer):
         return str(client[0]) if client else "unknown"
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
-        # However the socket ends — closed by either side, refused, failed while connecting or
-        # cancelled by the server — what it holds in the ledger is given back.
+        # Served with one long-lived reader task per source (``common.dispatch.serve``). However
+        # the socket ends — closed by either side, refused, failed while connecting or cancelled
+        # by the server — what it holds in the ledger is given back.
         try:
-            await super().__call__(scope, receive, send)
+            await serve(self, scope, receive, send)
         finally:
             self.release()
 
@@ -140,20 +142,17 @@ class BaseConsumer(AsyncJsonWebsocketConsumer):
         user_id = signed_in_id(self.scope)
         return kind, f"user:{user_id}" if user_id is not None else f"address:{self.address()}"
 
-    async def websocket_disconnect(self, message: dict[str, Any]) -> None:
-        try:
-            await super().websocket_disconnect(message)
-        finally:
-            self.release()
-
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Calls the message's handler (``handle``) in the connection's language, chosen at
         connect as a page's is (``common.i18n.scope_language``): the refusals it sends, and the
-        database work it does on worker threads (``realtime.db``), are written in it."""
+        database work it does on worker threads (``realtime.db``), are written in it. It is set
+        once in each reader's context (``common.dispatch``), not around every message: each
+        setting is an ``asgiref.local`` storage that would live until the socket's next one."""
         if self.language is None:
             self.language = await self.connection_language()
-        with translation.override(self.language):
-            await self.handle(message)
+        if translation.get_language() != self.language:
+            translation.activate(self.language)
+        await self.handle(message)
 
     async def connection_language(self) -> str:
         user_id = signed_in_id(self.scope)

@@ -400,3 +400,26 @@ async def test_messages_reach_the_handlers_without_a_hop_through_the_shared_thre
     assert (await next_of_type(spectator, "state"))["ply"] == 1
     assert (await next_of_type(white, "state"))["ply"] == 1
     assert hops == []
+
+
+async def test_a_sockets_messages_make_no_new_task(ws, alice, bob, channel_layer_kind) -> None:
+    # Each socket reads its client and its channel with one task each for its whole life
+    # (common.dispatch): a task made for every message would live until the socket's next one,
+    # seconds later, and be walked by the garbage collector in between (bench/RESULTS.md).
+    game = await database_sync_to_async(start_game)(alice, bob)
+    path = f"/ws/games/{game.public_id}/"
+    white, _ = await connect(ws, path, alice)
+    black, _ = await connect(ws, path, bob)
+    await white.send_json_to({"type": "ping"})
+    await next_of_type(white, "pong")
+    await asyncio.sleep(0.2)
+    before = asyncio.all_tasks()
+    for ply, (mover, other, text) in enumerate([(white, black, "e4"), (black, white, "e5")]):
+        await mover.send_json_to({"type": "move", "move": text, "ply": ply})
+        assert (await next_of_type(other, "state"))["ply"] == ply + 1
+        assert (await next_of_type(mover, "state"))["ply"] == ply + 1
+        await other.send_json_to({"type": "ping"})
+        await next_of_type(other, "pong")
+    await asyncio.sleep(0.2)
+    made = {task.get_coro().__qualname__ for task in asyncio.all_tasks() - before}
+    assert made == set()
