@@ -489,3 +489,6 @@ SERVER_SWITCH_INTERVAL: float | None = float(os.environ.get("SERVER_SWITCH_INTER
 # hold a server's event loop at a time before it lets the sockets be served (common/process.py);
 # 0 leaves Daphne's one pass over every connection.
 SERVER_TIMEOUT_TURN = float(os.environ.get("SERVER_TIMEOUT_TURN", "0.002"))
+# Whether a server's sockets send what they are given at once, when nothing waits before it,
+# rather than on the event loop's next turn, as Twisted does (common/process.py).
+SERVER_WRITE_AT_ONCE = env_bool("SERVER_WRITE_AT_ONCE", True)

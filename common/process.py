@@ -51,6 +51,8 @@ def tune_server_process() -> None:
         sys.setswitchinterval(settings.SERVER_SWITCH_INTERVAL)
     if settings.SERVER_TIMEOUT_TURN:
         spread_timeout_checks(settings.SERVER_TIMEOUT_TURN)
+    if settings.SERVER_WRITE_AT_ONCE:
+        write_at_once()
 
 
 def spread_timeout_checks(turn: float, clock=time.perf_counter) -> bool:
@@ -97,6 +99,52 @@ def spread_timeout_checks(turn: float, clock=time.perf_counter) -> bool:
 
     server_class.timeout_checker = timeout_checker
     server_class.check_timeouts_batch = check_timeouts_batch
+    return True
+
+
+def write_at_once() -> bool:
+    """Makes Twisted's TCP connections send what they are given at once when nothing is
+    waiting to be sent before it, as asyncio's own transports do; returns whether Twisted's
+    reactor was there to change (Daphne's, as in ``spread_timeout_checks``).
+
+    Twisted keeps every write until the event loop reports the socket writable: it registers
+    the socket for writing with the selector, sends on the loop's next turn, and unregisters
+    it, two ``epoll_ctl`` calls, an ``epoll_wait`` wake-up and a turn of the loop for each
+    WebSocket message, and a new selector key that lives until the socket's next message. The
+    socket's buffer is almost always empty, so the message can go out in the call that wrote
+    it. Whatever the kernel does not take (a full buffer, a slow reader) is kept and sent as
+    Twisted always did; so is anything written while data waits to be sent (which goes after
+    it), or to a connection that is closing, speaks TLS or has a producer.
+    """
+    if "daphne.server" not in sys.modules:
+        return False
+    from twisted.internet import tcp
+
+    keep = tcp.Connection.write
+    if hasattr(keep, "__wrapped__"):  # already done
+        return True
+
+    def write(connection, data: bytes) -> None:
+        if (
+            type(data) is bytes
+            and data
+            and connection.connected
+            and not connection.TLS  # its own layer, which writes through Twisted's
+            and not connection.disconnecting
+            and not connection._writeDisconnected
+            and connection.producer is None
+            and not connection._tempDataBuffer
+            and len(connection.dataBuffer) == connection.offset
+        ):
+            sent = connection.writeSomeData(data)
+            if type(sent) is int and sent > 0:
+                if sent == len(data):
+                    return
+                data = data[sent:]
+        keep(connection, data)  # lost meanwhile: Twisted's next write attempt finds out
+
+    write.__wrapped__ = keep
+    tcp.Connection.write = write
     return True
 
 
