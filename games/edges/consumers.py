@@ -56,7 +56,7 @@ log = logging.getLogger(__name__)
 
 CLOSE_SIGNED_OUT = 4401
 CLOSE_NOT_FOUND = 4404
-CLOSE_SERVER_ERROR = 1011
+CLOSE_SERVER_ERROR = 4500  # try again later; not 1011: Daphne sends only 1000 or 3000-4999
 
 ADDRESS_FULL = gettext_lazy("Too many open connections from your address: close some pages.")
 GAME_FULL = gettext_lazy("This game has as many spectators as it can take: try later.")
@@ -88,7 +88,7 @@ class BaseConsumer(AsyncJsonWebsocketConsumer):
 
     async def websocket_connect(self, message: dict[str, Any]) -> None:
         """Connects, or, if connecting fails (the database or the channel layer refusing, say),
-        gives back what the socket holds, tells the client and closes (1011: try again later)."""
+        gives back what the socket holds, tells the client and closes (4500: try again later)."""
         try:
             await super().websocket_connect(message)
         except Exception:

@@ -138,7 +138,7 @@ async def test_a_socket_that_fails_while_connecting_gives_its_place_back(
             assert (error["type"], error["code"]) == ("error", "server_error")
             assert await comm.receive_output(timeout=WAIT) == {
                 "type": "websocket.close",
-                "code": 1011,
+                "code": 4500,
             }
     assert not consumers.LEDGER.by_address and not consumers.LEDGER.by_game
     await connect(ws, path, alice)  # the address holds nothing: in it goes
