@@ -26,13 +26,11 @@ It costs each callback two clock readings; what it reports is the process as mea
 import asyncio
 import gc
 import importlib
+import json
 import os
 import signal
 import time
-from collections import (
-    Counter,
-    _count_elements,  # type: ignore[attr-defined]  # C, see census
-)
+from collections import Counter
 from typing import Any
 
 import daphne.server
@@ -61,7 +59,7 @@ class Probe:
         self.timers: Counter[str] = Counter()  # Twisted's slow timed calls, by what they were
         self.timer_seconds: Counter[str] = Counter()
         self.collections: dict[int, list[float]] = {0: [], 1: [], 2: []}  # seconds, by generation
-        self.census: Counter[type] = Counter()  # objects the middle collections walked
+        self.census: Counter[str] = Counter()  # objects the middle collections walked, by type
         self.censuses = 0
 
     def report(self) -> str:
@@ -104,8 +102,7 @@ class Probe:
                 "counted); by type, on average:"
             )
             for what, count in self.census.most_common(25):
-                name = f"{what.__module__}.{what.__qualname__}"
-                lines.append(f"  {count / self.censuses:9.1f}  {name}")
+                lines.append(f"  {count / self.censuses:9.1f}  {what}")
         if self.timers:
             lines.append(f"Twisted's timed calls that ran {SLOW * 1000:g} ms or more:")
         for what, count in self.timers.most_common(10):
@@ -207,14 +204,30 @@ def census() -> None:
     """Counts the objects of the two young generations, by type: what the next middle
     collection walks.
 
-    Run from the loop when the next collection will be a middle one. Counted in C from start to
-    end, with no Python code run in between: the list of objects holds a reference to each, and
-    a worker thread that ran meanwhile could be growing one of them (a tuple in the making,
-    which must have no other reference). From the collector's own callback it is not safe at
-    all: a collection can start in the middle of making an object."""
+    Run from the loop when the next collection will be a middle one, and counted in a child
+    forked for it: the child is this process at that moment with no other thread running. In
+    the process itself the list of objects would hold a reference to each, and a worker
+    thread could meanwhile be finishing a tuple, which must have no other reference then."""
+    reader, writer = os.pipe()
+    child = os.fork()
+    if child == 0:
+        try:
+            gc.disable()  # a collection in the child would move what is being counted
+            kinds = Counter(
+                f"{kind.__module__}.{kind.__qualname__}"
+                for generation in (0, 1)
+                for kind in map(type, gc.get_objects(generation))
+            )
+            with os.fdopen(writer, "w") as out:
+                json.dump(kinds, out)
+        finally:
+            os._exit(0)
+    os.close(writer)
+    with os.fdopen(reader) as counted:
+        kinds = json.load(counted)
+    os.waitpid(child, 0)
+    PROBE.census.update(kinds)
     PROBE.censuses += 1
-    for generation in (0, 1):
-        _count_elements(PROBE.census, map(type, gc.get_objects(generation)))
 
 
 _collecting: list[float] = []

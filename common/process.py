@@ -114,7 +114,10 @@ def write_at_once() -> bool:
     socket's buffer is almost always empty, so the message can go out in the call that wrote
     it. Whatever the kernel does not take (a full buffer, a slow reader) is kept and sent as
     Twisted always did; so is anything written while data waits to be sent (which goes after
-    it), or to a connection that is closing, speaks TLS or has a producer.
+    it), or to a connection that is closing, speaks TLS, or has a producer that waits to be
+    asked for more (a pull producer, or a paused one). A WebSocket's connection keeps the
+    HTTP channel it was upgraded from as its streaming producer, which is never paused while
+    nothing waits to be sent.
     """
     if "daphne.server" not in sys.modules:
         return False
@@ -132,7 +135,10 @@ def write_at_once() -> bool:
             and not connection.TLS  # its own layer, which writes through Twisted's
             and not connection.disconnecting
             and not connection._writeDisconnected
-            and connection.producer is None
+            and (
+                connection.producer is None  # or one that is never asked for more by doWrite:
+                or (connection.streamingProducer and not connection.producerPaused)
+            )
             and not connection._tempDataBuffer
             and len(connection.dataBuffer) == connection.offset
         ):

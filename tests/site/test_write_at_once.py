@@ -112,6 +112,42 @@ def test_a_closing_or_tls_connection_writes_as_twisted_does(pair) -> None:
     assert connection.protocol.written == [b"secret"] and received(client) == b""
 
 
+class Producer:
+    def __init__(self) -> None:
+        self.resumed = 0
+
+    def resumeProducing(self) -> None:
+        self.resumed += 1
+
+    def pauseProducing(self) -> None:
+        pass
+
+    def stopProducing(self) -> None:
+        pass
+
+
+def test_a_streaming_producer_does_not_hold_a_write_back(pair) -> None:
+    # Daphne's WebSocket connections keep the HTTP channel they were upgraded from as their
+    # streaming producer.
+    connection, client, reactor = pair
+    process.write_at_once()
+    connection.registerProducer(Producer(), True)
+    connection.write(b"move")
+    assert received(client) == b"move" and reactor.writers == set()
+
+
+def test_a_pull_producer_is_still_asked_for_more_once_its_data_is_sent(pair) -> None:
+    connection, client, reactor = pair
+    process.write_at_once()
+    producer = Producer()
+    connection.registerProducer(producer, False)
+    resumed = producer.resumed  # registering a pull producer asks it for data once
+    connection.write(b"chunk")
+    assert reactor.writers == {connection}  # kept, so that the reactor's write asks for more
+    connection.doWrite()
+    assert received(client) == b"chunk" and producer.resumed == resumed + 1
+
+
 def test_a_process_that_is_not_daphnes_is_left_alone(monkeypatch) -> None:
     monkeypatch.delitem(sys.modules, "daphne.server", raising=False)
     monkeypatch.setattr(tcp.Connection, "write", tcp.Connection.write)
