@@ -8,9 +8,14 @@ read each answer. Under load that queue was the longest wait on a move's way to 
 for the publishes to its own channel (a group's messages keep their order, as under the lock);
 publishes to different channels go out at once, on the connection pool's connections.
 Subscribing and unsubscribing keep the lock.
+
+A receive is the loop layer's own coroutine, not wrapped in the proxy's: a socket waits in it
+for seconds, and everything it holds meanwhile is walked by the garbage collector.
 """
 
 import asyncio
+from collections.abc import Coroutine
+from typing import Any
 
 from channels_redis.pubsub import RedisPubSubChannelLayer, RedisSingleShardConnection
 
@@ -47,3 +52,8 @@ class PubSubChannelLayer(RedisPubSubChannelLayer):
             layer._shards = [OrderedShard(shard.host, layer) for shard in layer._shards]
             layer.ordered_shards = True
         return layer
+
+    def receive(self, channel: str) -> Coroutine[Any, Any, dict]:
+        """The next message on ``channel``: the receive of this loop's layer itself, which
+        channels_redis's proxy would wrap in one more coroutine for as long as it waits."""
+        return self._get_layer().receive(channel)

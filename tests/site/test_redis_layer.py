@@ -28,6 +28,17 @@ async def test_redis_layer_delivers_a_group_message() -> None:
         await layer.group_discard(group, channel)
 
 
+async def test_a_receive_is_the_loop_layers_own_coroutine() -> None:
+    # Not one more coroutine around it (channels_redis's proxy): a socket waits in it for
+    # seconds, and what it holds meanwhile is walked by the garbage collector.
+    layer = get_channel_layer()
+    channel = await layer.new_channel()
+    waiting = layer.receive(channel)
+    assert waiting.__qualname__ == "RedisPubSubLoopLayer.receive"
+    await layer.send(channel, {"type": "hello"})
+    assert await asyncio.wait_for(waiting, 5) == {"type": "hello"}
+
+
 async def test_the_layers_prefix_names_the_redis_database(settings) -> None:
     """Redis's pub/sub ignores the database number: the prefix carries it instead."""
     from_url = redis_channel_prefix(settings.REDIS_URL)

@@ -31,12 +31,19 @@ class Reactor:
         pass
 
 
+def twisteds_own(monkeypatch) -> None:
+    """Puts Twisted's own ``write`` back for the test (a module of the site imported earlier in
+    this process, under a Daphne module of a test's, may have wrapped it)."""
+    write = tcp.Connection.write
+    monkeypatch.setattr(tcp.Connection, "write", getattr(write, "__wrapped__", write))
+
+
 @pytest.fixture
 def pair(monkeypatch):
     """A Twisted connection over one end of a socket pair (the other end is the client's), with
     Twisted's ``write`` restored after the test."""
     monkeypatch.setitem(sys.modules, "daphne.server", types.ModuleType("daphne.server"))
-    monkeypatch.setattr(tcp.Connection, "write", tcp.Connection.write)
+    twisteds_own(monkeypatch)
     ours, theirs = socket.socketpair()
     ours.setblocking(False)
     theirs.setblocking(False)
@@ -150,7 +157,7 @@ def test_a_pull_producer_is_still_asked_for_more_once_its_data_is_sent(pair) -> 
 
 def test_a_process_that_is_not_daphnes_is_left_alone(monkeypatch) -> None:
     monkeypatch.delitem(sys.modules, "daphne.server", raising=False)
-    monkeypatch.setattr(tcp.Connection, "write", tcp.Connection.write)
+    twisteds_own(monkeypatch)
     before = tcp.Connection.write
     assert not process.write_at_once()
     assert tcp.Connection.write is before
