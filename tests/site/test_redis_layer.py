@@ -5,6 +5,8 @@ import asyncio
 import uuid
 
 import pytest
+import redis.asyncio
+import redis.exceptions
 from channels.layers import get_channel_layer
 from channels_redis.pubsub import RedisPubSubChannelLayer
 
@@ -112,4 +114,96 @@ async def test_a_send_waiting_on_redis_holds_up_its_own_group_only(settings) -> 
     finally:
         release.set()
         shard._redis.publish = publish
+        await layer.flush()
+
+
+def count_commands(layer: PubSubChannelLayer) -> dict[str, int]:
+    """Counts the pub/sub commands each shard of ``layer`` writes to Redis, by name; the
+    commands themselves still go out."""
+    counts: dict[str, int] = {}
+    for shard in layer._get_layer()._shards:
+        shard._ensure_redis()
+        write = shard._pubsub.execute_command
+
+        async def counted(*args, write=write):
+            counts[args[0]] = counts.get(args[0], 0) + 1
+            return await write(*args)
+
+        shard._pubsub.execute_command = counted
+    return counts
+
+
+async def subscribers(settings, channels: list[str]) -> list[int]:
+    """How many subscribers Redis counts on each of ``channels``, asked over a connection of
+    its own."""
+    client = redis.asyncio.Redis.from_url(settings.REDIS_URL)
+    try:
+        return [count for _name, count in await client.pubsub_numsub(*channels)]
+    finally:
+        await client.aclose()
+
+
+async def test_sockets_closing_at_once_unsubscribe_in_a_few_commands_and_all(settings) -> None:
+    """300 sockets' receives cancelled at once, and cancelled again while they clean up (as
+    Daphne cancels an application that outlives its close timeout): every channel and group is
+    unsubscribed, in a few commands, not one command and one turn of a lock each."""
+    layer = PubSubChannelLayer(**settings.CHANNEL_LAYERS["default"]["CONFIG"])
+    loop_layer = layer._get_layer()
+    counts = count_commands(layer)
+    channels = await asyncio.gather(*(layer.new_channel() for _ in range(300)))
+    groups = [f"game.{uuid.uuid4().hex[:8]}" for _ in channels]
+    await asyncio.gather(*(layer.group_add(g, c) for g, c in zip(groups, channels, strict=True)))
+    assert counts["SUBSCRIBE"] <= 10, counts  # 600 subscriptions, batched
+    names = [*channels, *(loop_layer._get_group_channel_name(g) for g in groups)]
+    assert await subscribers(settings, names) == [1] * 600
+    try:
+        receives = [asyncio.create_task(layer.receive(c)) for c in channels]
+        await asyncio.sleep(0.05)
+        for task in receives:
+            task.cancel()
+        await asyncio.sleep(0)  # each is now in its clean-up
+        for task in receives:
+            task.cancel()
+        await asyncio.gather(*receives, return_exceptions=True)
+        await asyncio.gather(
+            *(layer.group_discard(g, c) for g, c in zip(groups, channels, strict=True))
+        )
+        for _ in range(100):
+            if await subscribers(settings, names) == [0] * 600:
+                break
+            await asyncio.sleep(0.05)
+        assert await subscribers(settings, names) == [0] * 600
+        assert counts["UNSUBSCRIBE"] <= 10, counts
+        assert not any(shard._subscribed_to for shard in loop_layer._shards)
+    finally:
+        await layer.flush()
+
+
+async def test_a_group_left_and_joined_again_at_once_still_hears(settings) -> None:
+    """The last socket of a game leaves as another joins, before the unsubscribe is written:
+    the group stays subscribed, and the newcomer hears the group's next message."""
+    layer = PubSubChannelLayer(**settings.CHANNEL_LAYERS["default"]["CONFIG"])
+    leaving, joining = await layer.new_channel(), await layer.new_channel()
+    group = f"game.{uuid.uuid4().hex[:8]}"
+    await layer.group_add(group, leaving)
+    try:
+        await asyncio.gather(layer.group_discard(group, leaving), layer.group_add(group, joining))
+        await layer.group_send(group, {"type": "game.state", "ply": 1})
+        assert await asyncio.wait_for(layer.receive(joining), 5) == {"type": "game.state", "ply": 1}
+        # Left, then joined once the unsubscribe is on its way: subscribed again after it.
+        await layer.group_discard(group, joining)
+        await asyncio.sleep(0)
+        await layer.group_add(group, joining)
+        await layer.group_send(group, {"type": "game.state", "ply": 2})
+        assert await asyncio.wait_for(layer.receive(joining), 5) == {"type": "game.state", "ply": 2}
+    finally:
+        await layer.flush()
+
+
+async def test_a_subscribe_redis_refuses_is_raised_to_its_socket() -> None:
+    layer = PubSubChannelLayer(hosts=["redis://127.0.0.1:1/0"])  # nothing listens there
+    try:
+        with pytest.raises(redis.exceptions.ConnectionError):
+            await asyncio.wait_for(layer.new_channel(), 30)
+    finally:
         await layer.flush()
