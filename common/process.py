@@ -5,10 +5,13 @@ both apply them, so the bench's floor runs on a process tuned like the site's.
 """
 
 import gc
+import logging
 import sys
 import time
 
 from django.conf import settings
+
+logger = logging.getLogger(__name__)
 
 # Seconds between two passes of Daphne's timeout check (daphne.server.Server.timeout_checker).
 TIMEOUT_PASS_EVERY = 2
@@ -49,10 +52,19 @@ def tune_server_process() -> None:
         gc.set_threshold(*settings.SERVER_GC_THRESHOLDS)
     if settings.SERVER_SWITCH_INTERVAL:
         sys.setswitchinterval(settings.SERVER_SWITCH_INTERVAL)
-    if settings.SERVER_TIMEOUT_TURN:
-        spread_timeout_checks(settings.SERVER_TIMEOUT_TURN)
-    if settings.SERVER_WRITE_AT_ONCE:
-        write_at_once()
+    spread = bool(settings.SERVER_TIMEOUT_TURN) and spread_timeout_checks(
+        settings.SERVER_TIMEOUT_TURN
+    )
+    at_once = bool(settings.SERVER_WRITE_AT_ONCE) and write_at_once()
+    logger.info(
+        "Server process tuned: collector thresholds %s (%d objects frozen), switch interval "
+        "%.2f ms, timeout pass %s, writes %s",
+        ",".join(map(str, gc.get_threshold())),
+        gc.get_freeze_count(),
+        sys.getswitchinterval() * 1000,
+        f"in turns of {settings.SERVER_TIMEOUT_TURN * 1000:g} ms" if spread else "Daphne's own",
+        "sent at once" if at_once else "Twisted's own",
+    )
 
 
 def spread_timeout_checks(turn: float, clock=time.perf_counter) -> bool:

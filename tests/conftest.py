@@ -124,6 +124,7 @@ class DaphneServer:
             **test_database_env(),
             "GAMES_SWEEP_INTERVAL": "0",
             "CACHE_KEY_PREFIX": f"daphne-{uuid.uuid4().hex}",
+            "DJANGO_SETTINGS_MODULE": "tests.server_settings",  # tuned as production's
             **(extra_env or {}),
         }
         env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)

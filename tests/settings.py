@@ -1,6 +1,7 @@
 """Settings for the test run: the site's own, read from the same environment, with a fast
 password hasher (hashing is deliberately slow, and tests create many users). The end-to-end
-tests' Daphne processes inherit this module through DJANGO_SETTINGS_MODULE."""
+tests' Daphne processes run on ``tests.server_settings``: these, with the server process tuned
+as production's is."""
 
 import os
 from urllib.parse import urlsplit, urlunsplit
@@ -37,8 +38,15 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
 
 # Python's own collector thresholds in the test process (see chesskers_site/asgi.py).
+# The server process's tuning (common/process.py) stays off in the test process itself. There,
+# threads that end leave database connections in reference cycles, and the test database can
+# only be dropped once those are collected; and Daphne's server module, loaded there by the
+# end-to-end tests, would have its timeout pass and its writes changed by whichever test first
+# imports the ASGI application.
 SERVER_GC_THRESHOLDS = None
 SERVER_SWITCH_INTERVAL = None
+SERVER_TIMEOUT_TURN = 0.0
+SERVER_WRITE_AT_ONCE = False
 
 # A lobby left is withdrawn half a second later, not ten (chesskers_site/settings.py).
 LOBBY_LEAVE_GRACE = 0.5
