@@ -240,6 +240,32 @@ def default_language() -> Iterator[None]:
     translation.deactivate()
 
 
+class StoppedWallClock:
+    """The ``time`` module as ``common.throttle`` sees it, with its wall clock stopped."""
+
+    def __init__(self, at: float) -> None:
+        self.at = at
+
+    def time(self) -> float:
+        return self.at
+
+    def __getattr__(self, name: str):
+        return getattr(time, name)
+
+
+@pytest.fixture
+def throttle_clock(monkeypatch) -> float:
+    """Stops the wall clock the throttles count their windows by, 30 s into a window of every
+    length the tests give a throttle (a minute, 100 s, five minutes, an hour), and returns that
+    instant. A test that counts a few events against a small limit otherwise fails when a
+    window turns between them (at a minute's turn, say): the last event opens a new window.
+    Redis still expires each window's count by how long the window has left."""
+    day = 86_400
+    at = (time.time() // day) * day + 12 * 3_600 + 30
+    monkeypatch.setattr("common.throttle.time", StoppedWallClock(at))
+    return at
+
+
 @pytest.fixture(scope="session")
 def daphne_server(django_db_setup, django_db_blocker) -> Iterator[DaphneServer]:
     """A real Daphne process on the test database, shared by the session's end-to-end tests.

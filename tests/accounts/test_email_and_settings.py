@@ -106,7 +106,9 @@ def test_a_password_reset_goes_to_a_confirmed_address_only(client, mailoutbox) -
     assert client.get(link, follow=True).context["validlink"] is False  # once only
 
 
-def test_password_resets_are_throttled_per_address_asked(settings, mailoutbox) -> None:
+def test_password_resets_are_throttled_per_address_asked(
+    settings, mailoutbox, throttle_clock
+) -> None:
     settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "reset_email": "2/3600"}
     user = make_user("alice")
     User.objects.filter(pk=user.pk).update(email="a@x.org", email_verified=True)

@@ -26,7 +26,7 @@ def address() -> str:
 
 
 @pytest.fixture
-def low_limits(settings) -> None:
+def low_limits(settings, throttle_clock) -> None:
     settings.THROTTLE_RATES = {
         **settings.THROTTLE_RATES,
         "login_account_address": "3/300",

@@ -54,7 +54,7 @@ def test_the_data_download_holds_every_game_the_account_and_the_chat(alice, bob)
     assert f"{played.public_id} players: Good game" in files["chat.txt"]
 
 
-def test_data_downloads_are_throttled_and_need_an_account(alice, settings) -> None:
+def test_data_downloads_are_throttled_and_need_an_account(alice, settings, throttle_clock) -> None:
     assert api().get("/api/account/data/").status_code == 401
     settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "data_account": "1/3600"}
     assert api(alice).get("/api/account/data/").status_code == 200

@@ -39,7 +39,7 @@ def test_a_relation_needs_a_signed_in_user_and_a_real_other(alice, relation) -> 
     assert yourself.json() == {"error": f"You cannot {relation} yourself."}
 
 
-def test_relations_are_throttled_per_user(alice, bob, settings) -> None:
+def test_relations_are_throttled_per_user(alice, bob, settings, throttle_clock) -> None:
     settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "social_account": "2/60"}
     answers = [api(alice).post("/api/users/bob/follow/") for _ in range(2)]
     answers.append(api(alice).delete("/api/users/bob/follow/"))
@@ -121,7 +121,9 @@ def test_a_wrong_report_is_refused_saying_why(alice, bob, body, status, sentence
     assert not Report.objects.exists()
 
 
-def test_reports_need_a_signed_in_user_and_are_throttled(alice, bob, settings) -> None:
+def test_reports_need_a_signed_in_user_and_are_throttled(
+    alice, bob, settings, throttle_clock
+) -> None:
     assert api().post("/api/reports/", {"user": "bob", "reason": "spam"}).status_code == 401
     settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "report_account": "1/3600"}
     body = {"user": "bob", "reason": "spam"}

@@ -15,7 +15,7 @@ def an_address() -> str:
     return "10." + ".".join(str(octet) for octet in uuid.uuid4().bytes[:3])
 
 
-def test_one_address_is_held_to_its_board_calls_reads_included(settings) -> None:
+def test_one_address_is_held_to_its_board_calls_reads_included(settings, throttle_clock) -> None:
     settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "board_address": "3/60"}
     client = APIClient(REMOTE_ADDR=an_address())
     assert client.get("/api/analysis/position/").status_code == 200

@@ -125,7 +125,7 @@ def test_only_online_games_have_a_chat(alice) -> None:
     assert read(alice, game) == []
 
 
-def test_lines_are_throttled_per_writer(alice, bob, settings) -> None:
+def test_lines_are_throttled_per_writer(alice, bob, settings, throttle_clock) -> None:
     settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "chat_user": "2/60"}
     game = start_game(alice, bob)
     answers = [say(alice, game, f"line {n}") for n in range(3)]
