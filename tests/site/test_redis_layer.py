@@ -133,12 +133,18 @@ def count_commands(layer: PubSubChannelLayer) -> dict[str, int]:
     return counts
 
 
-async def subscribers(settings, channels: list[str]) -> list[int]:
+async def subscribers(settings, channels: list[str], expected: int) -> list[int]:
     """How many subscribers Redis counts on each of ``channels``, asked over a connection of
-    its own."""
+    its own, once each count is ``expected`` (or after 5 s): a command just written on the
+    layer's connection may reach Redis after this one's question."""
     client = redis.asyncio.Redis.from_url(settings.REDIS_URL)
     try:
-        return [count for _name, count in await client.pubsub_numsub(*channels)]
+        for _ in range(100):
+            counts = [count for _name, count in await client.pubsub_numsub(*channels)]
+            if counts == [expected] * len(channels):
+                break
+            await asyncio.sleep(0.05)
+        return counts
     finally:
         await client.aclose()
 
@@ -155,7 +161,7 @@ async def test_sockets_closing_at_once_unsubscribe_in_a_few_commands_and_all(set
     await asyncio.gather(*(layer.group_add(g, c) for g, c in zip(groups, channels, strict=True)))
     assert counts["SUBSCRIBE"] <= 10, counts  # 600 subscriptions, batched
     names = [*channels, *(loop_layer._get_group_channel_name(g) for g in groups)]
-    assert await subscribers(settings, names) == [1] * 600
+    assert await subscribers(settings, names, 1) == [1] * 600
     try:
         receives = [asyncio.create_task(layer.receive(c)) for c in channels]
         await asyncio.sleep(0.05)
@@ -168,11 +174,7 @@ async def test_sockets_closing_at_once_unsubscribe_in_a_few_commands_and_all(set
         await asyncio.gather(
             *(layer.group_discard(g, c) for g, c in zip(groups, channels, strict=True))
         )
-        for _ in range(100):
-            if await subscribers(settings, names) == [0] * 600:
-                break
-            await asyncio.sleep(0.05)
-        assert await subscribers(settings, names) == [0] * 600
+        assert await subscribers(settings, names, 0) == [0] * 600
         assert counts["UNSUBSCRIBE"] <= 10, counts
         assert not any(shard._subscribed_to for shard in loop_layer._shards)
     finally:
@@ -206,4 +208,50 @@ async def test_a_subscribe_redis_refuses_is_raised_to_its_socket() -> None:
         with pytest.raises(redis.exceptions.ConnectionError):
             await asyncio.wait_for(layer.new_channel(), 30)
     finally:
+        await layer.flush()
+
+
+async def test_a_batch_redis_fails_is_raised_to_its_subscribes_and_its_unsubscribes_retried(
+    settings,
+) -> None:
+    """One write to Redis fails (a dropped connection): the subscribes of that batch raise, as
+    channels_redis's own did, and succeed when asked again; an unsubscribe of a failed batch
+    goes out with the next change."""
+    layer = PubSubChannelLayer(**settings.CHANNEL_LAYERS["default"]["CONFIG"])
+    loop_layer = layer._get_layer()
+    reader = await layer.new_channel()
+    (shard,) = loop_layer._shards
+    write = shard._pubsub.execute_command
+    failures = {"left": 0}
+
+    async def failing(*args):
+        if failures["left"]:
+            failures["left"] -= 1
+            raise redis.exceptions.ConnectionError("Connection reset by peer")
+        return await write(*args)
+
+    shard._pubsub.execute_command = failing
+    group, other = (f"game.{uuid.uuid4().hex[:8]}" for _ in range(2))
+    group_channel = loop_layer._get_group_channel_name(group)
+    try:
+        failures["left"] = 1
+        with pytest.raises(redis.exceptions.ConnectionError):
+            await layer.group_add(group, reader)
+        await layer.group_add(group, reader)  # asked again: sent
+        assert await subscribers(settings, [group_channel], 1) == [1]
+        await layer.group_send(group, {"type": "game.state", "ply": 1})
+        assert await asyncio.wait_for(layer.receive(reader), 5) == {"type": "game.state", "ply": 1}
+
+        failures["left"] = 1
+        await layer.group_discard(group, reader)
+        for _ in range(100):  # the batch with the unsubscribe fails
+            if failures["left"] == 0 and shard._sender is None:
+                break
+            await asyncio.sleep(0.01)
+        assert await subscribers(settings, [group_channel], 1) == [1]
+        await layer.group_add(other, reader)  # the next change takes the unsubscribe along
+        assert await subscribers(settings, [group_channel], 0) == [0]
+        assert group_channel not in shard._subscribed_to
+    finally:
+        shard._pubsub.execute_command = write
         await layer.flush()
