@@ -37,7 +37,6 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # the end of the run, which PostgreSQL refuses while any session is still connected.
 DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
 
-# Python's own collector thresholds in the test process (see chesskers_site/asgi.py).
 # The server process's tuning (common/process.py) stays off in the test process itself. There,
 # threads that end leave database connections in reference cycles, and the test database can
 # only be dropped once those are collected; and Daphne's server module, loaded there by the
