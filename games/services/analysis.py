@@ -59,8 +59,10 @@ def game_analyse(*, game_id: str, actor: Actor, now: datetime | None = None) -> 
         else:
             analysis.state, analysis.total, analysis.done = Analysis.State.RUNNING, total, done
             analysis.save(update_fields=["state", "total", "done", "updated_at"])
-        transaction.on_commit(lambda: _start(game.public_id))
+        # Told before the job starts: told after, its payload (read once committed) could
+        # already count the job's first positions, and reach watchers after their progress.
         publish_analysis(game)
+        transaction.on_commit(lambda: _start(game.public_id))
     return analysis
 
 

@@ -303,6 +303,40 @@ def test_analysis_runs_off_the_request_path_and_fills_every_ply(
     assert Evaluation.objects.filter(game=game).count() == 15
 
 
+@pytest.mark.django_db(transaction=True)
+def test_watchers_hear_an_analysis_start_before_its_progress(
+    settings, alice, bob, monkeypatch
+) -> None:
+    # The worker may evaluate the first position as soon as the job starts. The start is told
+    # first all the same: told after, its payload (read once committed) counted that position
+    # and could reach watchers after the progress it repeated.
+    settings.ANALYSIS_DEPTH = 1
+    settings.ANALYSIS_SECONDS = None
+    game = finished_game(alice, bob, FOOLS_MATE)
+    told: list[int] = []
+    send_now, start = analysis.broadcast.send_now, analysis._start
+
+    def listening(group, message):
+        if message["type"] == "game.analysis":
+            told.append(message["analysis"]["done"])
+        return send_now(group, message)
+
+    def start_and_let_it_run(game_id):
+        started = start(game_id)
+        deadline = time.monotonic() + 30
+        while not Evaluation.objects.filter(game__public_id=game_id).exists():
+            assert time.monotonic() < deadline, "the worker evaluated nothing"
+            time.sleep(0.02)
+        return started
+
+    monkeypatch.setattr(analysis.broadcast, "send_now", listening)
+    monkeypatch.setattr(analysis, "_start", start_and_let_it_run)
+    analysis.game_analyse(game_id=game.public_id, actor=Actor.of(alice))
+    assert wait_for_analysis(game).state == "done"
+    assert told[0] == 0  # the start, before any position is counted
+    assert told == sorted(told) and told[-1] == 5
+
+
 def test_a_live_game_is_not_analysed(library, alice) -> None:
     response = api(alice).post(f"/api/games/{library['live'].public_id}/analysis/")
     assert response.status_code == 400 and not Analysis.objects.exists()
