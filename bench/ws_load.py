@@ -182,6 +182,13 @@ def free_port() -> int:
 DAPHNE_LIMITS = ["--websocket-max-message-size", "16384", "--websocket-max-frame-size", "16384"]
 
 
+def bounds_its_messages(tree: Path) -> bool:
+    """Whether the site of ``tree`` sends no message larger than Daphne's caps let through
+    (``games/domain/wire.py`` splits them), so that it can be run under them as deployed: a
+    site from before could not once a game was 75 plies long, and is run without them."""
+    return (tree / "games" / "domain" / "wire.py").is_file()
+
+
 def start_daphne(
     app: str, tree: Path = ROOT, env: dict[str, str] | None = None, capped: bool = True
 ) -> tuple[subprocess.Popen, int]:
@@ -666,10 +673,9 @@ def one_round(
     if heartbeat:  # every spectator of the bench comes from one address
         env["SOCKET_BUDGET_OTHER"] = "1000000/20"
     games = prepare_games(games_count, clock, tree, env, plies)
-    # The site of another tree runs without the caps, which the site before its messages were
-    # bounded could not run under.
+    capped = bounds_its_messages(tree)
     game_servers = [
-        start_daphne("chesskers_site.asgi:application", tree, env, capped=tree == ROOT)
+        start_daphne("chesskers_site.asgi:application", tree, env, capped=capped)
         for _ in range(servers)
     ]
     pids = [process.pid for process, _ in game_servers]
@@ -721,7 +727,9 @@ def one_round(
     )
     pings = f", a ping every {heartbeat} s per socket" if heartbeat else ""
     clocked = f", clocks {clock[0]}+{clock[1]}" if clock else ", no clocks"
-    code = "" if tree == ROOT else f", the site of {tree} (Daphne without the message caps)"
+    code = ""
+    if tree != ROOT:
+        code = f", the site of {tree}" + ("" if capped else " (Daphne without the message caps)")
     code += f", games {plies} plies in" if plies else ""
     print(
         f"\n== {games_count} games on {where}, a move every {interval} s per game{pings}{clocked}, "
@@ -893,7 +901,8 @@ def main() -> None:
         type=Path,
         help="a checkout of an older commit (git archive <commit> | tar -x -C DIR, and its C "
         "module built there): each round is run on its site too, on a database of its own, and "
-        "bytes and CPU a move are printed before and after",
+        "bytes and CPU a move are printed before and after (its Daphne has the message caps if "
+        "the tree bounds its messages, as this one does)",
     )
     parser.add_argument(
         "--clock",

@@ -27,3 +27,10 @@ def test_the_tests_and_the_bench_give_daphne_the_documented_caps() -> None:
 def test_the_server_sends_no_message_larger_than_daphne_lets_through() -> None:
     caps = dict(zip(DAPHNE_LIMITS[::2], DAPHNE_LIMITS[1::2], strict=True))
     assert int(caps["--websocket-max-message-size"]) >= settings.WEBSOCKET_MAX_MESSAGE_BYTES
+
+
+def test_the_bench_runs_a_tree_that_bounds_its_messages_under_the_caps(tmp_path) -> None:
+    # bench/ws_load.py --before: an older tree's site gets the caps when it splits its messages
+    # as this one does, so a pair of rounds runs both on the same flags.
+    assert ws_load.bounds_its_messages(ROOT)
+    assert not ws_load.bounds_its_messages(tmp_path)  # a site from before the bound
