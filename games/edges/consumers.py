@@ -18,14 +18,13 @@ from urllib.parse import parse_qs
 
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
-from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from accounts.selectors import language_of
 from accounts.services import user_seen
 from common.dispatch import serve
-from common.i18n import scope_language
+from common.i18n import hold_language, scope_language
 from community.selectors import following_ids, hidden_usernames
 from games.domain import wire
 from games.domain.errors import ErrorCode, GameError
@@ -150,8 +149,7 @@ class BaseConsumer(AsyncJsonWebsocketConsumer):
         setting is an ``asgiref.local`` storage that would live until the socket's next one."""
         if self.language is None:
             self.language = await self.connection_language()
-        if translation.get_language() != self.language:
-            translation.activate(self.language)
+        hold_language(self.language)
         await self.handle(message)
 
     async def connection_language(self) -> str:

@@ -15,6 +15,7 @@ from django.db import close_old_connections
 from django.utils import timezone, translation
 
 from accounts.services import users_seen
+from common.i18n import active_language
 from games.services.flag_timer import FlagTimer, timer
 from games.services.lobby import lobby_left
 from games.services.presence import connections_seen, spectators_message
@@ -67,7 +68,7 @@ def db(
     async def call(*args: Any, **kwargs: Any) -> Any:
         outbox: broadcast.Outbox = []
         loop = asyncio.get_running_loop()
-        language = translation.get_language()
+        language = active_language()
         work = loop.run_in_executor(None, _in_thread, outbox, language, function, args, kwargs)
         try:
             return await asyncio.shield(work)

@@ -7,6 +7,7 @@ default, word for word.
 The site's catalogues are assembled elsewhere; these tests compile a tiny catalogue of their own
 into a temporary ``LOCALE_PATHS`` so that they hold whatever the real ones say."""
 
+import contextvars
 import subprocess
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from channels.db import database_sync_to_async
 from django.utils import translation
 
 from accounts.models import Preferences
-from common.i18n import say, scope_language
+from common.i18n import active_language, hold_language, say, scope_language
 from engine import variants
 from engine.errors import InvalidFenError
 from games.edges.consumers import GameConsumer
@@ -310,6 +311,40 @@ async def test_a_signed_in_socket_says_its_refusals_in_the_accounts_language(gam
         "Type de message inconnu : 'dance'.",
         "Vous ne jouez pas dans cette partie.",
     )
+
+
+async def test_sockets_of_two_languages_in_one_process_each_keep_their_own(game) -> None:
+    # Each socket's readers hold its language in their own context (``hold_language``): a
+    # message on one socket never leaves its language to the other's next message.
+    french = await connect(f"/ws/games/{game.public_id}/", [(b"accept-language", b"fr")])
+    dutch = await connect(f"/ws/games/{game.public_id}/", [(b"accept-language", b"nl")])
+    try:
+        for _ in range(2):
+            assert await first_error(french, {"type": "dance"}) == (
+                "Type de message inconnu : 'dance'."
+            )
+            assert await first_error(dutch, {"type": "move", "move": "e4", "ply": 0}) == (
+                "Je speelt niet mee in deze partij."
+            )
+            assert await first_error(dutch, {"type": "dance"}) == "Onbekend berichttype 'dance'."
+            assert await first_error(french, {"type": "move", "move": "e4", "ply": 0}) == (
+                "Vous ne jouez pas dans cette partie."
+            )
+    finally:
+        await french.disconnect()
+        await dutch.disconnect()
+
+
+def test_a_held_language_is_the_active_one_in_its_context_alone() -> None:
+    def held(code: str) -> tuple[str, str]:
+        hold_language(code)
+        return active_language(), translation.get_language()
+
+    with translation.override("en"):
+        assert contextvars.copy_context().run(held, "fr") == ("fr", "fr")
+        assert contextvars.copy_context().run(held, "nl") == ("nl", "nl")
+        # Outside those contexts nothing is held: Django's active language.
+        assert active_language() == "en"
 
 
 async def test_a_consumer_handles_each_message_in_its_connections_language(game) -> None:
