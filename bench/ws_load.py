@@ -189,6 +189,15 @@ def bounds_its_messages(tree: Path) -> bool:
     return (tree / "games" / "domain" / "wire.py").is_file()
 
 
+def tree_python(tree: Path) -> str:
+    """The Python that runs ``tree``'s servers: the tree's own ``.venv`` if it has one of its own
+    (an older tree with the dependencies it had), else this one's."""
+    own = tree / ".venv"
+    if tree.resolve() == ROOT or own.resolve() == Path(sys.prefix).resolve():
+        return sys.executable
+    return str(own / "bin" / "python") if (own / "bin" / "python").is_file() else sys.executable
+
+
 def start_daphne(
     app: str, tree: Path = ROOT, env: dict[str, str] | None = None, capped: bool = True
 ) -> tuple[subprocess.Popen, int]:
@@ -204,7 +213,7 @@ def start_daphne(
         app = "bench.loop_probe:application"
     process = subprocess.Popen(
         [
-            sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+            tree_python(tree), "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
             *(DAPHNE_LIMITS if capped else []), app,
         ],
         cwd=tree, env={**os.environ, **PRODUCTION_LIKE, **(env or {})},
@@ -316,7 +325,7 @@ def prepare_games(
     line for all), by the code in ``tree`` on its database (migrated first); returns their ids
     and the players' session cookies."""
     done = subprocess.run(
-        [sys.executable, "-c", PREPARE, json.dumps([count, clock, plies])],
+        [tree_python(tree), "-c", PREPARE, json.dumps([count, clock, plies])],
         cwd=tree, env={**os.environ, **PRODUCTION_LIKE, **(env or {})},
         capture_output=True, text=True, check=False,
     )  # fmt: skip
@@ -900,9 +909,10 @@ def main() -> None:
         "--before",
         type=Path,
         help="a checkout of an older commit (git archive <commit> | tar -x -C DIR, and its C "
-        "module built there): each round is run on its site too, on a database of its own, and "
-        "bytes and CPU a move are printed before and after (its Daphne has the message caps if "
-        "the tree bounds its messages, as this one does)",
+        "module built there; with a .venv of its own, its servers run on it): each round is "
+        "run on its site too, on a database of its own, and bytes and CPU a move are printed "
+        "before and after (its Daphne has the message caps if the tree bounds its messages, as "
+        "this one does)",
     )
     parser.add_argument(
         "--clock",

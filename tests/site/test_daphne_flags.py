@@ -3,6 +3,7 @@ docs/deployment.md give it, and the server sends nothing larger than those caps 
 
 import re
 import shlex
+import sys
 
 from django.conf import settings
 
@@ -34,3 +35,16 @@ def test_the_bench_runs_a_tree_that_bounds_its_messages_under_the_caps(tmp_path)
     # as this one does, so a pair of rounds runs both on the same flags.
     assert ws_load.bounds_its_messages(ROOT)
     assert not ws_load.bounds_its_messages(tmp_path)  # a site from before the bound
+
+
+def test_the_bench_runs_an_older_tree_on_its_own_venv(tmp_path) -> None:
+    # bench/ws_load.py --before: a tree with a .venv of its own is run with the dependencies it
+    # had (a dependency added since would otherwise speed up both sides of the comparison).
+    assert ws_load.tree_python(ROOT) == sys.executable
+    assert ws_load.tree_python(tmp_path) == sys.executable  # no .venv: this one's
+    (tmp_path / ".venv").symlink_to(sys.prefix)  # this one's, linked
+    assert ws_load.tree_python(tmp_path) == sys.executable
+    older = tmp_path / "older"
+    (older / ".venv" / "bin").mkdir(parents=True)
+    (older / ".venv" / "bin" / "python").write_text("")
+    assert ws_load.tree_python(older) == str(older / ".venv" / "bin" / "python")
