@@ -23,8 +23,8 @@ django.setup()
 from games.edges import consumers, routing  # noqa: E402
 from games.storage import broadcast  # noqa: E402
 
-STATE = '{"type": "state"'
-PLY = re.compile(r'"ply": \d+,')
+STATE = '{"type":"state"'
+PLY = re.compile(r'"ply":\d+,')
 
 
 class RelayedMoves(consumers.GameConsumer):
@@ -34,7 +34,7 @@ class RelayedMoves(consumers.GameConsumer):
 
     async def on_move(self, message: dict[str, Any]) -> None:
         ply = message.get("ply")
-        text = PLY.sub(f'"ply": {int(ply) + 1},', self.last_state, count=1)
+        text = PLY.sub(f'"ply":{int(ply) + 1},', self.last_state, count=1)
         event = {"type": "game.state", "text": text}
         await self.channel_layer.group_send(broadcast.game_group(self.game_id), event)
 

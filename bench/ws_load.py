@@ -27,6 +27,7 @@ import gc
 import json
 import os
 import random
+import re
 import resource
 import signal
 import socket
@@ -81,17 +82,18 @@ async def opened(gate: asyncio.Semaphore, url: str, **options) -> "websockets.Cl
         return await websockets.connect(url, max_size=None, **options)
 
 
-STATE_PREFIX = '{"type": "state"'
+# A state's first characters, as the site writes them (compact) and as older trees did.
+STATE_PREFIXES = ('{"type":"state"', '{"type": "state"')
+STATE_PLY = re.compile(r'"ply": ?(\d+)')
 
 
 def state_ply(raw: str) -> int | None:
     """Returns the ply of a ``state`` message without decoding the rest, None for another
     message. The state's own fields come before its moves (``games.reads.state.state_event``), so
     the first ``"ply"`` is the state's; a string value holding that text would be escaped."""
-    if not raw.startswith(STATE_PREFIX):
+    if not raw.startswith(STATE_PREFIXES):
         return None
-    at = raw.index('"ply": ') + len('"ply": ')
-    return int(raw[at : raw.index(",", at)])
+    return int(STATE_PLY.search(raw).group(1))
 
 
 class Settled:
@@ -262,6 +264,7 @@ stamp = f"{int(time.time() * 1000) % 10**8:08d}"
 def opening(plies, seed=7):
     # One line of random moves after none of which the game is over, as the site stores moves.
     import random
+import re
     from engine import variants
     chesskers = variants.get("chesskers")
     rng = random.Random(seed)

@@ -16,12 +16,22 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
+import orjson
 from django.conf import settings
 
 # Room kept in each piece or part for its envelope: the type, the ids and counts around it.
 ENVELOPE = 200
 
 _part_ids = itertools.count(1)
+
+
+def json_text(value: Any) -> str:
+    """Returns ``value`` as compact JSON text, written by orjson: a state's parts and a
+    position's legal moves are written for every move, and the standard library's encoder took
+    ten times as long (bench/RESULTS.md). Non-ASCII characters are written as they are
+    (``size_of`` counts their bytes); keys that are not strings are written as strings, as the
+    standard library does."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def max_message_bytes() -> int:

@@ -7,12 +7,12 @@ A position's legal moves depend on the position and its game alone, so they are 
 FEN whichever game record reached it; these caches are per process and never the truth.
 """
 
-import json
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
 import engine
 from engine import variants
+from games.domain.wire import json_text
 from games.models import DEFAULT_VARIANT
 from games.storage.lru import LRU
 
@@ -86,8 +86,8 @@ def _describe(position: Any, variant_id: str) -> tuple[tuple[dict[str, Any], ...
     )
     return (
         described,
-        json.dumps(described),
-        json.dumps(legal_tree(described), separators=(",", ":")),
+        json_text(described),
+        json_text(legal_tree(described)),
     )
 
 

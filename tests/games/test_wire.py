@@ -57,3 +57,29 @@ def test_a_list_comes_whole_in_pieces_each_within_the_limit(items: list[dict]) -
         message == {"type": "more", "added": message["added"], "removed": []} for message in rest
     )
     assert first["seeks"] + [item for message in rest for item in message["added"]] == items
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.dictionaries(
+        st.one_of(st.text(max_size=20), st.integers(-(2**31), 2**31)),
+        st.one_of(st.none(), st.booleans(), st.integers(-(2**53), 2**53), st.text(max_size=3000)),
+        max_size=8,
+    )
+)
+def test_json_text_reads_back_as_the_standard_librarys_and_fits_in_parts(value: dict) -> None:
+    # The state's writer (orjson) leaves non-ASCII characters as they are: a message over the
+    # limit in bytes, though not in characters, still comes in parts that fit.
+    text = wire.json_text({"type": "state", "fields": value})
+    assert json.loads(text) == json.loads(json.dumps({"type": "state", "fields": value}))
+    sent = wire.parts_of(text, LIMIT)
+    assert all(wire.size_of(piece) <= LIMIT for piece in sent)
+    if wire.size_of(text) > LIMIT:
+        assert joined(sent) == text
+
+
+def test_json_text_counts_a_non_ascii_name_in_bytes() -> None:
+    text = wire.json_text({"type": "state", "white": "Ärger" * 180})  # 900 characters
+    assert len(text) < LIMIT < wire.size_of(text)
+    sent = wire.parts_of(text, LIMIT)
+    assert len(sent) > 1 and joined(sent) == text
