@@ -264,7 +264,6 @@ stamp = f"{int(time.time() * 1000) % 10**8:08d}"
 def opening(plies, seed=7):
     # One line of random moves after none of which the game is over, as the site stores moves.
     import random
-import re
     from engine import variants
     chesskers = variants.get("chesskers")
     rng = random.Random(seed)

@@ -48,3 +48,8 @@ def test_the_bench_runs_an_older_tree_on_its_own_venv(tmp_path) -> None:
     (older / ".venv" / "bin").mkdir(parents=True)
     (older / ".venv" / "bin" / "python").write_text("")
     assert ws_load.tree_python(older) == str(older / ".venv" / "bin" / "python")
+
+
+def test_the_benchs_preparing_script_compiles() -> None:
+    # bench/ws_load.py runs PREPARE in each tree's Python as text: nothing else reads it.
+    compile(ws_load.PREPARE, "<ws_load.PREPARE>", "exec")
