@@ -16,7 +16,6 @@ from django.utils import timezone
 from games.domain import wire
 from games.domain.clock import clock_payload, first_moves, speed_of
 from games.domain.policy import ABANDON_AFTER, fresh_since
-from games.domain.wire import json_text
 from games.models import Color, Game
 from games.storage import kept, sql
 from games.storage.history import History, read_history
@@ -123,9 +122,9 @@ def state_texts(
     ``state`` with the moves that are left (its ``moves_from`` says from which ply). With
     ``tree``, the legal moves in their compact form."""
     history = history or history_of(game)
-    head = json_text({"type": "state", **state_fields(game, now)})
+    head = wire.json_text({"type": "state", **state_fields(game, now)})
     key, legal = _legal_text(game, tree)
-    moves = [json_text(move) for move in history.moves]
+    moves = [wire.json_text(move) for move in history.moves]
     limit = wire.max_message_bytes()
     # The state keeps the last moves that fit beside its other fields; the rest go first.
     room = limit - wire.size_of(head) - wire.size_of(legal) - wire.ENVELOPE
@@ -165,9 +164,9 @@ def state_event(
     for the other by slicing (``with_legal_tree``), never parsing or encoding the state
     again. ``fields``: the state's own fields, if the caller has them (``state_fields``)."""
     history = history or history_of(game)
-    head = json_text({"type": "state", **(fields or state_fields(game, now))})
+    head = wire.json_text({"type": "state", **(fields or state_fields(game, now))})
     start = max(len(history.moves) - 1, 0)
-    last = json_text(history.moves[start:])
+    last = wire.json_text(history.moves[start:])
     before = f'{head[:-1]}, "moves_from": {start}, "moves": {last}, '
     _, legal = _legal_text(game, tree=False)
     return {
