@@ -9,3 +9,8 @@ SERVER_GC_THRESHOLDS = production.SERVER_GC_THRESHOLDS
 SERVER_SWITCH_INTERVAL = production.SERVER_SWITCH_INTERVAL
 SERVER_TIMEOUT_TURN = production.SERVER_TIMEOUT_TURN
 SERVER_WRITE_AT_ONCE = production.SERVER_WRITE_AT_ONCE
+
+# A page that leaves the lobby for another that keeps its player there (an invite link's) opens
+# its socket after the browser has loaded it: under a loaded test machine that took longer than
+# the half second the consumer tests use, and the link was withdrawn in between.
+LOBBY_LEAVE_GRACE = 2.0
