@@ -1,19 +1,19 @@
 """WebSocket load: N simultaneous games on a real Daphne with Redis and PostgreSQL.
 
-Each game has 2 players and 2 spectators; every game's player to move plays a random legal move
-(from the last state's ``legal_moves``) every ``--interval`` seconds. Measured: the time from a
-player's send to each spectator's receipt of the new state (p50/p99), moves per second, errors,
-lost states, the server's peak memory, and how the database disk's flushes went meanwhile
-(``DiskWatch``: a stalled flush holds every move's commit). In the same run, the same fan-out
-through a bare relay server (bench/echo_asgi.py: no database, no engine) gives the floor, and
-the ratio of the two p99s is printed; a second floor relays the same way without Channels'
-per-message database-connection hop, which the site's consumers skip too (the lean floor), and
-the ratio to it is printed as well. ``--ramp`` repeats the game run at growing N to find the
-most games one Daphne process holds before p99 passes 100 ms. ``--servers N`` runs N processes
-(and N relays for the floor), each game's sockets on one of them (``--route game``, as a load
-balancer hashing the socket's path) or spread over them (``--route socket``). ``--heartbeat S``
-has every game socket ping every S seconds as a real page does (every 20 s); the floors' relays
-have no heartbeat, so it is off by default.
+Each game has 2 players and 2 spectators, each socket connected as the site's game page connects
+(its states carry the legal moves as the tree); every game's player to move plays a random legal
+move from the last state every ``--interval`` seconds. Measured: the time from a player's send to
+each spectator's receipt of the new state (p50/p99), moves per second, errors, lost states, the
+server's peak memory, and how the database disk's flushes went meanwhile (``DiskWatch``: a stalled
+flush holds every move's commit). In the same run, the same fan-out through a bare relay server
+(bench/echo_asgi.py: no database, no engine) gives the floor, and the ratio of the two p99s is
+printed; a second floor relays the same way without Channels' per-message database-connection hop,
+which the site's consumers skip too (the lean floor), and the ratio to it is printed as well.
+``--ramp`` repeats the game run at growing N to find the most games one Daphne process holds before
+p99 passes 100 ms. ``--servers N`` runs N processes (and N relays for the floor), each game's
+sockets on one of them (``--route game``, as a load balancer hashing the socket's path) or spread
+over them (``--route socket``). ``--heartbeat S`` has every game socket ping every S seconds as a
+real page does (every 20 s); the floors' relays have no heartbeat, so it is off by default.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/chesskers_bench \\
     REDIS_URL=redis://127.0.0.1:6379/3 .venv/bin/python bench/ws_load.py --games 500
@@ -85,6 +85,31 @@ async def opened(gate: asyncio.Semaphore, url: str, **options) -> "websockets.Cl
 # A state's first characters, as the site writes them (compact) and as older trees did.
 STATE_PREFIXES = ('{"type":"state"', '{"type": "state"')
 STATE_PLY = re.compile(r'"ply": ?(\d+)')
+
+
+# Every socket connects as the site's game page does (static/js/game.js), so the states timed and
+# weighed are the page's: the legal moves as the tree, not the list.
+LEGAL_AS_THE_PAGE = "?legal=tree"
+
+
+def tree_moves(tree: dict, path: tuple[str, ...] = ()) -> list[dict]:
+    """Returns the moves of a legal-move tree (docs/api.md, ``?legal=tree``) as ``{path,
+    promotion}``: each node's moves end at its square, its ``next`` goes on."""
+    moves = []
+    for square, node in tree.items():
+        here = (*path, square)
+        for move in node.get("moves", ()):
+            moves.append({"path": list(here), "promotion": move.get("promotion")})
+        moves += tree_moves(node.get("next", {}), here)
+    return moves
+
+
+def legal_of(state: dict) -> list[dict]:
+    """Returns a state's legal moves as ``{path, promotion}``, from its tree or (an older tree's
+    server, which may not know ``?legal=tree``) its list."""
+    if "legal_tree" in state:
+        return tree_moves(state["legal_tree"])
+    return state.get("legal_moves") or []
 
 
 def state_ply(raw: str) -> int | None:
@@ -464,7 +489,10 @@ async def run_games(
             color: {**origin, "Cookie": f"sessionid={game[color]}"} for color in ("white", "black")
         }
         sent_at: dict[int, float] = {}
-        game_urls = [server_for(urls, route, index, k) + game["id"] + "/" for k in range(4)]
+        game_urls = [
+            server_for(urls, route, index, k) + game["id"] + "/" + LEGAL_AS_THE_PAGE
+            for k in range(4)
+        ]
         async with (
             await opened(gate, game_urls[0], additional_headers=headers["white"]) as white,
             await opened(gate, game_urls[1], additional_headers=headers["black"]) as black,
@@ -534,10 +562,11 @@ async def run_games(
             while time.monotonic() < end:
                 latest = json.loads(newest["raw"])
                 finished = latest["status"] == "finished"
-                if finished or not latest["legal_moves"]:
+                legal = legal_of(latest)
+                if finished or not legal:
                     stats.finished += finished
                     break
-                move = random.choice(latest["legal_moves"])
+                move = random.choice(legal)
                 mover = white if latest["turn"] == "white" else black
                 ply = latest["ply"]
                 sent_at[ply + 1] = time.perf_counter()
