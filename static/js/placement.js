@@ -18,6 +18,56 @@ export function parsePlacement(fen, variant) {
   return isPdn(fen, v) ? parsePdn(fen, geometry) : parseChess(fen, geometry);
 }
 
+/**
+ * Returns the FEN of a set-up position in the variant's style: `pieces` (square -> piece code)
+ * on the game's used squares, `turn` ("white" or "black") and, in the chess style, `castling`
+ * (the rights as FEN writes them, "KQkq"; "" for none). The inverse of `parsePlacement` and
+ * `fenTurn`: it only writes. Whether the position may be played is the server's to say
+ * (`/api/analysis/position/`), which also drops castling rights the pieces do not have.
+ */
+export function composeFen({ pieces, turn = "white", castling = "" }, variant) {
+  const v = resolveVariant(variant);
+  const geometry = createGeometry(v.board);
+  if (v.fen === "pdn") return composePdn(pieces, turn, geometry);
+  const rows = [];
+  for (let rank = geometry.ranks - 1; rank >= 0; rank -= 1) {
+    let row = "";
+    let empty = 0;
+    for (let file = 0; file < geometry.files; file += 1) {
+      const code = pieces.get(squareName(file, rank));
+      if (!code) {
+        empty += 1;
+        continue;
+      }
+      if (empty) row += String(empty);
+      empty = 0;
+      row += code[0] === "w" ? code.slice(1).toUpperCase() : code.slice(1).toLowerCase();
+    }
+    rows.push(empty ? row + String(empty) : row);
+  }
+  return `${rows.join("/")} ${turn === "black" ? "b" : "w"} ${castling || "-"} - 0 1`;
+}
+
+/** Returns the castling rights a chess-style FEN writes ("KQkq", "" for none or another
+ * style). */
+export function fenCastling(fen) {
+  const text = String(fen || "").trim();
+  if (text.includes(":")) return "";
+  const field = text.split(/\s+/)[2] || "-";
+  return field === "-" ? "" : field;
+}
+
+function composePdn(pieces, turn, geometry) {
+  const lists = { w: [], b: [] };
+  for (const square of geometry.squares) {
+    const code = pieces.get(square);
+    if (!code || !geometry.isUsed(square)) continue;
+    const kind = code.slice(1).toUpperCase();
+    lists[code[0]].push((kind === "M" ? "" : kind) + geometry.label(square));
+  }
+  return `${turn === "black" ? "B" : "W"}:W${lists.w.join(",")}:B${lists.b.join(",")}:H0:F1`;
+}
+
 /** Returns the FEN's side to move, "white" or "black" (either style). */
 export function fenTurn(fen) {
   const text = String(fen || "").trim();
