@@ -1,6 +1,8 @@
 """The analysis board's pages: ``/analysis/`` (any game, any position: ``/analysis/<game>/`` its
 start, ``/analysis/<game>/<FEN>`` a position, the FEN's spaces written ``_``) and
-``/analysis/<game id>/`` (a finished game's moves and its side lines, to study and annotate).
+``/analysis/<game id>/`` (a finished game's moves and its side lines, to study and annotate);
+and the board editor, ``/editor/`` (``/editor/<game>/``, ``/editor/<game>/<FEN>``), where a
+position is set up piece by piece for the analysis board, the bot or pass-and-play.
 
 A game still being played is refused to everyone, its players included, until it ends: the
 board would be an engine at the table.
@@ -16,7 +18,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from catalogue.descriptors import game_name, variant_descriptor, variant_names
 from engine import variants
 from games.domain.errors import GameError
-from games.domain.schemas import fen_text
+from games.domain.schemas import MAX_FEN_CHARS, fen_text
 from games.models import Game
 from games.reads.archive import annotations_of, may_annotate
 from games.services.core import Actor
@@ -104,3 +106,26 @@ def page(
     }
     context = {"page_data": page_data, "variant_name": page_data["variant_name"], "record": game}
     return render(request, "games/analysis.html", context)
+
+
+@ensure_csrf_cookie
+def board_editor(request: HttpRequest, variant: str = "", fen: str = "") -> HttpResponse:
+    """The board editor of a game (``variant``, or the game picker's ``?variant=``; absent:
+    Chesskers), set up from ``fen`` (its spaces written ``_``; absent: the game's start). The
+    page only draws and writes FENs: each position set up is judged by the analysis board's API,
+    as any other position is."""
+    variant = variant or request.GET.get("variant") or variants.DEFAULT.id
+    if variant not in variants.VARIANTS:
+        return render(request, "404.html", status=404)
+    start_fen = variants.get(variant).start_fen
+    asked = fen.replace("_", " ").strip()[:MAX_FEN_CHARS]
+    page_data = {
+        "variant": variant_descriptor(variant),
+        "variant_id": variant,
+        "variants": variant_names(),
+        "fen": asked or start_fen,
+        "start_fen": start_fen,
+        "max_fen_chars": MAX_FEN_CHARS,
+    }
+    context = {"page_data": page_data, "variant_name": game_name(variants.get(variant))}
+    return render(request, "games/editor.html", context)

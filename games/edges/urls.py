@@ -17,4 +17,7 @@ urlpatterns = [
     path("analysis/", analysis_pages.analysis_board, name="analysis"),
     path("analysis/<str:target>/", analysis_pages.analysis_board, name="analysis-of"),
     path("analysis/<str:target>/<path:fen>", analysis_pages.analysis_board, name="analysis-fen"),
+    path("editor/", analysis_pages.board_editor, name="editor"),
+    path("editor/<str:variant>/", analysis_pages.board_editor, name="editor-of"),
+    path("editor/<str:variant>/<path:fen>", analysis_pages.board_editor, name="editor-fen"),
 ]

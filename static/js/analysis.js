@@ -3,11 +3,11 @@
 // every move's text and result come from `/api/analysis/` — asks the engine on `/ws/analysis/`
 // for the position shown and draws its reports: the eval bar, the best lines, the best move's
 // arrow (a chain's, landing by landing). The keys walk the tree as in the archive.
-import { api, liveSocket } from "./api.js";
+import { api, liveSocket, startGameFrom } from "./api.js";
 import { createPlayBoard } from "./board.js";
 import { expandLegalTree } from "./legal_tree.js";
 import { numberText } from "./game_model.js";
-import { bannerHeadline } from "./game_words.js";
+import { overHereText as overText } from "./game_words.js";
 import { gettext } from "./i18n.js";
 import {
   addMove, arrowPath, evalFor, evalShare, lineFrom, onMainLine, pathTo, promote, remove,
@@ -85,14 +85,6 @@ async function show(id) {
   drawEval();
   analyse();
   if (game && onMainLine(tree, id)) history.replaceState(null, "", `#${node.ply}`);
-}
-
-/** Returns what the hint says of a position where the game is over: "The game is over here:
- * White wins by checkmate (1-0)." */
-function overText(outcome) {
-  const ending = { status: "finished", result: outcome.result, termination: outcome.reason };
-  return gettext("The game is over here: %(outcome)s (%(result)s).",
-    { outcome: bannerHeadline(ending), result: outcome.result });
 }
 
 function turnText(turn) {
@@ -295,11 +287,8 @@ function shareLink() {
 async function startGame(kind) {
   const node = tree.nodes[current];
   const position = positions.get(node.fen);
-  const body = { variant: data.variant_id, fen: node.fen };
-  if (kind === "bot") Object.assign(body, { level: 4, color: position ? position.turn : "white" });
   try {
-    const state = await api("POST", `/api/games/${kind}/`, body);
-    location.href = `/game/${state.id}/`;
+    await startGameFrom(kind, { variant: data.variant_id, fen: node.fen, turn: position?.turn });
   } catch (error) {
     notice(error.message);
   }
@@ -350,6 +339,9 @@ const actions = {
     else copy(text, "PGN", gettext("PGN copied."));
   },
   share: () => copy(shareLink(), gettext("Link"), gettext("Link copied.")),
+  edit: () => {
+    location.href = `/editor/${data.variant_id}/${tree.nodes[current].fen.replaceAll(" ", "_")}`;
+  },
   bot: () => startGame("bot"),
   local: () => startGame("local"),
 };

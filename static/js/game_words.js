@@ -143,6 +143,14 @@ export function bannerHeadline(state) {
   return line ? line() : headline;
 }
 
+/** Returns what a board says of a position where the game is over (the analysis board's and
+ * the editor's): "The game is over here: White wins by checkmate (1-0)." */
+export function overHereText(outcome) {
+  const ending = { status: "finished", result: outcome.result, termination: outcome.reason };
+  return gettext("The game is over here: %(outcome)s (%(result)s).",
+    { outcome: bannerHeadline(ending), result: outcome.result });
+}
+
 /** Returns a rated game's rating changes as the banner shows them: "White +8 · Black -8". */
 export function ratingChangesText(changes) {
   const signed = (n) => formatNumber(n, { signDisplay: "always" });

@@ -92,6 +92,7 @@ PAGES = [
     ("play", "/play/"),
     ("game", None),  # a live game's page, its id found at run time
     ("analysis", "/analysis/"),
+    ("editor", "/editor/"),
     ("archive", "/games/"),
     ("rules", "/rules/chesskers/"),
     ("login", "/accounts/login/"),

@@ -1,0 +1,226 @@
+// The board editor: sets up a position of any game piece by piece, writes its FEN in the game's
+// own style (placement.js) and asks the server what it is — `/api/analysis/position/` judges it
+// as it judges any position: playable, over, or refused with the reason. The page decides no
+// rule: it offers the analysis board, the bot and pass-and-play only from a position the server
+// accepted, in the FEN the server wrote.
+import { api, startGameFrom } from "./api.js";
+import { createBoard } from "./board.js";
+import { overHereText } from "./game_words.js";
+import { gettext, ngettext } from "./i18n.js";
+import { expandLegalTree } from "./legal_tree.js";
+import { composeFen, fenCastling, fenTurn, parsePlacement } from "./placement.js";
+import { pieceArt, pieceName } from "./variant.js";
+
+const data = JSON.parse(document.getElementById("page-data").textContent);
+const $ = (id) => document.getElementById(id);
+const variant = data.variant;
+const ERASE = "erase";
+// The castling rights a game has at its start are the ones the editor offers (none for a game
+// without castling): the FEN letter and what its box says.
+const CASTLING_WORDS = {
+  K: () => gettext("White O-O"),
+  Q: () => gettext("White O-O-O"),
+  k: () => gettext("Black O-O"),
+  q: () => gettext("Black O-O-O"),
+};
+const offered = [...fenCastling(data.start_fen)].filter((letter) => letter in CASTLING_WORDS);
+
+let pieces = new Map();
+let turn = "white";
+let castling = new Set();
+let tool = `w${Object.keys(variant.pieces)[0]}`;
+let orientation = "white";
+let judged = null; // the server's answer for the FEN shown: {fen, position} or {fen, error}
+let asking = 0; // the latest question's number: an older answer is dropped
+let judging = null; // the timer of the next question
+const JUDGE_AFTER_MS = 250;
+
+const view = createBoard($("board"), {
+  label: gettext("Board editor"),
+  variant,
+  onSquare: (square) => put(square),
+});
+view.grid.addEventListener("click", (event) => {
+  const square = event.target.closest(".sq");
+  if (square && !square.classList.contains("sq-unused")) put(square.dataset.square);
+});
+
+// --- the position ---------------------------------------------------------------------------
+function put(square) {
+  if (tool === ERASE || pieces.get(square) === tool) pieces.delete(square);
+  else pieces.set(square, tool);
+  view.keepFocus?.(square);
+  changed();
+}
+
+function setUp(fen) {
+  pieces = parsePlacement(fen, variant);
+  turn = fenTurn(fen);
+  castling = new Set([...fenCastling(fen)].filter((letter) => offered.includes(letter)));
+  changed();
+}
+
+function currentFen() {
+  const rights = offered.filter((letter) => castling.has(letter)).join("");
+  return composeFen({ pieces, turn, castling: rights }, variant);
+}
+
+function changed() {
+  const fen = currentFen();
+  view.update({ pieces, orientation, interactive: true });
+  $("editor-turn").value = turn;
+  for (const box of $("castling").querySelectorAll("input")) box.checked = castling.has(box.value);
+  $("editor-fen").value = fen;
+  history.replaceState(null, "", `/editor/${data.variant_id}/${fen.replaceAll(" ", "_")}`);
+  // Asked once the changes pause: a piece put on every square of a rank is one question.
+  asking += 1;
+  judged = null;
+  showVerdict();
+  clearTimeout(judging);
+  judging = setTimeout(() => judge(fen), JUDGE_AFTER_MS);
+}
+
+// --- what the server says of it --------------------------------------------------------------
+async function judge(fen) {
+  const number = ++asking;
+  let answer;
+  try {
+    const query = new URLSearchParams({ variant: data.variant_id, fen });
+    answer = { fen, position: await api("GET", `/api/analysis/position/?${query}`) };
+  } catch (error) {
+    answer = { fen, error: error.message };
+  }
+  if (number !== asking) return;
+  judged = answer;
+  showVerdict();
+}
+
+function showVerdict() {
+  const verdict = $("verdict");
+  const ready = Boolean(judged && judged.position);
+  verdict.classList.toggle("field-errors", Boolean(judged && judged.error));
+  if (!judged) verdict.textContent = gettext("Checking the position…");
+  else if (judged.error) verdict.textContent = judged.error;
+  else if (judged.position.outcome) verdict.textContent = overHereText(judged.position.outcome);
+  else {
+    const count = expandLegalTree(judged.position.legal_tree).length;
+    const side = judged.position.turn === "white" ? gettext("White to move.") : gettext("Black to move.");
+    verdict.textContent = `${side} ${ngettext("%(count)s legal move.", "%(count)s legal moves.", count, { count })}`;
+  }
+  verdict.dataset.state = !judged ? "checking" : judged.error ? "refused" : "accepted";
+  const analyse = $("analyse");
+  if (ready) analyse.href = `/analysis/${data.variant_id}/${judged.position.fen.replaceAll(" ", "_")}`;
+  analyse.classList.toggle("is-disabled", !ready);
+  analyse.setAttribute("aria-disabled", String(!ready));
+  const playable = ready && !judged.position.outcome;
+  for (const action of ["bot", "local"]) {
+    document.querySelector(`[data-action="${action}"]`).disabled = !playable;
+  }
+}
+
+// --- the palette, the options and the buttons ------------------------------------------------
+function drawPalette() {
+  const palette = $("palette");
+  const codes = ["w", "b"].flatMap((color) => Object.keys(variant.pieces).map((l) => color + l));
+  const buttons = [...codes, ERASE].map((code) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "editor-piece";
+    button.dataset.tool = code;
+    button.setAttribute("role", "radio");
+    if (code === ERASE) {
+      button.textContent = "✕";
+      button.setAttribute("aria-label", gettext("Remove pieces"));
+      button.title = gettext("Remove pieces");
+    } else {
+      const art = document.createElement("span");
+      art.className = "pc";
+      art.dataset.piece = code;
+      art.dataset.art = pieceArt(code, variant);
+      button.append(art);
+      button.setAttribute("aria-label", pieceName(code, variant));
+      button.title = pieceName(code, variant);
+    }
+    button.addEventListener("click", () => choose(code));
+    return button;
+  });
+  palette.replaceChildren(...buttons);
+  choose(tool);
+}
+
+function choose(code) {
+  tool = code;
+  for (const button of $("palette").children) {
+    button.setAttribute("aria-checked", String(button.dataset.tool === code));
+  }
+}
+
+function drawCastling() {
+  const fieldset = $("castling");
+  fieldset.hidden = offered.length === 0;
+  for (const letter of offered) {
+    const box = document.createElement("input");
+    box.type = "checkbox";
+    box.value = letter;
+    box.dataset.testid = `castling-${letter}`;
+    box.addEventListener("change", () => {
+      if (box.checked) castling.add(letter);
+      else castling.delete(letter);
+      changed();
+    });
+    const label = document.createElement("label");
+    label.append(box, ` ${CASTLING_WORDS[letter]()}`);
+    fieldset.append(label);
+  }
+}
+
+const ACTIONS = {
+  start: () => setUp(data.start_fen),
+  clear: () => {
+    pieces = new Map();
+    castling = new Set(); // no right stands on an empty board
+    changed();
+  },
+  flip: () => {
+    orientation = orientation === "white" ? "black" : "white";
+    view.update({ pieces, orientation, interactive: true });
+  },
+  bot: () => start("bot"),
+  local: () => start("local"),
+};
+
+async function start(kind) {
+  if (!judged || !judged.position) return;
+  try {
+    await startGameFrom(kind, {
+      variant: data.variant_id, fen: judged.position.fen, turn: judged.position.turn,
+    });
+  } catch (error) {
+    judged = { fen: judged.fen, error: error.message };
+    showVerdict();
+  }
+}
+
+document.addEventListener("click", (event) => {
+  const button = event.target.closest("button[data-action]");
+  if (button && ACTIONS[button.dataset.action]) ACTIONS[button.dataset.action]();
+});
+$("analyse").addEventListener("click", (event) => {
+  if (!judged || !judged.position) event.preventDefault();
+});
+$("editor-turn").addEventListener("change", (event) => {
+  turn = event.target.value;
+  changed();
+});
+$("fen-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const fen = $("editor-fen").value.trim();
+  if (fen) setUp(fen);
+});
+document.addEventListener("keydown", (event) => {
+  if (event.key === "f" && !event.target.closest("input, select, textarea")) ACTIONS.flip();
+});
+
+drawPalette();
+drawCastling();
+setUp(data.fen);
