@@ -7,7 +7,7 @@ import { api, liveSocket, startGameFrom } from "./api.js";
 import { createPlayBoard } from "./board.js";
 import { expandLegalTree } from "./legal_tree.js";
 import { numberText } from "./game_model.js";
-import { overHereText as overText } from "./game_words.js";
+import { overHereText } from "./game_words.js";
 import { gettext } from "./i18n.js";
 import {
   addMove, arrowPath, evalFor, evalShare, lineFrom, onMainLine, pathTo, promote, remove,
@@ -80,7 +80,7 @@ async function show(id) {
     check: position.check,
     interactive: !position.outcome,
   });
-  $("hint").textContent = position.outcome ? overText(position.outcome) : turnText(position.turn);
+  $("hint").textContent = position.outcome ? overHereText(position.outcome) : turnText(position.turn);
   drawTree();
   drawEval();
   analyse();

@@ -44,8 +44,8 @@ export async function api(method, url, body) {
 }
 
 /** Starts a game of `kind` ("bot": level 4, the player taking the side to move, `turn`;
- * "local": pass-and-play) from the position `fen` of the game `variant`, and opens it. A position the
- * server refuses throws its ApiError, saying why. */
+ * "local": pass-and-play) from the position `fen` of the game `variant`, and opens it. A
+ * position the server refuses throws its ApiError, saying why. */
 export async function startGameFrom(kind, { variant, fen, turn }) {
   const body = { variant, fen };
   if (kind === "bot") Object.assign(body, { level: 4, color: turn || "white" });

@@ -71,7 +71,7 @@ function changed() {
   $("editor-turn").value = turn;
   for (const box of $("castling").querySelectorAll("input")) box.checked = castling.has(box.value);
   $("editor-fen").value = fen;
-  history.replaceState(null, "", `/editor/${data.variant_id}/${fen.replaceAll(" ", "_")}`);
+  history.replaceState(null, "", `/editor/${data.variant_id}/${urlFen(fen)}`);
   // Asked once the changes pause: a piece put on every square of a rank is one question.
   asking += 1;
   judged = null;
@@ -99,23 +99,33 @@ function showVerdict() {
   const verdict = $("verdict");
   const ready = Boolean(judged && judged.position);
   verdict.classList.toggle("field-errors", Boolean(judged && judged.error));
-  if (!judged) verdict.textContent = gettext("Checking the position…");
-  else if (judged.error) verdict.textContent = judged.error;
-  else if (judged.position.outcome) verdict.textContent = overHereText(judged.position.outcome);
-  else {
-    const count = expandLegalTree(judged.position.legal_tree).length;
-    const side = judged.position.turn === "white" ? gettext("White to move.") : gettext("Black to move.");
-    verdict.textContent = `${side} ${ngettext("%(count)s legal move.", "%(count)s legal moves.", count, { count })}`;
-  }
+  verdict.textContent = verdictText();
   verdict.dataset.state = !judged ? "checking" : judged.error ? "refused" : "accepted";
   const analyse = $("analyse");
-  if (ready) analyse.href = `/analysis/${data.variant_id}/${judged.position.fen.replaceAll(" ", "_")}`;
+  if (ready) analyse.href = `/analysis/${data.variant_id}/${urlFen(judged.position.fen)}`;
   analyse.classList.toggle("is-disabled", !ready);
   analyse.setAttribute("aria-disabled", String(!ready));
   const playable = ready && !judged.position.outcome;
   for (const action of ["bot", "local"]) {
     document.querySelector(`[data-action="${action}"]`).disabled = !playable;
   }
+}
+
+/** Returns what the page says of the position: the server's answer, or that it is asked. */
+function verdictText() {
+  if (!judged) return gettext("Checking the position…");
+  if (judged.error) return judged.error;
+  const { outcome, turn, legal_tree: tree } = judged.position;
+  if (outcome) return overHereText(outcome);
+  const count = expandLegalTree(tree).length;
+  const side = turn === "white" ? gettext("White to move.") : gettext("Black to move.");
+  const moves = ngettext("%(count)s legal move.", "%(count)s legal moves.", count, { count });
+  return `${side} ${moves}`;
+}
+
+/** Returns a FEN as the pages' addresses write it, its spaces as `_`. */
+function urlFen(fen) {
+  return fen.replaceAll(" ", "_");
 }
 
 // --- the palette, the options and the buttons ------------------------------------------------

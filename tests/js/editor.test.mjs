@@ -10,7 +10,9 @@ import { composeFen, fenCastling, fenTurn, parsePlacement } from "../../static/j
 const DIR = new URL("./fixtures/variants/", import.meta.url);
 const VARIANTS = readdirSync(DIR).filter((name) => name.endsWith(".json"))
   .map((name) => JSON.parse(readFileSync(new URL(name, DIR), "utf8")));
-const REGISTRY = JSON.parse(readFileSync(new URL("./fixtures/registry.json", import.meta.url), "utf8"));
+const REGISTRY = JSON.parse(
+  readFileSync(new URL("./fixtures/registry.json", import.meta.url), "utf8"),
+);
 const byId = (id) => VARIANTS.find((variant) => variant.id === id);
 
 const sorted = (pieces) => [...pieces].sort(([a], [b]) => a.localeCompare(b));
