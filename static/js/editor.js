@@ -15,6 +15,7 @@ const data = JSON.parse(document.getElementById("page-data").textContent);
 const $ = (id) => document.getElementById(id);
 const variant = data.variant;
 const ERASE = "erase";
+const MOVE = "move"; // the tool that moves a piece: tap it, then its new square
 // The castling rights a game has at its start are the ones the editor offers (none for a game
 // without castling): the FEN letter and what its box says.
 const CASTLING_WORDS = {
@@ -30,6 +31,7 @@ let turn = "white";
 let castling = new Set();
 let tool = `w${Object.keys(variant.pieces)[0]}`;
 let orientation = "white";
+let lifted = null; // the square of the piece the move tool holds
 let judged = null; // the server's answer for the FEN shown: {fen, position} or {fen, error}
 let asking = 0; // the latest question's number: an older answer is dropped
 let judging = null; // the timer of the next question
@@ -47,13 +49,40 @@ view.grid.addEventListener("click", (event) => {
 
 // --- the position ---------------------------------------------------------------------------
 function put(square) {
+  view.keepFocus?.(square);
+  if (tool === MOVE) {
+    moveTo(square);
+    return;
+  }
   if (tool === ERASE || pieces.get(square) === tool) pieces.delete(square);
   else pieces.set(square, tool);
-  view.keepFocus?.(square);
   changed();
 }
 
+/** The move tool: the first tap lifts a piece, the second puts it down (on its own square: where
+ * it was). A piece put on another takes its place. */
+function moveTo(square) {
+  if (lifted === null) {
+    if (!pieces.has(square)) return;
+    lifted = square;
+    draw();
+    return;
+  }
+  const from = lifted;
+  lifted = null;
+  if (square !== from) {
+    pieces.set(square, pieces.get(from));
+    pieces.delete(from);
+  }
+  changed();
+}
+
+function draw() {
+  view.update({ pieces, orientation, interactive: true, selected: lifted });
+}
+
 function setUp(fen) {
+  lifted = null;
   pieces = parsePlacement(fen, variant);
   turn = fenTurn(fen);
   castling = new Set([...fenCastling(fen)].filter((letter) => offered.includes(letter)));
@@ -67,7 +96,7 @@ function currentFen() {
 
 function changed() {
   const fen = currentFen();
-  view.update({ pieces, orientation, interactive: true });
+  draw();
   $("editor-turn").value = turn;
   for (const box of $("castling").querySelectorAll("input")) box.checked = castling.has(box.value);
   $("editor-fen").value = fen;
@@ -132,16 +161,19 @@ function urlFen(fen) {
 function drawPalette() {
   const palette = $("palette");
   const codes = ["w", "b"].flatMap((color) => Object.keys(variant.pieces).map((l) => color + l));
-  const buttons = [...codes, ERASE].map((code) => {
+  const tools = { [MOVE]: ["✥", gettext("Move a piece: tap it, then its new square")],
+    [ERASE]: ["✕", gettext("Remove pieces")] };
+  const buttons = [...codes, MOVE, ERASE].map((code) => {
     const button = document.createElement("button");
     button.type = "button";
     button.className = "editor-piece";
     button.dataset.tool = code;
     button.setAttribute("role", "radio");
-    if (code === ERASE) {
-      button.textContent = "✕";
-      button.setAttribute("aria-label", gettext("Remove pieces"));
-      button.title = gettext("Remove pieces");
+    if (tools[code]) {
+      const [sign, label] = tools[code];
+      button.textContent = sign;
+      button.setAttribute("aria-label", label);
+      button.title = label;
     } else {
       const art = document.createElement("span");
       art.className = "pc";
@@ -160,6 +192,10 @@ function drawPalette() {
 
 function choose(code) {
   tool = code;
+  if (lifted !== null) {
+    lifted = null;
+    draw();
+  }
   for (const button of $("palette").children) {
     button.setAttribute("aria-checked", String(button.dataset.tool === code));
   }
@@ -188,12 +224,13 @@ const ACTIONS = {
   start: () => setUp(data.start_fen),
   clear: () => {
     pieces = new Map();
+    lifted = null;
     castling = new Set(); // no right stands on an empty board
     changed();
   },
   flip: () => {
     orientation = orientation === "white" ? "black" : "white";
-    view.update({ pieces, orientation, interactive: true });
+    draw();
   },
   bot: () => start("bot"),
   local: () => start("local"),

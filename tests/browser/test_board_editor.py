@@ -96,7 +96,16 @@ def test_a_typed_fen_the_engine_refuses_says_why_and_offers_nothing(new_page, co
     expect(verdict).to_contain_text("The game is over here")  # two bare kings: a draw
     expect(page.get_by_test_id("editor-local")).to_be_disabled()
     expect(page.get_by_test_id("editor-analyse")).to_have_attribute("aria-disabled", "false")
-    assert refusals_of_the_position_api(console_watch) == 1
+    choose(page, "move")  # the move tool: tap a piece, then its new square
+    tap(page, "e1")
+    expect(square(page, "e1")).to_have_class(re.compile(r"\bis-selected\b"))
+    tap(page, "d1")
+    assert dom_board(page) == {"d1": "wK", "e8": "bK"}
+    expect(page.get_by_test_id("editor-fen")).to_have_value("4k3/8/8/8/8/8/8/3K4 w - - 0 1")
+    tap(page, "d1", "e8")  # a piece put on another takes its place
+    assert dom_board(page) == {"e8": "wK"}
+    expect(verdict).to_have_attribute("data-state", "refused")
+    assert refusals_of_the_position_api(console_watch) == 2
 
 
 def test_a_numbered_draughts_position_is_set_up_and_played_as_pass_and_play(

@@ -1,8 +1,9 @@
 """The board editor's page (``/editor/``): every game's editor opens on its start or on a FEN
 given with ``_`` for its spaces, with what the browser needs to draw the game's board and its
 pieces; the game picker works without scripts; an unknown game is not found; a FEN given in the
-address is bounded before it reaches the page. The analysis board and pass-and-play link to it.
-What a position set up there is, the analysis board's API says (test_analysis_board.py)."""
+address is bounded before it reaches the page. The analysis board, the bot's page and
+pass-and-play link to it. What a position set up there is, the analysis board's API says
+(test_analysis_board.py)."""
 
 import pytest
 
@@ -45,7 +46,7 @@ def test_an_unknown_game_is_not_found_and_a_long_fen_is_cut(client):
     assert long["fen"] == "p" * MAX_FEN_CHARS  # drawn as far as it reads; the server refuses it
 
 
-def test_the_analysis_board_and_pass_and_play_link_to_the_editor(client):
+def test_the_analysis_board_the_bot_and_pass_and_play_link_to_the_editor(client):
     assert 'data-action="edit"' in client.get("/analysis/").content.decode()
-    local = client.get("/play/local/").content.decode()
-    assert 'href="/editor/" data-testid="editor-link"' in local
+    for page in ("/play/local/", "/play/bot/"):
+        assert 'href="/editor/" data-testid="editor-link"' in client.get(page).content.decode()
