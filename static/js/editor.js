@@ -160,10 +160,12 @@ function urlFen(fen) {
 // --- the palette, the options and the buttons ------------------------------------------------
 function drawPalette() {
   const palette = $("palette");
-  const codes = ["w", "b"].flatMap((color) => Object.keys(variant.pieces).map((l) => color + l));
+  const letters = Object.keys(variant.pieces);
   const tools = { [MOVE]: ["✥", gettext("Move a piece: tap it, then its new square")],
     [ERASE]: ["✕", gettext("Remove pieces")] };
-  const buttons = [...codes, MOVE, ERASE].map((code) => {
+  // A row for each colour's pieces, then the tools.
+  const rows = [letters.map((l) => `w${l}`), letters.map((l) => `b${l}`), [MOVE, ERASE]];
+  const toolButton = (code) => {
     const button = document.createElement("button");
     button.type = "button";
     button.className = "editor-piece";
@@ -185,8 +187,13 @@ function drawPalette() {
     }
     button.addEventListener("click", () => choose(code));
     return button;
-  });
-  palette.replaceChildren(...buttons);
+  };
+  palette.replaceChildren(...rows.map((codes) => {
+    const row = document.createElement("div");
+    row.className = "editor-palette-row";
+    row.append(...codes.map(toolButton));
+    return row;
+  }));
   choose(tool);
 }
 
@@ -196,7 +203,7 @@ function choose(code) {
     lifted = null;
     draw();
   }
-  for (const button of $("palette").children) {
+  for (const button of $("palette").querySelectorAll("[data-tool]")) {
     button.setAttribute("aria-checked", String(button.dataset.tool === code));
   }
 }
