@@ -142,8 +142,9 @@ export function replayFrames(before, move, orientation) {
 
 /** Listens to the pointer on the board `view`: a press and release on one used square is
  * `onTap(square)`; a press on a movable piece dragged farther than a few pixels is
- * `onDragStart(square)`, then `onDrop(from, to)` where it is let go on another square. */
-function attachPointer(view, { onTap, onDragStart, onDrop }) {
+ * `onDragStart(square)`, then `onDrop(from, to)` where it is let go on another square. (The
+ * play board's, and the board editor's, whose every piece is movable.) */
+export function attachPointer(view, { onTap, onDragStart = () => {}, onDrop }) {
   const { grid } = view;
   let press = null;
   grid.addEventListener("pointerdown", (event) => {

@@ -4,16 +4,18 @@
 // rule: it offers the analysis board, the bot and pass-and-play only from a position the server
 // accepted, in the FEN the server wrote.
 import { api, startGameFrom } from "./api.js";
-import { createBoard } from "./board.js";
+import { attachPointer, createBoard } from "./board.js";
 import { overHereText } from "./game_words.js";
 import { gettext, ngettext } from "./i18n.js";
 import { expandLegalTree } from "./legal_tree.js";
+import { createGeometry } from "./geometry.js";
 import { composeFen, fenCastling, fenTurn, parsePlacement } from "./placement.js";
 import { pieceArt, pieceName } from "./variant.js";
 
 const data = JSON.parse(document.getElementById("page-data").textContent);
 const $ = (id) => document.getElementById(id);
 const variant = data.variant;
+const geometry = createGeometry(variant.board);
 const ERASE = "erase";
 const MOVE = "move"; // the tool that moves a piece: tap it, then its new square
 // The castling rights a game has at its start are the ones the editor offers (none for a game
@@ -42,10 +44,9 @@ const view = createBoard($("board"), {
   variant,
   onSquare: (square) => put(square),
 });
-view.grid.addEventListener("click", (event) => {
-  const square = event.target.closest(".sq");
-  if (square && !square.classList.contains("sq-unused")) put(square.dataset.square);
-});
+// A tap puts the chosen piece (or takes it off); a piece dragged to another square goes there,
+// whatever the tool.
+attachPointer(view, { onTap: (square) => put(square), onDrop: (from, to) => carry(from, to) });
 
 // --- the position ---------------------------------------------------------------------------
 function put(square) {
@@ -70,15 +71,22 @@ function moveTo(square) {
   }
   const from = lifted;
   lifted = null;
-  if (square !== from) {
-    pieces.set(square, pieces.get(from));
+  carry(from, square);
+}
+
+/** Puts the piece on `from` on `to` (a piece there is replaced; a square the game does not use
+ * takes none). */
+function carry(from, to) {
+  if (to !== from && pieces.has(from) && geometry.isUsed(to)) {
+    pieces.set(to, pieces.get(from));
     pieces.delete(from);
   }
   changed();
 }
 
 function draw() {
-  view.update({ pieces, orientation, interactive: true, selected: lifted });
+  const movable = [...pieces.keys()]; // every piece may be dragged
+  view.update({ pieces, orientation, interactive: true, selected: lifted, movable });
 }
 
 function setUp(fen) {

@@ -129,6 +129,13 @@ def test_a_numbered_draughts_position_is_set_up_and_played_as_pass_and_play(
     tap(page, "d6")  # square 22: the white man on 27 must take it
     expect(page.get_by_test_id("editor-fen")).to_have_value("W:W27:BK1,22:H0:F1")
     expect(verdict).to_have_text("White to move. 1 legal move.")
+    # A piece dragged goes where it is let go, if the game uses that square.
+    square(page, "b10").drag_to(square(page, "d10"))
+    expect(page.get_by_test_id("editor-fen")).to_have_value("W:W27:BK2,22:H0:F1")
+    square(page, "d10").drag_to(square(page, "c10"))  # a light square, unused
+    square(page, "d10").drag_to(square(page, "b10"))
+    expect(page.get_by_test_id("editor-fen")).to_have_value("W:W27:BK1,22:H0:F1")
+    expect(verdict).to_have_text("White to move. 1 legal move.")
     assert refusals_of_the_position_api(console_watch) >= 1
 
     page.get_by_test_id("editor-local").click()
