@@ -68,4 +68,7 @@ def home(request: HttpRequest) -> HttpResponse:
         for group in groups
         for game in group["games"]
     ]
-    return render(request, "home.html", {"groups": groups, "gallery_data": boards})
+    # The games besides Chesskers, as the registry has them (the gallery's sentence counts them).
+    other_games = len(variants.VARIANTS) - 1
+    context = {"groups": groups, "gallery_data": boards, "other_games": other_games}
+    return render(request, "home.html", context)

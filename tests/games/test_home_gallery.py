@@ -49,6 +49,14 @@ def test_the_gallery_shows_every_game_in_three_groups(client) -> None:
         assert f">{variant.name}</a></h4>" in content
 
 
+def test_the_gallery_counts_the_other_games_from_the_registry(client) -> None:
+    others = len(variants.VARIANTS) - 1
+    said = re.search(r'data-testid="games-count">([^<]*)<', client.get("/").content.decode())
+    assert said[1].startswith(f"This site plays Chesskers and {others} games around it.")
+    ru = client.get("/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert f"Здесь можно играть в Chesskers и ещё {others} родствен" in ru
+
+
 def test_each_card_links_its_rules_and_carries_its_start_position(client) -> None:
     content = client.get("/").content.decode()
     boards = gallery_data(content)

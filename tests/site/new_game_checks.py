@@ -44,6 +44,10 @@ def test_it_is_listed_and_served_on_every_page_that_offers_games(client, new_gam
     rules = client.get(f"/rules/{new_game.id}/")
     assert rules.status_code == 200
     assert f"The rules of {new_game.name}</h1>" in rules.content.decode()
+    home = client.get("/").content.decode()  # the gallery's count is the registry's
+    assert f"Chesskers and {len(variants.VARIANTS) - 1} games around it" in home
+    editor = client.get(f"/editor/{new_game.id}/")
+    assert editor.status_code == 200 and new_game.name in editor.content.decode()
     listed = {game["id"] for game in client.get("/api/variants/").json()}
     assert new_game.id in listed
     assert client.get(f"/games/?variant={new_game.id}").status_code == 200
