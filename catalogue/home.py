@@ -1,9 +1,9 @@
 """The home page: what the site is, where to play, and the gallery of every game it plays.
 
-The gallery groups the 23 games by family — Chesskers; the hybrids; the checkers family — each
-with a small board of its start position (drawn in the browser by board.js from the game's
-descriptor), its name, one line about it and a link to its rules page. The lines are the rules
-pages' own (``catalogue.rules``); this module only orders and groups them.
+The gallery groups every game of the registry by family — Chesskers; the hybrids; the checkers
+family — each with a small board of its start position (drawn in the browser by board.js from the
+game's descriptor), its name, one line about it and a link to its rules page. The lines are the
+rules pages' own (``catalogue.rules``); this module only orders and groups them.
 """
 
 from typing import Any

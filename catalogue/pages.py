@@ -62,7 +62,11 @@ EXAMPLES: list[dict[str, Any]] = [
 def rules(request: HttpRequest) -> HttpResponse:
     """The Chesskers rules page, with a live mini-board for each example."""
     boards = [{**example, **example_board("chesskers", example["fen"])} for example in EXAMPLES]
-    context = {"boards": boards, "page_data": {"variant": None, "boards": boards}}
+    context = {
+        "boards": boards,
+        "page_data": {"variant": None, "boards": boards},
+        "games_count": len(variants.VARIANTS),  # the registry's, as the page says it
+    }
     return render(request, "games/rules.html", context)
 
 

@@ -7,6 +7,7 @@ import pytest
 import engine
 from catalogue.pages import EXAMPLES
 from catalogue.rules.boards import example_board
+from engine import variants
 from engine.chesskers import CHESSKERS
 
 
@@ -60,3 +61,5 @@ def test_the_rules_page_embeds_every_example(client) -> None:
     for example in EXAMPLES:
         assert f'data-example="{example["id"]}"' in content
     assert 'href="/#games" data-testid="rules-all-games"' in content
+    # How many games are played here is the registry's count, not the page's.
+    assert f"Chesskers is one of the {len(variants.VARIANTS)} games played here" in content

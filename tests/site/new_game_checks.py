@@ -46,6 +46,8 @@ def test_it_is_listed_and_served_on_every_page_that_offers_games(client, new_gam
     assert f"The rules of {new_game.name}</h1>" in rules.content.decode()
     home = client.get("/").content.decode()  # the gallery's count is the registry's
     assert f"Chesskers and {len(variants.VARIANTS) - 1} games around it" in home
+    rules_of_chesskers = client.get("/rules/").content.decode()
+    assert f"one of the {len(variants.VARIANTS)} games played here" in rules_of_chesskers
     editor = client.get(f"/editor/{new_game.id}/")
     assert editor.status_code == 200 and new_game.name in editor.content.decode()
     listed = {game["id"] for game in client.get("/api/variants/").json()}
