@@ -9,6 +9,7 @@ import { expandLegalTree } from "./legal_tree.js";
 import { numberText } from "./game_model.js";
 import { overHereText } from "./game_words.js";
 import { gettext } from "./i18n.js";
+import { fenInPath } from "./placement.js";
 import {
   addMove, arrowPath, evalFor, evalShare, lineFrom, onMainLine, pathTo, promote, remove,
   scoreText, sideLineToSave, step, treeOfGame, treeText,
@@ -280,7 +281,7 @@ function shareLink() {
   if (game && onMainLine(tree, current)) {
     return `${location.origin}/analysis/${game.id}/#${tree.nodes[current].ply}`;
   }
-  const fen = tree.nodes[current].fen.replaceAll(" ", "_");
+  const fen = fenInPath(tree.nodes[current].fen);
   return `${location.origin}/analysis/${data.variant_id}/${fen}`;
 }
 
@@ -340,7 +341,7 @@ const actions = {
   },
   share: () => copy(shareLink(), gettext("Link"), gettext("Link copied.")),
   edit: () => {
-    location.href = `/editor/${data.variant_id}/${tree.nodes[current].fen.replaceAll(" ", "_")}`;
+    location.href = `/editor/${data.variant_id}/${fenInPath(tree.nodes[current].fen)}`;
   },
   bot: () => startGame("bot"),
   local: () => startGame("local"),
@@ -366,7 +367,7 @@ document.addEventListener("keydown", (event) => {
 $("load-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const variant = $("load-variant").value;
-  const fen = $("load-fen").value.trim().replaceAll(" ", "_");
+  const fen = fenInPath($("load-fen").value.trim());
   location.href = fen ? `/analysis/${variant}/${fen}` : `/analysis/${variant}/`;
 });
 window.addEventListener("resize", () => drawEval());

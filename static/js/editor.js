@@ -9,7 +9,7 @@ import { overHereText } from "./game_words.js";
 import { gettext, ngettext } from "./i18n.js";
 import { expandLegalTree } from "./legal_tree.js";
 import { createGeometry } from "./geometry.js";
-import { composeFen, fenCastling, fenTurn, parsePlacement } from "./placement.js";
+import { composeFen, fenCastling, fenInPath, fenTurn, parsePlacement } from "./placement.js";
 import { pieceArt, pieceName } from "./variant.js";
 
 const data = JSON.parse(document.getElementById("page-data").textContent);
@@ -50,7 +50,7 @@ attachPointer(view, { onTap: (square) => put(square), onDrop: (from, to) => carr
 
 // --- the position ---------------------------------------------------------------------------
 function put(square) {
-  view.keepFocus?.(square);
+  view.keepFocus(square);
   if (tool === MOVE) {
     moveTo(square);
     return;
@@ -108,7 +108,7 @@ function changed() {
   $("editor-turn").value = turn;
   for (const box of $("castling").querySelectorAll("input")) box.checked = castling.has(box.value);
   $("editor-fen").value = fen;
-  history.replaceState(null, "", `/editor/${data.variant_id}/${urlFen(fen)}`);
+  history.replaceState(null, "", `/editor/${data.variant_id}/${fenInPath(fen)}`);
   // Asked once the changes pause: a piece put on every square of a rank is one question.
   asking += 1;
   judged = null;
@@ -139,7 +139,7 @@ function showVerdict() {
   verdict.textContent = verdictText();
   verdict.dataset.state = !judged ? "checking" : judged.error ? "refused" : "accepted";
   const analyse = $("analyse");
-  if (ready) analyse.href = `/analysis/${data.variant_id}/${urlFen(judged.position.fen)}`;
+  if (ready) analyse.href = `/analysis/${data.variant_id}/${fenInPath(judged.position.fen)}`;
   analyse.classList.toggle("is-disabled", !ready);
   analyse.setAttribute("aria-disabled", String(!ready));
   const playable = ready && !judged.position.outcome;
@@ -158,11 +158,6 @@ function verdictText() {
   const side = turn === "white" ? gettext("White to move.") : gettext("Black to move.");
   const moves = ngettext("%(count)s legal move.", "%(count)s legal moves.", count, { count });
   return `${side} ${moves}`;
-}
-
-/** Returns a FEN as the pages' addresses write it, its spaces as `_`. */
-function urlFen(fen) {
-  return fen.replaceAll(" ", "_");
 }
 
 // --- the palette, the options and the buttons ------------------------------------------------

@@ -68,6 +68,12 @@ function composePdn(pieces, turn, geometry) {
   return `${turn === "black" ? "B" : "W"}:W${lists.w.join(",")}:B${lists.b.join(",")}:H0:F1`;
 }
 
+/** Returns a FEN as the pages' addresses write it (`/analysis/<game>/<FEN>`,
+ * `/editor/<game>/<FEN>`): its spaces as `_`. */
+export function fenInPath(fen) {
+  return String(fen).replaceAll(" ", "_");
+}
+
 /** Returns the FEN's side to move, "white" or "black" (either style). */
 export function fenTurn(fen) {
   const text = String(fen || "").trim();
