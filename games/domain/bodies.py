@@ -59,9 +59,16 @@ CHALLENGE = Body(
     (
         BodyField("to", help="The username challenged; absent or empty: an invite link"),
         BodyField("color", help=COLOR_HELP, default="random"),
-        BodyField("rated", BOOLEAN, default=True),
+        BodyField(
+            "rated",
+            BOOLEAN,
+            default=True,
+            help="Absent: rated, unless `fen` sets another start (a game from a position is "
+            "never rated: true with one is refused)",
+        ),
         BodyField("variant", VARIANT),
         BodyField("clock", CLOCK),
+        BodyField("fen", help=START_FEN_HELP),
     ),
 )
 LOCAL_GAME = Body(

@@ -313,10 +313,10 @@ class BotGameRequest:
 
 
 def fen_text(value: Any) -> str | None:
-    """Returns a pass-and-play or bot game's starting FEN as given (None or empty: the game's
-    usual start), or raises if it is not short plain text: the engine reads its numbers, which
-    must stay small (a counter of thousands of digits, or a superscript digit, is not a number
-    it can read)."""
+    """Returns a pass-and-play, bot or challenged game's starting FEN as given (None or empty:
+    the game's usual start), or raises if it is not short plain text: the engine reads its
+    numbers, which must stay small (a counter of thousands of digits, or a superscript digit, is
+    not a number it can read)."""
     if value is None or value == "":
         return None
     if not isinstance(value, str):
@@ -421,14 +421,19 @@ class ChallengeRequest:
 
     to: str | None = None
     color: str = SeekColor.RANDOM
-    rated: bool = True
+    rated: bool | None = True  # None: not said (rated unless the game starts from a position)
     variant: str = DEFAULT_VARIANT
     clock: TimeControl = UNLIMITED
+    fen: str | None = None  # the start, as given (the engine checks it); None: the usual start
 
     @classmethod
     def from_body(cls, data: Mapping[str, Any]) -> "ChallengeRequest":
         color = color_choice(data.get("color", SeekColor.RANDOM))
-        rated = rated_choice(data.get("rated", True))
+        fen = (fen_text(data.get("fen")) or "").strip() or None
+        # Not said: rated, unless a position is given (``challenge_create`` decides once the
+        # engine has read it: the game's usual start written out is an ordinary game).
+        rated = data.get("rated", None if fen else True)
+        rated = None if rated is None else rated_choice(rated)
         to = data.get("to")
         if to and (not isinstance(to, str) or len(to) > MAX_USERNAME_CHARS):
             raise refuse(_("A challenge is sent to a username."))
@@ -438,6 +443,7 @@ class ChallengeRequest:
             rated=rated,
             variant=variant_choice(data.get("variant")),
             clock=clock_choice(data.get("clock")),
+            fen=fen,
         )
 
     @classmethod
@@ -451,6 +457,7 @@ class ChallengeRequest:
                 "rated": form.get("rated", "false"),
                 "variant": form.get("variant"),
                 "clock": form_clock(form),
+                "fen": form.get("fen"),
             }
         )
 

@@ -205,6 +205,10 @@ class ChallengeSerializer(serializers.Serializer):
     state = serializers.CharField()
     game = serializers.CharField(allow_null=True)
     rematch_of = serializers.CharField(allow_null=True, help_text="The game a rematch is of")
+    fen = serializers.CharField(
+        allow_null=True,
+        help_text="The position the game starts from, in the game's own FEN; null: its usual start",
+    )
     created_at = serializers.DateTimeField()
 
 

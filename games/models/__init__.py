@@ -134,6 +134,9 @@ class Challenge(models.Model):
     variant = models.CharField(max_length=VARIANT_LENGTH, default=DEFAULT_VARIANT)
     # The time control offered (``games.domain.clock.TimeControl.as_json``); null: unlimited.
     clock = models.JSONField(null=True, blank=True)
+    # The position the game starts from, in the game's own FEN, as the engine wrote it; empty:
+    # the game's usual start. A game from another position is never rated.
+    initial_fen = models.CharField(max_length=FEN_LENGTH, blank=True, default="")
     rematch_of = models.ForeignKey(
         "Game", on_delete=models.CASCADE, null=True, blank=True, related_name="rematches"
     )

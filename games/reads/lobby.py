@@ -78,6 +78,7 @@ def challenge_payload(challenge: Challenge) -> dict[str, Any]:
         "state": challenge.state,
         "game": challenge.game.public_id if challenge.game_id else None,
         "rematch_of": challenge.rematch_of.public_id if challenge.rematch_of_id else None,
+        "fen": challenge.initial_fen or None,
         "created_at": challenge.created_at.isoformat(),
     }
 

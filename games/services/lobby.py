@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from accounts.services import user_seen
 from community.selectors import blocked_between
+from engine import variants
 from games.domain.clock import UNLIMITED, TimeControl
 from games.domain.errors import ErrorCode, GameError
 from games.domain.policy import MAX_OPEN_CHALLENGES, MAX_OPEN_SEEKS, fresh_since
@@ -27,7 +28,7 @@ from games.domain.schemas import ChallengeRequest
 from games.models import DEFAULT_VARIANT, Challenge, Color, Game, Seek, SeekColor
 from games.reads.lobby import RELATED, challenge_payload, seek_payload
 from games.services.core import Actor, lock_game, opponent, publish_state, require_player
-from games.services.play import game_create_online
+from games.services.play import game_create_online, validated_fen
 from games.storage import broadcast
 
 
@@ -272,14 +273,29 @@ def challenge_create(
     user: User,
     to: str | None,
     color: str = SeekColor.RANDOM,
-    rated: bool = True,
+    rated: bool | None = True,
     rematch_of: Game | None = None,
     variant: str = DEFAULT_VARIANT,
     clock: TimeControl = UNLIMITED,
+    fen: str | None = None,
 ) -> Challenge:
     """Challenges a user by name to a game of ``variant``, or (``to`` empty) makes an invite
     link anyone may accept, with its time control; a user has at most ``MAX_OPEN_CHALLENGES``
-    open (rematch offers included)."""
+    open (rematch offers included).
+
+    ``fen`` is the position the game starts from, in the game's own FEN (none: its usual
+    start). The engine checks it before anything is written, as for the bot and pass-and-play;
+    a game from another position than the usual start is casual, and asking for it rated is
+    refused (``rated`` None: rated unless it is from another position)."""
+    start = validated_fen(fen, variant)
+    from_position = start != variants.get(variant).start_fen
+    if rated is None:
+        rated = not from_position
+    elif from_position and rated:
+        raise GameError(
+            ErrorCode.BAD_REQUEST,
+            _("A game from a position is casual: it cannot be rated."),
+        )
     target = None
     if to:
         target = User.objects.filter(username__iexact=to.strip(), is_active=True).first()
@@ -310,6 +326,7 @@ def challenge_create(
             rematch_of=rematch_of,
             variant=variant,
             clock=clock.as_json(),
+            initial_fen=start if from_position else "",
         )
         if rematch_of is None:  # made in the lobby, which it lasts as long as (as a seek)
             user_seen(user_id=user.pk, at=challenge.created_at)
@@ -326,6 +343,7 @@ def challenge_asked(*, user: User, asked: ChallengeRequest) -> Challenge:
         rated=asked.rated,
         variant=asked.variant,
         clock=asked.clock,
+        fen=asked.fen,
     )
 
 
@@ -370,6 +388,7 @@ def challenge_accept(*, user: User, challenge_id: str, now: datetime | None = No
                 variant=challenge.variant,
                 clock=control,
                 now=now,
+                fen=challenge.initial_fen or None,
             )
             challenge.state = Challenge.State.ACCEPTED
             challenge.to = user
@@ -403,8 +422,8 @@ def challenge_decline(*, user: User, challenge_id: str) -> Challenge:
 
 def game_rematch(*, game_id: str, actor: Actor) -> Challenge:
     """Offers a rematch of a finished online game to the opponent, colours swapped, rated or
-    unrated as the game was; or, if the opponent has offered one, accepts it (the rematch's
-    game starts). Returns the offer, accepted or not."""
+    unrated as the game was, from the position it started from; or, if the opponent has offered
+    one, accepts it (the rematch's game starts). Returns the offer, accepted or not."""
     with transaction.atomic():
         game = lock_game(game_id)  # one offer or acceptance at a time
         color = require_player(game, actor)
@@ -428,8 +447,9 @@ def game_rematch(*, game_id: str, actor: Actor) -> Challenge:
             color=opponent(color),
             rated=game.rated,
             rematch_of=game,
-            variant=game.variant,  # a rematch is of the same game
+            variant=game.variant,  # a rematch is of the same game, from the same position
             clock=TimeControl.of_game(game),
+            fen=game.initial_fen,
         )
         publish_state(game)
     return challenge

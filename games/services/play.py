@@ -331,8 +331,10 @@ def game_create_online(
     tournament: str | None = None,
     tournament_round: int | None = None,
     berserk_allowed: bool = False,
+    fen: str | None = None,
 ) -> Game:
-    """Creates a live online game of ``variant`` from its start with its clock (the first
+    """Creates a live online game of ``variant`` from its start (or ``fen``, a position the
+    engine has accepted: ``validated_fen``) with its clock (the first
     move's allowance running from ``now``) and tells both players (their ``user.<id>`` groups).
     Call inside the transaction that accepted the seek or challenge, or that paired the players.
 
@@ -348,6 +350,7 @@ def game_create_online(
         tournament=tournament,
         tournament_round=tournament_round,
         berserk_allowed=berserk_allowed,
+        fen=fen,
     )
     return game
 
@@ -362,10 +365,11 @@ def games_create_online(
     tournament: str | None = None,
     tournament_round: int | None = None,
     berserk_allowed: bool = False,
+    fen: str | None = None,
 ) -> list[Game]:
     """``game_create_online`` for each pair (white, black), the games written in one statement:
     a tournament's wave of pairings starts hundreds at once."""
-    start = variants.get(variant).start_fen
+    start = fen or variants.get(variant).start_fen
     now = now or timezone.now()
     games = []
     for white, black in pairs:

@@ -20,7 +20,14 @@ PARSED: dict[str, tuple[bodies.Body, Callable[[Any], Any], dict[str, Any]]] = {
     "challenge": (
         bodies.CHALLENGE,
         schemas.ChallengeRequest.from_body,
-        {"to": "bob", "color": "random", "rated": True, "variant": "chesskers", "clock": None},
+        {
+            "to": "bob",
+            "color": "random",
+            "rated": False,
+            "variant": "chesskers",
+            "clock": None,
+            "fen": "",
+        },
     ),
     "local game": (
         bodies.LOCAL_GAME,

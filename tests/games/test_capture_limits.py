@@ -1,8 +1,8 @@
 """Bounded capture search at the site's edges (issue #35): a position whose capture search is
 over the engine's budget of jumps (``engine.work``) is refused with a sentence wherever a
-position comes in — pass-and-play and bot games from a FEN, by the API and by the forms, an
-import's FEN tag — a move into one is refused, and the positions of one import share one limit
-for the whole request. Nothing is stored."""
+position comes in — pass-and-play and bot games and challenges from a FEN, by the API and by
+the forms, an import's FEN tag — a move into one is refused, and the positions of one import
+share one limit for the whole request. Nothing is stored."""
 
 import html
 
@@ -13,7 +13,7 @@ from accounts.services import user_token
 from engine.variants import VARIANTS
 from engine.work import CAPTURE_BUDGET, work_limit
 from games.domain import pgn
-from games.models import Game
+from games.models import Challenge, Game
 from games.services import archive
 from tests.engine.test_capture_search import PRUNED
 from tests.engine.test_playable import WORST_CAPTURES
@@ -55,6 +55,14 @@ def test_a_bot_game_refuses_a_capture_search_over_the_budget(variant_id) -> None
     response = APIClient().post("/api/games/bot/", asked, format="json")
     assert (response.status_code, response.json()) == (400, {"error": BAD_FEN})
     assert not Game.objects.exists()
+
+
+@pytest.mark.parametrize("variant_id", WORST)
+def test_a_challenge_refuses_a_capture_search_over_the_budget(alice, variant_id) -> None:
+    asked = {"variant": variant_id, "fen": WORST_CAPTURES[variant_id]}
+    response = signed_in(alice).post("/api/challenges/", asked, format="json")
+    assert (response.status_code, response.json()) == (400, {"error": BAD_FEN})
+    assert not Challenge.objects.exists()
 
 
 @pytest.mark.parametrize("page", ["/play/local/", "/play/bot/"])
