@@ -26,8 +26,14 @@ from games.domain.clock import (
 from games.domain.errors import GameError
 from games.domain.events import label_of_tournament
 from games.domain.policy import BOT_LEVELS, CANNED_PHRASES, CHAT_MAX_CHARS
-from games.domain.schemas import MAX_IMPORT_CHARS, BotGameRequest, LocalGameRequest, import_text
-from games.models import Challenge, Game, export_format
+from games.domain.schemas import (
+    MAX_FEN_CHARS,
+    MAX_IMPORT_CHARS,
+    BotGameRequest,
+    LocalGameRequest,
+    import_text,
+)
+from games.models import Challenge, Game, export_format, fen_turn
 from games.reads.archive import (
     ArchiveFilters,
     PageRequest,
@@ -76,6 +82,10 @@ def play(request: HttpRequest) -> HttpResponse:
             "my_games": my_games,
             "variant_groups": variant_groups(),
             "selected": request.GET.get("variant", ""),
+            # A position to challenge a friend from (the board editor's and the analysis
+            # board's *Challenge a friend*): the form shows it; the server checks it when sent.
+            "challenge_fen": request.GET.get("fen", "")[:MAX_FEN_CHARS],
+            "max_fen_chars": MAX_FEN_CHARS,
             "quick_pairings": quick,
             "correspondence_days": CORRESPONDENCE_DAYS,
             "speeds": speed_choices(),
@@ -245,14 +255,23 @@ def invite(request: HttpRequest, challenge_id: str) -> HttpResponse:
 
 
 def invite_context(challenge: Challenge, error: str | None = None) -> dict:
-    """The invite page's context; its challenger's page script is given the challenge's id."""
-    invite_data = {"challenge": challenge.public_id}
+    """The invite page's context. Its script is given the challenge's id (the challenger's page
+    waits there for an answer) and, for a game from a position, the position and the game's
+    board, which it draws for whoever opens the link."""
+    invite_data: dict[str, Any] = {"challenge": challenge.public_id, "fen": None}
+    position_url = None
+    if challenge.initial_fen:
+        invite_data.update(fen=challenge.initial_fen, variant=variant_descriptor(challenge.variant))
+        in_path = challenge.initial_fen.replace(" ", "_")  # as the pages write it (fenInPath)
+        position_url = reverse("analysis-fen", args=[challenge.variant, in_path])
     name = variant_names().get(challenge.variant, challenge.variant)
     return {
         "challenge": challenge,
         "invite_data": invite_data,
         "error": error,
         "variant_name": name,
+        "position_url": position_url,
+        "position_turn": fen_turn(challenge.initial_fen) if challenge.initial_fen else None,
     }
 
 

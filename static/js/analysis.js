@@ -9,7 +9,7 @@ import { expandLegalTree } from "./legal_tree.js";
 import { numberText } from "./game_model.js";
 import { overHereText } from "./game_words.js";
 import { gettext } from "./i18n.js";
-import { fenInPath } from "./placement.js";
+import { challengeHref, fenInPath } from "./placement.js";
 import {
   addMove, arrowPath, evalFor, evalShare, lineFrom, onMainLine, pathTo, promote, remove,
   scoreText, sideLineToSave, step, treeOfGame, treeText,
@@ -345,6 +345,9 @@ const actions = {
   },
   bot: () => startGame("bot"),
   local: () => startGame("local"),
+  challenge: () => {
+    location.href = challengeHref(data.variant_id, tree.nodes[current].fen);
+  },
 };
 document.querySelectorAll("[data-action]").forEach((button) => {
   button.addEventListener("click", () => actions[button.dataset.action]?.());

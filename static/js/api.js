@@ -163,6 +163,8 @@ export function challengeText(challenge, names = {}) {
   const details = [];
   if (challenge.variant && challenge.variant !== "chesskers") details.push(gameName(challenge, names));
   if (challenge.control) details.push(controlLabel(challenge.control));
+  // Translators: in a challenge's details: the game starts from a position set up, not its start.
+  if (challenge.fen) details.push(gettext("from a position"));
   details.push(ratedLabel(challenge.rated), theyPlay(challenge.color));
   const params = { challenger: challenge.challenger, details: details.join(", ") };
   return challenge.rematch_of
@@ -173,14 +175,18 @@ export function challengeText(challenge, names = {}) {
 }
 
 /** Returns how the lobby lists a challenge the viewer made: "You challenged bob to
- * International Checkers, 5+3, rated" (the profile's message after sending says the same). */
+ * International Checkers, 5+3, rated" (the profile's message after sending says the same), "…
+ * from a position, …" for a game that starts from one. */
 export function outgoingText(challenge, names = {}) {
-  return gettext("You challenged %(user)s to %(game)s, %(control)s, %(kind)s", {
+  const params = {
     user: challenge.to,
     game: (challenge.variant && gameName(challenge, names)) || "Chesskers",
     control: controlLabel(challenge.control || "unlimited"),
     kind: ratedLabel(challenge.rated),
-  });
+  };
+  return challenge.fen
+    ? gettext("You challenged %(user)s to %(game)s from a position, %(control)s, %(kind)s", params)
+    : gettext("You challenged %(user)s to %(game)s, %(control)s, %(kind)s", params);
 }
 
 /** Returns what the viewer is told when a player declined their challenge. */

@@ -9,7 +9,9 @@ import { overHereText } from "./game_words.js";
 import { gettext, ngettext } from "./i18n.js";
 import { expandLegalTree } from "./legal_tree.js";
 import { createGeometry } from "./geometry.js";
-import { composeFen, fenCastling, fenInPath, fenTurn, parsePlacement } from "./placement.js";
+import {
+  challengeHref, composeFen, fenCastling, fenInPath, fenTurn, parsePlacement,
+} from "./placement.js";
 import { pieceArt, pieceName } from "./variant.js";
 
 const data = JSON.parse(document.getElementById("page-data").textContent);
@@ -143,7 +145,7 @@ function showVerdict() {
   analyse.classList.toggle("is-disabled", !ready);
   analyse.setAttribute("aria-disabled", String(!ready));
   const playable = ready && !judged.position.outcome;
-  for (const action of ["bot", "local"]) {
+  for (const action of ["bot", "local", "challenge"]) {
     document.querySelector(`[data-action="${action}"]`).disabled = !playable;
   }
 }
@@ -244,6 +246,9 @@ const ACTIONS = {
   },
   bot: () => start("bot"),
   local: () => start("local"),
+  challenge: () => {
+    if (judged && judged.position) location.href = challengeHref(data.variant_id, judged.position.fen);
+  },
 };
 
 async function start(kind) {

@@ -1,10 +1,12 @@
-// The game page's header: the game's name, rated or casual, its control, and each player's
+// The game page's header: the game's name, rated or casual, whether it started from a position
+// set up rather than the game's start, its control, and each player's
 // rating in the game's category (the page data's, "?" while provisional). Pure.
 import { gettext, ngettext } from "./i18n.js";
 
 /**
- * Returns the game's header: {name, kind ("Rated" or "Casual"), control ("3+2 · blitz"),
- * ratings: {white, black} ("1512?" or null)}.
+ * Returns the game's header: {name, kind ("Rated" or "Casual"), position ("From a position",
+ * or null from the game's usual start), control ("3+2 · blitz"), ratings: {white, black}
+ * ("1512?" or null)}.
  */
 export function gameHeader(page) {
   const s = page.state;
@@ -12,9 +14,17 @@ export function gameHeader(page) {
   return {
     name: page.variant ? page.variant.name : "Chesskers",
     kind: online ? (s.rated ? gettext("Rated") : gettext("Casual")) : null,
+    position: fromPosition(s, page.variant) ? gettext("From a position") : null,
     control: controlText(s.clock, s.speed),
     ratings: online && page.ratings ? page.ratings : { white: null, black: null },
   };
+}
+
+// Whether the game started elsewhere than its game's usual start (a challenge, a bot or a
+// pass-and-play game from a FEN).
+function fromPosition(state, variant) {
+  return Boolean(variant && variant.start_fen && state.initial_fen
+    && state.initial_fen !== variant.start_fen);
 }
 
 const QUARTERS = { 0: "", 15: "¼", 30: "½", 45: "¾" };

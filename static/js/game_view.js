@@ -74,7 +74,7 @@ export function createGameView({ board, moveList, clocks, archive, premove, on }
   function players(page) {
     const header = gameHeader(page);
     const line = $("#game-kind");
-    if (line) line.textContent = [header.kind, header.control].filter(Boolean).join(" · ");
+    if (line) line.textContent = [header.kind, header.position, header.control].filter(Boolean).join(" · ");
     for (const bar of playerBars(page, board.orientation())) {
       const el = document.querySelector(`[data-bar="${bar.bar}"]`);
       el.replaceChildren();

@@ -4,6 +4,7 @@ import {
 } from "./api.js";
 import { formatNumber, gettext, pgettext } from "./i18n.js";
 import { buttonClock, controlLabel, formClock, speedLabel, wireClockForm } from "./timecontrol.js";
+import { fenInPath } from "./placement.js";
 import { applyChallenge, changeList } from "./wire.js";
 
 const data = JSON.parse(document.getElementById("page-data").textContent);
@@ -84,6 +85,12 @@ function renderSeeks(seeks) {
 
 let challenges = { incoming: [], outgoing: [] };
 
+// A challenge from a position: the position on the analysis board, to look at before answering.
+function positionLink(challenge) {
+  return el("a", { href: `/analysis/${challenge.variant}/${fenInPath(challenge.fen)}`, target: "_blank",
+    "data-testid": "challenge-position" }, gettext("See the position"));
+}
+
 function renderChallenges({ incoming, outgoing }) {
   challenges = { incoming, outgoing };
   if (!incomingList) return; // a visitor's lobby has no challenges box
@@ -91,6 +98,7 @@ function renderChallenges({ incoming, outgoing }) {
     ...incoming.map((c) =>
       el("li", { "data-challenge": c.id },
         el("span", {}, challengeText(c, variantNames)),
+        ...(c.fen ? [positionLink(c)] : []),
         el("button", { class: "button button-small", onclick: async () => {
           const result = await act("POST", `/api/challenges/${c.id}/accept/`);
           if (result) goToGame(result.game);
@@ -203,20 +211,43 @@ for (const button of document.querySelectorAll("[data-quick]")) {
 document.getElementById("seek-variant")?.addEventListener("change", renderQuick);
 
 const challengeForm = document.getElementById("challenge-form");
+
+// A start position given (the editor's or the analysis board's *Challenge a friend*, or typed):
+// the game will be casual, which the form shows by unticking *Rated*, and the position can be
+// looked at on the analysis board. The server checks the position when the challenge is sent.
+function showPosition() {
+  const fen = challengeForm.elements.fen.value.trim();
+  const rated = challengeForm.elements.rated;
+  rated.disabled = Boolean(fen);
+  if (fen) rated.checked = false;
+  document.getElementById("challenge-position-note").hidden = !fen;
+  document.getElementById("challenge-position-link").href =
+    `/analysis/${challengeForm.elements.variant.value}/${fenInPath(fen)}`;
+}
+
+if (challengeForm) {
+  challengeForm.elements.fen.addEventListener("input", showPosition);
+  challengeForm.elements.variant.addEventListener("change", showPosition);
+  showPosition();
+}
+
 challengeForm?.addEventListener("submit", async (event) => {
   event.preventDefault();
   const form = new FormData(challengeForm);
   const to = String(form.get("to") || "").trim();
+  const fen = String(form.get("fen") || "").trim();
   const result = await act("POST", "/api/challenges/", {
     to: to || null,
     color: form.get("color"),
-    rated: form.get("rated") === "on",
+    rated: !fen && form.get("rated") === "on",
     variant: form.get("variant"),
     clock: formClock(),
+    fen: fen || null,
   });
   if (result) {
     say(to ? gettext("Challenge sent to %(user)s.", { user: result.to })
       : gettext("Invite link: %(link)s", { link: result.url }), "info");
     challengeForm.reset();
+    showPosition();
   }
 });

@@ -74,6 +74,13 @@ export function fenInPath(fen) {
   return String(fen).replaceAll(" ", "_");
 }
 
+/** Returns the lobby's address that challenges a friend to a game of `variant` from `fen`: its
+ * form, filled in; the server checks the position when the challenge is sent. */
+export function challengeHref(variant, fen) {
+  const query = new URLSearchParams({ variant, fen: String(fen).trim() });
+  return `/play/?${query}#challenge`;
+}
+
 /** Returns the FEN's side to move, "white" or "black" (either style). */
 export function fenTurn(fen) {
   const text = String(fen || "").trim();

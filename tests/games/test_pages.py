@@ -119,7 +119,7 @@ def test_the_lobby_forms_are_rated_unless_unticked(client: Client, alice) -> Non
     client.force_login(alice)
     content = client.get("/play/").content.decode()
     assert 'id="seek-rated" checked' in content
-    assert '<input type="checkbox" name="rated" checked>' in content
+    assert '<input type="checkbox" name="rated" checked data-testid="challenge-rated">' in content
 
 
 def embedded(response, element_id: str) -> dict:

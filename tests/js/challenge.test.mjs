@@ -37,3 +37,13 @@ test("an outgoing challenge names its game, its clock and whether it is rated", 
   const casual = { to: "bob", rated: false, variant: "chesskers", variant_name: "Chesskers", control: "unlimited" };
   assert.equal(outgoingText(casual), "You challenged bob to Chesskers, unlimited, casual");
 });
+
+// A challenge from a position says so, made or received: the game is not its usual start.
+test("a challenge from a position says so", () => {
+  const fen = "W:W31,32:B1,2";
+  const text = challengeText(challenge({ variant: "international", variant_name: "International Checkers", rated: false, fen }));
+  assert.equal(text, "alice challenges you (International Checkers, from a position, casual, they play White)");
+  const mine = { to: "bob", rated: false, variant: "international", variant_name: "International Checkers", control: "5+3", fen };
+  assert.equal(outgoingText(mine), "You challenged bob to International Checkers from a position, 5+3, casual");
+  assert.doesNotMatch(challengeText(challenge({ variant: "chesskers", fen: null })), /position/);
+});

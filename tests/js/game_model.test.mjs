@@ -303,7 +303,7 @@ test("an online takeback is asked of the opponent, answered or withdrawn", () =>
 test("the header names the game, rated or casual, its control and the players' ratings", () => {
   const rated = liveState(0, { rated: true, speed: "blitz", clock: { initial: 180, increment: 2 } });
   const withRatings = { ...page(rated), ratings: { white: "1512", black: "1500?" } };
-  assert.deepEqual(gameHeader(withRatings), { name: "Chesskers", kind: "Rated",
+  assert.deepEqual(gameHeader(withRatings), { name: "Chesskers", kind: "Rated", position: null,
     control: "3+2 · blitz", ratings: { white: "1512", black: "1500?" } });
   assert.equal(controlText({ initial: 15, increment: 0 }, "ultrabullet"), "¼+0 · ultrabullet");
   assert.equal(controlText({ initial: 90, increment: 1 }, "bullet"), "1½+1 · bullet");
@@ -312,6 +312,11 @@ test("the header names the game, rated or casual, its control and the players' r
   const local = { ...page(liveState(0, { mode: "local" })), ratings: null };
   assert.deepEqual([gameHeader(local).kind, gameHeader(local).ratings],
     [null, { white: null, black: null }]);
+  // A game from a position set up says so, in any mode; one from the game's own start does not.
+  const variant = { name: "Chesskers", start_fen: CHESS };
+  const setUp = { ...page(liveState(0, { rated: false, initial_fen: "4k3/8/8/8/8/8/8/4K3 w - - 0 1" })), variant };
+  assert.equal(gameHeader(setUp).position, "From a position");
+  assert.equal(gameHeader({ ...page(liveState(0, { initial_fen: CHESS })), variant }).position, null);
 });
 
 test("a game written with numbers names its squares by their numbers in hints and premoves", () => {
