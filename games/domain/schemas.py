@@ -312,6 +312,14 @@ class BotGameRequest:
         )
 
 
+def start_and_rated(data: Mapping[str, Any]) -> tuple[str | None, bool | None]:
+    """An online game's start as asked (``fen``, None: its usual start) and whether it is rated
+    (left out with a position: None, for ``games.services.play.position_start`` to decide)."""
+    fen = (fen_text(data.get("fen")) or "").strip() or None
+    rated = data.get("rated", None if fen else True)
+    return fen, (None if rated is None and fen else rated_choice(rated))
+
+
 def fen_text(value: Any) -> str | None:
     """Returns a pass-and-play, bot or challenged game's starting FEN as given (None or empty:
     the game's usual start), or raises if it is not short plain text: the engine reads its
@@ -429,11 +437,7 @@ class ChallengeRequest:
     @classmethod
     def from_body(cls, data: Mapping[str, Any]) -> "ChallengeRequest":
         color = color_choice(data.get("color", SeekColor.RANDOM))
-        fen = (fen_text(data.get("fen")) or "").strip() or None
-        # Not said: rated, unless a position is given (``challenge_create`` decides once the
-        # engine has read it: the game's usual start written out is an ordinary game).
-        rated = data.get("rated", None if fen else True)
-        rated = None if rated is None else rated_choice(rated)
+        fen, rated = start_and_rated(data)
         to = data.get("to")
         if to and (not isinstance(to, str) or len(to) > MAX_USERNAME_CHARS):
             raise refuse(_("A challenge is sent to a username."))
@@ -457,7 +461,6 @@ class ChallengeRequest:
                 "rated": form.get("rated", "false"),
                 "variant": form.get("variant"),
                 "clock": form_clock(form),
-                "fen": form.get("fen"),
             }
         )
 

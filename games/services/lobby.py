@@ -20,7 +20,6 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from accounts.services import user_seen
 from community.selectors import blocked_between
-from engine import variants
 from games.domain.clock import UNLIMITED, TimeControl
 from games.domain.errors import ErrorCode, GameError
 from games.domain.policy import MAX_OPEN_CHALLENGES, MAX_OPEN_SEEKS, fresh_since
@@ -28,7 +27,7 @@ from games.domain.schemas import ChallengeRequest
 from games.models import DEFAULT_VARIANT, Challenge, Color, Game, Seek, SeekColor
 from games.reads.lobby import RELATED, challenge_payload, seek_payload
 from games.services.core import Actor, lock_game, opponent, publish_state, require_player
-from games.services.play import game_create_online, validated_fen
+from games.services.play import game_create_online, position_start
 from games.storage import broadcast
 
 
@@ -287,15 +286,7 @@ def challenge_create(
     start). The engine checks it before anything is written, as for the bot and pass-and-play;
     a game from another position than the usual start is casual, and asking for it rated is
     refused (``rated`` None: rated unless it is from another position)."""
-    start = validated_fen(fen, variant)
-    from_position = start != variants.get(variant).start_fen
-    if rated is None:
-        rated = not from_position
-    elif from_position and rated:
-        raise GameError(
-            ErrorCode.BAD_REQUEST,
-            _("A game from a position is casual: it cannot be rated."),
-        )
+    initial_fen, rated = position_start(fen, variant, rated)
     target = None
     if to:
         target = User.objects.filter(username__iexact=to.strip(), is_active=True).first()
@@ -326,7 +317,7 @@ def challenge_create(
             rematch_of=rematch_of,
             variant=variant,
             clock=clock.as_json(),
-            initial_fen=start if from_position else "",
+            initial_fen=initial_fen,
         )
         if rematch_of is None:  # made in the lobby, which it lasts as long as (as a seek)
             user_seen(user_id=user.pk, at=challenge.created_at)

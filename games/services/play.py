@@ -266,6 +266,22 @@ def validated_fen(fen: str | None, variant_id: str = DEFAULT_VARIANT) -> str:
     return eg.fen()
 
 
+def position_start(fen: str | None, variant_id: str, rated: bool | None) -> tuple[str, bool]:
+    """Returns where an online game (a challenge's, a tournament's) starts and whether it is
+    rated: the position as the engine wrote it (``validated_fen``; empty for the game's usual
+    start, written out or not) and ``rated``. A game from another position is casual: ``rated``
+    None (not said) is then false, and true is refused."""
+    start = validated_fen(fen, variant_id)
+    from_position = start != variants.get(variant_id).start_fen
+    if rated is None:
+        rated = not from_position
+    elif from_position and rated:
+        raise GameError(
+            ErrorCode.BAD_REQUEST, _("A game from a position is casual: it cannot be rated.")
+        )
+    return (start if from_position else ""), rated
+
+
 def game_create_bot(
     *,
     actor: Actor,
