@@ -15,7 +15,9 @@ from django.utils.translation import gettext_lazy as _
 
 from engine import variants
 from games.domain.clock import TimeControl
-from games.models import DEFAULT_VARIANT, VARIANT_LENGTH, new_public_id, variant_name
+from games.domain.errors import GameError
+from games.models import DEFAULT_VARIANT, FEN_LENGTH, VARIANT_LENGTH, new_public_id, variant_name
+from games.services.play import position_start
 from tournaments.policy import ARENA_MINUTES, SWISS_ROUNDS
 
 
@@ -26,7 +28,8 @@ class System(models.TextChoices):
 
 class TournamentSettings(models.Model):
     """What a tournament is: its game, clock, system and length, rated or casual, berserk
-    allowed. Shared by a tournament and the schedule that makes them."""
+    allowed, the position its games start from. Shared by a tournament and the schedule that
+    makes them."""
 
     name = models.CharField(max_length=60)
     variant = models.CharField(max_length=VARIANT_LENGTH, default=DEFAULT_VARIANT)
@@ -39,6 +42,9 @@ class TournamentSettings(models.Model):
     rated = models.BooleanField(default=True)
     # Whether players may halve their time for a point more on a win (arenas only).
     berserk = models.BooleanField(default=False)
+    # A thematic tournament's start, in the game's own FEN as the engine wrote it (its games
+    # are casual); empty: the game's usual start.
+    initial_fen = models.CharField(max_length=FEN_LENGTH, blank=True, default="")
 
     class Meta:
         abstract = True
@@ -75,6 +81,13 @@ class Schedule(TournamentSettings):
             raise ValidationError({field: f"From {low} to {high} for this system."})
         if self.variant not in variants.VARIANTS:
             raise ValidationError({"variant": "No game has this id."})
+        if self.initial_fen:
+            try:
+                self.initial_fen, _rated = position_start(
+                    self.initial_fen, self.variant, self.rated
+                )
+            except GameError as refusal:
+                raise ValidationError({"initial_fen": refusal.message}) from None
 
 
 class Tournament(TournamentSettings):

@@ -83,6 +83,7 @@ def summary(tournament: Tournament, players: int | None = None) -> dict[str, Any
         "round": tournament.round,
         "rated": tournament.rated,
         "berserk": tournament.berserk,
+        "fen": tournament.initial_fen or None,
         "players": players if players is not None else tournament.entries.count(),
         "created_by": tournament.created_by.username if tournament.created_by_id else None,
     }

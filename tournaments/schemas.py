@@ -19,6 +19,7 @@ from games.domain.schemas import (
     form_clock,
     rated_choice,
     refuse,
+    start_and_rated,
     variant_choice,
     whole_number,
 )
@@ -63,6 +64,11 @@ TOURNAMENT = Body(
             help="An arena's: players may halve their time for a point more on a win; "
             "absent: true for an arena",
         ),
+        BodyField(
+            "fen",
+            help="A thematic tournament's start, in the game's own FEN: its games are casual; "
+            "absent: the game's usual start",
+        ),
     ),
 )
 
@@ -78,8 +84,9 @@ class TournamentRequest:
     variant: str = DEFAULT_VARIANT
     minutes: int | None = None
     rounds: int | None = None
-    rated: bool = True
+    rated: bool | None = True  # None: not said (rated unless it starts from a position)
     berserk: bool = False
+    fen: str | None = None  # as given (the engine checks it); None: the game's usual start
 
     @classmethod
     def from_body(cls, data: Mapping[str, Any], now: datetime | None = None) -> "TournamentRequest":
@@ -101,6 +108,7 @@ class TournamentRequest:
         berserk = data.get("berserk")
         if system == System.SWISS and berserk not in (None, False, "false", "0", ""):
             raise refuse(_("Berserk is an arena's: a Swiss takes none."))
+        fen, rated = start_and_rated(data)
         return cls(
             name=name_text(data.get("name")),
             clock=fischer(data.get("clock")),
@@ -109,8 +117,9 @@ class TournamentRequest:
             variant=variant_choice(data.get("variant")),
             minutes=minutes,
             rounds=rounds,
-            rated=rated_choice(data.get("rated", True)),
+            rated=rated,
             berserk=system == System.ARENA and rated_choice(berserk),
+            fen=fen,
         )
 
     @classmethod
@@ -145,6 +154,7 @@ class TournamentRequest:
                 "rounds": length if system == System.SWISS else None,
                 "rated": form.get("rated", "false"),
                 "berserk": form.get("berserk", "false") if system == System.ARENA else None,
+                "fen": form.get("fen"),
             },
             now,
         )

@@ -5,6 +5,7 @@ import {
 import { formatNumber, gettext, pgettext } from "./i18n.js";
 import { buttonClock, controlLabel, formClock, speedLabel, wireClockForm } from "./timecontrol.js";
 import { fenInPath } from "./placement.js";
+import { wirePositionField } from "./position_field.js";
 import { applyChallenge, changeList } from "./wire.js";
 
 const data = JSON.parse(document.getElementById("page-data").textContent);
@@ -212,24 +213,9 @@ document.getElementById("seek-variant")?.addEventListener("change", renderQuick)
 
 const challengeForm = document.getElementById("challenge-form");
 
-// A start position given (the editor's or the analysis board's *Challenge a friend*, or typed):
-// the game will be casual, which the form shows by unticking *Rated*, and the position can be
-// looked at on the analysis board. The server checks the position when the challenge is sent.
-function showPosition() {
-  const fen = challengeForm.elements.fen.value.trim();
-  const rated = challengeForm.elements.rated;
-  rated.disabled = Boolean(fen);
-  if (fen) rated.checked = false;
-  document.getElementById("challenge-position-note").hidden = !fen;
-  document.getElementById("challenge-position-link").href =
-    `/analysis/${challengeForm.elements.variant.value}/${fenInPath(fen)}`;
-}
-
-if (challengeForm) {
-  challengeForm.elements.fen.addEventListener("input", showPosition);
-  challengeForm.elements.variant.addEventListener("change", showPosition);
-  showPosition();
-}
+// A start position given (the editor's or the analysis board's *Challenge a friend*, or typed).
+const showPosition = challengeForm && wirePositionField(challengeForm,
+  document.getElementById("challenge-position-note"), document.getElementById("challenge-position-link"));
 
 challengeForm?.addEventListener("submit", async (event) => {
   event.preventDefault();

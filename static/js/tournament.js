@@ -3,6 +3,7 @@
 // the tournament's socket, sends join and withdraw, and takes the viewer to each game of theirs
 // as it starts.
 import { api, el, goToGame, liveSocket, withLink } from "./api.js";
+import { gettext } from "./i18n.js";
 import { createBoard, parseFen } from "./board.js";
 import * as model from "./tournament_model.js";
 
@@ -21,6 +22,15 @@ function render() {
   renderStandings();
   renderPodium();
   renderBoards();
+}
+
+// A thematic tournament's position, drawn once: every game of it starts there.
+const positionHolder = $("[data-position-board]");
+if (positionHolder && data.tournament.fen) {
+  createBoard(positionHolder, {
+    variant: data.variant,
+    label: gettext("%(game)s: the position every game starts from", { game: data.variant.name }),
+  }).update({ pieces: parseFen(data.tournament.fen, data.variant), interactive: false });
 }
 
 function renderStatus() {

@@ -51,6 +51,8 @@ export function kindText(t, gameName = t.variant_name) {
     controlLabel(t.control),
     t.rated ? pgettext("tournament", "rated") : pgettext("tournament", "casual"),
   ];
+  // Translators: a thematic tournament: every game starts from the position set up.
+  if (t.fen) parts.push(gettext("from a position"));
   if (t.system === "arena" && t.berserk) parts.push(gettext("berserk allowed"));
   return parts.join(" · ");
 }

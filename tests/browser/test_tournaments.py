@@ -111,6 +111,43 @@ def test_players_make_and_join_an_arena_and_are_taken_to_each_game(new_page) -> 
     shot(alice, "tournament-standings")
 
 
+THEME = "W:Wa1,c1,e1,g1,c3,d4:Be5,a7,c7,g7,h8:H0:F1"  # Russian draughts, six against five
+
+
+def test_a_thematic_arena_is_made_from_the_form_and_its_games_start_there(new_page) -> None:
+    for name in ("dora", "eve"):
+        make_user(name)
+    dora, eve = new_page(), new_page(*PHONE)
+    log_in(dora, "dora")
+    log_in(eve, "eve")
+    dora.goto("/tournaments/")
+    form = dora.get_by_test_id("tournament-form")
+    form.get_by_test_id("tournament-name").fill("Russian Theme Arena")
+    form.get_by_test_id("tournament-variant").select_option("russian")
+    form.get_by_test_id("tournament-starts-in").fill("0")
+    expect(form.get_by_test_id("tournament-rated")).to_be_checked()
+    form.get_by_test_id("tournament-fen").fill(THEME)
+    # A position makes the games casual: Rated is unticked and locked, and the form says so.
+    expect(form.get_by_test_id("tournament-rated")).not_to_be_checked()
+    expect(form.get_by_test_id("tournament-rated")).to_be_disabled()
+    expect(form.get_by_text("A game from a position is casual.")).to_be_visible()
+    form.get_by_test_id("tournament-create").click()
+    dora.wait_for_url(re.compile(r"/tournaments/[^/]+/$"))
+    expect(dora.get_by_test_id("tournament-kind")).to_contain_text("casual · from a position")
+    position = dora.get_by_test_id("tournament-position")
+    expect(position.locator(".pc[data-piece]")).to_have_count(11)
+    shot(dora, "tournament-thematic")
+    dora.get_by_test_id("join").click()
+    eve.goto(dora.url)
+    eve.get_by_test_id("join").click()
+    game = game_of(dora)
+    assert game_of(eve) == game
+    for page in (dora, eve):
+        expect(page.get_by_test_id("game-kind")).to_contain_text("Casual · From a position")
+        expect(page.locator("#board .pc[data-piece]")).to_have_count(11)
+    assert Game.objects.get(public_id=game).initial_fen == THEME
+
+
 def finished_swiss() -> str:
     """A Swiss of three players with names of twenty characters, played to its end.
 

@@ -21,6 +21,7 @@ EVERY_FIELD = {
     "rounds": None,
     "rated": False,
     "berserk": True,
+    "fen": None,
 }
 NOW = datetime(2029, 12, 31, tzinfo=UTC)
 

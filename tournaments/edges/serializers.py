@@ -85,6 +85,10 @@ class TournamentSummarySerializer(serializers.Serializer):
     )
     rated = serializers.BooleanField()
     berserk = serializers.BooleanField(help_text="Whether its players may go berserk")
+    fen = serializers.CharField(
+        allow_null=True,
+        help_text="A thematic tournament's start, in the game's own FEN; null: the usual start",
+    )
     players = serializers.IntegerField(help_text="Players who joined (withdrawn ones too)")
     created_by = serializers.CharField(allow_null=True, help_text="null: the site's schedule")
 

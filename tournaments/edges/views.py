@@ -6,6 +6,7 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.translation import gettext
 from django.views.decorators.csrf import ensure_csrf_cookie
@@ -13,6 +14,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from catalogue.descriptors import variant_descriptor, variant_groups
 from games.domain.clock import speed_name
 from games.domain.errors import GameError
+from games.domain.schemas import MAX_FEN_CHARS
 from tournaments.models import Tournament
 from tournaments.policy import ARENA_MINUTES, SOCKET_STANDINGS, SWISS_ROUNDS
 from tournaments.reads import own_line, payload, snapshot_cached, socket_path, tournament_list
@@ -60,6 +62,7 @@ def tournaments(request: HttpRequest) -> HttpResponse:
         "selected": request.POST.get("variant", "") if error else "",
         "arena_minutes": ARENA_MINUTES,
         "swiss_rounds": SWISS_ROUNDS,
+        "max_fen_chars": MAX_FEN_CHARS,
     }
     return render(request, "tournaments/list.html", context)
 
@@ -84,8 +87,13 @@ def tournament_page(request: HttpRequest, tournament_id: str) -> HttpResponse:
         "api_url": f"/api/tournaments/{tournament_id}/",
         "variant": variant_descriptor(tournament["variant"]),
     }
+    position_url = None
+    if tournament["fen"]:
+        position_url = reverse(
+            "analysis-fen", args=[tournament["variant"], tournament["fen"].replace(" ", "_")]
+        )
     return render(
         request,
         "tournaments/tournament.html",
-        {"tournament": tournament, "page_data": page_data},
+        {"tournament": tournament, "page_data": page_data, "position_url": position_url},
     )

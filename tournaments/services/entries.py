@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from accounts import glicko2
 from accounts.models import Rating, User, rating_category
 from games.domain.errors import ErrorCode, GameError
+from games.services.play import position_start
 from tournaments.models import Entry, Schedule, System, Tournament
 from tournaments.policy import MAX_OPEN_PER_PLAYER, MAX_PLAYERS, SWISS_JOIN_UNTIL_ROUND
 from tournaments.schemas import TournamentRequest
@@ -22,7 +23,10 @@ from tournaments.services import tell
 
 def tournament_create(*, user: User | None, asked: TournamentRequest) -> Tournament:
     """Makes a tournament as asked (``user``: its maker, None for the operator's schedule). A
-    player may have at most ``MAX_OPEN_PER_PLAYER`` that have not finished."""
+    player may have at most ``MAX_OPEN_PER_PLAYER`` that have not finished. A thematic
+    tournament's position is checked by the engine first, and its games are casual
+    (``position_start``)."""
+    initial_fen, rated = position_start(asked.fen, asked.variant, asked.rated)
     with transaction.atomic():
         if user is not None:
             User.objects.select_for_update().filter(pk=user.pk).first()  # one count at a time
@@ -46,8 +50,9 @@ def tournament_create(*, user: User | None, asked: TournamentRequest) -> Tournam
             system=asked.system,
             minutes=asked.minutes,
             rounds=asked.rounds,
-            rated=asked.rated,
+            rated=rated,
             berserk=asked.berserk,
+            initial_fen=initial_fen,
             starts_at=asked.starts_at,
             ends_at=arena_end(asked.system, asked.starts_at, asked.minutes),
             created_by=user,
@@ -157,8 +162,9 @@ def schedule_due(now: datetime | None = None) -> list[Tournament]:
                         system=schedule.system,
                         minutes=schedule.minutes if schedule.system == System.ARENA else None,
                         rounds=schedule.rounds if schedule.system == System.SWISS else None,
-                        rated=schedule.rated,
+                        rated=schedule.rated and not schedule.initial_fen,
                         berserk=schedule.berserk and schedule.system == System.ARENA,
+                        initial_fen=schedule.initial_fen,
                         starts_at=starts_at,
                         ends_at=arena_end(schedule.system, starts_at, schedule.minutes),
                     )

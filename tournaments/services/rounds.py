@@ -205,6 +205,7 @@ def start_games(
         tournament=tournament.public_id,
         tournament_round=tournament.round,
         berserk_allowed=tournament.berserk,
+        fen=tournament.initial_fen or None,
     )
     Pairing.objects.bulk_create(
         Pairing(
