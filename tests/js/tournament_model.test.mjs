@@ -33,6 +33,9 @@ test("the status line counts down to the start and to an arena's end, or names t
   assert.equal(clockText(-5), "0:00");
   assert.equal(kindText(arena()),
     "International Checkers · Arena · 60 minutes · 3+2 · rated · berserk allowed");
+  // A thematic tournament says its games start from a position.
+  assert.equal(kindText(arena({ rated: false, fen: "W:W31,32:B1,2", berserk: false })),
+    "International Checkers · Arena · 60 minutes · 3+2 · casual · from a position");
 });
 
 test("the viewer joins, withdraws, joins again, or is asked to sign in; nobody once over", () => {
