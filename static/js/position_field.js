@@ -9,8 +9,11 @@ import { fenInPath } from "./placement.js";
  * function that shows the field's state again (after the form is reset). */
 export function wirePositionField(form, note, link) {
   const { fen, rated, variant } = form.elements;
+  let ratedAsked = rated.checked; // given back when the position is cleared
   function show() {
     const given = fen.value.trim();
+    if (given && !rated.disabled) ratedAsked = rated.checked;
+    if (!given && rated.disabled) rated.checked = ratedAsked;
     rated.disabled = Boolean(given);
     if (given) rated.checked = false;
     note.hidden = !given;

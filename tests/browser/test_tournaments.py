@@ -131,6 +131,11 @@ def test_a_thematic_arena_is_made_from_the_form_and_its_games_start_there(new_pa
     expect(form.get_by_test_id("tournament-rated")).not_to_be_checked()
     expect(form.get_by_test_id("tournament-rated")).to_be_disabled()
     expect(form.get_by_text("A game from a position is casual.")).to_be_visible()
+    form.get_by_test_id("tournament-fen").fill("")  # cleared: Rated as it was asked
+    expect(form.get_by_test_id("tournament-rated")).to_be_checked()
+    expect(form.get_by_test_id("tournament-rated")).to_be_enabled()
+    form.get_by_test_id("tournament-fen").fill(THEME)
+    expect(form.get_by_test_id("tournament-rated")).not_to_be_checked()
     form.get_by_test_id("tournament-create").click()
     dora.wait_for_url(re.compile(r"/tournaments/[^/]+/$"))
     expect(dora.get_by_test_id("tournament-kind")).to_contain_text("casual · from a position")
