@@ -65,6 +65,11 @@ class SettingsSerializer(serializers.Serializer):
         help_text="Whether opponents may ask you for a takeback: always, in casual games, never",
     )
     confirm_resign = serializers.BooleanField(help_text="A resignation takes a second tap")
+    confirm_moves = serializers.ChoiceField(
+        Preferences.ConfirmMoves.values,
+        help_text="Whether a move made on the board waits for Confirm before it is sent: "
+        "never, in correspondence games, always (online games)",
+    )
     chat = serializers.BooleanField(help_text="Games' chat shown and written")
     board_theme = serializers.ChoiceField(
         Preferences.BoardTheme.values, help_text="The board's colours"

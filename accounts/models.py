@@ -152,6 +152,11 @@ class Preferences(models.Model):
         CASUAL = "casual", _("In casual games only")
         NEVER = "never", _("Never")
 
+    class ConfirmMoves(models.TextChoices):
+        NEVER = "never", _("Never")
+        CORRESPONDENCE = "correspondence", _("In correspondence games")
+        ALWAYS = "always", _("Always")
+
     class BoardTheme(models.TextChoices):
         BROWN = "brown", _("Brown")
         BLUE = "blue", _("Blue")
@@ -173,6 +178,10 @@ class Preferences(models.Model):
     premoves = models.BooleanField(default=True)  # moves entered on the opponent's turn
     takebacks = models.CharField(max_length=8, choices=Takebacks.choices, default="always")
     confirm_resign = models.BooleanField(default=True)  # a resignation takes a second tap
+    # A move made on the board waits for *Confirm* before it is sent (online games).
+    confirm_moves = models.CharField(
+        max_length=14, choices=ConfirmMoves.choices, default="correspondence"
+    )
     chat = models.BooleanField(default=True)  # games' chat shown and written
     board_theme = models.CharField(max_length=16, choices=BoardTheme.choices, default="brown")
     theme = models.CharField(max_length=8, choices=Theme.choices, default="system")  # the pages'

@@ -123,6 +123,7 @@ def preferences_payload(preferences: Preferences) -> dict[str, Any]:
         "premoves": preferences.premoves,
         "takebacks": preferences.takebacks,
         "confirm_resign": preferences.confirm_resign,
+        "confirm_moves": preferences.confirm_moves,
         "chat": preferences.chat,
         "board_theme": preferences.board_theme,
         "theme": preferences.theme,

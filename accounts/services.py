@@ -180,6 +180,7 @@ PREFERENCE_FIELDS = (
     "premoves",
     "takebacks",
     "confirm_resign",
+    "confirm_moves",
     "chat",
     "board_theme",
     "theme",
@@ -188,6 +189,7 @@ PREFERENCE_FIELDS = (
 )
 CHOICES = {
     "takebacks": Preferences.Takebacks.values,
+    "confirm_moves": Preferences.ConfirmMoves.values,
     "board_theme": Preferences.BoardTheme.values,
     "theme": Preferences.Theme.values,
     "language": ["", *(code for code, _ in settings.LANGUAGES)],

@@ -149,6 +149,7 @@ def test_settings_are_changed_one_by_one_and_a_wrong_one_changes_nothing() -> No
         "premoves": True,
         "takebacks": "always",
         "confirm_resign": True,
+        "confirm_moves": "correspondence",
         "chat": True,
         "board_theme": "brown",
         "theme": "system",
@@ -163,6 +164,7 @@ def test_settings_are_changed_one_by_one_and_a_wrong_one_changes_nothing() -> No
     for wrong, sentence in (
         ({"sound": "yes"}, "`sound` is true or false."),
         ({"takebacks": "sometimes"}, "`takebacks` is one of always, casual, never."),
+        ({"confirm_moves": "rated"}, "`confirm_moves` is one of never, correspondence, always."),
         ({"colour": "red"}, "Unknown setting 'colour'"),
         ({"theme": "sepia"}, "`theme` is one of system, light, dark."),
         ({"language": "de"}, '`language` is one of "", en, ru, nl, fr, pt-br.'),
@@ -185,6 +187,7 @@ def test_the_settings_page_saves_every_choice(client: Client) -> None:
         # the boxes not ticked are off
         {
             "takebacks": "never",
+            "confirm_moves": "always",
             "board_theme": "blue",
             "theme": "dark",
             "language": "nl",
@@ -200,11 +203,12 @@ def test_the_settings_page_saves_every_choice(client: Client) -> None:
         False,
         "never",
     )
-    assert (row.board_theme, row.theme, row.coordinates, row.language) == (
+    assert (row.board_theme, row.theme, row.coordinates, row.language, row.confirm_moves) == (
         "blue",
         "dark",
         False,
         "nl",
+        "always",
     )
 
 
