@@ -232,9 +232,11 @@ export function createPlayBoard(root, options = {}) {
   let given = new Map(); // each move the picker holds -> the move as the page gave it
   let promotion = null;
   let pending = null; // a move sent and not yet answered: shown at once, for instant feedback
+  let held = false; // a move waits for the player's confirmation: the board takes no taps
   let animateNext = null;
 
   function onSquare(square) {
+    if (held) return;
     if (position.premove && !position.interactive) {
       options.onPremoveSquare?.(square, basePieces.get(square) || null);
     } else {
@@ -262,6 +264,7 @@ export function createPlayBoard(root, options = {}) {
   attachPointer(view, {
     onTap: onSquare,
     onDragStart: (square) => {
+      if (held) return;
       const result = dragStart(picker, square);
       if (!result) return;
       picker = result.picker;
@@ -357,6 +360,7 @@ export function createPlayBoard(root, options = {}) {
       }));
       promotion = null;
       pending = null;
+      held = false;
       const slide = next.animate;
       animateNext = slide ? { from: square(slide.from), to: square(slide.to) } : null;
       const move = normalMove(next.replay);
@@ -369,10 +373,16 @@ export function createPlayBoard(root, options = {}) {
       }
       render();
     },
-    /** Drops a move shown before the server answered (it was refused). */
+    /** Drops a move shown before the server answered (it was refused, or not confirmed). */
     revert() {
       pending = null;
+      held = false;
       render();
+    },
+    /** Keeps the move just made shown, and the board from taking taps, while the page asks the
+     * player to confirm it (`true`); `false` lets the board be played again. */
+    hold(flag) {
+      held = flag;
     },
     setOrientation(o) {
       orientation = o;

@@ -13,6 +13,7 @@ import { createSender } from "./game_send.js";
 import { createGameView } from "./game_view.js";
 import { createMoveList } from "./movelist.js";
 import { createPremove, extendPath } from "./premove.js";
+import { confirmText, confirmsMoves, withHeld } from "./confirm_move.js";
 import { connectSocket } from "./socket.js";
 import { gettext } from "./i18n.js";
 import { moveSound, playSound, setSound, soundOn } from "./sound.js";
@@ -31,7 +32,7 @@ const board = createPlayBoard($("#board"), {
   orientation: viewer.color === "black" && !viewer.both_sides ? "black" : "white",
   label: variant ? gettext("%(game)s board", { game: variant.name }) : gettext("Game board"),
   variant,
-  onMove: (move) => sendMove("path", move),
+  onMove: (move) => (confirmsMoves(page) ? holdMove(move) : sendMove("path", move)),
   onChange: () => view.hint(page),
   onPremoveSquare: tapPremove,
 });
@@ -198,6 +199,7 @@ function onState(message) {
     readWholeChat();
   }
   view.render(page, { animate: result.animate });
+  showHeld();
   followTournament();
   playPremove();
   // A rematch accepted (by either player): both players go to its game at once, as a seek's.
@@ -223,6 +225,43 @@ function sendMove(kind, move, premoveText = null) {
   view.hint(page);
   send.move(page.state.ply, move, Boolean(page.state.clock));
 }
+
+// A move made on the board, held until the player confirms it (their settings: correspondence
+// games, or every online game): the board shows it and takes no taps meanwhile.
+const confirmBox = $("#confirm-move");
+
+function showHeld() {
+  confirmBox.hidden = !page.held;
+  $("#confirm-move-text").textContent = confirmText(page) || "";
+}
+
+function holdMove(move) {
+  page = withHeld(page, move);
+  board.hold(true);
+  showHeld();
+  confirmBox.querySelector("[data-confirm=yes]").focus();
+}
+
+function confirmMove() {
+  const move = page.held;
+  if (!move) return;
+  page = withHeld(page, null);
+  showHeld();
+  board.hold(false);
+  sendMove("path", move);
+}
+
+function cancelMove() {
+  page = withHeld(page, null);
+  showHeld();
+  board.revert();
+  view.hint(page);
+}
+
+confirmBox.addEventListener("click", (event) => {
+  const button = event.target.closest("[data-confirm]");
+  if (button) (button.dataset.confirm === "yes" ? confirmMove : cancelMove)();
+});
 
 // A premove held while the opponent moved: sent for the new ply as soon as the turn is ours.
 // A tapped premove whose path the new legal moves lack is dropped without a word (premove.js).
@@ -269,6 +308,7 @@ async function declineRematch(button) {
 }
 
 function viewPly(index) {
+  if (page.held) cancelMove(); // the move was made on the position being left
   page = model.viewPly(page, index);
   board.cancel();
   view.render(page, { review: true });
@@ -349,7 +389,8 @@ document.addEventListener("keydown", (event) => {
     event.preventDefault();
     moveList.step(steps[event.key]);
   } else if (event.key === "Escape") {
-    if (page.viewing !== null) viewPly(null);
+    if (page.held) cancelMove();
+    else if (page.viewing !== null) viewPly(null);
     else if (premove.path()) cancelPremove();
     else board.cancel();
   } else if (event.key === "f") {

@@ -25,8 +25,8 @@ export { announcement, moveNumber, numberText, opensMove, tookPieces, turnAt } f
 
 // A visitor's settings, and a signed-in user's until the page data says otherwise.
 export const DEFAULT_PREFERENCES = {
-  sound: true, premoves: true, takebacks: "always", confirm_resign: true, chat: true,
-  board_theme: "brown",
+  sound: true, premoves: true, takebacks: "always", confirm_resign: true,
+  confirm_moves: "correspondence", chat: true, board_theme: "brown",
 };
 
 /** Returns the page's first state from the page data: the server's state, the viewer and
@@ -109,6 +109,8 @@ export function receiveState(page, message) {
   // A state carries the moves from `moves_from` on: the page keeps the list.
   const state = { ...received, moves: mergeMoves(known, received) };
   const next = { ...page, state, incoming: null };
+  // A move held for confirmation belongs to the position it was made in: a new one drops it.
+  if (next.held && (state.ply !== old.ply || state.status !== "live")) next.held = null;
   if (verdict.answered) {
     next.sent = null;
     next.sentPremove = null;

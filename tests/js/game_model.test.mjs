@@ -14,6 +14,7 @@ import {
   tookPieces, turnAt, typedMove, viewPly, yourTurn,
 } from "../../static/js/game_model.js";
 import { controlText, gameHeader } from "../../static/js/game_header.js";
+import { confirmText, confirmsMoves, withHeld } from "../../static/js/confirm_move.js";
 import { takebackNotice } from "../../static/js/offers.js";
 
 const GAMES = JSON.parse(readFileSync(new URL("./fixtures/first_plies.json", import.meta.url)));
@@ -371,4 +372,29 @@ test("a finished tournament game's player follows the tournament to their next g
   assert.equal(told.go, "g2");
   assert.equal(receiveTournamentNews(told.page, { type: "game_started", game: "g3" }).go, null);
   assert.equal(receiveTournamentNews(mine, { type: "game_started", game: "g3" }).go, "g3");
+});
+
+// Move confirmation (the settings' confirm_moves): a move made on the board in a live online game
+// waits for Confirm in correspondence games by default, in every one with "always", never with
+// "never"; pass-and-play never; a new position drops a move held on the old one.
+test("a move made on the board waits for confirmation as the settings say", () => {
+  const withSettings = (state, confirm_moves) =>
+    createPage({ state, viewer: alice, preferences: { confirm_moves } });
+  const correspondence = liveState(2, { speed: "correspondence", clock: { days: 3 } });
+  const blitz = liveState(2, { speed: "blitz" });
+  assert.equal(confirmsMoves(page(correspondence)), true); // the default
+  assert.equal(confirmsMoves(page(blitz)), false);
+  assert.equal(confirmsMoves(withSettings(blitz, "always")), true);
+  assert.equal(confirmsMoves(withSettings(correspondence, "never")), false);
+  assert.equal(confirmsMoves(withSettings(liveState(2, { mode: "local" }), "always")), false);
+  assert.equal(confirmsMoves(withSettings(liveState(2, { status: "finished" }), "always")), false);
+
+  const held = withHeld(page(correspondence), { text: "Nf3", path: ["g1", "f3"] });
+  assert.equal(confirmText(held), "Play Nf3?");
+  assert.equal(confirmText(withHeld(held, null)), null);
+  // The same position told again (a clock, a draw offer) keeps it; the next ply drops it.
+  const again = receiveState(held, delta(liveState(2, { speed: "correspondence", draw_offer: "black" })));
+  assert.equal(again.page.held.text, "Nf3");
+  const moved = receiveState(held, delta(liveState(3, { speed: "correspondence" })));
+  assert.equal(moved.applied && moved.page.held, null);
 });
