@@ -14,20 +14,27 @@ from tests.browser.board_helpers import (
     off_the_loop,
     shot,
     tap,
+    wait_moves,
 )
 from tests.factories import make_user
 from tests.games.conftest import start_game
 
 
 def at_the_game(new_page, clock: TimeControl) -> tuple[Page, Page, str]:
-    """Alice (White) and Bob at a new online game with `clock`, each on its page."""
+    """Alice (White) and Bob at a new online game with `clock`, each on its page. The game
+    starts once both are logged in: a real-time game's first move has 30 s."""
     alice_user, bob_user = make_user("alice"), make_user("bob")
-    game = off_the_loop(lambda: start_game(alice_user, bob_user, clock=clock))
     alice, bob = new_page(), new_page(375, 812)
     for page, name in ((alice, "alice"), (bob, "bob")):
         log_in(page, name)
+        # Away from the site while the game starts: a page of it would go to the game by
+        # itself, racing the test's own navigation.
+        page.goto("about:blank")
+    game = off_the_loop(lambda: start_game(alice_user, bob_user, clock=clock))
+    for page in (alice, bob):
         page.goto(f"/game/{game.public_id}/")
         expect(page.locator("body[data-live=open]")).to_have_count(1)
+    expect(alice.locator("#hint")).to_have_text("Your move.")  # her board takes the move
     return alice, bob, game.public_id
 
 
@@ -66,14 +73,16 @@ def test_a_correspondence_move_waits_for_confirm(new_page) -> None:
 def test_real_time_moves_go_at_once_unless_the_setting_says_always(new_page) -> None:
     alice, bob, game_id = at_the_game(new_page, TimeControl(initial=600, increment=5))
     tap(alice, "e2", "e4")  # real time, the default setting: sent at once
-    assert_matches_server(bob, game_id)
     expect(alice.get_by_test_id("confirm-move")).to_be_hidden()
+    wait_moves(alice, 1)
+    assert_matches_server(bob, game_id)
 
     bob.goto("/accounts/settings/")
     bob.get_by_label("Confirm moves made on the board before they are sent").select_option("always")
     bob.get_by_role("button", name="Save settings").click()
     bob.goto(f"/game/{game_id}/")
     expect(bob.locator("body[data-live=open]")).to_have_count(1)
+    expect(bob.locator("#hint")).to_have_text("Your move.")
     tap(bob, "e7", "e5")
     bar = bob.get_by_test_id("confirm-move")
     expect(bar).to_contain_text("Play e5?")

@@ -183,7 +183,12 @@ def test_without_a_setting_the_cookie_and_browser_choose(client: Client) -> None
 def test_the_settings_page_saves_the_language_and_sets_the_cookie(client: Client) -> None:
     user = make_user("alice")
     client.force_login(user)
-    chosen = {"takebacks": "always", "board_theme": "brown", "theme": "system"}
+    chosen = {
+        "takebacks": "always",
+        "confirm_moves": "correspondence",
+        "board_theme": "brown",
+        "theme": "system",
+    }
     saved = client.post(reverse("settings"), {**chosen, "language": "ru"})
     assert saved.status_code == 302
     assert preference(user) == "ru" and saved.cookies[COOKIE].value == "ru"
