@@ -27,6 +27,8 @@ MAX_OPEN_SEEKS = 3
 # incoming ones a list sends (the newest), on connect; changes are sent one by one.
 MAX_OPEN_CHALLENGES = 10
 MAX_LISTED_CHALLENGES = 50
+# The most games a user may bookmark (the game page's ☆): a bound on what one account stores.
+MAX_BOOKMARKS = 1000
 # The most live games the watch page lists (the newest).
 MAX_LISTED_LIVE_GAMES = 1000
 

@@ -15,6 +15,7 @@ from drf_spectacular.utils import (
     inline_serializer,
 )
 from rest_framework import serializers, status
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -34,7 +35,29 @@ from games.models import Game, export_format
 from games.reads import archive as reads
 from games.reads.live import game_by_id
 from games.services import analysis, archive
+from games.services.bookmarks import bookmark_set
 from games.services.core import Actor
+
+
+class GameBookmarkView(APIView):
+    """A game's bookmark for the caller: ``PUT`` marks it, ``DELETE`` takes the mark off."""
+
+    permission_classes = [IsAuthenticated]
+    answer = inline_serializer("Bookmark", {"bookmarked": serializers.BooleanField()})
+
+    @extend_schema(
+        request=None,
+        responses={200: answer, **ERRORS},
+        summary="Bookmark a game",
+        description="Private to you: the archive's `bookmarked` filter finds your bookmarks "
+        "again. Bookmarking one already bookmarked changes nothing; 400 at 1,000 bookmarks.",
+    )
+    def put(self, request: Request, game_id: str) -> Response:
+        return Response({"bookmarked": bookmark_set(user=request.user, game_id=game_id, on=True)})
+
+    @extend_schema(request=None, responses={200: answer, **ERRORS}, summary="Unbookmark a game")
+    def delete(self, request: Request, game_id: str) -> Response:
+        return Response({"bookmarked": bookmark_set(user=request.user, game_id=game_id, on=False)})
 
 
 class GameSummarySerializer(serializers.Serializer):
@@ -87,6 +110,7 @@ ARCHIVE_PARAMETERS = [
     OpenApiParameter("variant", str, description="only games of this game (its id)"),
     OpenApiParameter("min_plies", int, description="at least this many half-moves"),
     OpenApiParameter("annotated", bool, description="only games with annotations"),
+    OpenApiParameter("bookmarked", bool, description="only the games you bookmarked (signed in)"),
     OpenApiParameter("tournament", str, description="only games of this tournament (its id)"),
 ]
 
@@ -133,7 +157,7 @@ class GameListView(APIView):
     )
     def get(self, request: Request) -> Response:
         params = request.query_params
-        filters = reads.ArchiveFilters.from_query(params)
+        filters = reads.ArchiveFilters.from_query(params, viewer_id=request.user.pk)
         status_filter = params.get("status")
         if status_filter not in (None, "", "live", "finished"):
             raise GameError(ErrorCode.BAD_REQUEST, _("status is live or finished."))
@@ -213,7 +237,7 @@ class GamesExportView(APIView):
         "blank line between games; the text can be imported back.",
     )
     def get(self, request: Request) -> HttpResponse:
-        filters = reads.ArchiveFilters.from_query(request.query_params)
+        filters = reads.ArchiveFilters.from_query(request.query_params, viewer_id=request.user.pk)
         games = reads.archive_games(filters).prefetch_related("annotations")
         extension = export_format(filters.variant or "").lower() if filters.variant else "pgn"
         name = f"chesskers-{filters.player or filters.variant or 'games'}.{extension}"

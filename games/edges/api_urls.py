@@ -46,6 +46,11 @@ urlpatterns = [
         "games/<str:game_id>/export/", api_archive.GameExportView.as_view(), name="api-game-export"
     ),
     path(
+        "games/<str:game_id>/bookmark/",
+        api_archive.GameBookmarkView.as_view(),
+        name="api-game-bookmark",
+    ),
+    path(
         "games/<str:game_id>/annotations/",
         api_archive.AnnotationListView.as_view(),
         name="api-game-annotations",

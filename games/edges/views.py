@@ -49,6 +49,7 @@ from games.reads.live import live_games
 from games.reads.lobby import lobby_payload
 from games.reads.mine import games_in_progress
 from games.services.archive import game_import
+from games.services.bookmarks import bookmarked
 from games.services.core import Actor, actor_color
 from games.services.lobby import challenge_accept
 from games.services.play import game_create_local
@@ -137,6 +138,7 @@ def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
         "page_data": page_data,
         "tournament": tournament,
         "report_reasons": Report.Reason.choices,
+        "bookmarked": bookmarked(actor.user_id, game),
     }
     return render(request, "games/game.html", context)
 
@@ -346,6 +348,7 @@ ARCHIVE_LABELS = {
     "until": _("To"),
     "min_plies": _("Min. plies"),
     "annotated": _("Annotated only"),
+    "bookmarked": _("Bookmarked by me"),
     "tournament": _("Tournament"),
 }
 
@@ -354,7 +357,7 @@ def archive(request: HttpRequest) -> HttpResponse:
     """The archive: every finished game, newest first, filtered, a page at a time ("Older"
     asks for the games before the page's last, "Newer" for those after its first)."""
     try:
-        filters = ArchiveFilters.from_query(request.GET, ARCHIVE_LABELS)
+        filters = ArchiveFilters.from_query(request.GET, ARCHIVE_LABELS, viewer_id=request.user.pk)
         page = page_of(archive_games(filters), PageRequest.from_query(request.GET))
     except GameError as refusal:
         context = {

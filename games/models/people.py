@@ -70,3 +70,23 @@ class ChatLine(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id} {self.room}: {self.text[:20]}"
+
+
+class Bookmark(models.Model):
+    """A game a user marked to find again (the game page's ☆, ``games.services.bookmarks``):
+    seen by them alone, in the archive's *Bookmarked* filter."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="bookmarks"
+    )
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="bookmarks")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            # Also the index the filter reads: a user's bookmarks, by game.
+            models.UniqueConstraint(fields=["user", "game"], name="bookmark_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} bookmarked {self.game_id}"

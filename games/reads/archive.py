@@ -44,14 +44,19 @@ class ArchiveFilters:
     annotated: bool = False
     speed: str | None = None  # games.domain.clock.SPEEDS
     tournament: str | None = None  # a tournament's public id: its games
+    bookmarked_by: int | None = None  # a user's id: the games they bookmarked (``bookmarked``)
 
     @classmethod
     def from_query(
-        cls, query: Mapping[str, Any], labels: Mapping[str, str] | None = None
+        cls,
+        query: Mapping[str, Any],
+        labels: Mapping[str, str] | None = None,
+        viewer_id: int | None = None,
     ) -> "ArchiveFilters":
         """Returns the filters of a query string; raises ``GameError`` (bad_request) naming the
         first value that makes no sense. Empty values mean "any". The API's refusals name its
-        parameters; a form passes ``labels`` so that its refusals name what its reader sees."""
+        parameters; a form passes ``labels`` so that its refusals name what its reader sees.
+        ``bookmarked`` keeps the games the viewer (``viewer_id``, signed in) bookmarked."""
         labels = labels or {}
 
         def label(name: str) -> str:
@@ -131,12 +136,15 @@ class ArchiveFilters:
                 )
                 % {"field": label("tournament"), "max_tournament_chars": MAX_TOURNAMENT_CHARS},
             )
-        annotated = text("annotated")
-        if annotated not in (None, "1", "true", "0", "false", "on"):
-            raise GameError(
-                ErrorCode.BAD_REQUEST,
-                _("%(field)s is true or false.") % {"field": label("annotated")},
-            )
+        annotated, bookmarked = text("annotated"), text("bookmarked")
+        for name, value in (("annotated", annotated), ("bookmarked", bookmarked)):
+            if value not in (None, "1", "true", "0", "false", "on"):
+                raise GameError(
+                    ErrorCode.BAD_REQUEST, _("%(field)s is true or false.") % {"field": label(name)}
+                )
+        bookmarked = bookmarked in ("1", "true", "on")
+        if bookmarked and viewer_id is None:
+            raise GameError(ErrorCode.BAD_REQUEST, _("Log in to see the games you bookmarked."))
         return cls(
             player=player,
             imported_by=importer,
@@ -150,6 +158,7 @@ class ArchiveFilters:
             annotated=annotated in ("1", "true", "on"),
             speed=choice("speed", list(SPEEDS)),
             tournament=tournament,
+            bookmarked_by=viewer_id if bookmarked else None,
         )
 
     def query(self) -> dict[str, str]:
@@ -167,6 +176,7 @@ class ArchiveFilters:
             "annotated": "1" if self.annotated else None,
             "speed": self.speed,
             "tournament": self.tournament,
+            "bookmarked": "1" if self.bookmarked_by is not None else None,
         }
         return {key: value for key, value in values.items() if value}
 
@@ -215,6 +225,8 @@ def filter_games(
         games = games.filter(*speed_filter(filters.speed))
     if filters.tournament:
         games = games.filter(tournament=filters.tournament)
+    if filters.bookmarked_by is not None:
+        games = games.filter(bookmarks__user_id=filters.bookmarked_by)
     return games
 
 

@@ -1,0 +1,40 @@
+"""Bookmarks: a user marks a game to find it again (the game page's ☆, ``PUT``/``DELETE
+/api/games/{id}/bookmark/``), and finds their bookmarks in the archive's *Bookmarked* filter.
+Private: nobody else sees them. A user keeps at most ``MAX_BOOKMARKS``."""
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from games.domain.errors import ErrorCode, GameError
+from games.domain.policy import MAX_BOOKMARKS
+from games.models import Bookmark, Game
+
+
+def bookmark_set(*, user: User, game_id: str, on: bool) -> bool:
+    """Bookmarks the game ``game_id`` for ``user`` (``on``) or takes the bookmark off; asking
+    for what already is changes nothing. Returns whether the game is bookmarked now."""
+    game_pk = Game.objects.filter(public_id=game_id).values_list("pk", flat=True).first()
+    if game_pk is None:
+        raise GameError(ErrorCode.NOT_FOUND, _("No such game."))
+    if not on:
+        Bookmark.objects.filter(user_id=user.pk, game_id=game_pk).delete()
+        return False
+    with transaction.atomic():
+        User.objects.select_for_update().filter(pk=user.pk).first()  # one count at a time
+        mine = Bookmark.objects.filter(user_id=user.pk)
+        if mine.filter(game_id=game_pk).exists():
+            return True
+        if mine.count() >= MAX_BOOKMARKS:
+            raise GameError(
+                ErrorCode.NOT_ALLOWED,
+                _("You have %(max_bookmarks)s bookmarks already: take one off first.")
+                % {"max_bookmarks": MAX_BOOKMARKS},
+            )
+        Bookmark.objects.create(user_id=user.pk, game_id=game_pk)
+    return True
+
+
+def bookmarked(user_id: int | None, game: Game) -> bool:
+    """Returns whether the user (None: a visitor, who has none) bookmarked the game."""
+    return user_id is not None and Bookmark.objects.filter(user_id=user_id, game=game).exists()
