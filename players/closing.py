@@ -10,6 +10,7 @@ from community.models import Report
 from community.services import forget_user, log_closing
 from games.domain.errors import GameError
 from games.reads.live import live_games_of
+from games.services.bookmarks import forget_bookmarks
 from games.services.core import Actor
 from games.services.lobby import withdraw_everything
 from games.services.round import Round
@@ -34,5 +35,6 @@ def close_account(
             continue
     # A live game of another mode (the bot's, pass-and-play) is left as it is: nobody waits.
     withdraw_everything(user_id=user.pk)
+    forget_bookmarks(user_id=user.pk)
     forget_user(user=user)
     return account_close(user=user)

@@ -1,6 +1,7 @@
 """A player's own data as one file to download: a zip of their games (PGN for Chesskers and the
 hybrids, PDN for the checkers family), their account, settings, ratings and rating history,
-whom they follow and block, the reports they made, and the chat lines they wrote.
+whom they follow and block, the reports they made, the games they bookmarked, and the chat
+lines they wrote.
 
 Written into a temporary file that spills to disk past a few megabytes, the games read a chunk
 at a time (``games.reads.archive.games_export_texts``): memory is bounded whatever the size of
@@ -18,7 +19,7 @@ from accounts.selectors import categories_of, preferences_of, preferences_payloa
 from community.models import Report
 from community.selectors import blocked_users, followed_users
 from engine import variants
-from games.models import ChatLine, Game, export_format
+from games.models import Bookmark, ChatLine, Game, export_format
 from games.reads.archive import games_export_texts
 
 IN_MEMORY = 4 * 1024 * 1024  # bytes kept in memory before the file spills to disk
@@ -30,7 +31,8 @@ def data_filename(user: User) -> str:
 
 def account_json(user: User) -> dict[str, Any]:
     """Returns the account's own record: who, since when, settings, ratings and their history,
-    whom they follow and block, the reports they made."""
+    whom they follow and block, the reports they made, the games they bookmarked (at most
+    ``MAX_BOOKMARKS``)."""
     history = RatingChange.objects.filter(user=user).select_related("game", "opponent")
     reports = Report.objects.filter(reporter=user).select_related("user")
     return {
@@ -54,6 +56,12 @@ def account_json(user: User) -> dict[str, Any]:
         ],
         "following": [other.username for other in followed_users(user.pk)],
         "blocking": [other.username for other in blocked_users(user.pk)],
+        "bookmarks": [
+            {"game": game_id, "at": at.isoformat()}
+            for game_id, at in Bookmark.objects.filter(user=user)
+            .order_by("created_at", "id")
+            .values_list("game__public_id", "created_at")
+        ],
         "reports": [
             {
                 "user": report.user.username,

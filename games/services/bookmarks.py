@@ -35,6 +35,12 @@ def bookmark_set(*, user: User, game_id: str, on: bool) -> bool:
     return True
 
 
+def forget_bookmarks(*, user_id: int) -> int:
+    """Removes a closing account's bookmarks; returns how many there were."""
+    deleted, _by_model = Bookmark.objects.filter(user_id=user_id).delete()
+    return deleted
+
+
 def bookmarked(user_id: int | None, game: Game) -> bool:
     """Returns whether the user (None: a visitor, who has none) bookmarked the game."""
     return user_id is not None and Bookmark.objects.filter(user_id=user_id, game=game).exists()

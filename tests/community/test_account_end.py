@@ -15,7 +15,7 @@ from accounts.models import User
 from accounts.services import user_token
 from community.models import Follow
 from community.services import follow
-from games.models import Challenge, ChatLine, Game, Seek
+from games.models import Bookmark, Challenge, ChatLine, Game, Seek
 from games.services.archive import game_import
 from games.services.core import Actor
 from games.services.lobby import seek_create
@@ -40,6 +40,7 @@ def test_the_data_download_holds_every_game_the_account_and_the_chat(alice, bob)
     start_game(bob, make_user("carol"))  # not alice's
     api(alice).post(f"/api/games/{played.public_id}/chat/", {"text": "Good game"}, format="json")
     follow(user=alice, other=bob)
+    api(alice).put(f"/api/games/{played.public_id}/bookmark/")
     answer = api(alice).get("/api/account/data/")
     assert answer.status_code == 200
     assert answer["Content-Disposition"] == 'attachment; filename="chesskers-alice-data.zip"'
@@ -50,7 +51,8 @@ def test_the_data_download_holds_every_game_the_account_and_the_chat(alice, bob)
     assert files["games.pdn"].count("[Variant ") == 1 and "c3-d4" in files["games.pdn"]
     account = json.loads(files["account.json"])
     assert (account["username"], account["following"]) == ("alice", ["bob"])
-    assert set(account["settings"]) >= {"sound", "chat", "premoves"}
+    assert set(account["settings"]) >= {"sound", "chat", "premoves", "confirm_moves"}
+    assert [mark["game"] for mark in account["bookmarks"]] == [played.public_id]
     assert f"{played.public_id} players: Good game" in files["chat.txt"]
 
 
@@ -76,6 +78,7 @@ def test_closing_an_account_keeps_its_games_under_a_neutral_name(alice, bob) -> 
     seek_create(user=alice)
     offer = Challenge.objects.create(challenger=bob, to=alice)
     follow(user=bob, other=alice)
+    api(alice).put(f"/api/games/{finished.public_id}/bookmark/")
     token = user_token(user=alice)
     answer = api(alice).post("/api/account/close/", {"password": PASSWORD}, format="json")
     assert answer.status_code == 204
@@ -92,6 +95,7 @@ def test_closing_an_account_keeps_its_games_under_a_neutral_name(alice, bob) -> 
     offer.refresh_from_db()
     assert offer.state == Challenge.State.CANCELLED
     assert not Follow.objects.exists()
+    assert not Bookmark.objects.exists()  # hers, private, go with the account
     gone = APIClient()
     gone.credentials(HTTP_AUTHORIZATION=f"Token {token}")
     assert gone.get("/api/account/").status_code == 401
