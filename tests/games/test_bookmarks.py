@@ -8,23 +8,15 @@ import re
 
 import pytest
 from django.test import Client
-from rest_framework.test import APIClient
 
-from accounts.services import user_token
 from games.domain import policy
 from games.models import Bookmark
 from games.services.core import Actor
 from games.services.play import game_resign
+from tests.factories import api_client
 from tests.games.conftest import start_game
 
 pytestmark = pytest.mark.django_db
-
-
-def api(user=None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.credentials(HTTP_AUTHORIZATION=f"Token {user_token(user=user)}")
-    return client
 
 
 def finished(white, black):
@@ -37,31 +29,33 @@ def test_a_game_is_bookmarked_found_again_and_unbookmarked(alice, bob, carol) ->
     kept, other = finished(alice, bob), finished(bob, carol)
     url = f"/api/games/{kept.public_id}/bookmark/"
     for _ in range(2):  # asking again changes nothing
-        answer = api(carol).put(url)
+        answer = api_client(carol).put(url)
         assert (answer.status_code, answer.json()) == (200, {"bookmarked": True})
     assert Bookmark.objects.count() == 1
-    listed = api(carol).get("/api/games/", {"status": "finished", "bookmarked": "true"}).json()
+    listed = (
+        api_client(carol).get("/api/games/", {"status": "finished", "bookmarked": "true"}).json()
+    )
     assert [game["id"] for game in listed["results"]] == [kept.public_id]
-    everything = api(carol).get("/api/games/", {"status": "finished"}).json()
+    everything = api_client(carol).get("/api/games/", {"status": "finished"}).json()
     assert {game["id"] for game in everything["results"]} == {kept.public_id, other.public_id}
     # Nobody else sees carol's bookmarks: alice has none.
-    assert api(alice).get("/api/games/", {"bookmarked": "1"}).json()["results"] == []
+    assert api_client(alice).get("/api/games/", {"bookmarked": "1"}).json()["results"] == []
 
-    answer = api(carol).delete(url)
+    answer = api_client(carol).delete(url)
     assert (answer.status_code, answer.json()) == (200, {"bookmarked": False})
-    assert api(carol).get("/api/games/", {"bookmarked": "1"}).json()["results"] == []
-    assert api(carol).delete(url).json() == {"bookmarked": False}
+    assert api_client(carol).get("/api/games/", {"bookmarked": "1"}).json()["results"] == []
+    assert api_client(carol).delete(url).json() == {"bookmarked": False}
 
 
 def test_strangers_unknown_games_and_bad_values_are_refused(alice, bob) -> None:
     game = finished(alice, bob)
-    assert api().put(f"/api/games/{game.public_id}/bookmark/").status_code in (401, 403)
-    unknown = api(alice).put("/api/games/nosuchgame/bookmark/")
+    assert api_client().put(f"/api/games/{game.public_id}/bookmark/").status_code in (401, 403)
+    unknown = api_client(alice).put("/api/games/nosuchgame/bookmark/")
     assert (unknown.status_code, unknown.json()) == (404, {"error": "No such game."})
-    visitor = api().get("/api/games/", {"bookmarked": "1"})
+    visitor = api_client().get("/api/games/", {"bookmarked": "1"})
     assert visitor.status_code == 400
     assert visitor.json() == {"error": "Log in to see the games you bookmarked."}
-    wrong = api(alice).get("/api/games/", {"bookmarked": "maybe"})
+    wrong = api_client(alice).get("/api/games/", {"bookmarked": "maybe"})
     assert (wrong.status_code, wrong.json()) == (400, {"error": "bookmarked is true or false."})
     assert not Bookmark.objects.exists()
 
@@ -71,8 +65,8 @@ def test_a_user_keeps_at_most_the_bound(alice, bob, monkeypatch) -> None:
     monkeypatch.setattr("games.services.bookmarks.MAX_BOOKMARKS", 2)
     games = [finished(alice, bob) for _ in range(3)]
     for game in games[:2]:
-        assert api(alice).put(f"/api/games/{game.public_id}/bookmark/").status_code == 200
-    refused = api(alice).put(f"/api/games/{games[2].public_id}/bookmark/")
+        assert api_client(alice).put(f"/api/games/{game.public_id}/bookmark/").status_code == 200
+    refused = api_client(alice).put(f"/api/games/{games[2].public_id}/bookmark/")
     assert refused.status_code == 400
     assert refused.json()["error"] == "You have 2 bookmarks already: take one off first."
     assert Bookmark.objects.filter(user=alice).count() == 2
@@ -86,7 +80,7 @@ def test_the_pages_show_the_star_and_the_filter(alice, bob) -> None:
     page = client.get(f"/game/{game.public_id}/").content.decode()
     star = re.search(r'<button[^>]*data-testid="bookmark">([^<]*)</button>', page)
     assert 'aria-pressed="false"' in star.group(0) and html.unescape(star.group(1)) == "☆ Bookmark"
-    api(bob).put(f"/api/games/{game.public_id}/bookmark/")
+    api_client(bob).put(f"/api/games/{game.public_id}/bookmark/")
     page = client.get(f"/game/{game.public_id}/").content.decode()
     star = re.search(r'<button[^>]*data-testid="bookmark">([^<]*)</button>', page)
     assert 'aria-pressed="true"' in star.group(0) and html.unescape(star.group(1)) == "★ Bookmarked"

@@ -9,22 +9,15 @@ import random
 import re
 
 import pytest
-from rest_framework.test import APIClient
 
-from accounts.services import user_token
 from engine import variants
 from engine.variants import VARIANTS
 from games.models import Challenge, Game
+from tests.factories import api_client
 
 pytestmark = pytest.mark.django_db
 
 CASUAL_ONLY = {"error": "A game from a position is casual: it cannot be rated."}
-
-
-def client_for(user) -> APIClient:
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {user_token(user=user)}")
-    return client
 
 
 def position_after(variant_id: str, plies: int = 3, seed: int = 0) -> str:
@@ -54,29 +47,29 @@ def legal_texts(variant_id: str, fen: str) -> list[str]:
 def test_a_challenge_from_a_position_starts_the_game_there(variant_id, alice, bob) -> None:
     fen = position_after(variant_id)
     assert fen != variants.get(variant_id).start_fen
-    made = client_for(alice).post(
+    made = api_client(alice).post(
         "/api/challenges/",
         {"to": "bob", "color": "white", "variant": variant_id, "fen": fen},
         format="json",
     )
     assert made.status_code == 201, made.json()
     assert (made.json()["fen"], made.json()["rated"]) == (fen, False)  # casual when not said
-    incoming = client_for(bob).get("/api/challenges/").json()["incoming"]
+    incoming = api_client(bob).get("/api/challenges/").json()["incoming"]
     assert [(c["id"], c["fen"]) for c in incoming] == [(made.json()["id"], fen)]
 
-    accepted = client_for(bob).post(f"/api/challenges/{made.json()['id']}/accept/")
+    accepted = api_client(bob).post(f"/api/challenges/{made.json()['id']}/accept/")
     assert accepted.status_code == 201
     game = Game.objects.get(public_id=accepted.json()["game"])
     assert (game.initial_fen, game.fen, game.ply, game.rated) == (fen, fen, 0, False)
     assert (game.white, game.black) == (alice, bob)
 
-    state = client_for(bob).get(f"/api/games/{game.public_id}/").json()
+    state = api_client(bob).get(f"/api/games/{game.public_id}/").json()
     assert (state["fen"], state["initial_fen"]) == (fen, fen)
     shown = sorted(move["text"] for move in state["legal_moves"])
     assert shown == legal_texts(variant_id, fen)
     # The side to move there plays first, whichever it is, by the rules of that position.
     mover = {"white": alice, "black": bob}[state["turn"]]
-    played = client_for(mover).post(
+    played = api_client(mover).post(
         f"/api/games/{game.public_id}/moves/", {"move": shown[0], "ply": 0}, format="json"
     )
     assert played.status_code == 201, played.json()
@@ -86,7 +79,7 @@ def test_a_challenge_from_a_position_starts_the_game_there(variant_id, alice, bo
 def test_asking_for_a_rated_game_from_a_position_is_refused(alice, bob) -> None:
     fen = position_after("chesskers")
     asked = {"to": "bob", "fen": fen, "rated": True}
-    refused = client_for(alice).post("/api/challenges/", asked, format="json")
+    refused = api_client(alice).post("/api/challenges/", asked, format="json")
     assert (refused.status_code, refused.json()) == (400, CASUAL_ONLY)
     assert not Challenge.objects.exists()
 
@@ -94,7 +87,7 @@ def test_asking_for_a_rated_game_from_a_position_is_refused(alice, bob) -> None:
 def test_the_usual_start_written_out_is_an_ordinary_challenge(alice, bob) -> None:
     start = variants.get("russian").start_fen
     asked = {"to": "bob", "variant": "russian", "fen": f"  {start} "}
-    made = client_for(alice).post("/api/challenges/", asked, format="json")
+    made = api_client(alice).post("/api/challenges/", asked, format="json")
     assert made.status_code == 201
     assert (made.json()["fen"], made.json()["rated"]) == (None, True)
     assert Challenge.objects.get().initial_fen == ""
@@ -111,7 +104,7 @@ def test_the_usual_start_written_out_is_an_ordinary_challenge(alice, bob) -> Non
 )
 def test_a_position_the_engine_refuses_is_refused_with_its_reason(alice, bob, fen, error) -> None:
     asked = {"to": "bob", "fen": fen}
-    refused = client_for(alice).post("/api/challenges/", asked, format="json")
+    refused = api_client(alice).post("/api/challenges/", asked, format="json")
     said = refused.json()["error"]
     assert refused.status_code == 400
     if error == "Bad FEN: ":  # and the engine's reason after it
@@ -127,14 +120,14 @@ def test_a_finished_position_is_refused(alice, bob) -> None:
     for text in ("f3", "e5", "g4", "Qh4"):  # the fool's mate
         game.push(variant.parse_move(game.position, text))
     assert game.is_over()
-    refused = client_for(alice).post("/api/challenges/", {"fen": game.fen()}, format="json")
+    refused = api_client(alice).post("/api/challenges/", {"fen": game.fen()}, format="json")
     assert refused.status_code == 400 and "already over" in refused.json()["error"]
 
 
 def test_an_invite_link_from_a_position_shows_it_and_starts_there(client, alice, bob) -> None:
     fen = position_after("international", plies=1)
     made = (
-        client_for(alice)
+        api_client(alice)
         .post(
             "/api/challenges/",
             {"variant": "international", "fen": fen, "color": "white"},
@@ -157,7 +150,7 @@ def test_an_invite_link_from_a_position_shows_it_and_starts_there(client, alice,
 
 
 def test_an_ordinary_invite_link_draws_no_position(client, alice, bob) -> None:
-    made = client_for(alice).post("/api/challenges/", {}, format="json").json()
+    made = api_client(alice).post("/api/challenges/", {}, format="json").json()
     client.force_login(bob)
     page = client.get(f"/invite/{made['id']}/").content.decode()
     assert "From a position" not in page and "data-invite-board" not in page
@@ -166,7 +159,7 @@ def test_an_ordinary_invite_link_draws_no_position(client, alice, bob) -> None:
 def test_a_rematch_starts_from_the_same_position(alice, bob) -> None:
     fen = position_after("turkish")
     made = (
-        client_for(alice)
+        api_client(alice)
         .post(
             "/api/challenges/",
             {"to": "bob", "variant": "turkish", "fen": fen, "color": "white"},
@@ -174,11 +167,11 @@ def test_a_rematch_starts_from_the_same_position(alice, bob) -> None:
         )
         .json()
     )
-    game_id = client_for(bob).post(f"/api/challenges/{made['id']}/accept/").json()["game"]
-    assert client_for(alice).post(f"/api/games/{game_id}/resign/").status_code == 200
-    offered = client_for(bob).post(f"/api/games/{game_id}/rematch/")
+    game_id = api_client(bob).post(f"/api/challenges/{made['id']}/accept/").json()["game"]
+    assert api_client(alice).post(f"/api/games/{game_id}/resign/").status_code == 200
+    offered = api_client(bob).post(f"/api/games/{game_id}/rematch/")
     assert offered.status_code == 201 and offered.json()["fen"] == fen
-    client_for(alice).post(f"/api/games/{game_id}/rematch/")  # accepted
+    api_client(alice).post(f"/api/games/{game_id}/rematch/")  # accepted
     rematch = Game.objects.exclude(public_id=game_id).get()
     assert (rematch.initial_fen, rematch.variant, rematch.rated) == (fen, "turkish", False)
     assert (rematch.white, rematch.black) == (bob, alice)  # colours swapped
@@ -186,10 +179,10 @@ def test_a_rematch_starts_from_the_same_position(alice, bob) -> None:
 
 def test_the_export_of_a_game_from_a_position_names_it(alice, bob) -> None:
     fen = position_after("chesskers")
-    made = client_for(alice).post("/api/challenges/", {"to": "bob", "fen": fen}, format="json")
-    game_id = client_for(bob).post(f"/api/challenges/{made.json()['id']}/accept/").json()["game"]
-    client_for(alice).post(f"/api/games/{game_id}/resign/")
-    text = client_for(alice).get(f"/api/games/{game_id}/export/").content.decode()
+    made = api_client(alice).post("/api/challenges/", {"to": "bob", "fen": fen}, format="json")
+    game_id = api_client(bob).post(f"/api/challenges/{made.json()['id']}/accept/").json()["game"]
+    api_client(alice).post(f"/api/games/{game_id}/resign/")
+    text = api_client(alice).get(f"/api/games/{game_id}/export/").content.decode()
     assert '[SetUp "1"]' in text and f'[FEN "{fen}"]' in text
 
 

@@ -12,11 +12,10 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.test import Client
 from django.utils import timezone
-from rest_framework.test import APIClient
 
-from accounts.services import user_token
 from engine import variants
 from games.models import Game
+from tests.factories import api_client
 from tests.games.test_challenge_from_position import CASUAL_ONLY, legal_texts, position_after
 from tests.tournaments.conftest import make_tournament, move, step
 from tests.tournaments.test_pages import FORM
@@ -28,12 +27,6 @@ pytestmark = pytest.mark.django_db
 RUSSIAN = position_after("russian")
 
 
-def api(user) -> APIClient:
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {user_token(user=user)}")
-    return client
-
-
 def body(**fields) -> dict:
     soon = (timezone.now() + timedelta(minutes=5)).isoformat()
     asked = {"name": "Russian Theme", "variant": "russian", "clock": {"initial": 180,
@@ -43,11 +36,11 @@ def body(**fields) -> dict:
 
 def test_the_api_makes_a_thematic_tournament_casual(players) -> None:
     (maker,) = players(1)
-    made = api(maker).post("/api/tournaments/", body(fen=RUSSIAN), format="json")
+    made = api_client(maker).post("/api/tournaments/", body(fen=RUSSIAN), format="json")
     assert made.status_code == 201, made.json()
     assert (made.json()["fen"], made.json()["rated"]) == (RUSSIAN, False)
     assert Tournament.objects.get().initial_fen == RUSSIAN
-    listed = api(maker).get("/api/tournaments/").json()
+    listed = api_client(maker).get("/api/tournaments/").json()
     assert [t["fen"] for t in listed] == [RUSSIAN]
 
 
@@ -62,7 +55,7 @@ def test_the_api_makes_a_thematic_tournament_casual(players) -> None:
 def test_a_refused_position_makes_nothing(players, fen, rated, error) -> None:
     (maker,) = players(1)
     asked = body(fen=fen) if rated is None else body(fen=fen, rated=rated)
-    refused = api(maker).post("/api/tournaments/", asked, format="json")
+    refused = api_client(maker).post("/api/tournaments/", asked, format="json")
     assert refused.status_code == 400 and refused.json()["error"].startswith(error)
     assert not Tournament.objects.exists()
 
@@ -70,7 +63,7 @@ def test_a_refused_position_makes_nothing(players, fen, rated, error) -> None:
 def test_the_usual_start_written_out_makes_an_ordinary_rated_tournament(players) -> None:
     (maker,) = players(1)
     start = variants.get("russian").start_fen
-    made = api(maker).post("/api/tournaments/", body(fen=start), format="json").json()
+    made = api_client(maker).post("/api/tournaments/", body(fen=start), format="json").json()
     assert (made["fen"], made["rated"]) == (None, True)
 
 
