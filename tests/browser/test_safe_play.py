@@ -158,8 +158,12 @@ def test_a_declined_challenge_is_told_and_a_rematch_is_accepted_from_its_notice(
     alice.goto(f"/game/{game.public_id}/")
     bob.goto(f"/game/{game.public_id}/")
     off_the_loop(lambda: game_resign(game_id=game.public_id, actor=Actor.of(game.black)))
+    # Resigned from this process: only a shared channel layer (Redis, under .ci/run) would push
+    # it to the server's sockets, so the pages load it afresh.
     for page in (alice, bob):
+        page.reload()
         expect(page.get_by_test_id("result-banner")).to_contain_text("White wins")
+        expect(page.locator("body[data-live=open]")).to_have_count(1)
     alice.locator("[data-action=rematch]").click()
     rematch = bob.get_by_test_id("rematch-notice")
     expect(rematch).to_contain_text("alice (White) offers a rematch.")
