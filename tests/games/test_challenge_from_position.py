@@ -13,6 +13,7 @@ import pytest
 from engine import variants
 from engine.variants import VARIANTS
 from games.models import Challenge, Game
+from games.services.play import position_start
 from tests.factories import api_client
 
 pytestmark = pytest.mark.django_db
@@ -91,6 +92,12 @@ def test_the_usual_start_written_out_is_an_ordinary_challenge(alice, bob) -> Non
     assert made.status_code == 201
     assert (made.json()["fen"], made.json()["rated"]) == (None, True)
     assert Challenge.objects.get().initial_fen == ""
+
+
+@pytest.mark.parametrize("variant_id", sorted(VARIANTS))
+def test_every_games_start_written_out_is_its_usual_start(variant_id) -> None:
+    # A rematch of an ordinary rated game passes its start again: it must stay rated.
+    assert position_start(variants.get(variant_id).start_fen, variant_id, True) == ("", True)
 
 
 @pytest.mark.parametrize(
