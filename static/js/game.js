@@ -239,6 +239,7 @@ function holdMove(move) {
   page = withHeld(page, move);
   board.hold(true);
   showHeld();
+  view.hint(page);
   confirmBox.querySelector("[data-confirm=yes]").focus();
 }
 

@@ -465,6 +465,7 @@ export function hint(page, pick) {
   if (s.status !== "live") return { text: "" };
   if (pick.promoting) return { text: gettext("Choose the piece to promote to (Escape to cancel).") };
   if (page.sent) return { text: gettext("Sending…") };
+  if (page.held) return { text: gettext("Confirm your move, or cancel it.") };
   const v = pick.view;
   const square = (name) => squareLabel(page, name);
   if (v.inChain) {

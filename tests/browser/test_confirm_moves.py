@@ -47,6 +47,7 @@ def test_a_correspondence_move_waits_for_confirm(new_page) -> None:
     tap(alice, "e2", "e4")
     expect(bar).to_be_visible()
     expect(bar).to_contain_text("Play e4?")
+    expect(alice.locator("#hint")).to_have_text("Confirm your move, or cancel it.")
     assert dom_board(alice)["e4"] == "wP" and "e2" not in dom_board(alice)  # shown on the board
     shot(alice, "confirm-move")
     tap(alice, "d2", "d4")  # the board takes no taps while a move waits

@@ -391,6 +391,7 @@ test("a move made on the board waits for confirmation as the settings say", () =
 
   const held = withHeld(page(correspondence), { text: "Nf3", path: ["g1", "f3"] });
   assert.equal(confirmText(held), "Play Nf3?");
+  assert.equal(hint(held, { promoting: false, view: {} }).text, "Confirm your move, or cancel it.");
   assert.equal(confirmText(withHeld(held, null)), null);
   // The same position told again (a clock, a draw offer) keeps it; the next ply drops it.
   const again = receiveState(held, delta(liveState(2, { speed: "correspondence", draw_offer: "black" })));
