@@ -12,6 +12,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.csrf import ensure_csrf_cookie
 
@@ -25,6 +26,12 @@ from games.services.core import Actor
 from games.services.lines import board_position
 
 CLOSED = _("This game is still being played: its analysis board opens when it ends.")
+
+
+def analysis_url(variant_id: str, fen: str) -> str:
+    """Returns the analysis board's address of a position of a game: its FEN in the path, its
+    spaces written ``_`` (as the pages' ``fenInPath`` writes them)."""
+    return reverse("analysis-fen", args=[variant_id, fen.replace(" ", "_")])
 
 
 @ensure_csrf_cookie

@@ -33,6 +33,7 @@ from games.domain.schemas import (
     LocalGameRequest,
     import_text,
 )
+from games.edges.analysis_pages import analysis_url
 from games.models import Challenge, Game, export_format, fen_turn
 from games.reads.archive import (
     ArchiveFilters,
@@ -264,8 +265,7 @@ def invite_context(challenge: Challenge, error: str | None = None) -> dict:
     position_url = None
     if challenge.initial_fen:
         invite_data.update(fen=challenge.initial_fen, variant=variant_descriptor(challenge.variant))
-        in_path = challenge.initial_fen.replace(" ", "_")  # as the pages write it (fenInPath)
-        position_url = reverse("analysis-fen", args=[challenge.variant, in_path])
+        position_url = analysis_url(challenge.variant, challenge.initial_fen)
     name = variant_names().get(challenge.variant, challenge.variant)
     return {
         "challenge": challenge,

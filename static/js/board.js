@@ -24,6 +24,14 @@ export function parseFen(fen, variant) {
   return parsePlacement(fen, variant);
 }
 
+/** Draws `fen` in `holder` as a picture of the position, taking no tap (the home page's gallery,
+ * an invite's position, a thematic tournament's); returns the board. */
+export function drawPosition(holder, { variant, fen, label }) {
+  const board = createBoard(holder, { variant, label });
+  board.update({ pieces: parseFen(fen, variant), interactive: false });
+  return board;
+}
+
 /** Returns a piece's name for screen readers ("white knight"), as the variant names it. */
 export function pieceName(code, variant) {
   return nameOf(code, variant);

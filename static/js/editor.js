@@ -10,7 +10,7 @@ import { gettext, ngettext } from "./i18n.js";
 import { expandLegalTree } from "./legal_tree.js";
 import { createGeometry } from "./geometry.js";
 import {
-  challengeHref, composeFen, fenCastling, fenInPath, fenTurn, parsePlacement,
+  analysisHref, challengeHref, composeFen, fenCastling, fenInPath, fenTurn, parsePlacement,
 } from "./placement.js";
 import { pieceArt, pieceName } from "./variant.js";
 
@@ -141,7 +141,7 @@ function showVerdict() {
   verdict.textContent = verdictText();
   verdict.dataset.state = !judged ? "checking" : judged.error ? "refused" : "accepted";
   const analyse = $("analyse");
-  if (ready) analyse.href = `/analysis/${data.variant_id}/${fenInPath(judged.position.fen)}`;
+  if (ready) analyse.href = analysisHref(data.variant_id, judged.position.fen);
   analyse.classList.toggle("is-disabled", !ready);
   analyse.setAttribute("aria-disabled", String(!ready));
   const playable = ready && !judged.position.outcome;

@@ -2,7 +2,7 @@
 // the link. For the player who made it, its lobby socket keeps them in the lobby (the link
 // stands while they are there) and takes them to the game as soon as it is accepted.
 import { goToGame, liveSocket } from "./api.js";
-import { createBoard, parseFen } from "./board.js";
+import { drawPosition } from "./board.js";
 import { gettext } from "./i18n.js";
 
 const data = JSON.parse(document.getElementById("page-data").textContent);
@@ -10,11 +10,10 @@ const status = document.getElementById("invite-status");
 const holder = document.querySelector("[data-invite-board]");
 
 if (data.fen && holder) {
-  const board = createBoard(holder, {
-    variant: data.variant,
+  drawPosition(holder, {
+    variant: data.variant, fen: data.fen,
     label: gettext("%(game)s: the position the game starts from", { game: data.variant.name }),
   });
-  board.update({ pieces: parseFen(data.fen, data.variant), interactive: false });
 }
 
 function tell(open) {

@@ -4,7 +4,7 @@ import {
 } from "./api.js";
 import { formatNumber, gettext, pgettext } from "./i18n.js";
 import { buttonClock, controlLabel, formClock, speedLabel, wireClockForm } from "./timecontrol.js";
-import { fenInPath } from "./placement.js";
+import { analysisHref } from "./placement.js";
 import { wirePositionField } from "./position_field.js";
 import { applyChallenge, changeList } from "./wire.js";
 
@@ -88,7 +88,7 @@ let challenges = { incoming: [], outgoing: [] };
 
 // A challenge from a position: the position on the analysis board, to look at before answering.
 function positionLink(challenge) {
-  return el("a", { href: `/analysis/${challenge.variant}/${fenInPath(challenge.fen)}`, target: "_blank",
+  return el("a", { href: analysisHref(challenge.variant, challenge.fen), target: "_blank",
     "data-testid": "challenge-position" }, gettext("See the position"));
 }
 

@@ -74,6 +74,11 @@ export function fenInPath(fen) {
   return String(fen).replaceAll(" ", "_");
 }
 
+/** Returns the analysis board's address of a position of `variant` (its spaces written `_`). */
+export function analysisHref(variant, fen) {
+  return `/analysis/${variant}/${fenInPath(fen)}`;
+}
+
 /** Returns the lobby's address that challenges a friend to a game of `variant` from `fen`: its
  * form, filled in; the server checks the position when the challenge is sent. */
 export function challengeHref(variant, fen) {

@@ -3,7 +3,7 @@
 // casual, which the form shows by unticking *Rated* and locking it while a FEN is given; its
 // note links the position on the analysis board. The server checks the position when the form
 // is sent: this decides nothing.
-import { fenInPath } from "./placement.js";
+import { analysisHref } from "./placement.js";
 
 /** Wires `form`'s position field to its note (`note`, holding the link `link`); returns the
  * function that shows the field's state again (after the form is reset). */
@@ -17,7 +17,7 @@ export function wirePositionField(form, note, link) {
     rated.disabled = Boolean(given);
     if (given) rated.checked = false;
     note.hidden = !given;
-    link.href = `/analysis/${variant.value}/${fenInPath(given)}`;
+    link.href = analysisHref(variant.value, given);
   }
   fen.addEventListener("input", show);
   variant.addEventListener("change", show);

@@ -5,7 +5,7 @@
 // play one to see its result (the check and the game's end come from the server too), then reset.
 import { createPlayBoard } from "./board.js";
 import { gettext, ngettext } from "./i18n.js";
-import { fenInPath } from "./placement.js";
+import { analysisHref } from "./placement.js";
 
 const data = JSON.parse(document.getElementById("rules-data").textContent);
 
@@ -50,7 +50,7 @@ for (const example of data.boards) {
   const study = document.createElement("a");
   study.className = "rule-analyse";
   study.dataset.testid = "rule-analyse";
-  study.href = `/analysis/${data.variant ? data.variant.id : "chesskers"}/${fenInPath(example.fen)}`;
+  study.href = analysisHref(data.variant ? data.variant.id : "chesskers", example.fen);
   study.textContent = gettext("Open on the analysis board");
   figure.append(study);
   let live = false;

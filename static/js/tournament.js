@@ -4,7 +4,7 @@
 // as it starts.
 import { api, el, goToGame, liveSocket, withLink } from "./api.js";
 import { gettext } from "./i18n.js";
-import { createBoard, parseFen } from "./board.js";
+import { createBoard, drawPosition, parseFen } from "./board.js";
 import * as model from "./tournament_model.js";
 
 const data = JSON.parse(document.getElementById("page-data").textContent);
@@ -27,10 +27,10 @@ function render() {
 // A thematic tournament's position, drawn once: every game of it starts there.
 const positionHolder = $("[data-position-board]");
 if (positionHolder && data.tournament.fen) {
-  createBoard(positionHolder, {
-    variant: data.variant,
+  drawPosition(positionHolder, {
+    variant: data.variant, fen: data.tournament.fen,
     label: gettext("%(game)s: the position every game starts from", { game: data.variant.name }),
-  }).update({ pieces: parseFen(data.tournament.fen, data.variant), interactive: false });
+  });
 }
 
 function renderStatus() {

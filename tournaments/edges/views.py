@@ -6,7 +6,6 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.translation import gettext
 from django.views.decorators.csrf import ensure_csrf_cookie
@@ -15,6 +14,7 @@ from catalogue.descriptors import variant_descriptor, variant_groups
 from games.domain.clock import speed_name
 from games.domain.errors import GameError
 from games.domain.schemas import MAX_FEN_CHARS
+from games.edges.analysis_pages import analysis_url
 from tournaments.models import Tournament
 from tournaments.policy import ARENA_MINUTES, SOCKET_STANDINGS, SWISS_ROUNDS
 from tournaments.reads import own_line, payload, snapshot_cached, socket_path, tournament_list
@@ -87,11 +87,9 @@ def tournament_page(request: HttpRequest, tournament_id: str) -> HttpResponse:
         "api_url": f"/api/tournaments/{tournament_id}/",
         "variant": variant_descriptor(tournament["variant"]),
     }
-    position_url = None
-    if tournament["fen"]:
-        position_url = reverse(
-            "analysis-fen", args=[tournament["variant"], tournament["fen"].replace(" ", "_")]
-        )
+    position_url = (
+        analysis_url(tournament["variant"], tournament["fen"]) if tournament["fen"] else None
+    )
     return render(
         request,
         "tournaments/tournament.html",
