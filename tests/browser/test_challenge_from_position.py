@@ -18,7 +18,7 @@ from tests.browser.board_helpers import (
     shot,
     tap,
 )
-from tests.browser.test_board_online import alice_and_bob, both_at_the_game
+from tests.browser.test_board_online import alice_and_bob, both_at_the_game, wait_until
 from tests.factories import PASSWORD, make_user
 
 CHESSKERS = "4k3/pppp4/8/8/8/8/4PPPP/4K2R b K - 0 1"  # Black to move first
@@ -76,6 +76,8 @@ def test_a_position_set_up_in_the_editor_is_played_against_a_friend(new_page) ->
     assert dom_board(alice) == fen_pieces(CHESSKERS)
     expect(bob.locator("#hint")).to_have_text("Your move.")  # Black moves first here
     tap(bob, "a7", "a6")
+    # The page shows its own move at once: compare it with the server once the move is in.
+    wait_until(lambda: Game.objects.get(public_id=game_id).ply == 1)
     for page in (alice, bob):
         state = assert_matches_server(page, game_id)
     assert [move["text"] for move in state["moves"]] == ["a6"]

@@ -14,10 +14,15 @@ from tests.browser.board_helpers import (
     off_the_loop,
     shot,
     tap,
-    wait_moves,
 )
+from tests.browser.test_board_online import wait_until
 from tests.factories import make_user
 from tests.games.conftest import start_game
+
+
+def played(game_id: str) -> int:
+    """The plies the server has of the game."""
+    return Game.objects.get(public_id=game_id).ply
 
 
 def at_the_game(new_page, clock: TimeControl) -> tuple[Page, Page, str]:
@@ -66,6 +71,8 @@ def test_a_correspondence_move_waits_for_confirm(new_page) -> None:
     tap(alice, "e2", "e4")
     alice.get_by_test_id("confirm-move-yes").click()
     expect(bar).to_be_hidden()
+    # The page shows its own move at once: compare it with the server once the move is in.
+    wait_until(lambda: played(game_id) == 1)
     for page in (alice, bob):
         state = assert_matches_server(page, game_id)
     assert [move["text"] for move in state["moves"]] == ["e4"]
@@ -75,7 +82,7 @@ def test_real_time_moves_go_at_once_unless_the_setting_says_always(new_page) -> 
     alice, bob, game_id = at_the_game(new_page, TimeControl(initial=600, increment=5))
     tap(alice, "e2", "e4")  # real time, the default setting: sent at once
     expect(alice.get_by_test_id("confirm-move")).to_be_hidden()
-    wait_moves(alice, 1)
+    wait_until(lambda: played(game_id) == 1)
     assert_matches_server(bob, game_id)
 
     bob.goto("/accounts/settings/")
@@ -89,5 +96,6 @@ def test_real_time_moves_go_at_once_unless_the_setting_says_always(new_page) -> 
     expect(bar).to_contain_text("Play e5?")
     shot(bob, "confirm-move-phone")
     bar.get_by_role("button", name="Confirm").click()
+    wait_until(lambda: played(game_id) == 2)
     state = assert_matches_server(alice, game_id)
     assert [move["text"] for move in state["moves"]] == ["e4", "e5"]
