@@ -2,6 +2,8 @@
 block and report), the players page (the leaderboard and who is online), whom you follow, and
 the end of an account: downloading one's data and closing it."""
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
@@ -26,6 +28,7 @@ from games.domain.clock import CORRESPONDENCE_DAYS, TimeControl
 from games.domain.errors import GameError
 from games.domain.schemas import ChallengeRequest
 from games.models import DEFAULT_VARIANT, Challenge, Game
+from games.reads.crosstable import crosstable, their_games_url
 from games.services.lobby import challenge_asked
 from players.api_community import block_player
 from players.charts import rating_chart_svg
@@ -71,6 +74,7 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
             # Built from numbers and escaped dates only (accounts.charts).
             "chart": mark_safe(rating_chart_svg(history, profile["category_name"])),
             "can_challenge": request.user.is_authenticated and request.user.pk != player.pk,
+            "against": against(request.user, player),
             # Imported games are not the player's own: listed apart, under the archive's filter.
             "imported_count": Game.objects.filter(imported_by=player).count(),
             **relations(request.user, player),
@@ -80,6 +84,14 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
             "correspondence_days": CORRESPONDENCE_DAYS,
         },
     )
+
+
+def against(viewer: User, player: User) -> dict[str, Any] | None:
+    """The signed-in viewer's record against the player whose profile they see (the
+    crosstable's), with the archive's list of their games; None for anyone else."""
+    if not viewer.is_authenticated or viewer.pk == player.pk:
+        return None
+    return {**crosstable(viewer, player), "archive_url": their_games_url(viewer, player)}
 
 
 def relations(viewer: User, player: User) -> dict[str, bool]:

@@ -1,5 +1,6 @@
 """The archive's REST API: the games list (the archive, filtered), exports, import,
-annotations and analysis. Thin, as ``games.edges.api``: schema, one service, one read.
+annotations, analysis and two players' crosstable. Thin, as ``games.edges.api``: schema, one
+service, one read.
 """
 
 import re
@@ -33,6 +34,7 @@ from games.edges.serializers import (
 )
 from games.models import Game, export_format
 from games.reads import archive as reads
+from games.reads.crosstable import crosstable, players_named
 from games.reads.live import game_by_id
 from games.services import analysis, archive
 from games.services.bookmarks import bookmark_set
@@ -58,6 +60,42 @@ class GameBookmarkView(APIView):
     @extend_schema(request=None, responses={200: answer, **ERRORS}, summary="Unbookmark a game")
     def delete(self, request: Request, game_id: str) -> Response:
         return Response({"bookmarked": bookmark_set(user=request.user, game_id=game_id, on=False)})
+
+
+class CrosstableView(APIView):
+    """Two players' score against each other, as a game's page shows it."""
+
+    @extend_schema(
+        responses={
+            200: inline_serializer(
+                "Crosstable",
+                {
+                    "users": serializers.DictField(
+                        child=serializers.FloatField(),
+                        help_text="Each player's points against the other (a win 1, a draw "
+                        "0.5), keyed by username, the first named first",
+                    ),
+                    "games": serializers.IntegerField(),
+                    "wins": serializers.IntegerField(help_text="The first player's"),
+                    "draws": serializers.IntegerField(),
+                    "losses": serializers.IntegerField(help_text="The first player's"),
+                    "latest": serializers.ListField(
+                        child=serializers.DictField(),
+                        help_text="Their 10 newest games, newest first: {id, variant, result "
+                        '("win", "draw" or "loss": the first player\'s), finished_at}',
+                    ),
+                },
+            ),
+            400: OpenApiResponse(ErrorSerializer, description="One player named twice."),
+            404: OpenApiResponse(ErrorSerializer, description="No such user."),
+        },
+        summary="Two players' score against each other",
+        description="Every finished online game the two played against each other, rated or "
+        "casual, of any game, either colour. 404 for a name nobody has, 400 for one player "
+        "named twice.",
+    )
+    def get(self, request: Request, first: str, second: str) -> Response:
+        return Response(crosstable(*players_named(first, second)))
 
 
 class GameSummarySerializer(serializers.Serializer):
@@ -99,6 +137,9 @@ def page_link(request: Request, **cursor: str | None) -> str | None:
 
 ARCHIVE_PARAMETERS = [
     OpenApiParameter("player", str, description="username of either player of the games"),
+    OpenApiParameter(
+        "opponent", str, description="with player: only their games against this username"
+    ),
     OpenApiParameter("imported_by", str, description="username of the importer of the games"),
     OpenApiParameter("result", str, enum=Game.Result.values),
     OpenApiParameter("termination", str, enum=Game.Termination.values),

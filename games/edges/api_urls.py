@@ -23,6 +23,11 @@ urlpatterns = [
         name="api-challenge-decline",
     ),
     path("games/", api_archive.GameListView.as_view(), name="api-games"),
+    path(
+        "crosstable/<str:first>/<str:second>/",
+        api_archive.CrosstableView.as_view(),
+        name="api-crosstable",
+    ),
     path("games/local/", api.LocalGameView.as_view(), name="api-games-local"),
     path("games/bot/", api.BotGameView.as_view(), name="api-games-bot"),
     path("games/export/", api_archive.GamesExportView.as_view(), name="api-games-export"),

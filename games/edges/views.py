@@ -46,6 +46,7 @@ from games.reads.archive import (
     page_of,
 )
 from games.reads.chat import has_chat, room_of
+from games.reads.crosstable import game_crosstable
 from games.reads.live import live_games
 from games.reads.lobby import lobby_payload
 from games.reads.mine import games_in_progress
@@ -130,6 +131,7 @@ def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
     }
     page_data["archive"] = archive_data(game, actor)
     page_data["ratings"] = players_ratings(game)
+    page_data["crosstable"] = game_crosstable(game, actor.user_id)
     # A tournament's game names its tournament and round, in the words its app gives.
     label = label_of_tournament(game.tournament)
     tournament = {**label, "id": game.tournament, "round": game.tournament_round} if label else None
@@ -339,6 +341,7 @@ def tv_choose(request: HttpRequest) -> HttpResponse:
 # page's language, as the form shows them).
 ARCHIVE_LABELS = {
     "player": _("Player"),
+    "opponent": _("Against"),
     "imported_by": _("Imported by"),
     "result": _("Result"),
     "termination": _("Reason"),

@@ -342,6 +342,13 @@ class Game(models.Model):
                 condition=finished(tournament__isnull=False),
             ),
             models.Index(fields=["white", "-finished_at"], name="game_white_finished"),
+            # Two players' games against each other (the crosstable, the archive's opponent
+            # filter), newest first: read as two ranges, one for each colour.
+            models.Index(
+                fields=["white", "black", "-finished_at", "-id"],
+                name="game_pair_finished",
+                condition=finished(),
+            ),
             models.Index(fields=["black", "-finished_at"], name="game_black_finished"),
             models.Index(
                 fields=["clock_deadline"],

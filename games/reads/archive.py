@@ -33,6 +33,7 @@ class ArchiveFilters:
     """What the archive is filtered by; every field None (or False) means "any"."""
 
     player: str | None = None  # the games a user played (not those they imported)
+    opponent: str | None = None  # with ``player``: only their games against this user
     imported_by: str | None = None  # the games a user imported
     variant: str | None = None
     result: str | None = None
@@ -114,14 +115,21 @@ class ArchiveFilters:
                 _("%(field)s has at most %(max_plies_digits)s digits.")
                 % {"field": label("min_plies"), "max_plies_digits": MAX_PLIES_DIGITS},
             )
-        player, importer = text("player"), text("imported_by")
-        for name, value in (("player", player), ("imported_by", importer)):
+        player, opponent, importer = text("player"), text("opponent"), text("imported_by")
+        names = (("player", player), ("opponent", opponent), ("imported_by", importer))
+        for name, value in names:
             if value is not None and len(value) > MAX_PLAYER_CHARS:
                 raise GameError(
                     ErrorCode.BAD_REQUEST,
                     _("%(field)s is a username, at most %(max_player_chars)s characters.")
                     % {"field": label(name), "max_player_chars": MAX_PLAYER_CHARS},
                 )
+        if opponent is not None and player is None:
+            raise GameError(
+                ErrorCode.BAD_REQUEST,
+                _("%(field)s lists a player's games against another: name the player too.")
+                % {"field": label("opponent")},
+            )
         tournament = text("tournament")
         if tournament is not None and not (
             len(tournament) <= MAX_TOURNAMENT_CHARS
@@ -147,6 +155,7 @@ class ArchiveFilters:
             raise GameError(ErrorCode.BAD_REQUEST, _("Log in to see the games you bookmarked."))
         return cls(
             player=player,
+            opponent=opponent,
             imported_by=importer,
             variant=choice("variant", list(variants.VARIANTS)),
             result=choice("result", Game.Result.values),
@@ -165,6 +174,7 @@ class ArchiveFilters:
         """Returns the filters as query-string values (for page links)."""
         values = {
             "player": self.player,
+            "opponent": self.opponent,
             "imported_by": self.imported_by,
             "variant": self.variant,
             "result": self.result,
@@ -181,27 +191,34 @@ class ArchiveFilters:
         return {key: value for key, value in values.items() if value}
 
 
+def user_id_of(name: str) -> int | None:
+    """The id of the account called ``name``, or None: by LOWER(username), as its index is."""
+    users = User.objects.alias(name=Lower("username")).filter(name=name.lower())
+    return users.values_list("pk", flat=True).first()
+
+
 def filter_games(
     games: QuerySet[Game], filters: ArchiveFilters, *, finished: bool = False
 ) -> QuerySet[Game]:
-    """Returns ``games`` narrowed by the filters (no ordering, no status condition).
-
-    A player is looked up by name first (one indexed query), then matched by id on the games'
-    own white/black/importer columns, whose indexes serve it; a name nobody has matches
-    nothing. ``finished``: ``games`` are finished games only, whose length is read from the
-    indexed ``final_ply`` (a live game's ``ply`` is not indexed: every move changes it)."""
-    for name, importer in ((filters.player, False), (filters.imported_by, True)):
-        if not name:
-            continue
-        # LOWER(username), as the case-blind unique index is written (iexact would be UPPER).
-        users = User.objects.alias(name=Lower("username")).filter(name=name.lower())
-        user_id = users.values_list("pk", flat=True).first()
-        if user_id is None:
-            return games.none()
-        if importer:  # what they imported is kept apart from what they played
-            games = games.filter(mode=Game.Mode.IMPORTED, imported_by_id=user_id)
-        else:
-            games = games.filter(Q(white_id=user_id) | Q(black_id=user_id))
+    """Returns ``games`` narrowed by the filters (no ordering, no status condition);
+    players are looked up by name, then matched by id on the games' white/black/importer
+    columns, whose indexes serve it. ``finished``: ``games`` are finished games only, whose
+    length is read from the indexed ``final_ply`` (every move changes a live game's ``ply``)."""
+    ids: dict[str, int | None] = {}
+    names = (filters.player, filters.opponent, filters.imported_by)
+    for key, name in zip(("player", "opponent", "importer"), names, strict=True):
+        ids[key] = user_id_of(name) if name else None
+        if name and ids[key] is None:
+            return games.none()  # a name nobody has matches nothing
+    if ids["importer"] is not None:  # what they imported is kept apart from what they played
+        games = games.filter(mode=Game.Mode.IMPORTED, imported_by_id=ids["importer"])
+    player, opponent = ids["player"], ids["opponent"]
+    if opponent is not None:  # read from game_pair_finished, one range a colour
+        games = games.filter(
+            Q(white_id=player, black_id=opponent) | Q(white_id=opponent, black_id=player)
+        )
+    elif player is not None:
+        games = games.filter(Q(white_id=player) | Q(black_id=player))
     if filters.variant:
         games = games.filter(variant=filters.variant)
     if filters.result:

@@ -7,6 +7,7 @@ import { createPlayBoard } from "./board.js";
 import * as chatModel from "./chat_model.js";
 import { createChatView } from "./chat_view.js";
 import { createClocks } from "./clock.js";
+import { createCrosstable } from "./crosstable.js";
 import { createArchive } from "./game_archive.js";
 import * as model from "./game_model.js";
 import { createSender } from "./game_send.js";
@@ -36,6 +37,9 @@ const board = createPlayBoard($("#board"), {
   onChange: () => view.hint(page),
   onPremoveSquare: tapPremove,
 });
+const crosstable = data.crosstable
+  ? createCrosstable($("#crosstable"), data.crosstable, data.game_id)
+  : null;
 const moveList = createMoveList($("#movelist"), { onSelect: viewPly, variant });
 const premove = createPremove();
 const archive = createArchive({
@@ -197,6 +201,7 @@ function onState(message) {
   if (result.ended) {
     playSound("end");
     readWholeChat();
+    crosstable?.refresh();
   }
   view.render(page, { animate: result.animate });
   showHeld();

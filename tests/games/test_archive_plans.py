@@ -1,7 +1,8 @@
-"""The archive's filters and the profiles read as much of a large archive as of a small one
-(issue #35): on PostgreSQL, what every filter's page, API list and every profile reads of the
-games table (``EXPLAIN ANALYZE``: rows and index entries, counted, never timed) stays the same
-when an archive spread over every game, speed and ending doubles (service test)."""
+"""The archive's filters, the profiles and the crosstable read as much of a large archive as of
+a small one (issue #35): on PostgreSQL, what every filter's page, API list, every profile and a
+crosstable read of the games table (``EXPLAIN ANALYZE``: rows and index entries, counted, never
+timed) stays the same when an archive spread over every game, speed and ending doubles (service
+test)."""
 
 import random
 from datetime import UTC, datetime, timedelta
@@ -116,6 +117,8 @@ def urls(archive: Archive) -> list[str]:
         {"player": "few"},
         {"player": "idle"},
         {"player": "nobody"},
+        {"player": "p00", "opponent": "p01"},  # two of the busiest: each other's games only
+        {"player": "p00", "opponent": "idle"},
         {"result": "1-0"},
         {"termination": "resignation"},
         {"termination": archive.rarest},
@@ -139,6 +142,7 @@ def urls(archive: Archive) -> list[str]:
         found += [f"/games/?{urlencode(query)}", f"/api/games/?status=finished&{urlencode(query)}"]
     for name in ("few", "idle"):
         found += [f"/@/{name}", f"/api/users/{name}/"]
+    found += ["/api/crosstable/p00/p01/", "/api/crosstable/p00/idle/"]
     return found
 
 
