@@ -1,8 +1,8 @@
 """Closing an account, by its player or by a moderator: what every app holds of it is ended in
 turn, from the top down. Its live online games are resigned, what it offered in the lobby is
-withdrawn, its blocks, follows and mute are forgotten, and the account itself is renamed to a
-neutral name and switched off (``accounts.services.account_close``): its finished games stay in
-the archive under that name."""
+withdrawn, its bookmarks, notes, blocks, follows and mute are forgotten, and the account itself
+is renamed to a neutral name and switched off (``accounts.services.account_close``): its
+finished games stay in the archive under that name."""
 
 from accounts.models import User
 from accounts.services import account_close
@@ -13,6 +13,7 @@ from games.reads.live import live_games_of
 from games.services.bookmarks import forget_bookmarks
 from games.services.core import Actor
 from games.services.lobby import withdraw_everything
+from games.services.notes import forget_notes
 from games.services.round import Round
 
 
@@ -36,5 +37,6 @@ def close_account(
     # A live game of another mode (the bot's, pass-and-play) is left as it is: nobody waits.
     withdraw_everything(user_id=user.pk)
     forget_bookmarks(user_id=user.pk)
+    forget_notes(user_id=user.pk)
     forget_user(user=user)
     return account_close(user=user)

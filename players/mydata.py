@@ -1,7 +1,7 @@
 """A player's own data as one file to download: a zip of their games (PGN for Chesskers and the
 hybrids, PDN for the checkers family), their account, settings, ratings and rating history,
-whom they follow and block, the reports they made, the games they bookmarked, and the chat
-lines they wrote.
+whom they follow and block, the reports they made, the games they bookmarked, their notes on
+games, and the chat lines they wrote.
 
 Written into a temporary file that spills to disk past a few megabytes, the games read a chunk
 at a time (``games.reads.archive.games_export_texts``): memory is bounded whatever the size of
@@ -19,7 +19,7 @@ from accounts.selectors import categories_of, preferences_of, preferences_payloa
 from community.models import Report
 from community.selectors import blocked_users, followed_users
 from engine import variants
-from games.models import Bookmark, ChatLine, Game, export_format
+from games.models import Bookmark, ChatLine, Game, GameNote, export_format
 from games.reads.archive import games_export_texts
 
 IN_MEMORY = 4 * 1024 * 1024  # bytes kept in memory before the file spills to disk
@@ -32,7 +32,7 @@ def data_filename(user: User) -> str:
 def account_json(user: User) -> dict[str, Any]:
     """Returns the account's own record: who, since when, settings, ratings and their history,
     whom they follow and block, the reports they made, the games they bookmarked (at most
-    ``MAX_BOOKMARKS``)."""
+    ``MAX_BOOKMARKS``) and their notes on games (at most ``MAX_NOTES``)."""
     history = RatingChange.objects.filter(user=user).select_related("game", "opponent")
     reports = Report.objects.filter(reporter=user).select_related("user")
     return {
@@ -61,6 +61,12 @@ def account_json(user: User) -> dict[str, Any]:
             for game_id, at in Bookmark.objects.filter(user=user)
             .order_by("created_at", "id")
             .values_list("game__public_id", "created_at")
+        ],
+        "notes": [
+            {"game": game_id, "text": text, "updated_at": at.isoformat()}
+            for game_id, text, at in GameNote.objects.filter(user=user)
+            .order_by("updated_at", "id")
+            .values_list("game__public_id", "text", "updated_at")
         ],
         "reports": [
             {

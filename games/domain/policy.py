@@ -29,6 +29,10 @@ MAX_OPEN_CHALLENGES = 10
 MAX_LISTED_CHALLENGES = 50
 # The most games a user may bookmark (the game page's ☆): a bound on what one account stores.
 MAX_BOOKMARKS = 1000
+# A user's private notes on a game (the game page's *My notes*): the most characters a note
+# holds, and the most games a user keeps notes on.
+MAX_NOTE_CHARS = 2000
+MAX_NOTES = 1000
 # The most live games the watch page lists (the newest).
 MAX_LISTED_LIVE_GAMES = 1000
 

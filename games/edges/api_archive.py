@@ -22,6 +22,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.domain.errors import ErrorCode, GameError
+from games.domain.policy import MAX_NOTE_CHARS, MAX_NOTES
 from games.domain.schemas import AnnotationRequest, import_body
 from games.edges.api import body
 from games.edges.serializers import (
@@ -39,6 +40,7 @@ from games.reads.live import game_by_id
 from games.services import analysis, archive
 from games.services.bookmarks import bookmark_set
 from games.services.core import Actor
+from games.services.notes import note_read, note_write
 
 
 class GameBookmarkView(APIView):
@@ -60,6 +62,38 @@ class GameBookmarkView(APIView):
     @extend_schema(request=None, responses={200: answer, **ERRORS}, summary="Unbookmark a game")
     def delete(self, request: Request, game_id: str) -> Response:
         return Response({"bookmarked": bookmark_set(user=request.user, game_id=game_id, on=False)})
+
+
+class GameNoteView(APIView):
+    """The caller's private notes on a game: ``GET`` reads them, ``PUT`` writes them."""
+
+    permission_classes = [IsAuthenticated]
+    answer = inline_serializer(
+        "GameNote",
+        {
+            "text": serializers.CharField(help_text="Empty when you have no note on the game"),
+            "updated_at": serializers.DateTimeField(allow_null=True),
+        },
+    )
+
+    @extend_schema(responses={200: answer, **ERRORS}, summary="Your notes on a game")
+    def get(self, request: Request, game_id: str) -> Response:
+        return Response(note_read(user=request.user, game_id=game_id))
+
+    @extend_schema(
+        request=inline_serializer(
+            "GameNoteWrite",
+            {"text": serializers.CharField(allow_blank=True, max_length=MAX_NOTE_CHARS)},
+        ),
+        responses={200: answer, **ERRORS},
+        summary="Write your notes on a game",
+        description="Private: nobody else reads them, the opponent included. Up to "
+        f"{MAX_NOTE_CHARS:,} characters, line breaks kept; empty text removes the note; 400 past "
+        f"notes on {MAX_NOTES:,} games.",
+    )
+    def put(self, request: Request, game_id: str) -> Response:
+        text = request.data.get("text") if isinstance(request.data, dict) else None
+        return Response(note_write(user=request.user, game_id=game_id, text=text))
 
 
 class CrosstableView(APIView):

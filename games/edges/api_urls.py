@@ -55,6 +55,7 @@ urlpatterns = [
         api_archive.GameBookmarkView.as_view(),
         name="api-game-bookmark",
     ),
+    path("games/<str:game_id>/note/", api_archive.GameNoteView.as_view(), name="api-game-note"),
     path(
         "games/<str:game_id>/annotations/",
         api_archive.AnnotationListView.as_view(),

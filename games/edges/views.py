@@ -25,7 +25,7 @@ from games.domain.clock import (
 )
 from games.domain.errors import GameError
 from games.domain.events import label_of_tournament
-from games.domain.policy import BOT_LEVELS, CANNED_PHRASES, CHAT_MAX_CHARS
+from games.domain.policy import BOT_LEVELS, CANNED_PHRASES, CHAT_MAX_CHARS, MAX_NOTE_CHARS
 from games.domain.schemas import (
     MAX_FEN_CHARS,
     MAX_IMPORT_CHARS,
@@ -54,6 +54,7 @@ from games.services.archive import game_import
 from games.services.bookmarks import bookmarked
 from games.services.core import Actor, actor_color
 from games.services.lobby import challenge_accept
+from games.services.notes import note_on_page
 from games.services.play import game_create_local
 from games.services.round import Round, start_bot_game
 
@@ -142,6 +143,8 @@ def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
         "tournament": tournament,
         "report_reasons": Report.Reason.choices,
         "bookmarked": bookmarked(actor.user_id, game),
+        "note": note_on_page(actor.user_id, game.pk),
+        "note_max_chars": MAX_NOTE_CHARS,
     }
     return render(request, "games/game.html", context)
 

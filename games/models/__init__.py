@@ -571,4 +571,5 @@ class Evaluation(models.Model):
 # Kept in modules of their own, imported here so that Django finds them with the others.
 from games.models.people import Bookmark as Bookmark  # noqa: E402
 from games.models.people import ChatLine as ChatLine  # noqa: E402
+from games.models.people import GameNote as GameNote  # noqa: E402
 from games.models.people import PlayerRecord as PlayerRecord  # noqa: E402

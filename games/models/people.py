@@ -90,3 +90,24 @@ class Bookmark(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} bookmarked {self.game_id}"
+
+
+class GameNote(models.Model):
+    """A user's private notes on a game (the game page's *My notes*, ``games.services.notes``):
+    read and written by them alone, at most ``MAX_NOTE_CHARS`` characters; an emptied note is
+    removed."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="game_notes"
+    )
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="notes")
+    text = models.TextField()
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "game"], name="game_note_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id}'s note on {self.game_id}"

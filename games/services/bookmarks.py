@@ -11,17 +11,29 @@ from games.domain.policy import MAX_BOOKMARKS
 from games.models import Bookmark, Game
 
 
-def bookmark_set(*, user: User, game_id: str, on: bool) -> bool:
-    """Bookmarks the game ``game_id`` for ``user`` (``on``) or takes the bookmark off; asking
-    for what already is changes nothing. Returns whether the game is bookmarked now."""
+def game_pk_of(game_id: str) -> int:
+    """The row id of the game ``game_id``; raises ``GameError`` (not_found) for none."""
     game_pk = Game.objects.filter(public_id=game_id).values_list("pk", flat=True).first()
     if game_pk is None:
         raise GameError(ErrorCode.NOT_FOUND, _("No such game."))
+    return game_pk
+
+
+def hold_user(user: User) -> None:
+    """Locks the user's row until the transaction ends: one count of what they keep (their
+    bookmarks, their notes) at a time, so that two requests together cannot pass a bound."""
+    User.objects.select_for_update().filter(pk=user.pk).first()
+
+
+def bookmark_set(*, user: User, game_id: str, on: bool) -> bool:
+    """Bookmarks the game ``game_id`` for ``user`` (``on``) or takes the bookmark off; asking
+    for what already is changes nothing. Returns whether the game is bookmarked now."""
+    game_pk = game_pk_of(game_id)
     if not on:
         Bookmark.objects.filter(user_id=user.pk, game_id=game_pk).delete()
         return False
     with transaction.atomic():
-        User.objects.select_for_update().filter(pk=user.pk).first()  # one count at a time
+        hold_user(user)
         mine = Bookmark.objects.filter(user_id=user.pk)
         if mine.filter(game_id=game_pk).exists():
             return True

@@ -17,9 +17,11 @@ export class ApiError extends Error {
   }
 }
 
-export async function api(method, url, body) {
+/** Sends a JSON request; `keepalive` lets it finish after the page is left. */
+export async function api(method, url, body, { keepalive = false } = {}) {
   const response = await fetch(url, {
     method,
+    keepalive,
     credentials: "same-origin",
     headers: {
       "Content-Type": "application/json",

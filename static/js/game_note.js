@@ -1,0 +1,62 @@
+// The game page's *My notes* for a signed-in viewer: what they write about the game, seen by them
+// alone (PUT /api/games/<id>/note/). Kept as they type, a moment after they stop, when they
+// leave the box and when the page is hidden; emptied, the note is removed. The page's shortcut
+// keys (f, z, the arrows) leave the box alone. The line under the box says what became of it.
+import { api } from "./api.js";
+import { gettext } from "./i18n.js";
+
+const SAVE_AFTER_MS = 800; // the pause in typing after which the note is kept
+
+/** Returns the line under the box for a save's state: "saving", "saved" or "unsaved" (then
+ * `reason`, the server's sentence), in the page's language. */
+export function noteStatus(state, reason = "") {
+  if (state === "saving") return gettext("Saving…");
+  if (state === "saved") return gettext("Saved.");
+  return gettext("Not saved: %(reason)s", { reason });
+}
+
+const box = document.getElementById("game-note-text");
+const status = document.getElementById("game-note-status");
+let timer = null;
+let kept = box ? box.value : "";
+let saving = Promise.resolve();
+
+function save({ leaving = false } = {}) {
+  clearTimeout(timer);
+  timer = null;
+  const text = box.value;
+  if (text.trim() === kept.trim()) return saving;
+  status.textContent = noteStatus("saving");
+  if (leaving) {
+    // Sent now, not after the save in flight: the page may be gone by then.
+    kept = text;
+    return api("PUT", box.dataset.url, { text }, { keepalive: true }).catch(() => null);
+  }
+  saving = saving.then(async () => {
+    try {
+      const note = await api("PUT", box.dataset.url, { text });
+      kept = text;
+      status.textContent = noteStatus("saved");
+      return note;
+    } catch (error) {
+      status.textContent = noteStatus("unsaved", error.message);
+      return null;
+    }
+  });
+  return saving;
+}
+
+if (box) {
+  box.addEventListener("input", () => {
+    clearTimeout(timer);
+    timer = setTimeout(save, SAVE_AFTER_MS);
+  });
+  box.addEventListener("blur", () => save());
+  // Leaving the page (or its tab) keeps what was typed since the last save.
+  // Sent even when a save of the same text is in flight: leaving cancels that one.
+  const leave = () => save({ leaving: true });
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") leave();
+  });
+  window.addEventListener("pagehide", leave);
+}
