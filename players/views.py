@@ -26,7 +26,7 @@ from community.selectors import blocks, follows
 from engine import variants
 from games.domain.clock import CORRESPONDENCE_DAYS, TimeControl
 from games.domain.errors import GameError
-from games.domain.schemas import ChallengeRequest
+from games.domain.schemas import MAX_FEN_CHARS, ChallengeRequest
 from games.models import DEFAULT_VARIANT, Challenge, Game
 from games.reads.crosstable import crosstable, their_games_url
 from games.services.lobby import challenge_asked
@@ -82,6 +82,7 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
             "variant_groups": variant_groups(),
             "selected": challenge_variant(profile["category"]),
             "correspondence_days": CORRESPONDENCE_DAYS,
+            "max_fen_chars": MAX_FEN_CHARS,
         },
     )
 

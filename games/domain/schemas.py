@@ -304,12 +304,8 @@ class BotGameRequest:
             level = int(data.get("level", ""))
         except ValueError:
             level = 0
-        return cls.of(
-            level=level,
-            color=data.get("color", SeekColor.RANDOM),
-            variant=data.get("variant"),
-            fen=data.get("fen"),
-        )
+        given = {name: data[name] for name in ("color", "variant", "fen") if name in data}
+        return cls.from_body({**given, "level": level})  # one value a name, a form's lists' last
 
 
 def start_and_rated(data: Mapping[str, Any]) -> tuple[str | None, bool | None]:
@@ -453,7 +449,7 @@ class ChallengeRequest:
     @classmethod
     def from_form(cls, to: str, form: Mapping[str, Any]) -> "ChallengeRequest":
         """A challenge from a page's form (the profile's): its fields are text, an unticked
-        *Rated* box is absent (casual), and its clock is ``form_clock``'s."""
+        *Rated* box is absent (casual), its clock is ``form_clock``'s, its start ``fen``."""
         return cls.from_body(
             {
                 "to": to,
@@ -461,6 +457,7 @@ class ChallengeRequest:
                 "rated": form.get("rated", "false"),
                 "variant": form.get("variant"),
                 "clock": form_clock(form),
+                "fen": form.get("fen"),
             }
         )
 

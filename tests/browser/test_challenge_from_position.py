@@ -130,3 +130,34 @@ def test_a_visitor_turns_an_analysis_position_into_an_invite_link(new_page) -> N
         False,
     )
     expect(bob.get_by_test_id("game-kind")).to_contain_text("From a position")
+
+
+def test_a_profiles_challenge_starts_from_a_position(new_page) -> None:
+    """On a player's profile: a FEN typed in the Challenge form unticks and locks *Rated* and
+    links the position; cleared, *Rated* comes back; sent, the challenge starts there."""
+    make_user("alice"), make_user("bob")
+    page = new_page(375, 812)
+    log_in(page, "alice")
+    page.goto("/@/bob")
+    rated, fen = page.get_by_test_id("challenge-rated"), page.get_by_test_id("challenge-fen")
+    expect(rated).to_be_checked()
+    page.get_by_test_id("challenge-form").locator("select[name=variant]").select_option(
+        "international"
+    )
+    fen.fill(INTERNATIONAL)
+    expect(rated).not_to_be_checked()
+    expect(rated).to_be_disabled()
+    note = page.get_by_test_id("challenge-position-note")
+    expect(note.get_by_role("link", name="See the position")).to_have_attribute(
+        "href", f"/analysis/international/{INTERNATIONAL}"
+    )
+    fen.fill("")
+    expect(rated).to_be_checked()  # given back as it was
+    expect(note).to_be_hidden()
+    fen.fill(INTERNATIONAL)
+    shot(page, "profile-challenge-from-position")
+    page.get_by_test_id("challenge-button").click()
+    page.wait_for_url("**/play/")
+    expect(page.get_by_test_id("outgoing")).to_contain_text(
+        "You challenged bob to International Checkers from a position, unlimited, casual"
+    )

@@ -1,6 +1,8 @@
 """The pages of ratings: profile (chart, statistics, Challenge button), /players/, the archive's
 and the game page's rating changes, and the API's user endpoint."""
 
+import html
+
 import pytest
 from django.test import Client
 from django.utils import timezone
@@ -13,6 +15,7 @@ from games.services.core import Actor
 from games.services.lobby import challenge_accept, challenge_create
 from games.services.play import game_draw, game_resign
 from tests.games.conftest import opened, start_game
+from tests.games.test_challenge_from_position import position_after
 
 pytestmark = pytest.mark.django_db
 
@@ -118,6 +121,30 @@ def test_the_profiles_challenge_chooses_the_game_and_the_clock(alice, bob) -> No
         "russian",
         {"days": 7},
     )
+
+
+def test_the_profiles_challenge_starts_from_a_position(alice, bob) -> None:
+    """The form's FEN: the game starts there, casual (the script unticks *Rated*, whose box a
+    browser then leaves out); ticked with a position, the refusal says why, back on the profile."""
+    client = signed_in(alice)
+    page = client.get("/@/bob").content.decode()
+    assert 'name="fen"' in page and 'data-testid="challenge-position-note"' in page
+    fen = position_after("russian")
+    fields = {"variant": "russian", "color": "white", "fen": fen}
+    refused = client.post("/@/bob/challenge/", {**fields, "rated": "true"}, follow=True)
+    assert refused.redirect_chain[-1][0] == "/@/bob"
+    assert "A game from a position is casual: it cannot be rated." in html.unescape(
+        refused.content.decode()
+    )
+    assert not Challenge.objects.exists()
+    sent = client.post("/@/bob/challenge/", fields, follow=True)
+    assert "You challenged bob to Russian Checkers, unlimited, casual." in sent.content.decode()
+    challenge = Challenge.objects.get()
+    assert (challenge.variant, challenge.initial_fen, challenge.rated) == ("russian", fen, False)
+    bad = client.post("/@/bob/challenge/", {**fields, "fen": "W:W99:B1"}, follow=True)
+    assert bad.redirect_chain[-1][0] == "/@/bob"
+    assert "Bad FEN" in bad.content.decode()
+    assert Challenge.objects.count() == 1
 
 
 @pytest.mark.parametrize(
