@@ -34,6 +34,7 @@ from games.domain.schemas import (
     import_text,
 )
 from games.edges.analysis_pages import analysis_url
+from games.edges.embed_page import embed_snippet
 from games.models import Challenge, Game, export_format, fen_turn
 from games.reads.archive import (
     ArchiveFilters,
@@ -145,6 +146,7 @@ def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
         "bookmarked": bookmarked(actor.user_id, game),
         "note": note_on_page(actor.user_id, game.pk),
         "note_max_chars": MAX_NOTE_CHARS,
+        "embed": embed_snippet(request, game.public_id),
     }
     return render(request, "games/game.html", context)
 

@@ -100,6 +100,7 @@ PAGES = [
     ("tournaments", "/tournaments/"),
     ("watch", "/watch/"),
     ("profile", "/@/ada"),
+    ("embed", None),  # the live game framed, in the theme its address asks for
 ]
 
 
@@ -152,11 +153,15 @@ def test_the_main_pages_have_no_serious_accessibility_violations(checked_page, t
     REPORTS.mkdir(parents=True, exist_ok=True)
     serious: dict[str, list[dict]] = {}
     for name, path in PAGES:
+        if name == "embed":
+            path = f"/embed/{game.public_id}/?theme={theme}"
         page.goto(path or f"/game/{game.public_id}/")
         expect(page.locator("html")).to_have_attribute("data-theme", theme)
         page.wait_for_load_state("networkidle")
         if name in ("game", "analysis"):
             expect(page.locator("#board .cb-board")).to_be_visible()
+        if name == "embed":
+            expect(page.locator("#embed-board .cb-board")).to_be_visible()
         results = check(page)
         (REPORTS / f"{name}-{theme}.json").write_text(json.dumps(results, indent=1))
         found = [
