@@ -5,24 +5,16 @@ off again; at 375 px too."""
 import pytest
 from playwright.sync_api import expect
 
-from games.services.core import Actor
-from games.services.play import game_resign
 from tests.browser.board_helpers import log_in, off_the_loop, shot
 from tests.factories import make_user
-from tests.games.conftest import start_game
-
-
-def finished_game(white, black):
-    game = start_game(white, black)
-    game_resign(game_id=game.public_id, actor=Actor.of(black))
-    return game
+from tests.games.conftest import resigned_game
 
 
 @pytest.mark.parametrize("width, height", [(1280, 800), (375, 812)])
 def test_a_game_is_bookmarked_found_in_the_menu_and_unbookmarked(new_page, width, height) -> None:
     alice, bob = make_user("alice"), make_user("bob")
-    kept = off_the_loop(finished_game, alice, bob)
-    off_the_loop(finished_game, bob, alice)  # another game, not bookmarked
+    kept = off_the_loop(resigned_game, alice, bob)
+    off_the_loop(resigned_game, bob, alice)  # another game, not bookmarked
     page = new_page(width, height)
     log_in(page, "bob")
     page.goto(f"/game/{kept.public_id}/")

@@ -6,24 +6,16 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import GameNote
-from games.services.core import Actor
-from games.services.play import game_resign
 from tests.browser.board_helpers import log_in, off_the_loop, shot
 from tests.browser.test_board_online import wait_until
 from tests.factories import make_user
-from tests.games.conftest import start_game
-
-
-def finished_game(white, black):
-    game = start_game(white, black)
-    game_resign(game_id=game.public_id, actor=Actor.of(black))
-    return game
+from tests.games.conftest import resigned_game
 
 
 @pytest.mark.parametrize("width, height", [(1280, 800), (375, 812)])
 def test_a_note_is_kept_as_typed_and_seen_by_its_writer_alone(new_page, width, height) -> None:
     alice_user, bob_user = make_user("alice"), make_user("bob")
-    game = off_the_loop(finished_game, alice_user, bob_user)
+    game = off_the_loop(resigned_game, alice_user, bob_user)
     page = new_page(width, height)
     log_in(page, "alice")
     page.goto(f"/game/{game.public_id}/")
@@ -58,7 +50,7 @@ def test_a_note_is_kept_as_typed_and_seen_by_its_writer_alone(new_page, width, h
 
 def test_a_refused_note_says_why(new_page, console_watch) -> None:
     alice_user, bob_user = make_user("alice"), make_user("bob")
-    game = off_the_loop(finished_game, alice_user, bob_user)
+    game = off_the_loop(resigned_game, alice_user, bob_user)
     page = new_page()
     log_in(page, "alice")
     page.goto(f"/game/{game.public_id}/")

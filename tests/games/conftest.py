@@ -19,6 +19,7 @@ from games.models import Game
 from games.reads.state import game_state
 from games.services.core import Actor
 from games.services.lobby import challenge_accept, challenge_create
+from games.services.play import game_resign
 from games.services.round import game_play
 from tests.factories import make_user
 
@@ -78,6 +79,13 @@ def start_game(
     if fen:
         Game.objects.filter(pk=game.pk).update(initial_fen=fen, fen=fen)
         game.refresh_from_db()
+    return game
+
+
+def resigned_game(white, black) -> Game:
+    """A finished online game: ``black`` resigned it before a move."""
+    game = start_game(white, black)
+    game_resign(game_id=game.public_id, actor=Actor.of(black))
     return game
 
 

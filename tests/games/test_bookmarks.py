@@ -11,22 +11,14 @@ from django.test import Client
 
 from games.domain import policy
 from games.models import Bookmark
-from games.services.core import Actor
-from games.services.play import game_resign
 from tests.factories import api_client
-from tests.games.conftest import start_game
+from tests.games.conftest import resigned_game
 
 pytestmark = pytest.mark.django_db
 
 
-def finished(white, black):
-    game = start_game(white, black)
-    game_resign(game_id=game.public_id, actor=Actor.of(black))
-    return game
-
-
 def test_a_game_is_bookmarked_found_again_and_unbookmarked(alice, bob, carol) -> None:
-    kept, other = finished(alice, bob), finished(bob, carol)
+    kept, other = resigned_game(alice, bob), resigned_game(bob, carol)
     url = f"/api/games/{kept.public_id}/bookmark/"
     for _ in range(2):  # asking again changes nothing
         answer = api_client(carol).put(url)
@@ -48,7 +40,7 @@ def test_a_game_is_bookmarked_found_again_and_unbookmarked(alice, bob, carol) ->
 
 
 def test_strangers_unknown_games_and_bad_values_are_refused(alice, bob) -> None:
-    game = finished(alice, bob)
+    game = resigned_game(alice, bob)
     assert api_client().put(f"/api/games/{game.public_id}/bookmark/").status_code in (401, 403)
     unknown = api_client(alice).put("/api/games/nosuchgame/bookmark/")
     assert (unknown.status_code, unknown.json()) == (404, {"error": "No such game."})
@@ -63,7 +55,7 @@ def test_strangers_unknown_games_and_bad_values_are_refused(alice, bob) -> None:
 def test_a_user_keeps_at_most_the_bound(alice, bob, monkeypatch) -> None:
     monkeypatch.setattr(policy, "MAX_BOOKMARKS", 2)
     monkeypatch.setattr("games.services.bookmarks.MAX_BOOKMARKS", 2)
-    games = [finished(alice, bob) for _ in range(3)]
+    games = [resigned_game(alice, bob) for _ in range(3)]
     for game in games[:2]:
         assert api_client(alice).put(f"/api/games/{game.public_id}/bookmark/").status_code == 200
     refused = api_client(alice).put(f"/api/games/{games[2].public_id}/bookmark/")
@@ -73,7 +65,7 @@ def test_a_user_keeps_at_most_the_bound(alice, bob, monkeypatch) -> None:
 
 
 def test_the_pages_show_the_star_and_the_filter(alice, bob) -> None:
-    game = finished(alice, bob)
+    game = resigned_game(alice, bob)
     client = Client()
     assert 'data-testid="bookmark"' not in client.get(f"/game/{game.public_id}/").content.decode()
     client.force_login(bob)
