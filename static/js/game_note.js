@@ -28,9 +28,17 @@ function save({ leaving = false } = {}) {
   if (text.trim() === kept.trim()) return saving;
   status.textContent = noteStatus("saving");
   if (leaving) {
-    // Sent now, not after the save in flight: the page may be gone by then.
+    // Sent now, not after the save in flight: the page may be gone by then. A tab only hidden
+    // comes back to the line saying what became of it.
+    const before = kept;
     kept = text;
-    return api("PUT", box.dataset.url, { text }, { keepalive: true }).catch(() => null);
+    return api("PUT", box.dataset.url, { text }, { keepalive: true }).then(
+      () => { status.textContent = noteStatus("saved"); },
+      (error) => {
+        kept = before;
+        status.textContent = noteStatus("unsaved", error.message);
+      },
+    );
   }
   saving = saving.then(async () => {
     try {

@@ -40,6 +40,18 @@ def test_a_note_is_kept_as_typed_and_seen_by_its_writer_alone(new_page, width, h
     page.goto(f"/game/{game.public_id}/")
     expect(box).to_be_visible()  # open, with the note
     expect(box).to_have_value("Missed the knight's sweep on move 12.\nPlay c4 sooner. fz")
+    # The tab hidden (another tab chosen) right after typing: kept, and said so on coming back.
+    box.press("Control+End")
+    box.type("!")
+    page.evaluate(
+        """() => {
+            const hidden = {value: "hidden", configurable: true};
+            Object.defineProperty(document, "visibilityState", hidden);
+            document.dispatchEvent(new Event("visibilitychange"));
+        }"""
+    )
+    expect(page.get_by_test_id("game-note-status")).to_have_text("Saved.")
+    wait_until(lambda: GameNote.objects.get().text.endswith(" fz!"))
 
     other = new_page()
     log_in(other, "bob")
