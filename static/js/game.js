@@ -13,6 +13,7 @@ import * as model from "./game_model.js";
 import { createSender } from "./game_send.js";
 import { createGameView } from "./game_view.js";
 import { createMoveList } from "./movelist.js";
+import { newOpponentHref } from "./new_opponent.js";
 import { createPremove, extendPath } from "./premove.js";
 import { confirmText, confirmsMoves, withHeld } from "./confirm_move.js";
 import { connectSocket } from "./socket.js";
@@ -204,6 +205,7 @@ function onState(message) {
     crosstable?.refresh();
   }
   view.render(page, { animate: result.animate });
+  showNewOpponent();
   showHeld();
   followTournament();
   playPremove();
@@ -404,6 +406,14 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
+// A finished online game's *New opponent*: the lobby, seeking a game like it (new_opponent.js).
+function showNewOpponent() {
+  const link = $("[data-new-opponent]");
+  const href = newOpponentHref(page.state, viewer);
+  link.hidden = !href;
+  if (href) link.href = href;
+}
+
 // A tournament's game over: its player listens to the tournament for their next game, and is
 // taken to it (the tournament's socket says so on connect if it has started already).
 let tournamentSocket = null;
@@ -423,5 +433,6 @@ if (page.archive && page.state.status === "finished" && archive.plyFromHash() !=
   page = model.openAt(page, archive.plyFromHash());
 }
 view.render(page);
+showNewOpponent();
 followTournament();
 drawChat();

@@ -4,6 +4,7 @@ import {
 } from "./api.js";
 import { formatNumber, gettext, pgettext } from "./i18n.js";
 import { buttonClock, controlLabel, formClock, speedLabel, wireClockForm } from "./timecontrol.js";
+import { pairingAsked } from "./new_opponent.js";
 import { analysisHref } from "./placement.js";
 import { wirePositionField } from "./position_field.js";
 import { applyChallenge, changeList } from "./wire.js";
@@ -189,25 +190,43 @@ for (const button of document.querySelectorAll("[data-quick]")) {
         await act("DELETE", `/api/seeks/${mine.id}/`);
         return;
       }
-      const clock = buttonClock(button);
-      const variant = document.getElementById("seek-variant").value;
-      const same = lastSeeks.find((seek) => seek.owner !== me && seek.variant === variant
-        && JSON.stringify(seek.clock) === JSON.stringify(clock));
-      if (same) {
-        const result = await act("POST", `/api/seeks/${same.id}/accept/`);
-        if (result) goToGame(result.game);
-        return;
-      }
-      await act("POST", "/api/seeks/", {
-        color: "random",
+      await pairLike({
+        variant: document.getElementById("seek-variant").value,
+        clock: buttonClock(button),
         rated: document.getElementById("seek-rated").checked,
-        variant,
-        clock,
       });
     } finally {
       button.disabled = false;
     }
   });
+}
+
+// Pairs the viewer for a game of `variant` and `clock`: an opponent's standing seek of it is
+// accepted (with `sameMode`, only one as rated as asked), else a seek of it is posted, unless
+// the viewer's own already stands.
+async function pairLike({ variant, clock, rated }, { sameMode = false } = {}) {
+  const like = (seek) => seek.variant === variant
+    && JSON.stringify(seek.clock) === JSON.stringify(clock) && (!sameMode || seek.rated === rated);
+  if (lastSeeks.some((seek) => seek.owner === me && like(seek))) return;
+  const same = lastSeeks.find((seek) => seek.owner !== me && like(seek));
+  if (same) {
+    const result = await act("POST", `/api/seeks/${same.id}/accept/`);
+    if (result) goToGame(result.game);
+    return;
+  }
+  await act("POST", "/api/seeks/", { color: "random", rated, variant, clock });
+}
+
+// *New opponent* on a finished game's page comes here with the seek in the address: paired
+// once, the address then cleaned so that a reload seeks nothing more.
+const asked = me ? pairingAsked(location.search) : null;
+if (asked) {
+  history.replaceState(null, "", location.pathname);
+  const picker = document.getElementById("seek-variant");
+  if (picker && [...picker.options].some((option) => option.value === asked.variant)) {
+    picker.value = asked.variant;
+  }
+  pairLike(asked, { sameMode: true }).then(renderQuick);
 }
 document.getElementById("seek-variant")?.addEventListener("change", renderQuick);
 
