@@ -1,7 +1,12 @@
 """Players REST API: a player's public profile."""
 
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    inline_serializer,
+)
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -9,7 +14,7 @@ from rest_framework.views import APIView
 
 from accounts.api import ErrorSerializer, error
 from accounts.models import User
-from players.selectors import known_category, profile_data
+from players.selectors import FOUND_PLAYERS, known_category, players_starting, profile_data
 
 
 class UserView(APIView):
@@ -86,3 +91,33 @@ class UserView(APIView):
             )
         category = known_category(request.query_params.get("category"))
         return Response(profile_data(user, category=category))
+
+
+class UserSearchView(APIView):
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "q", str, required=True, description="the start of a username, 2 to 20 characters"
+            )
+        ],
+        responses={
+            200: inline_serializer(
+                "PlayerFound",
+                {"username": serializers.CharField(), "online": serializers.BooleanField()},
+                many=True,
+            ),
+            400: OpenApiResponse(ErrorSerializer, description="Not the start of a username."),
+        },
+        summary="Find players by the start of their name",
+        description=f"At most {FOUND_PLAYERS} active players whose username starts with `q` "
+        "(any case), in the order of their names, each with whether they are online now.",
+    )
+    def get(self, request: Request) -> Response:
+        asked = request.query_params.get("q", "")
+        try:
+            return Response(players_starting(asked))
+        except ValueError:
+            return error(
+                _("Look for a player by the start of their name: two letters or more."),
+                status.HTTP_400_BAD_REQUEST,
+            )

@@ -1,12 +1,14 @@
 """The players' pages' reads: a player's public profile with the statistics of their finished
 games, and who is online. Built on ``accounts`` (ratings) and ``games`` (the games played)."""
 
+import re
 from dataclasses import asdict, dataclass
 from datetime import datetime
 from functools import cache
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.db.models.functions import Lower
 from django.utils.translation import get_language, pgettext
 
 from accounts.models import CLASSICAL, SPEED_CATEGORIES, Rating, RatingChange, User
@@ -292,3 +294,29 @@ def following_list(user: User) -> list[dict[str, Any]]:
         {"username": other.username, "online": other.pk in online, "games": games[other.pk]}
         for other in followed
     ]
+
+
+FOUND_PLAYERS = 10  # the most names a search answers with
+# What a search may ask: the start of a username, two characters at least
+# (accounts.models.username_validator).
+NAME_START = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{1,19}")
+
+
+def players_starting(text: str) -> list[dict[str, Any]]:
+    """Returns the active players whose username starts with ``text`` (any case), at most
+    ``FOUND_PLAYERS``, in the order of their names, each ``{"username", "online"}``; raises
+    ``ValueError`` for text no username starts with. Read through an index of names
+    (a prefix of LOWER(username), which ``accounts_user_name_prefix`` serves on PostgreSQL
+    whatever the database's collation), so a search costs the names that start so."""
+    if not NAME_START.fullmatch(text):
+        raise ValueError(text)
+    start = text.lower()
+    names = (
+        User.objects.alias(name=Lower("username"))
+        .filter(name__startswith=start, is_active=True)
+        .order_by("name")
+        .values_list("pk", "username")[:FOUND_PLAYERS]
+    )
+    found = list(names)
+    online = online_among([pk for pk, _name in found])
+    return [{"username": name, "online": pk in online} for pk, name in found]

@@ -38,6 +38,7 @@ from players.selectors import (
     following_list,
     known_category,
     online_players,
+    players_starting,
     profile_category,
     profile_data,
     rating_categories,
@@ -149,8 +150,19 @@ def profile_challenge(request: HttpRequest, username: str) -> HttpResponse:
 
 def players(request: HttpRequest) -> HttpResponse:
     """The leaderboard of established players in one rating category (``?category=``,
-    Chesskers classical by default) and who is online now."""
+    Chesskers classical by default), who is online now, and *Find a player* (``?q=``: the
+    players whose name starts so; a name written whole goes to its profile)."""
     category = known_category(request.GET.get("category")) or CLASSICAL
+    asked = request.GET.get("q", "").strip()[:MAX_SEARCH_CHARS]
+    found, search_error = None, None
+    if asked:
+        try:
+            found = players_starting(asked)
+        except ValueError:
+            search_error = _("Look for a player by the start of their name: two letters or more.")
+        exact = [row for row in found or () if row["username"].lower() == asked.lower()]
+        if exact:
+            return redirect("profile", username=exact[0]["username"])
     return render(
         request,
         "players/players.html",
@@ -159,9 +171,14 @@ def players(request: HttpRequest) -> HttpResponse:
             "online": online_players(),
             "category": category,
             "categories": rating_categories(),
+            "asked": asked,
+            "found": found,
+            "search_error": search_error,
         },
     )
 
+
+MAX_SEARCH_CHARS = 40  # more than any username: a longer text is cut before it is read
 
 # What the profile's relation buttons do: the service, and what the page then says.
 RELATIONS = {

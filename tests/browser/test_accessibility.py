@@ -100,6 +100,7 @@ PAGES = [
     ("tournaments", "/tournaments/"),
     ("watch", "/watch/"),
     ("profile", "/@/ada"),
+    ("players", "/players/?q=ad"),
     ("embed", None),  # the live game framed, in the theme its address asks for
 ]
 
