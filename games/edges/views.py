@@ -52,7 +52,7 @@ from games.reads.live import live_games
 from games.reads.lobby import lobby_payload
 from games.reads.mine import games_in_progress
 from games.services.archive import game_import
-from games.services.bookmarks import bookmarked
+from games.services.bookmarks import bookmarked, bookmarked_live
 from games.services.core import Actor, actor_color
 from games.services.lobby import challenge_accept
 from games.services.notes import note_on_page
@@ -386,6 +386,7 @@ def archive(request: HttpRequest) -> HttpResponse:
             "filtered": bool(query),
             "form": filters.query(),
             "choices": archive_choices(),
+            "live_bookmarks": bookmarked_live(request.user.pk) if filters.bookmarked_by else [],
             # The checkers family's games download as PDN, the others as PGN.
             "download_format": export_format(filters.variant) if filters.variant else "PGN",
         },

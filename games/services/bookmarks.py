@@ -8,7 +8,9 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from games.domain.errors import ErrorCode, GameError
 from games.domain.policy import MAX_BOOKMARKS
-from games.models import Bookmark, Game
+from games.models import Bookmark, Color, Game
+from games.reads.mine import clock_shown, variant_name
+from games.reads.state import player_name
 
 
 def game_pk_of(game_id: str) -> int:
@@ -56,3 +58,27 @@ def forget_bookmarks(*, user_id: int) -> int:
 def bookmarked(user_id: int | None, game: Game) -> bool:
     """Returns whether the user (None: a visitor, who has none) bookmarked the game."""
     return user_id is not None and Bookmark.objects.filter(user_id=user_id, game=game).exists()
+
+
+LIVE_BOOKMARKS_LISTED = 50  # the archive's list of bookmarked games still being played
+
+
+def bookmarked_live(user_id: int) -> list[dict[str, str]]:
+    """Returns the games the user bookmarked that are still being played, newest first (the
+    archive lists finished games only; its *Bookmarked by me* shows these above them), each
+    ``{"id", "white", "black", "game_name", "control"}`` as the page writes it."""
+    games = (
+        Game.objects.filter(status=Game.Status.LIVE, bookmarks__user_id=user_id)
+        .select_related("white", "black")
+        .order_by("-created_at", "-id")[:LIVE_BOOKMARKS_LISTED]
+    )
+    return [
+        {
+            "id": game.public_id,
+            "white": player_name(game, Color.WHITE) or "?",
+            "black": player_name(game, Color.BLACK) or "?",
+            "game_name": variant_name(game.variant),
+            "control": clock_shown(game),
+        }
+        for game in games
+    ]

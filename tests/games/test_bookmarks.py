@@ -12,7 +12,7 @@ from django.test import Client
 from games.domain import policy
 from games.models import Bookmark
 from tests.factories import api_client
-from tests.games.conftest import resigned_game
+from tests.games.conftest import resigned_game, start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -84,3 +84,27 @@ def test_the_pages_show_the_star_and_the_filter(alice, bob) -> None:
     refused = Client().get("/games/", {"bookmarked": "1"})
     assert refused.status_code == 400
     assert "Log in to see the games you bookmarked." in html.unescape(refused.content.decode())
+
+
+def test_the_archive_shows_bookmarked_games_still_being_played(alice, bob, carol) -> None:
+    live, finished = start_game(alice, bob), resigned_game(bob, alice)
+    unmarked = start_game(carol, alice)
+    for game in (live, finished):
+        api_client(carol).put(f"/api/games/{game.public_id}/bookmark/")
+    client = Client()
+    client.force_login(carol)
+    page = html.unescape(client.get("/games/", {"bookmarked": "1"}).content.decode())
+    section = page[page.index('data-testid="bookmarked-live"') : page.index("</section>")]
+    assert re.findall(r'href="/game/(\w+)/"', section) == [live.public_id]
+    assert "alice \u2013 bob</a> · Chesskers" in section
+    main = page[page.index('<main id="main"') :]  # the header's menu lists carol's turns
+    assert f"/game/{finished.public_id}/" in main  # finished: in the list below
+    assert f"/game/{unmarked.public_id}/" not in main
+    # Without the filter, or for someone else's bookmarks, no such section.
+    assert 'data-testid="bookmarked-live"' not in client.get("/games/").content.decode()
+    other = Client()
+    other.force_login(alice)
+    assert (
+        'data-testid="bookmarked-live"'
+        not in other.get("/games/", {"bookmarked": "1"}).content.decode()
+    )
