@@ -269,6 +269,32 @@ def profile_data(
     }
 
 
+def live_entry(game: Game) -> dict[str, Any]:
+    """A live online game as the following page and a profile list it."""
+    control = TimeControl.of_game(game)
+    return {
+        "id": game.public_id,
+        "variant": game.variant,
+        "white": game.white.username,
+        "black": game.black.username,
+        "speed": control.speed,
+        "control": control.label,
+    }
+
+
+PLAYING_LISTED = 20  # the most games a profile lists under *Playing now*
+
+
+def playing_now(user: User) -> list[dict[str, Any]]:
+    """Returns the player's live online games, newest first (at most ``PLAYING_LISTED``), as
+    ``live_entry`` gives them with the game's name (``game_name``), for a profile's *Playing
+    now*: anyone may watch them."""
+    games = live_games_of([user.pk], limit=PLAYING_LISTED)
+    return [
+        {**live_entry(game), "game_name": game_name(variants.get(game.variant))} for game in games
+    ]
+
+
 def following_list(user: User) -> list[dict[str, Any]]:
     """Returns whom a user follows, by name, each with whether they are online now and their
     live online games: ``[{"username", "online", "games": [{"id", "variant", "white", "black",
@@ -279,15 +305,7 @@ def following_list(user: User) -> list[dict[str, Any]]:
     online = online_among(ids)
     games: dict[int, list[dict[str, Any]]] = {uid: [] for uid in ids}
     for game in live_games_of(ids):
-        control = TimeControl.of_game(game)
-        entry = {
-            "id": game.public_id,
-            "variant": game.variant,
-            "white": game.white.username,
-            "black": game.black.username,
-            "speed": control.speed,
-            "control": control.label,
-        }
+        entry = live_entry(game)
         for uid in {game.white_id, game.black_id} & games.keys():
             games[uid].append(entry)
     return [

@@ -39,6 +39,7 @@ from players.selectors import (
     known_category,
     online_players,
     players_starting,
+    playing_now,
     profile_category,
     profile_data,
     rating_categories,
@@ -76,6 +77,7 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
             "chart": mark_safe(rating_chart_svg(history, profile["category_name"])),
             "can_challenge": request.user.is_authenticated and request.user.pk != player.pk,
             "against": against(request.user, player),
+            "playing": playing_now(player),
             # Imported games are not the player's own: listed apart, under the archive's filter.
             "imported_count": Game.objects.filter(imported_by=player).count(),
             **relations(request.user, player),

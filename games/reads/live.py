@@ -106,14 +106,15 @@ def online_among(user_ids: list[int], now: datetime | None = None) -> set[int]:
     )
 
 
-def live_games_of(user_ids: list[int]) -> list[Game]:
-    """Returns the live online games of any of ``user_ids``, newest first, their players
-    loaded (read from the players' indexes)."""
+def live_games_of(user_ids: list[int], limit: int | None = None) -> list[Game]:
+    """Returns the live online games of any of ``user_ids``, newest first (the ``limit`` newest
+    if given), their players loaded (read from the players' indexes)."""
     if not user_ids:
         return []
-    return list(
+    games = (
         Game.objects.filter(status=Game.Status.LIVE, mode=Game.Mode.ONLINE)
         .filter(Q(white_id__in=user_ids) | Q(black_id__in=user_ids))
         .select_related("white", "black")
         .order_by("-created_at")
     )
+    return list(games[:limit] if limit is not None else games)

@@ -2,6 +2,8 @@
 and the game page's rating changes, and the API's user endpoint."""
 
 import html
+import re
+from datetime import timedelta
 
 import pytest
 from django.test import Client
@@ -9,11 +11,12 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from accounts.models import RatingChange, User
-from games.models import Challenge
+from games.models import Challenge, Game
 from games.services.archive import game_import
 from games.services.core import Actor
 from games.services.lobby import challenge_accept, challenge_create
 from games.services.play import game_draw, game_resign
+from tests.factories import make_user
 from tests.games.conftest import opened, start_game
 from tests.games.test_challenge_from_position import position_after
 
@@ -236,3 +239,24 @@ def test_the_api_user_endpoint_returns_rating_deviation_and_statistics(two_games
     assert [point["game"] for point in data["rating_history"]][1:] == [
         change.game.public_id for change in RatingChange.objects.filter(user=alice)
     ]
+
+
+def test_a_profile_lists_the_games_its_player_is_playing_now(alice, bob, carol) -> None:
+    newer, older = start_game(alice, bob, variant="russian"), start_game(carol, alice)
+    Game.objects.filter(pk=older.pk).update(created_at=timezone.now() - timedelta(hours=1))
+    finished = start_game(bob, alice)
+    game_resign(game_id=finished.public_id, actor=Actor.of(alice))
+
+    def playing(name: str) -> list[str]:
+        page = Client().get(f"/@/{name}").content.decode()  # anyone may see them, and watch
+        if 'data-testid="profile-playing"' not in page:
+            return []
+        section = page[page.index('data-testid="profile-playing"') :]
+        section = section[: section.index("</section>")]
+        assert "Russian Checkers · unlimited" in html.unescape(section)
+        return re.findall(r'href="/game/(\w+)/"', section)
+
+    assert playing("alice") == [newer.public_id, older.public_id]  # newest first
+    assert playing("bob") == [newer.public_id]  # not the finished one
+    make_user("dave")
+    assert playing("dave") == []
