@@ -17,7 +17,7 @@ def test_the_shortcuts_list_opens_and_closes(new_page, width, height) -> None:
     page.keyboard.press("?")
     expect(listed).to_be_visible()
     expect(listed).to_contain_text("Flip the board")
-    expect(listed.locator("dt")).to_have_count(8)
+    expect(listed.locator("dt")).to_have_count(9)
     shot(page, f"shortcuts-{width}")
     page.keyboard.press("Escape")
     expect(listed).to_be_hidden()
