@@ -6,32 +6,26 @@ site frame (its own ``Content-Security-Policy``, ``frame-ancestors *``, and no
 choose its colours, as the footer's switch does on the site. A live game is shown as it stood
 when the page was loaded."""
 
-from typing import Any
-
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.clickjacking import xframe_options_exempt
 
 from accounts.appearance import BOARD_COOKIE, COORDINATES_COOKIE, THEME_COOKIE, from_cookies
 from catalogue.descriptors import variant_descriptor
-from games.domain.errors import GameError
+from games.edges.views import settled_or_404
 from games.services.round import Round
 
 FRAMED_POLICY = settings.CONTENT_SECURITY_POLICY.replace(
     "frame-ancestors 'none'", "frame-ancestors *"
 )
-EMBED_WIDTH, EMBED_HEIGHT = 400, 520  # the snippet's frame, in CSS pixels: a board and its bar
 
 
 @xframe_options_exempt
 def game_embed(request: HttpRequest, game_id: str) -> HttpResponse:
     game_round = Round(game_id)
-    try:
-        game = game_round.settle()
-    except GameError:
-        raise Http404("No such game.") from None
+    game = settled_or_404(game_round)
     state = game_round.state(game)
     embed = {
         "id": game.public_id,
@@ -60,14 +54,3 @@ def game_embed(request: HttpRequest, game_id: str) -> HttpResponse:
     response = render(request, "games/embed.html", context)
     response.headers["Content-Security-Policy"] = FRAMED_POLICY
     return response
-
-
-def embed_snippet(request: HttpRequest, game_id: str) -> dict[str, Any]:
-    """What a game's page offers to copy: the embed's address and the ``<iframe>`` that frames
-    it."""
-    url = request.build_absolute_uri(reverse("game-embed", args=[game_id]))
-    frame = (
-        f'<iframe src="{url}" width="{EMBED_WIDTH}" height="{EMBED_HEIGHT}" '
-        f'title="Chesskers" frameborder="0"></iframe>'
-    )
-    return {"url": url, "iframe": frame}

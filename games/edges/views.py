@@ -34,7 +34,6 @@ from games.domain.schemas import (
     import_text,
 )
 from games.edges.analysis_pages import analysis_url
-from games.edges.embed_page import embed_snippet
 from games.models import Challenge, Game, export_format, fen_turn
 from games.reads.archive import (
     ArchiveFilters,
@@ -98,15 +97,34 @@ def play(request: HttpRequest) -> HttpResponse:
     )
 
 
+def settled_or_404(game_round: Round) -> Game:
+    """The round's game, settled (its clocks and absences brought up to date); 404 for none."""
+    try:
+        return game_round.settle()
+    except GameError:
+        raise Http404("No such game.") from None
+
+
+EMBED_WIDTH, EMBED_HEIGHT = 400, 520  # the snippet's frame, in CSS pixels: a board and its bar
+
+
+def embed_snippet(request: HttpRequest, game_id: str) -> dict[str, Any]:
+    """What a game's page offers to copy: the embed's address and the ``<iframe>`` that frames
+    it."""
+    url = request.build_absolute_uri(reverse("game-embed", args=[game_id]))
+    frame = (
+        f'<iframe src="{url}" width="{EMBED_WIDTH}" height="{EMBED_HEIGHT}" '
+        f'title="Chesskers" frameborder="0"></iframe>'
+    )
+    return {"url": url, "iframe": frame}
+
+
 @ensure_csrf_cookie
 def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
     """A game's table, for its players and spectators; its scripts' writes send the CSRF
     cookie's token, visitors' included (``common.security``)."""
     game_round = Round(game_id)
-    try:
-        game = game_round.settle()
-    except GameError:
-        raise Http404("No such game.") from None
+    game = settled_or_404(game_round)
     actor = Actor.of_request(request)
     color = actor_color(game, actor)
     page_data: dict[str, Any] = {
