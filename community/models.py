@@ -22,6 +22,10 @@ MAX_REPORT_CHARS = 1000
 MAX_NOTE_CHARS = 1000
 # The longest mute a moderator gives, in hours (30 days).
 MAX_MUTE_HOURS = 720
+# A user's private notes on other players (a profile's *My notes*): the longest, and how many
+# players a user keeps notes on.
+MAX_PLAYER_NOTE_CHARS = 2000
+MAX_PLAYER_NOTES = 1000
 
 
 class Block(models.Model):
@@ -165,3 +169,26 @@ class ModerationAction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.user_id} by {self.moderator_id}"
+
+
+class PlayerNote(models.Model):
+    """What ``author`` wrote about ``subject`` for themselves (a profile's *My notes*): nobody
+    else reads it, ``subject`` included. An emptied note is removed."""
+
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player_notes"
+    )
+    subject = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    text = models.TextField()
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["author", "subject"], name="player_note_once"),
+            models.CheckConstraint(condition=~Q(author=F("subject")), name="player_note_not_self"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.author_id}'s note on {self.subject_id}"

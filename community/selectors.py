@@ -10,7 +10,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from accounts.models import User
-from community.models import MAX_BLOCKS, Block, Follow, ModerationAction, Mute, Report
+from community.models import MAX_BLOCKS, Block, Follow, ModerationAction, Mute, PlayerNote, Report
 
 # The most users a socket loads who are in a block with its user (either way): a player blocked
 # by crowds is still refused everything the blocks forbid where it is checked one pair at a time.
@@ -161,3 +161,11 @@ def report_payload(report: Report) -> dict[str, Any]:
         "state": report.state,
         "created_at": report.created_at.isoformat(),
     }
+
+
+def player_note_of(author_id: int | None, subject_id: int) -> str:
+    """The text of ``author_id``'s note on ``subject_id`` (empty for a visitor, or none)."""
+    if author_id is None:
+        return ""
+    notes = PlayerNote.objects.filter(author_id=author_id, subject_id=subject_id)
+    return notes.values_list("text", flat=True).first() or ""

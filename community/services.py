@@ -13,17 +13,21 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from common.text import note_text
 from community.errors import CommunityError
 from community.models import (
     MAX_BLOCKS,
     MAX_FOLLOWING,
     MAX_MUTE_HOURS,
     MAX_NOTE_CHARS,
+    MAX_PLAYER_NOTE_CHARS,
+    MAX_PLAYER_NOTES,
     MAX_REPORT_CHARS,
     Block,
     Follow,
     ModerationAction,
     Mute,
+    PlayerNote,
     Report,
 )
 from community.signals import relations_changed
@@ -249,9 +253,50 @@ def warning_seen(*, user: User, warning_id: int, now: datetime | None = None) ->
 
 
 def forget_user(*, user: User) -> None:
-    """Removes a closing account's blocks, follows and mute, either way (reports and the
-    moderation log stay)."""
+    """Removes a closing account's blocks, follows and mute, either way, and its notes on
+    players (reports and the moderation log stay)."""
     with transaction.atomic():
         Block.objects.filter(Q(blocker=user) | Q(blocked=user)).delete()
         Follow.objects.filter(Q(follower=user) | Q(followed=user)).delete()
         Mute.objects.filter(user=user).delete()
+        PlayerNote.objects.filter(author=user).delete()
+
+
+# --- notes on players ---------------------------------------------------------------------------
+def player_note_payload(note: PlayerNote | None) -> dict[str, str | None]:
+    return {
+        "text": note.text if note else "",
+        "updated_at": note.updated_at.isoformat() if note else None,
+    }
+
+
+def player_note_read(*, user: User, other: User) -> dict[str, str | None]:
+    """Returns ``user``'s note on ``other``: ``{text, updated_at}`` (``""`` and None for none)."""
+    return player_note_payload(PlayerNote.objects.filter(author=user, subject=other).first())
+
+
+def player_note_write(*, user: User, other: User, text: object) -> dict[str, str | None]:
+    """Keeps ``text`` as ``user``'s private note on ``other`` (``common.text.note_text``: at
+    most ``MAX_PLAYER_NOTE_CHARS``), replacing the one they had; empty, it removes it. A user
+    keeps notes on at most ``MAX_PLAYER_NOTES`` players. Returns ``{text, updated_at}``."""
+    if other.pk == user.pk:
+        raise CommunityError(_("Your notes are on other players."))
+    try:
+        text = note_text(text, MAX_PLAYER_NOTE_CHARS)
+    except ValueError as refusal:
+        raise CommunityError(str(refusal)) from None
+    if not text:
+        PlayerNote.objects.filter(author=user, subject=other).delete()
+        return player_note_payload(None)
+    with transaction.atomic():
+        lock_user(user)
+        note = PlayerNote.objects.filter(author=user, subject=other).first()
+        if note is None and PlayerNote.objects.filter(author=user).count() >= MAX_PLAYER_NOTES:
+            raise CommunityError(
+                _("You have notes on %(max_notes)s players already: empty one first.")
+                % {"max_notes": MAX_PLAYER_NOTES}
+            )
+        note = note or PlayerNote(author=user, subject=other)
+        note.text = text
+        note.save()
+    return player_note_payload(note)

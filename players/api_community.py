@@ -24,7 +24,12 @@ from accounts.throttles import login_charge
 from common.throttle import charge, refund
 from community import services
 from community.errors import CommunityError
-from community.models import MAX_REPORT_CHARS, Report
+from community.models import (
+    MAX_PLAYER_NOTE_CHARS,
+    MAX_PLAYER_NOTES,
+    MAX_REPORT_CHARS,
+    Report,
+)
 from community.selectors import report_payload
 from games.reads.live import game_by_id
 from games.services.lobby import withdraw_between
@@ -130,6 +135,49 @@ class FollowView(PairView):
     @extend_schema(responses={204: None, **PAIR_ERRORS}, summary="Stop following a player")
     def delete(self, request: Request, username: str) -> Response:
         return super().delete(request, username)
+
+
+PLAYER_NOTE = inline_serializer(
+    "PlayerNote",
+    {
+        "text": serializers.CharField(help_text="Empty when you have no note on the player"),
+        "updated_at": serializers.DateTimeField(allow_null=True),
+    },
+)
+
+
+class PlayerNoteView(APIView):
+    """The caller's private notes on a player: ``GET`` reads them, ``PUT`` writes them."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        responses={200: PLAYER_NOTE, 401: NOT_SIGNED_IN, 404: NO_USER},
+        summary="Your notes on a player",
+    )
+    def get(self, request: Request, username: str) -> Response:
+        return Response(services.player_note_read(user=request.user, other=user_named(username)))
+
+    @extend_schema(
+        request=inline_serializer(
+            "PlayerNoteWrite",
+            {"text": serializers.CharField(allow_blank=True, max_length=MAX_PLAYER_NOTE_CHARS)},
+        ),
+        responses={
+            200: PLAYER_NOTE,
+            400: OpenApiResponse(ErrorSerializer, description="Refused, saying why."),
+            401: NOT_SIGNED_IN,
+            404: NO_USER,
+        },
+        summary="Write your notes on a player",
+        description="Private: nobody else reads them, the player included. Up to "
+        f"{MAX_PLAYER_NOTE_CHARS:,} characters, line breaks kept; empty text removes the note; "
+        f"400 on yourself, or past notes on {MAX_PLAYER_NOTES:,} players.",
+    )
+    def put(self, request: Request, username: str) -> Response:
+        other = user_named(username)
+        text = body(request).get("text")
+        return Response(services.player_note_write(user=request.user, other=other, text=text))
 
 
 FOLLOWED_GAME = inline_serializer(

@@ -10,6 +10,11 @@ urlpatterns = [
     path("users/<str:username>/block/", api_community.BlockView.as_view(), name="api-block"),
     path("users/<str:username>/follow/", api_community.FollowView.as_view(), name="api-follow"),
     path(
+        "users/<str:username>/note/",
+        api_community.PlayerNoteView.as_view(),
+        name="api-player-note",
+    ),
+    path(
         "users/<str:username>/following/",
         api_community.FollowingView.as_view(),
         name="api-following",

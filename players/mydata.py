@@ -1,7 +1,7 @@
 """A player's own data as one file to download: a zip of their games (PGN for Chesskers and the
 hybrids, PDN for the checkers family), their account, settings, ratings and rating history,
 whom they follow and block, the reports they made, the games they bookmarked, their notes on
-games, and the chat lines they wrote.
+games and on players, and the chat lines they wrote.
 
 Written into a temporary file that spills to disk past a few megabytes, the games read a chunk
 at a time (``games.reads.archive.games_export_texts``): memory is bounded whatever the size of
@@ -16,7 +16,7 @@ from django.db.models import Q
 
 from accounts.models import RatingChange, User
 from accounts.selectors import categories_of, preferences_of, preferences_payload
-from community.models import Report
+from community.models import PlayerNote, Report
 from community.selectors import blocked_users, followed_users
 from engine import variants
 from games.models import Bookmark, ChatLine, Game, GameNote, export_format
@@ -67,6 +67,12 @@ def account_json(user: User) -> dict[str, Any]:
             for game_id, text, at in GameNote.objects.filter(user=user)
             .order_by("updated_at", "id")
             .values_list("game__public_id", "text", "updated_at")
+        ],
+        "player_notes": [
+            {"player": name, "text": text, "updated_at": at.isoformat()}
+            for name, text, at in PlayerNote.objects.filter(author=user)
+            .order_by("updated_at", "id")
+            .values_list("subject__username", "text", "updated_at")
         ],
         "reports": [
             {

@@ -21,8 +21,8 @@ from catalogue.descriptors import variant_groups
 from common.throttle import charge, refund
 from community import services as community
 from community.errors import CommunityError
-from community.models import Report
-from community.selectors import blocks, follows
+from community.models import MAX_PLAYER_NOTE_CHARS, Report
+from community.selectors import blocks, follows, player_note_of
 from engine import variants
 from games.domain.clock import CORRESPONDENCE_DAYS, TimeControl
 from games.domain.errors import GameError
@@ -78,6 +78,8 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
             "can_challenge": request.user.is_authenticated and request.user.pk != player.pk,
             "against": against(request.user, player),
             "playing": playing_now(player),
+            "player_note": player_note_of(request.user.pk, player.pk),
+            "player_note_max_chars": MAX_PLAYER_NOTE_CHARS,
             # Imported games are not the player's own: listed apart, under the archive's filter.
             "imported_count": Game.objects.filter(imported_by=player).count(),
             **relations(request.user, player),

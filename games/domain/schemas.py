@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from common.edge import text_problem
 from common.i18n import grouped
+from common.text import BIDI_CONTROLS
 from engine import variants
 from games.domain.clock import UNLIMITED, ClockError, TimeControl
 from games.domain.errors import ErrorCode, GameError
@@ -566,10 +567,6 @@ def import_text(value: Any, where: str = "`text`") -> str:
     if problem is not None:
         raise refuse(problem)
     return value
-
-
-# Characters that reorder the text around them: a line could make another's read backwards.
-BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 def chat_text(value: Any) -> str:

@@ -3,42 +3,26 @@ notes*, ``GET``/``PUT /api/games/{id}/note/``), live or finished, and finds it t
 Nobody else reads it, the opponent included. An emptied note is removed; a user keeps notes on
 at most ``MAX_NOTES`` games, each at most ``MAX_NOTE_CHARS`` characters."""
 
-import unicodedata
 from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from common.text import note_text as common_note_text
 from games.domain.errors import ErrorCode, GameError
 from games.domain.policy import MAX_NOTE_CHARS, MAX_NOTES
-from games.domain.schemas import BIDI_CONTROLS
 from games.models import GameNote
 from games.services.bookmarks import game_pk_of, hold_user
 
-LINE_CONTROLS = frozenset("\n\t")  # a note has lines and may be indented
-
 
 def note_text(value: Any) -> str:
-    """Returns a note's text with its ends trimmed and its line ends made ``\\n``, or raises
-    (bad_request): text of at most ``MAX_NOTE_CHARS`` characters, with no control character but
-    line breaks and tabs, and none of the controls that turn text's direction."""
-    if not isinstance(value, str):
-        raise GameError(ErrorCode.BAD_REQUEST, _("Notes are text."))
-    text = value.replace("\r\n", "\n").replace("\r", "\n").strip()
-    if len(text) > MAX_NOTE_CHARS:
-        raise GameError(
-            ErrorCode.BAD_REQUEST,
-            _("A note has at most %(max_note_chars)s characters.")
-            % {"max_note_chars": MAX_NOTE_CHARS},
-        )
-    for char in text:
-        category = unicodedata.category(char)
-        if (category in ("Cc", "Cs") and char not in LINE_CONTROLS) or char in BIDI_CONTROLS:
-            raise GameError(
-                ErrorCode.BAD_REQUEST, _("A note holds no control characters but line breaks.")
-            )
-    return text
+    """Returns a note's text as ``common.text.note_text`` keeps it, or raises ``GameError``
+    (bad_request) saying why not."""
+    try:
+        return common_note_text(value, MAX_NOTE_CHARS)
+    except ValueError as refusal:
+        raise GameError(ErrorCode.BAD_REQUEST, str(refusal)) from None
 
 
 def note_payload(note: GameNote | None) -> dict[str, Any]:

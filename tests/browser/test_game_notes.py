@@ -1,10 +1,12 @@
-"""Private notes in Chromium: a player opens *My notes* on a game's page, writes, and the note is
-kept a moment after they stop typing (*Saved.*); it is there again after a reload, and the
-opponent's page shows their own empty box. A note too long for the server says why."""
+"""Private notes in Chromium: a player opens *My notes* on a game's page (or on a player's
+profile), writes, and the note is kept a moment after they stop typing (*Saved.*); it is there
+again after a reload, and the opponent's page shows their own empty box. A note the server
+refuses says why."""
 
 import pytest
 from playwright.sync_api import expect
 
+from community.models import PlayerNote
 from games.models import GameNote
 from tests.browser.board_helpers import log_in, off_the_loop, shot
 from tests.browser.test_board_online import wait_until
@@ -78,3 +80,18 @@ def test_a_refused_note_says_why(new_page, console_watch) -> None:
     refused = [error for error in console_watch.errors if "/note/" in error and "400" in error]
     assert len(refused) == 1
     console_watch.errors.remove(refused[0])
+
+
+def test_a_note_on_a_player_is_kept_on_their_profile(new_page) -> None:
+    make_user("alice"), make_user("bob")
+    page = new_page(375, 812)
+    log_in(page, "alice")
+    page.goto("/@/bob")
+    page.get_by_test_id("player-note").locator("summary").click()
+    box = page.get_by_test_id("player-note-text")
+    box.fill("Plays the sweep early.")
+    expect(page.get_by_test_id("player-note-status")).to_have_text("Saved.")
+    page.reload()
+    expect(page.get_by_test_id("player-note-text")).to_have_value("Plays the sweep early.")
+    kept = off_the_loop(lambda: list(PlayerNote.objects.values_list("subject__username", "text")))
+    assert kept == [("bob", "Plays the sweep early.")]
