@@ -18,6 +18,11 @@ LEADERBOARD_SIZE = 100
 ACTIVE_WITHIN = timedelta(days=90)
 
 
+def active_user(name: str) -> User | None:
+    """The active account called ``name`` (any case, its ends trimmed), or None."""
+    return User.objects.filter(username__iexact=name.strip(), is_active=True).first()
+
+
 def rating_of(user: User, category: str = CLASSICAL) -> Rating:
     """Returns the user's rating row in a category, or an unsaved one at the starting values if
     they have never played a rated game in it. ``ratings_of`` reads many users' at once."""

@@ -28,3 +28,12 @@ def note_text(value: Any, max_chars: int) -> str:
         if (category in ("Cc", "Cs") and char not in LINE_CONTROLS) or char in BIDI_CONTROLS:
             raise ValueError(_("A note holds no control characters but line breaks."))
     return text
+
+
+def note_payload(note: Any) -> dict[str, str | None]:
+    """A kept note (a record with ``text`` and ``updated_at``, or None for none) as the API
+    answers it: ``{text, updated_at}``, ``""`` and None for none."""
+    return {
+        "text": note.text if note else "",
+        "updated_at": note.updated_at.isoformat() if note else None,
+    }

@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from common.text import note_text
+from common.text import note_payload, note_text
 from community.errors import CommunityError
 from community.models import (
     MAX_BLOCKS,
@@ -263,16 +263,9 @@ def forget_user(*, user: User) -> None:
 
 
 # --- notes on players ---------------------------------------------------------------------------
-def player_note_payload(note: PlayerNote | None) -> dict[str, str | None]:
-    return {
-        "text": note.text if note else "",
-        "updated_at": note.updated_at.isoformat() if note else None,
-    }
-
-
 def player_note_read(*, user: User, other: User) -> dict[str, str | None]:
     """Returns ``user``'s note on ``other``: ``{text, updated_at}`` (``""`` and None for none)."""
-    return player_note_payload(PlayerNote.objects.filter(author=user, subject=other).first())
+    return note_payload(PlayerNote.objects.filter(author=user, subject=other).first())
 
 
 def player_note_write(*, user: User, other: User, text: object) -> dict[str, str | None]:
@@ -287,7 +280,7 @@ def player_note_write(*, user: User, other: User, text: object) -> dict[str, str
         raise CommunityError(str(refusal)) from None
     if not text:
         PlayerNote.objects.filter(author=user, subject=other).delete()
-        return player_note_payload(None)
+        return note_payload(None)
     with transaction.atomic():
         lock_user(user)
         note = PlayerNote.objects.filter(author=user, subject=other).first()
@@ -299,4 +292,4 @@ def player_note_write(*, user: User, other: User, text: object) -> dict[str, str
         note = note or PlayerNote(author=user, subject=other)
         note.text = text
         note.save()
-    return player_note_payload(note)
+    return note_payload(note)

@@ -13,7 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.api import ErrorSerializer, error
-from accounts.models import User
+from accounts.selectors import active_user
 from players.selectors import FOUND_PLAYERS, known_category, players_starting, profile_data
 
 
@@ -82,8 +82,7 @@ class UserView(APIView):
         summary="A player's public profile: rating and statistics of finished online games",
     )
     def get(self, request: Request, username: str) -> Response:
-        users = User.objects.all()
-        user = users.filter(username__iexact=username, is_active=True).first()
+        user = active_user(username)
         if user is None:
             return error(
                 _("No user is called %(username)s.") % {"username": username},

@@ -20,6 +20,7 @@ from rest_framework.views import APIView
 from accounts.api import ErrorSerializer
 from accounts.errors import AccountError
 from accounts.models import User
+from accounts.selectors import active_user
 from accounts.throttles import login_charge
 from common.throttle import charge, refund
 from community import services
@@ -50,7 +51,7 @@ def user_named(username: Any) -> User:
     """Returns the active user of that name (any case), or raises a 404 refusal."""
     found = None
     if isinstance(username, str) and len(username) <= 150:
-        found = User.objects.filter(username__iexact=username.strip(), is_active=True).first()
+        found = active_user(username)
     if found is None:
         raise CommunityError(
             _("No user is called %(username)s.") % {"username": username}, status=404

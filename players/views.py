@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from accounts.models import CLASSICAL, User
-from accounts.selectors import leaderboard, rating_history, user_ratings
+from accounts.selectors import active_user, leaderboard, rating_history, user_ratings
 from accounts.throttles import login_charge, too_many
 from catalogue.descriptors import variant_groups
 from common.throttle import charge, refund
@@ -146,7 +146,7 @@ def profile_challenge(request: HttpRequest, username: str) -> HttpResponse:
         challenge = challenge_asked(user=request.user, asked=asked)
     except GameError as refusal:
         messages.error(request, refusal.message)
-        player = User.objects.filter(username__iexact=username, is_active=True).first()
+        player = active_user(username)
         return redirect("profile", username=player.username) if player else redirect("play")
     messages.success(request, challenge_sent_text(challenge))
     return redirect("play")

@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from accounts.selectors import active_user
 from games.domain.errors import ErrorCode, GameError
 from games.models import Color, Game
 from games.storage.records import outcome_of
@@ -82,7 +83,7 @@ def players_named(first: str, second: str) -> tuple[User, User]:
     ``GameError``: not_found naming one nobody has, bad_request for one player named twice."""
     players = []
     for name in (first, second):
-        player = User.objects.filter(username__iexact=name, is_active=True).first()
+        player = active_user(name)
         if player is None:
             raise GameError(
                 ErrorCode.NOT_FOUND, _("No user is called %(username)s.") % {"username": name}

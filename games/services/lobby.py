@@ -18,6 +18,7 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from accounts.selectors import active_user
 from accounts.services import user_seen
 from community.selectors import blocked_between
 from games.domain.clock import UNLIMITED, TimeControl
@@ -289,7 +290,7 @@ def challenge_create(
     initial_fen, rated = position_start(fen, variant, rated)
     target = None
     if to:
-        target = User.objects.filter(username__iexact=to.strip(), is_active=True).first()
+        target = active_user(to)
         if target is None:
             raise GameError(ErrorCode.NOT_FOUND, _("No user is called %(to)s.") % {"to": to})
         if target.pk == user.pk:

@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from common.text import note_payload
 from common.text import note_text as common_note_text
 from games.domain.errors import ErrorCode, GameError
 from games.domain.policy import MAX_NOTE_CHARS, MAX_NOTES
@@ -23,13 +24,6 @@ def note_text(value: Any) -> str:
         return common_note_text(value, MAX_NOTE_CHARS)
     except ValueError as refusal:
         raise GameError(ErrorCode.BAD_REQUEST, str(refusal)) from None
-
-
-def note_payload(note: GameNote | None) -> dict[str, Any]:
-    return {
-        "text": note.text if note else "",
-        "updated_at": note.updated_at.isoformat() if note else None,
-    }
 
 
 def note_read(*, user: User, game_id: str) -> dict[str, Any]:
