@@ -363,6 +363,7 @@ THROTTLE_DEFAULTS = {
     "tournament_address": "60/60",  # tournaments made, joined or left
     "tournament_account": "30/60",
     "board_address": "240/60",  # the analysis board's positions and moves (each one engine work)
+    "explorer_address": "240/60",  # the opening explorer's positions (a FEN read, one lookup)
     "email_account": "5/3600",  # verification links sent for one account
     "reset_address": "5/3600",  # password resets asked from one address
     "reset_email": "3/3600",  # password resets asked for one email address

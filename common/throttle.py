@@ -373,5 +373,11 @@ class BoardThrottle(AddressThrottle):
     scope = "board"
 
 
+class ExplorerThrottle(AddressThrottle):
+    """The opening explorer's positions (``games.edges.api_board``)."""
+
+    scope = "explorer"
+
+
 class ChallengeThrottle(AccountAndAddressThrottle):
     scope = "challenge"

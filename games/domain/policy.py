@@ -35,6 +35,10 @@ MAX_NOTE_CHARS = 2000
 MAX_NOTES = 1000
 # The most live games the watch page lists (the newest).
 MAX_LISTED_LIVE_GAMES = 1000
+# The opening explorer counts the first EXPLORER_PLIES plies of each finished online game (a
+# bound on the rows a game adds), and lists a position's latest EXPLORER_LATEST_GAMES games.
+EXPLORER_PLIES = 30
+EXPLORER_LATEST_GAMES = 8
 
 # A game's chat: a line holds 1 to CHAT_MAX_CHARS characters; a socket is sent the latest
 # CHAT_HISTORY lines of each room it may read on connect (and the API answers as many).

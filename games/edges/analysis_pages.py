@@ -18,7 +18,9 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 
 from catalogue.descriptors import game_name, variant_descriptor, variant_names
 from engine import variants
+from games.domain.clock import speed_choices
 from games.domain.errors import GameError
+from games.domain.policy import EXPLORER_PLIES
 from games.domain.schemas import MAX_FEN_CHARS, fen_text
 from games.models import Game
 from games.reads.archive import annotations_of, may_annotate
@@ -111,7 +113,13 @@ def page(
         "ws_url": "/ws/analysis/",
         "error": error,
     }
-    context = {"page_data": page_data, "variant_name": page_data["variant_name"], "record": game}
+    context = {
+        "page_data": page_data,
+        "variant_name": page_data["variant_name"],
+        "record": game,
+        "speeds": speed_choices(),
+        "explorer_plies": EXPLORER_PLIES,
+    }
     return render(request, "games/analysis.html", context)
 
 

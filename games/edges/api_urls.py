@@ -8,6 +8,7 @@ urlpatterns = [
     path("variants/", api.VariantListView.as_view(), name="api-variants"),
     path("analysis/position/", api_board.BoardPositionView.as_view(), name="api-board-position"),
     path("analysis/play/", api_board.BoardPlayView.as_view(), name="api-board-play"),
+    path("explorer/", api_board.ExplorerView.as_view(), name="api-explorer"),
     path("seeks/", api.SeekListView.as_view(), name="api-seeks"),
     path("seeks/<str:seek_id>/", api.SeekDetailView.as_view(), name="api-seek"),
     path("seeks/<str:seek_id>/accept/", api.SeekAcceptView.as_view(), name="api-seek-accept"),

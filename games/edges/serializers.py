@@ -342,3 +342,35 @@ class VariantSerializer(serializers.Serializer):
     family = serializers.CharField(help_text="chesskers, draughts or hybrid")
     board = BoardSizeSerializer()
     start_fen = serializers.CharField(help_text="The start position, in the game's own FEN")
+
+
+class ExplorerCountsSerializer(serializers.Serializer):
+    games = serializers.IntegerField()
+    white = serializers.IntegerField(help_text="Games White won")
+    draws = serializers.IntegerField()
+    black = serializers.IntegerField(help_text="Games Black won")
+
+
+class ExplorerMoveSerializer(ExplorerCountsSerializer):
+    move = serializers.CharField(help_text="The move's text, as the game's notation writes it")
+
+
+class ExplorerGameSerializer(serializers.Serializer):
+    id = serializers.CharField()
+    move = serializers.CharField(help_text="The move it played in the position")
+    white = serializers.CharField(allow_null=True)
+    black = serializers.CharField(allow_null=True)
+    result = serializers.CharField(help_text="1-0, 0-1 or 1/2-1/2")
+    speed = serializers.CharField()
+    finished_at = serializers.DateTimeField()
+
+
+class ExplorerSerializer(ExplorerCountsSerializer):
+    variant = serializers.CharField()
+    fen = serializers.CharField(help_text="The position as the engine writes it")
+    speeds = serializers.ListField(child=serializers.CharField(), help_text="The speeds counted")
+    plies = serializers.IntegerField(help_text="The plies of each game counted, from its start")
+    moves = ExplorerMoveSerializer(many=True, help_text="The moves played, most played first")
+    latest = ExplorerGameSerializer(
+        many=True, help_text="The newest game of each move, the newest first"
+    )

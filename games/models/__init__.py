@@ -569,6 +569,7 @@ class Evaluation(models.Model):
 
 
 # Kept in modules of their own, imported here so that Django finds them with the others.
+from games.models.openings import OpeningMove as OpeningMove  # noqa: E402
 from games.models.people import Bookmark as Bookmark  # noqa: E402
 from games.models.people import ChatLine as ChatLine  # noqa: E402
 from games.models.people import GameNote as GameNote  # noqa: E402

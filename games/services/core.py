@@ -31,6 +31,7 @@ from games.models import Color, Game
 from games.reads.state import state_event, state_fields, whole_state
 from games.storage import broadcast, kept, sql
 from games.storage.history import History, read_history
+from games.storage.openings import count_opening
 from games.storage.records import record_game_end
 
 
@@ -167,7 +168,8 @@ def finish(game: Game, *, result: str, termination: str, at: datetime | None = N
     ends (a resignation at once included): nothing was played to rate.
 
     Once the ending commits, ``events.game_ended`` tells the apps above (a tournament's game is
-    scored from it).
+    scored from it). The players' records and the opening explorer count the game in the same
+    transaction (``records``, ``openings``).
     """
     _end(game, Game.Status.FINISHED, at)
     game.result = result
@@ -182,6 +184,7 @@ def finish(game: Game, *, result: str, termination: str, at: datetime | None = N
             category=rating_category(game.variant, clock.speed_of(game)),
         )
     record_game_end(game)
+    count_opening(game)
 
 
 def abort(game: Game, *, at: datetime | None = None) -> None:

@@ -35,6 +35,7 @@ from engine.pieces import Color
 from games.domain.errors import ErrorCode, GameError
 from games.domain.evaluation import position_lines
 from games.domain.policy import MAX_WAITING_BOARD_ANALYSES
+from games.reads.openings import explore
 from games.services import workers
 from games.services.core import result_of, sentence
 from games.services.moves import refuse_over_budget
@@ -81,6 +82,19 @@ def position_payload(variant_id: str, eg: engine.Game) -> dict[str, Any]:
 def board_position(*, variant: str, fen: str) -> dict[str, Any]:
     """Returns a position of any game as the board shows it (``position_payload``)."""
     return position_payload(variant, board_game(variant, fen))
+
+
+def board_explorer(*, variant: str, fen: str, speeds: list[str]) -> dict[str, Any]:
+    """Returns the opening explorer's answer for a position of any game (``reads.openings``),
+    or refuses a FEN the engine cannot read, saying why. Reading the FEN is all the engine's
+    work: the explorer needs no legal moves."""
+    try:
+        written = variants.get(variant).position(fen).fen()
+    except engine.InvalidFenError as error:
+        raise GameError(
+            ErrorCode.BAD_REQUEST, _("Bad FEN: %(error)s") % {"error": sentence(error)}
+        ) from None
+    return explore(variant, written, speeds)
 
 
 def board_play(*, variant: str, fen: str, move: str) -> dict[str, Any]:

@@ -2,9 +2,11 @@
 // plays moves on the board (board.js) through the server — every position's legal moves and
 // every move's text and result come from `/api/analysis/` — asks the engine on `/ws/analysis/`
 // for the position shown and draws its reports: the eval bar, the best lines, the best move's
-// arrow (a chain's, landing by landing). The keys walk the tree as in the archive.
+// arrow (a chain's, landing by landing); the opening explorer (explorer.js) lists the moves the
+// site's games played in the position shown. The keys walk the tree as in the archive.
 import { api, liveSocket, startGameFrom } from "./api.js";
 import { createPlayBoard } from "./board.js";
+import { createExplorer } from "./explorer.js";
 import { expandLegalTree } from "./legal_tree.js";
 import { numberText } from "./game_model.js";
 import { overHereText } from "./game_words.js";
@@ -33,6 +35,7 @@ const board = createPlayBoard($("board"), {
   orientation: data.start.turn,
   onMove: (move) => play(move),
 });
+const explorer = createExplorer($("explorer"), { variant: data.variant_id, onPlay: (move) => play(move) });
 
 // --- positions, from the server ------------------------------------------------------------
 async function positionOf(fen) {
@@ -74,13 +77,15 @@ async function show(id) {
     return;
   }
   if (current !== id) return; // another node was chosen meanwhile
+  const legalMoves = expandLegalTree(position.legal_tree);
   board.set({
     fen: node.fen,
-    legalMoves: expandLegalTree(position.legal_tree),
+    legalMoves,
     lastMove: node.move,
     check: position.check,
     interactive: !position.outcome,
   });
+  explorer.show(node.fen, legalMoves);
   $("hint").textContent = position.outcome ? overHereText(position.outcome) : turnText(position.turn);
   drawTree();
   drawEval();

@@ -20,6 +20,7 @@ from playwright.sync_api import Browser, Page, expect
 from tests.browser.board_helpers import log_in, off_the_loop
 from tests.conftest import ARTIFACTS
 from tests.factories import make_user
+from tests.games.archive_helpers import finished_game
 from tests.games.conftest import opened, start_game
 
 ACE = Path(__file__).resolve().parent / "vendor" / "accessibility-checker-engine" / "ace.js"
@@ -92,6 +93,7 @@ PAGES = [
     ("play", "/play/"),
     ("game", None),  # a live game's page, its id found at run time
     ("analysis", "/analysis/"),
+    ("explorer", "/analysis/"),  # the analysis board with its opening explorer open
     ("editor", "/editor/"),
     ("archive", "/games/"),
     ("rules", "/rules/chesskers/"),
@@ -143,6 +145,7 @@ def checked_page(browser: Browser, daphne_server, live_db):
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_the_main_pages_have_no_serious_accessibility_violations(checked_page, theme) -> None:
     ada, bea = make_user("ada"), make_user("bea")
+    off_the_loop(lambda: finished_game(ada, bea, ["e4", "e5"], resign=True))  # for the explorer
     game = off_the_loop(lambda: opened(start_game(ada, bea)))
     page = checked_page()
     log_in(page, "ada")
@@ -159,8 +162,11 @@ def test_the_main_pages_have_no_serious_accessibility_violations(checked_page, t
         page.goto(path or f"/game/{game.public_id}/")
         expect(page.locator("html")).to_have_attribute("data-theme", theme)
         page.wait_for_load_state("networkidle")
-        if name in ("game", "analysis"):
+        if name in ("game", "analysis", "explorer"):
             expect(page.locator("#board .cb-board")).to_be_visible()
+        if name == "explorer":
+            page.get_by_test_id("explorer").locator("summary").click()
+            expect(page.get_by_test_id("explorer-move")).to_have_text(["e4"])
         if name == "embed":
             expect(page.locator("#embed-board .cb-board")).to_be_visible()
         results = check(page)
