@@ -9,7 +9,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.domain.clock import SPEEDS, speed_of
+from games.domain.clock import SPEEDS, TimeControl
 from games.domain.policy import EXPLORER_LATEST_GAMES, EXPLORER_PLIES
 from games.domain.schemas import refuse
 from games.models import Game, OpeningMove
@@ -73,26 +73,38 @@ def explore(variant_id: str, written: str, speeds: list[str]) -> dict[str, Any]:
 
 def latest_games(last_games: dict[int, str]) -> list[dict[str, Any]]:
     """The newest game of each move, from the rows' latest games (game id -> its move there):
-    the newest first, ``EXPLORER_LATEST_GAMES`` at most."""
+    the newest first, ``EXPLORER_LATEST_GAMES`` at most. Read as values, not games: a busy
+    position's rows name a game a move and speed, and only the few shown need more."""
     games = (
         Game.objects.filter(pk__in=list(last_games))
-        .select_related("white", "black")
         .order_by("-finished_at", "-id")
+        .values(
+            "id",
+            "public_id",
+            "white__username",
+            "black__username",
+            "result",
+            "clock_initial",
+            "clock_increment",
+            "clock_days",
+            "finished_at",
+        )
     )
     found: list[dict[str, Any]] = []
     for game in games:
-        move = last_games[game.pk]
+        move = last_games[game["id"]]
         if any(entry["move"] == move for entry in found):
             continue  # the same move's latest game at another speed, older
+        control = TimeControl(game["clock_initial"], game["clock_increment"], game["clock_days"])
         found.append(
             {
-                "id": game.public_id,
+                "id": game["public_id"],
                 "move": move,
-                "white": game.white.username if game.white else None,
-                "black": game.black.username if game.black else None,
-                "result": game.result,
-                "speed": speed_of(game),
-                "finished_at": game.finished_at.isoformat() if game.finished_at else None,
+                "white": game["white__username"],
+                "black": game["black__username"],
+                "result": game["result"],
+                "speed": control.speed,
+                "finished_at": game["finished_at"].isoformat() if game["finished_at"] else None,
             }
         )
         if len(found) == EXPLORER_LATEST_GAMES:
