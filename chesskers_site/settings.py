@@ -123,6 +123,7 @@ TEMPLATES = [
                 "games.edges.context_processors.site_policy",
                 "games.edges.context_processors.your_turn",
                 "community.context_processors.warnings",
+                "community.context_processors.inbox",
                 "accounts.appearance.appearance",
             ],
         },
@@ -368,6 +369,8 @@ THROTTLE_DEFAULTS = {
     "reset_address": "5/3600",  # password resets asked from one address
     "reset_email": "3/3600",  # password resets asked for one email address
     "chat_user": "15/30",  # chat lines one user writes
+    "message_account": "20/60",  # private messages one user writes
+    "conversation_account": "10/3600",  # players one user writes to for the first time
     "social_account": "60/60",  # blocks, follows and their undoing
     "report_account": "10/3600",  # reports filed
     "data_account": "3/3600",  # downloads of one's own data

@@ -1,11 +1,13 @@
 """Template context for every page: a signed-in player's unread warnings from the moderators,
-shown at the top of each page until they say they have read them."""
+shown at the top of each page until they say they have read them, and their count of unread
+private messages, beside the account menu's *Inbox*."""
 
 from typing import Any
 
 from django.http import HttpRequest
 from django.utils.functional import SimpleLazyObject
 
+from community.inbox import unread_count
 from community.selectors import unseen_warnings
 
 
@@ -16,3 +18,11 @@ def warnings(request: HttpRequest) -> dict[str, Any]:
     if user is None or not user.is_authenticated:
         return {"moderator_warnings": []}
     return {"moderator_warnings": SimpleLazyObject(lambda: unseen_warnings(user.pk))}
+
+
+def inbox(request: HttpRequest) -> dict[str, Any]:
+    """Returns ``inbox_unread``, read lazily (one indexed query, on a page that shows it)."""
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return {"inbox_unread": 0}
+    return {"inbox_unread": SimpleLazyObject(lambda: unread_count(user.pk))}

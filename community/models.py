@@ -192,3 +192,71 @@ class PlayerNote(models.Model):
 
     def __str__(self) -> str:
         return f"{self.author_id}'s note on {self.subject_id}"
+
+
+# Private messages (the inbox): the longest message, and the start of the latest one that the
+# inbox lists beside its conversation.
+MAX_MESSAGE_CHARS = 1000
+PREVIEW_CHARS = 140
+
+
+class Conversation(models.Model):
+    """Two players' private messages: one row a pair, ``first`` the lower user id. It holds what
+    the inbox lists (the latest message's time, its start and writer) and each side's unread
+    count and clearing: a side that deleted the conversation no longer sees the messages written
+    up to ``<side>_cleared``, and the conversation comes back to its inbox with the next one."""
+
+    first = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    updated_at = models.DateTimeField()
+    last_text = models.CharField(max_length=PREVIEW_CHARS)
+    last_sender = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    first_unread = models.PositiveIntegerField(default=0)
+    second_unread = models.PositiveIntegerField(default=0)
+    first_cleared = models.DateTimeField(null=True, blank=True)
+    second_cleared = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["first", "second"], name="conversation_once"),
+            models.CheckConstraint(condition=Q(first__lt=F("second")), name="conversation_order"),
+        ]
+        indexes = [
+            # A user's inbox, newest first, read as the first and as the second of each pair.
+            models.Index(fields=["first", "-updated_at"], name="conversation_by_first"),
+            models.Index(fields=["second", "-updated_at"], name="conversation_by_second"),
+            # Their unread count, on every page: only the conversations with some unread.
+            models.Index(
+                fields=["first"], name="conversation_unread_first", condition=Q(first_unread__gt=0)
+            ),
+            models.Index(
+                fields=["second"],
+                name="conversation_unread_second",
+                condition=Q(second_unread__gt=0),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"conversation of {self.first_id} and {self.second_id}"
+
+
+class Message(models.Model):
+    """One private message of a conversation, as its writer wrote it."""
+
+    conversation = models.ForeignKey(
+        Conversation, on_delete=models.CASCADE, related_name="messages", db_index=False
+    )
+    sender = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="messages_sent"
+    )
+    text = models.TextField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        # A conversation's messages, newest first, a page at a time.
+        indexes = [models.Index(fields=["conversation", "-id"], name="message_by_conversation")]
+
+    def __str__(self) -> str:
+        return f"message {self.pk} by {self.sender_id}"

@@ -71,6 +71,10 @@ def detail(found: Report) -> dict[str, Any]:
     return {
         **listed_report(found),
         "chat": context["chat"],
+        "messages": [
+            {"text": line["text"], "at": line["at"].isoformat()}
+            for line in context["private_messages"]
+        ],
         "earlier": [listed_report(report) for report in context["earlier"]],
         "actions": [action_payload(action) for action in context["actions"]],
         "muted_until": until.isoformat() if until else None,
@@ -130,8 +134,9 @@ class ModerationReportView(APIView):
     @extend_schema(
         responses={
             200: OpenApiResponse(
-                description="The report, its game's whole chat, the "
-                "player's earlier reports, what moderators did to them, muted_until"
+                description="The report, its game's whole chat, the player's latest "
+                "private messages to the reporter, their earlier reports, what moderators did "
+                "to them, muted_until"
             ),
             404: OpenApiResponse(ErrorSerializer, description="No such report."),
             **REFUSED,

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from players import api, api_community, api_moderation
+from players import api, api_community, api_inbox, api_moderation
 
 urlpatterns = [
     path("users/", api.UserSearchView.as_view(), name="api-users"),
@@ -18,6 +18,13 @@ urlpatterns = [
         "users/<str:username>/following/",
         api_community.FollowingView.as_view(),
         name="api-following",
+    ),
+    path("inbox/", api_inbox.InboxView.as_view(), name="api-inbox"),
+    path("inbox/<str:username>/", api_inbox.ConversationView.as_view(), name="api-conversation"),
+    path(
+        "inbox/<str:username>/read/",
+        api_inbox.ConversationReadView.as_view(),
+        name="api-conversation-read",
     ),
     path("reports/", api_community.ReportListView.as_view(), name="api-reports"),
     path("account/data/", api_community.AccountDataView.as_view(), name="api-account-data"),

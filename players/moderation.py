@@ -17,6 +17,7 @@ from django.utils.translation import ngettext
 from common.edge import refusal_response
 from community import services
 from community.errors import CommunityError
+from community.inbox import written_to
 from community.models import MAX_MUTE_HOURS, Report
 from community.selectors import moderation_log, muted_until, open_reports, reports_of
 from games.models import Game
@@ -114,7 +115,8 @@ def report(request: HttpRequest, report_id: int) -> HttpResponse:
 
 def report_context(found: Report) -> dict[str, Any]:
     """A report with what a moderator weighs it by: its game, that game's whole chat, the
-    player's earlier reports, what moderators did to them, and how long they are muted."""
+    player's latest private messages to the reporter (reporting them shows them), the player's
+    earlier reports, what moderators did to them, and how long they are muted."""
     game = None
     if found.game:
         game = Game.objects.select_related("white", "black").filter(public_id=found.game).first()
@@ -122,6 +124,9 @@ def report_context(found: Report) -> dict[str, Any]:
         "report": found,
         "game": game,
         "chat": whole_chat(game) if game is not None else [],
+        "private_messages": (
+            written_to(found.user_id, found.reporter_id) if found.reporter_id is not None else []
+        ),
         "earlier": [r for r in reports_of(found.user_id) if r.pk != found.pk],
         "actions": moderation_log(user_id=found.user_id, limit=50),
         "muted_until": muted_until(found.user_id),

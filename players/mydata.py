@@ -1,7 +1,8 @@
 """A player's own data as one file to download: a zip of their games (PGN for Chesskers and the
 hybrids, PDN for the checkers family), their account, settings, ratings and rating history,
 whom they follow and block, the reports they made, the games they bookmarked, their notes on
-games and on players, and the chat lines they wrote.
+games and on players, the chat lines they wrote, and their private messages (those they wrote
+and those written to them).
 
 Written into a temporary file that spills to disk past a few megabytes, the games read a chunk
 at a time (``games.reads.archive.games_export_texts``): memory is bounded whatever the size of
@@ -16,7 +17,7 @@ from django.db.models import Q
 
 from accounts.models import RatingChange, User
 from accounts.selectors import categories_of, preferences_of, preferences_payload
-from community.models import PlayerNote, Report
+from community.models import Message, PlayerNote, Report
 from community.selectors import blocked_users, followed_users
 from engine import variants
 from games.models import Bookmark, ChatLine, Game, GameNote, export_format
@@ -115,6 +116,26 @@ def write_chat(archive: zipfile.ZipFile, user: User) -> None:
             )
 
 
+def write_messages(archive: zipfile.ZipFile, user: User) -> None:
+    """Writes the user's private messages, written and received, one a paragraph: when, who to
+    whom, the text (its lines indented), oldest first, the conversations they deleted included."""
+    mine = Q(conversation__first=user) | Q(conversation__second=user)
+    messages = (
+        Message.objects.filter(mine)
+        .select_related("sender", "conversation__first", "conversation__second")
+        .order_by("id")
+    )
+    with archive.open("messages.txt", "w", force_zip64=True) as out:
+        for message in messages.iterator(chunk_size=1000):
+            pair = (message.conversation.first, message.conversation.second)
+            reader = pair[1] if message.sender_id == pair[0].pk else pair[0]
+            text = message.text.replace("\n", "\n  ")
+            head = (
+                f"{message.created_at.isoformat()} {message.sender.username} to {reader.username}"
+            )
+            out.write(f"{head}:\n  {text}\n\n".encode())
+
+
 def data_archive(user: User) -> IO[bytes]:
     """Returns the zip of the user's data, rewound, ready to send."""
     spool: Any = SpooledTemporaryFile(max_size=IN_MEMORY)  # noqa: SIM115 (the caller sends it)
@@ -122,5 +143,6 @@ def data_archive(user: User) -> IO[bytes]:
         archive.writestr("account.json", json.dumps(account_json(user), indent=2))
         write_games(archive, user)
         write_chat(archive, user)
+        write_messages(archive, user)
     spool.seek(0)
     return spool

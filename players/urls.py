@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from players import moderation, views
+from players import inbox_pages, moderation, views
 
 urlpatterns = [
     path("@/<str:username>", views.profile, name="profile"),
@@ -11,6 +11,8 @@ urlpatterns = [
     path("@/<str:username>/<str:action>/", views.profile_relation, name="profile-relation"),
     path("players/", views.players, name="players"),
     path("following/", views.following, name="following"),
+    path("inbox/", inbox_pages.inbox_page, name="inbox"),
+    path("inbox/<str:username>/", inbox_pages.conversation_page, name="conversation"),
     path("game/<str:game_id>/report/", views.game_report, name="game-report"),
     path("accounts/data/", views.account_data, name="account-data"),
     path("accounts/close/", views.account_close, name="account-close"),

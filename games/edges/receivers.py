@@ -1,10 +1,13 @@
 """What the games app hears from the community app below it (``community.signals``): two
 players' block or follow changed, so their open sockets read again what they hide (the lobby's
-seeks) and whom they follow (``/ws/me/``'s notices)."""
+seeks) and whom they follow (``/ws/me/``'s notices); a private message was written, or read,
+so the players' open pages show it and their unread count (``/ws/me/`` and the lobby's
+socket, which hear the player's own group)."""
 
 from typing import Any
 
-from community.signals import relations_changed
+from community.inbox import unread_count
+from community.signals import inbox_read, message_sent, relations_changed
 from games.storage import broadcast
 
 
@@ -14,6 +17,24 @@ def relations(sender: Any, user_ids: tuple[int, ...], **kwargs: Any) -> None:
         broadcast.send_now(broadcast.user_group(user_id), {"type": "user.relations"})
 
 
+def message(sender: Any, user_ids: tuple[int, int], message: dict[str, Any], **kwargs: Any) -> None:
+    """Hands a private message to its reader's pages, with their unread count, and to its
+    writer's (another tab of theirs shows it too)."""
+    writer, reader = user_ids
+    told = {"type": "message", "message": message, "unread": unread_count(reader)}
+    broadcast.send_now(broadcast.user_group(reader), {"type": "user.event", "event": told})
+    mine = {"type": "message", "message": message}
+    broadcast.send_now(broadcast.user_group(writer), {"type": "user.event", "event": mine})
+
+
+def read(sender: Any, user_id: int, unread: int, **kwargs: Any) -> None:
+    """Tells the player's pages their unread count after they read (or deleted) a conversation."""
+    told = {"type": "inbox_read", "unread": unread}
+    broadcast.send_now(broadcast.user_group(user_id), {"type": "user.event", "event": told})
+
+
 def connect() -> None:
     """Connects the app's receivers (once, however often it is called)."""
     relations_changed.connect(relations, dispatch_uid="games.relations")
+    message_sent.connect(message, dispatch_uid="games.message")
+    inbox_read.connect(read, dispatch_uid="games.inbox_read")

@@ -2,7 +2,8 @@
 // you shows at the corner of the page, live, to accept or decline there; accepting, or a game
 // of yours starting, takes you to the game. A notice can be put away (×) without answering it:
 // the challenge still stands in the lobby; a put-away notice stays away on this page. A player
-// you follow starting a game shows too, with a link to watch it.
+// you follow starting a game shows too, with a link to watch it, and a private message to you,
+// with a link to answer it (the unread count beside the account menu follows).
 import {
   api, challengeText, declinedText, el, followingText, goToGame, liveSocket, withLink, yourTurnText,
 } from "./api.js";
@@ -82,6 +83,8 @@ liveSocket("/ws/me/", {
     else if (message.type === "game_started") goToGame(message.game);
     else if (message.type === "your_turn") showTurn(message);
     else if (message.type === "following_game") showFollowing(message);
+    else if (message.type === "message") showMessage(message);
+    else if (message.type === "inbox_read") showUnread(message.unread);
   },
 });
 
@@ -99,6 +102,31 @@ function showTurn(message) {
   box.querySelector(`[data-turn="${message.game}"]`)?.remove();
   const card = el("div", { class: "challenge-card", role: "status", "data-turn": message.game, "data-testid": "your-turn-notice" },
     el("p", {}, el("a", { href: `/game/${message.game}/` }, yourTurnText(message.opponent))));
+  card.prepend(dismissButton(card, () => {}));
+  box.append(card);
+}
+
+// The unread count beside the account menu and its *Inbox* (hidden at none).
+function showUnread(count) {
+  for (const badge of document.querySelectorAll("[data-inbox-count]")) {
+    badge.textContent = count ? String(count) : "";
+    badge.hidden = !count;
+  }
+}
+document.addEventListener("chesskers:inbox-read", (event) => showUnread(event.detail.unread));
+
+// A private message, the viewer's or to them: handed to the page (a conversation's page shows
+// it: inbox.js); one to them counts as unread and, unless its conversation is open here, shows
+// a notice with its start and a link to answer.
+function showMessage({ message, unread }) {
+  document.dispatchEvent(new CustomEvent("chesskers:message", { detail: { message } }));
+  if (message.to !== me) return;
+  if (unread !== undefined) showUnread(unread);
+  if (document.body.dataset.conversationWith?.toLowerCase() === message.from.toLowerCase()) return;
+  const text = message.text.length > 80 ? `${message.text.slice(0, 80)}…` : message.text;
+  const card = el("div", { class: "challenge-card", role: "status", "data-testid": "message-notice" },
+    el("p", {}, el("strong", {}, message.from), ": ", text),
+    el("a", { href: `/inbox/${encodeURIComponent(message.from)}/` }, gettext("Answer")));
   card.prepend(dismissButton(card, () => {}));
   box.append(card);
 }

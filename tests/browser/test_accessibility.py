@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from community.inbox import send_message
 from tests.browser.board_helpers import log_in, off_the_loop
 from tests.conftest import ARTIFACTS
 from tests.factories import make_user
@@ -103,6 +104,8 @@ PAGES = [
     ("watch", "/watch/"),
     ("profile", "/@/ada"),
     ("players", "/players/?q=ad"),
+    ("inbox", "/inbox/"),
+    ("conversation", "/inbox/bea/"),  # a message each way
     ("embed", None),  # the live game framed, in the theme its address asks for
 ]
 
@@ -146,6 +149,8 @@ def checked_page(browser: Browser, daphne_server, live_db):
 def test_the_main_pages_have_no_serious_accessibility_violations(checked_page, theme) -> None:
     ada, bea = make_user("ada"), make_user("bea")
     off_the_loop(lambda: finished_game(ada, bea, ["e4", "e5"], resign=True))  # for the explorer
+    off_the_loop(lambda: send_message(sender=bea, recipient=ada, text="Good game!\nAgain?"))
+    off_the_loop(lambda: send_message(sender=ada, recipient=bea, text="Sure."))
     game = off_the_loop(lambda: opened(start_game(ada, bea)))
     page = checked_page()
     log_in(page, "ada")

@@ -45,7 +45,7 @@ def test_the_data_download_holds_every_game_the_account_and_the_chat(alice, bob)
     assert answer.status_code == 200
     assert answer["Content-Disposition"] == 'attachment; filename="chesskers-alice-data.zip"'
     files = unzip(b"".join(answer.streaming_content))
-    assert set(files) == {"account.json", "games.pgn", "games.pdn", "chat.txt"}
+    assert set(files) == {"account.json", "games.pgn", "games.pdn", "chat.txt", "messages.txt"}
     assert files["games.pgn"].count("[Variant ") == 1 and "Qh4#" in files["games.pgn"]
     assert '[White "alice"]' in files["games.pgn"]
     assert files["games.pdn"].count("[Variant ") == 1 and "c3-d4" in files["games.pdn"]

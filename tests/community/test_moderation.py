@@ -10,6 +10,7 @@ from rest_framework.test import APIClient
 
 from accounts.models import User
 from accounts.services import user_token
+from community.inbox import clear, send_message
 from community.models import ModerationAction, Report
 from community.selectors import muted_until
 from community.services import report_create
@@ -133,3 +134,21 @@ def test_closing_an_account_from_a_report_is_logged(moderator, alice, bob) -> No
     assert (action.kind, action.user_id, action.note) == ("close", bob.pk, "engine use")
     page = moderator.get(reverse("moderation-report", args=[report.pk]))
     assert page.status_code == 200 and b"The account is closed." in page.content
+
+
+def test_a_report_shows_the_players_messages_to_the_reporter_and_no_others(
+    moderator, alice, bob
+) -> None:
+    carol = make_user("carol")
+    send_message(sender=bob, recipient=alice, text="you are <i>awful</i>")
+    send_message(sender=alice, recipient=bob, text="alice's own words")
+    send_message(sender=bob, recipient=carol, text="to carol, who reported nothing")
+    clear(user=alice, other=bob)  # deleted from her inbox: the moderators still read it
+    report = report_create(reporter=alice, user=bob, reason="abuse", text="his messages")
+    html = moderator.get(reverse("moderation-report", args=[report.pk])).content.decode()
+    assert "you are &lt;i&gt;awful&lt;/i&gt;" in html
+    assert "alice's own words" not in html and "to carol" not in html
+    staff = APIClient()
+    staff.force_login(User.objects.get(username="mod"))
+    detail = staff.get(f"/api/moderation/reports/{report.pk}/").json()
+    assert [line["text"] for line in detail["messages"]] == ["you are <i>awful</i>"]

@@ -38,6 +38,11 @@ def test_the_community_and_account_answers_are_what_the_schema_says(settings) ->
     ask(alice, "get", "/api/account/settings/", "/api/account/settings/", 200)
     ask(alice, "patch", "/api/account/settings/", "/api/account/settings/", 200, {"chat": False})
     ask(alice, "post", "/api/account/email/", "/api/account/email/", 200, {"email": "a@x.org"})
+    talk = "/api/inbox/{username}/"
+    ask(alice, "post", "/api/inbox/bob/", talk, 201, {"text": "hi"})
+    ask(bob, "get", "/api/inbox/", "/api/inbox/", 200)
+    ask(bob, "get", "/api/inbox/alice/", talk, 200)
+    ask(bob, "post", "/api/inbox/alice/read/", "/api/inbox/{username}/read/", 200)
     problems = [p for what, answer, spec in answers for p in conforms(answer, spec, components,
                                                                       what)]  # fmt: skip
     assert problems == []
