@@ -83,6 +83,15 @@ class SettingsSerializer(serializers.Serializer):
         allow_blank=True,
         help_text='The site\'s language; "" follows the browser',
     )
+    messages_from = serializers.ChoiceField(
+        Preferences.Who.values,
+        help_text="Who may write to you: everyone, players you follow, nobody",
+    )
+    challenges_from = serializers.ChoiceField(
+        Preferences.Who.values,
+        help_text="Who may challenge you by name: everyone, players you follow, nobody "
+        "(rematches and open seeks are not challenges by name)",
+    )
 
 
 AccountSerializer = inline_serializer(

@@ -90,6 +90,8 @@ class PreferencesForm(forms.ModelForm):
             "theme",
             "coordinates",
             "language",
+            "messages_from",
+            "challenges_from",
         ]
         labels = {
             "sound": _("Move sounds"),
@@ -102,11 +104,26 @@ class PreferencesForm(forms.ModelForm):
             "theme": _("Theme"),
             "coordinates": _("Coordinates on the board"),
             "language": _("Language"),
+            "messages_from": _("Who may write to you"),
+            "challenges_from": _("Who may challenge you by name"),
         }
 
+    # Added after the others: a form posted without them (an older page) keeps what was chosen.
+    KEPT_IF_ABSENT = ("messages_from", "challenges_from")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in self.KEPT_IF_ABSENT:
+            self.fields[name].required = False
+
     def changes(self) -> dict[str, Any]:
-        """Returns every setting as the form gives it (for ``preferences_update``)."""
-        return {name: self.cleaned_data[name] for name in self.Meta.fields}
+        """Returns every setting as the form gives it (for ``preferences_update``), leaving out
+        those of ``KEPT_IF_ABSENT`` it did not give."""
+        return {
+            name: self.cleaned_data[name]
+            for name in self.Meta.fields
+            if self.cleaned_data[name] != "" or name not in self.KEPT_IF_ABSENT
+        }
 
 
 class EmailForm(forms.Form):

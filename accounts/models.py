@@ -168,6 +168,13 @@ class Preferences(models.Model):
         LIGHT = "light", _("Light")
         DARK = "dark", _("Dark")
 
+    class Who(models.TextChoices):
+        """Who may write to a player, or challenge them by name."""
+
+        EVERYONE = "everyone", _("Everyone")
+        FOLLOWED = "followed", _("Players I follow")
+        NOBODY = "nobody", _("Nobody")
+
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
         on_delete=models.CASCADE,
@@ -186,6 +193,10 @@ class Preferences(models.Model):
     board_theme = models.CharField(max_length=16, choices=BoardTheme.choices, default="brown")
     theme = models.CharField(max_length=8, choices=Theme.choices, default="system")  # the pages'
     coordinates = models.BooleanField(default=True)  # the board's file and rank labels
+    # Who may write to the player (private messages) and challenge them by name; rematches and
+    # open seeks are not challenges by name.
+    messages_from = models.CharField(max_length=8, choices=Who.choices, default="everyone")
+    challenges_from = models.CharField(max_length=8, choices=Who.choices, default="everyone")
     # One of settings.LANGUAGES' codes, or "" for the browser's choice.
     language = models.CharField(max_length=8, blank=True, default="")
 

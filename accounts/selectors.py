@@ -134,6 +134,8 @@ def preferences_payload(preferences: Preferences) -> dict[str, Any]:
         "theme": preferences.theme,
         "coordinates": preferences.coordinates,
         "language": preferences.language,
+        "messages_from": preferences.messages_from,
+        "challenges_from": preferences.challenges_from,
     }
 
 
@@ -146,3 +148,10 @@ def language_of(user_id: int) -> str:
     """Returns the language a user chose in their settings ("" for the browser's, or none)."""
     found = Preferences.objects.filter(user_id=user_id).values_list("language", flat=True)
     return found.first() or ""
+
+
+def who_may(user_id: int, setting: str) -> str:
+    """The user's choice of who may reach them (``messages_from`` or ``challenges_from``):
+    ``Preferences.Who``'s values, everyone for a user without settings."""
+    found = Preferences.objects.filter(user_id=user_id).values_list(setting, flat=True).first()
+    return found or Preferences.Who.EVERYONE

@@ -186,6 +186,8 @@ PREFERENCE_FIELDS = (
     "theme",
     "coordinates",
     "language",
+    "messages_from",
+    "challenges_from",
 )
 CHOICES = {
     "takebacks": Preferences.Takebacks.values,
@@ -193,6 +195,8 @@ CHOICES = {
     "board_theme": Preferences.BoardTheme.values,
     "theme": Preferences.Theme.values,
     "language": ["", *(code for code, _ in settings.LANGUAGES)],
+    "messages_from": Preferences.Who.values,
+    "challenges_from": Preferences.Who.values,
 }
 
 

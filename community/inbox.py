@@ -4,9 +4,11 @@ inbox itself, marking a conversation read and deleting it for oneself.
 A conversation is one row a pair of players (``Conversation``), written in the same transaction
 as each message under its row's lock, so its unread counts and latest message never disagree
 with its messages. Players in a block (either way) cannot write to each other, nor can a player
-whose chat a moderator muted; a message is plain text of at most ``MAX_MESSAGE_CHARS``. Who a
-username names is the caller's to check (an active account), and the rate of messages is the
-edge's (``THROTTLE_MESSAGE_ACCOUNT``, and ``THROTTLE_CONVERSATION_ACCOUNT`` for new ones).
+whose chat a moderator muted, nor anyone the reader's settings keep out (``messages_from``:
+everyone, the players they follow, nobody); a message is plain text of at most
+``MAX_MESSAGE_CHARS``. Who a username names is the caller's to check (an active account), and
+the rate of messages is the edge's (``THROTTLE_MESSAGE_ACCOUNT``, and
+``THROTTLE_CONVERSATION_ACCOUNT`` for new ones).
 
 Once a message commits, ``community.signals.message_sent`` tells the apps above, whose sockets
 hand it to both players' open pages; marking read tells ``inbox_read``.
@@ -25,7 +27,7 @@ from accounts.models import User
 from common.text import note_text
 from community.errors import CommunityError
 from community.models import MAX_MESSAGE_CHARS, PREVIEW_CHARS, Conversation, Message
-from community.selectors import blocked_between, muted_until
+from community.selectors import blocked_between, lets_in, muted_until
 from community.signals import inbox_read, message_sent
 
 # The conversations an inbox lists, and the messages of a conversation sent at once (older ones
@@ -68,6 +70,12 @@ def may_write(sender: User, recipient: User, now: datetime | None = None) -> Non
     if blocked_between(sender.pk, recipient.pk):
         raise CommunityError(
             _("You cannot write to %(username)s: one of you blocked the other.")
+            % {"username": recipient.username},
+            status=403,
+        )
+    if not lets_in(recipient.pk, sender.pk, "messages_from"):
+        raise CommunityError(
+            _("%(username)s takes no message from you: their settings say so.")
             % {"username": recipient.username},
             status=403,
         )

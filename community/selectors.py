@@ -9,7 +9,8 @@ from typing import Any
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from accounts.models import User
+from accounts.models import Preferences, User
+from accounts.selectors import who_may
 from community.models import MAX_BLOCKS, Block, Follow, ModerationAction, Mute, PlayerNote, Report
 
 # The most users a socket loads who are in a block with its user (either way): a player blocked
@@ -103,6 +104,15 @@ def followed_users(user_id: int) -> list[User]:
 def follows(follower_id: int, followed_id: int) -> bool:
     """Returns whether ``follower_id`` follows ``followed_id``."""
     return Follow.objects.filter(follower_id=follower_id, followed_id=followed_id).exists()
+
+
+def lets_in(user_id: int, other_id: int, setting: str) -> bool:
+    """Whether ``user``'s choice ``setting`` (``messages_from``, ``challenges_from``: everyone,
+    the players they follow, nobody) lets ``other`` reach them."""
+    who = who_may(user_id, setting)
+    if who == Preferences.Who.FOLLOWED:
+        return follows(user_id, other_id)
+    return who == Preferences.Who.EVERYONE
 
 
 def muted_until(user_id: int | None, now: datetime | None = None) -> datetime | None:

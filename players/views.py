@@ -22,7 +22,7 @@ from common.throttle import charge, refund
 from community import services as community
 from community.errors import CommunityError
 from community.models import MAX_PLAYER_NOTE_CHARS, Report
-from community.selectors import blocks, follows, player_note_of
+from community.selectors import blocks, follows, lets_in, player_note_of
 from engine import variants
 from games.domain.clock import CORRESPONDENCE_DAYS, TimeControl
 from games.domain.errors import GameError
@@ -101,12 +101,15 @@ def against(viewer: User, player: User) -> dict[str, Any] | None:
 
 
 def relations(viewer: User, player: User) -> dict[str, bool]:
-    """Returns what the profile's Follow, Block and Report buttons show for the viewer."""
+    """Returns what the profile's Follow, Block, Report and Message buttons and its challenge
+    form show for the viewer (the last two as the player's settings let the viewer in)."""
     other = viewer.is_authenticated and viewer.pk != player.pk
     return {
         "can_act": other,
         "following": other and follows(viewer.pk, player.pk),
         "blocking": other and blocks(viewer.pk, player.pk),
+        "takes_challenges": other and lets_in(player.pk, viewer.pk, "challenges_from"),
+        "takes_messages": other and lets_in(player.pk, viewer.pk, "messages_from"),
         "report_reasons": Report.Reason.choices,
     }
 

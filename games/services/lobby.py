@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from accounts.selectors import active_user
 from accounts.services import user_seen
-from community.selectors import blocked_between
+from community.selectors import blocked_between, lets_in
 from games.domain.clock import UNLIMITED, TimeControl
 from games.domain.errors import ErrorCode, GameError
 from games.domain.policy import MAX_OPEN_CHALLENGES, MAX_OPEN_SEEKS, fresh_since
@@ -299,6 +299,12 @@ def challenge_create(
             raise GameError(
                 ErrorCode.FORBIDDEN,
                 _("You cannot challenge %(username)s: one of you blocked the other.")
+                % {"username": target.username},
+            )
+        if rematch_of is None and not lets_in(target.pk, user.pk, "challenges_from"):
+            raise GameError(
+                ErrorCode.FORBIDDEN,
+                _("%(username)s takes no challenge from you: their settings say so.")
                 % {"username": target.username},
             )
     with transaction.atomic():

@@ -155,6 +155,8 @@ def test_settings_are_changed_one_by_one_and_a_wrong_one_changes_nothing() -> No
         "theme": "system",
         "coordinates": True,
         "language": "",
+        "messages_from": "everyone",
+        "challenges_from": "everyone",
     }
     changed = client.patch(
         "/api/account/settings/", {"chat": False, "takebacks": "casual"}, format="json"
@@ -169,6 +171,7 @@ def test_settings_are_changed_one_by_one_and_a_wrong_one_changes_nothing() -> No
         ({"theme": "sepia"}, "`theme` is one of system, light, dark."),
         ({"language": "de"}, '`language` is one of "", en, ru, nl, fr, pt-br.'),
         ({"coordinates": None}, "`coordinates` is true or false."),
+        ({"messages_from": "friends"}, "`messages_from` is one of everyone, followed, nobody."),
     ):
         refused = client.patch("/api/account/settings/", wrong, format="json")
         assert refused.status_code == 400
