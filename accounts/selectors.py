@@ -23,6 +23,12 @@ def active_user(name: str) -> User | None:
     return User.objects.filter(username__iexact=name.strip(), is_active=True).first()
 
 
+def any_user(name: str) -> User | None:
+    """The account called ``name`` (any case, its ends trimmed), a closed one included, or
+    None: what stays readable of a closed account (its conversations) is found by its new name."""
+    return User.objects.filter(username__iexact=name.strip()).first()
+
+
 def rating_of(user: User, category: str = CLASSICAL) -> Rating:
     """Returns the user's rating row in a category, or an unsaved one at the starting values if
     they have never played a rated game in it. ``ratings_of`` reads many users' at once."""

@@ -21,6 +21,7 @@ from rest_framework.views import APIView
 
 from accounts.api import ErrorSerializer
 from accounts.models import User
+from accounts.selectors import any_user
 from community import inbox
 from community.errors import CommunityError
 from community.models import MAX_MESSAGE_CHARS
@@ -80,9 +81,7 @@ MESSAGE_WRITE = inline_serializer(
 def reader_named(username: Any) -> User:
     """The player a conversation is with: any account of that name, a closed one included (its
     messages stay readable under its new name)."""
-    found = None
-    if isinstance(username, str) and len(username) <= 150:
-        found = User.objects.filter(username__iexact=username).first()
+    found = any_user(username) if isinstance(username, str) and len(username) <= 150 else None
     if found is None:
         raise CommunityError(
             _("No user is called %(username)s.") % {"username": username}, status=404

@@ -9,8 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from accounts.models import User
-from accounts.selectors import active_user
+from accounts.selectors import active_user, any_user
 from community import inbox
 from community.errors import CommunityError
 from community.models import MAX_MESSAGE_CHARS
@@ -40,7 +39,7 @@ def inbox_page(request: HttpRequest) -> HttpResponse:
 @login_required
 def conversation_page(request: HttpRequest, username: str) -> HttpResponse:
     """One conversation, as its API gives it, and why the viewer may not write (or None)."""
-    other = User.objects.filter(username__iexact=username).first() if len(username) <= 150 else None
+    other = any_user(username) if len(username) <= 150 else None
     if other is None or other.pk == request.user.pk:
         raise Http404(_("No such conversation."))
     if other.username != username:

@@ -5,6 +5,7 @@
 // why not (GET/POST/DELETE /api/inbox/<name>/, POST …/read/).
 import { api, el } from "./api.js";
 import { formatDate, gettext } from "./i18n.js";
+import { inConversation } from "./inbox_badge.js";
 
 const data = JSON.parse(document.getElementById("page-data").textContent);
 const $ = (id) => document.getElementById(id);
@@ -13,13 +14,6 @@ const list = $("conversation-messages");
 const shown = new Set(); // the ids on the page: a message sent here also comes back live
 let owed = data.unread > 0; // messages of theirs shown here and not yet marked read
 document.body.dataset.conversationWith = data.with; // notify.js shows no notice for these
-
-/** Returns whether `message` belongs to this conversation (between the viewer and `other`). */
-export function inConversation(message, me, other) {
-  const lower = (name) => name.toLowerCase();
-  return (lower(message.from) === lower(me) && lower(message.to) === lower(other))
-    || (lower(message.from) === lower(other) && lower(message.to) === lower(me));
-}
 
 function item(message) {
   const mine = message.from === data.me;

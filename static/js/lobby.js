@@ -4,6 +4,7 @@ import {
 } from "./api.js";
 import { formatNumber, gettext, pgettext } from "./i18n.js";
 import { buttonClock, controlLabel, formClock, speedLabel, wireClockForm } from "./timecontrol.js";
+import { messageLine, showUnread } from "./inbox_badge.js";
 import { pairingAsked } from "./new_opponent.js";
 import { analysisHref } from "./placement.js";
 import { wirePositionField } from "./position_field.js";
@@ -130,12 +131,23 @@ function toldOfChallenge(challenge) {
 const handlers = {
   seeks: (message) => renderSeeks(message.seeks),
   seeks_changed: (message) => renderSeeks(changeList(lastSeeks, message.added, message.removed)),
-  challenges: (message) => renderChallenges(message),
+  challenges: (message) => {
+    renderChallenges(message);
+    // The connection's lists are sent once it hears everything (as the game page's flag).
+    document.body.dataset.live = "open";
+  },
   challenge: (message) => {
     renderChallenges(applyChallenge(challenges, message.challenge, me));
     toldOfChallenge(message.challenge);
   },
   game_started: (message) => goToGame(message.game),
+  // A private message to me: told where the lobby's words go, its count beside the menu.
+  message: ({ message, unread }) => {
+    if (message.to !== me) return;
+    showUnread(unread);
+    say(messageLine(message), "info");
+  },
+  inbox_read: (message) => showUnread(message.unread),
   error: (message) => say(message.error),
   pong: () => {},
 };
@@ -144,7 +156,10 @@ renderSeeks(data.seeks);
 renderChallenges(data.challenges);
 liveSocket("/ws/lobby/", {
   onMessage: (message) => handlers[message.type]?.(message),
-  onStatus: (status) => document.body.classList.toggle("is-offline", status === "offline"),
+  onStatus: (status) => {
+    document.body.classList.toggle("is-offline", status === "offline");
+    if (status === "offline") document.body.dataset.live = "closed";
+  },
 });
 
 seekFilter?.addEventListener("change", () => renderSeeks(lastSeeks));

@@ -8,6 +8,7 @@ import {
   api, challengeText, declinedText, el, followingText, goToGame, liveSocket, withLink, yourTurnText,
 } from "./api.js";
 import { gettext } from "./i18n.js";
+import { messageLine, showUnread } from "./inbox_badge.js";
 import { applyChallenge } from "./wire.js";
 
 const box = document.getElementById("challenge-notices");
@@ -106,13 +107,6 @@ function showTurn(message) {
   box.append(card);
 }
 
-// The unread count beside the account menu and its *Inbox* (hidden at none).
-function showUnread(count) {
-  for (const badge of document.querySelectorAll("[data-inbox-count]")) {
-    badge.textContent = count ? String(count) : "";
-    badge.hidden = !count;
-  }
-}
 document.addEventListener("chesskers:inbox-read", (event) => showUnread(event.detail.unread));
 
 // A private message, the viewer's or to them: handed to the page (a conversation's page shows
@@ -123,9 +117,8 @@ function showMessage({ message, unread }) {
   if (message.to !== me) return;
   if (unread !== undefined) showUnread(unread);
   if (document.body.dataset.conversationWith?.toLowerCase() === message.from.toLowerCase()) return;
-  const text = message.text.length > 80 ? `${message.text.slice(0, 80)}…` : message.text;
   const card = el("div", { class: "challenge-card", role: "status", "data-testid": "message-notice" },
-    el("p", {}, el("strong", {}, message.from), ": ", text),
+    el("p", {}, messageLine(message)),
     el("a", { href: `/inbox/${encodeURIComponent(message.from)}/` }, gettext("Answer")));
   card.prepend(dismissButton(card, () => {}));
   box.append(card);

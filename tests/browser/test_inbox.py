@@ -6,7 +6,8 @@ inbox lists the conversation. At 1280 and 375 px, screenshotted."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.board_helpers import log_in, shot
+from community.inbox import send_message
+from tests.browser.board_helpers import log_in, off_the_loop, shot
 from tests.factories import make_user
 
 
@@ -57,3 +58,15 @@ def test_two_players_write_to_each_other_live(new_page, live_db, width, height) 
     expect(entry).to_contain_text("bob")
     expect(entry).to_contain_text("Same time?")
     expect(entry.get_by_test_id("inbox-entry-unread")).to_have_count(0)
+
+
+@pytest.mark.services  # written from this process: its group message crosses Redis to Daphne
+def test_a_player_in_the_lobby_is_told_of_a_message(new_page, live_db) -> None:
+    alice, bob = make_user("alice"), make_user("bob")
+    page = new_page()
+    log_in(page, "bob")
+    page.goto("/play/")
+    expect(page.locator("body[data-live=open]")).to_have_count(1)  # the lobby's socket
+    off_the_loop(lambda: send_message(sender=alice, recipient=bob, text="Fancy a game?"))
+    expect(page.get_by_test_id("inbox-unread")).to_have_text("1")
+    expect(page.locator("#lobby-notice")).to_have_text("alice: Fancy a game?")
