@@ -1,8 +1,10 @@
 """The analysis board's pages: ``/analysis/`` (any game, any position: ``/analysis/<game>/`` its
 start, ``/analysis/<game>/<FEN>`` a position, the FEN's spaces written ``_``) and
 ``/analysis/<game id>/`` (a finished game's moves and its side lines, to study and annotate);
-and the board editor, ``/editor/`` (``/editor/<game>/``, ``/editor/<game>/<FEN>``), where a
-position is set up piece by piece for the analysis board, the bot or pass-and-play.
+the board editor, ``/editor/`` (``/editor/<game>/``, ``/editor/<game>/<FEN>``), where a
+position is set up piece by piece for the analysis board, the bot or pass-and-play; and the
+coordinate trainer, ``/training/coordinates/<game>/``, where a player learns the names of a
+game's squares (all in the browser: the page sends the game's board and nothing else).
 
 A game still being played is refused to everyone, its players included, until it ends: the
 board would be an engine at the table.
@@ -10,7 +12,7 @@ board would be an engine at the table.
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -144,3 +146,18 @@ def board_editor(request: HttpRequest, variant: str = "", fen: str = "") -> Http
     }
     context = {"page_data": page_data, "variant_name": game_name(variants.get(variant))}
     return render(request, "games/editor.html", context)
+
+
+def coordinate_trainer(request: HttpRequest, variant: str = "") -> HttpResponse:
+    """The coordinate trainer of a game's board (Chesskers' without one): the board the game is
+    drawn on and the squares' names its notation uses."""
+    variant = variant or request.GET.get("variant") or variants.DEFAULT.id
+    if variant not in variants.VARIANTS:
+        raise Http404(_("There is no game %(variant)s.") % {"variant": variant})
+    page_data = {"variant": variant_descriptor(variant), "variant_id": variant}
+    context = {
+        "page_data": page_data,
+        "variant_name": game_name(variants.get(variant)),
+        "variants": variant_names(),
+    }
+    return render(request, "games/coordinates.html", context)

@@ -19,6 +19,12 @@ urlpatterns = [
     path("analysis/<str:target>/", analysis_pages.analysis_board, name="analysis-of"),
     path("analysis/<str:target>/<path:fen>", analysis_pages.analysis_board, name="analysis-fen"),
     path("editor/", analysis_pages.board_editor, name="editor"),
+    path("training/coordinates/", analysis_pages.coordinate_trainer, name="coordinates"),
+    path(
+        "training/coordinates/<str:variant>/",
+        analysis_pages.coordinate_trainer,
+        name="coordinates-of",
+    ),
     path("editor/<str:variant>/", analysis_pages.board_editor, name="editor-of"),
     path("editor/<str:variant>/<path:fen>", analysis_pages.board_editor, name="editor-fen"),
 ]

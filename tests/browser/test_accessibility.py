@@ -96,6 +96,7 @@ PAGES = [
     ("analysis", "/analysis/"),
     ("explorer", "/analysis/"),  # the analysis board with its opening explorer open
     ("editor", "/editor/"),
+    ("coordinates", "/training/coordinates/international/"),
     ("archive", "/games/"),
     ("rules", "/rules/chesskers/"),
     ("login", "/accounts/login/"),
@@ -167,8 +168,11 @@ def test_the_main_pages_have_no_serious_accessibility_violations(checked_page, t
         page.goto(path or f"/game/{game.public_id}/")
         expect(page.locator("html")).to_have_attribute("data-theme", theme)
         page.wait_for_load_state("networkidle")
-        if name in ("game", "analysis", "explorer"):
+        if name in ("game", "analysis", "explorer", "coordinates"):
             expect(page.locator("#board .cb-board")).to_be_visible()
+        if name == "coordinates":  # a round under way: its name to find
+            page.get_by_test_id("coordinates-start").click()
+            expect(page.get_by_test_id("coordinates-target")).not_to_have_text("")
         if name == "explorer":
             page.get_by_test_id("explorer").locator("summary").click()
             expect(page.get_by_test_id("explorer-move")).to_have_text(["e4"])
