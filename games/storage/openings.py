@@ -21,6 +21,7 @@ from django.db import connection, transaction
 from django.db.models import Model
 
 from engine import variants
+from engine.errors import InvalidFenError
 from games.domain import clock
 from games.domain.policy import EXPLORER_PLIES
 from games.models import Game, GameMove, OpeningMove
@@ -49,7 +50,14 @@ def counted(game: Any) -> bool:
     if game.white_id is None or game.black_id is None or game.white_id == game.black_id:
         return False
     start = variants.get(game.variant).start_fen
-    return position_key(game.variant, game.initial_fen) == position_key(game.variant, start)
+    if game.initial_fen == start:
+        return True
+    # A start the engine wrote other than its usual text (other counters, say). Whatever it
+    # holds, a game's ending must never fail here: a text that cannot be read is not counted.
+    try:
+        return position_key(game.variant, game.initial_fen) == position_key(game.variant, start)
+    except (InvalidFenError, ValueError, KeyError, IndexError):
+        return False
 
 
 def add_game(counts: Counts, game: Any, moves: Sequence[tuple[str, str]]) -> None:

@@ -16,7 +16,7 @@ from games.models import Game, OpeningMove
 from games.services.core import Actor
 from games.services.play import game_abort, game_create_local, game_draw, game_resign
 from games.services.round import game_play
-from games.storage.openings import position_key, rebuild_openings
+from games.storage.openings import counted, position_key, rebuild_openings
 from tests.factories import api_client, make_user
 from tests.games.conftest import start_game
 
@@ -269,3 +269,20 @@ def test_the_explorer_reads_its_positions_rows_by_index_not_the_table(alice, bob
             cursor.execute(f"EXPLAIN {sql}")
             plan = "\n".join(row[0] for row in cursor.fetchall())
         assert "opening_move_unique" in plan and "Seq Scan" not in plan, plan
+
+
+def test_a_start_written_otherwise_counts_and_one_that_cannot_be_read_never_stops_an_end(
+    alice, bob
+) -> None:
+    start = variants.get("chesskers").start_fen
+    other_counters = start.rsplit(" ", 2)[0] + " 0 7"
+    counted_game = resign(play(start_game(alice, bob, fen=other_counters), "e4"), bob)
+    assert counted_game.result == "1-0"
+    assert [m["move"] for m in explorer()["moves"]] == ["e4"]
+    # A start the engine cannot read (no game here has one) is not counted, and raises nothing:
+    # the explorer is asked in the transaction that ends the game.
+    unreadable = Game(
+        mode="online", status="finished", result="1-0", white=alice, black=bob,
+        variant="international", initial_fen="W:Wnonsense:B1",
+    )  # fmt: skip
+    assert counted(unreadable) is False
