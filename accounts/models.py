@@ -202,3 +202,8 @@ class Preferences(models.Model):
 
     def __str__(self) -> str:
         return f"preferences of {self.user_id}"
+
+
+# The values of ``Preferences.Who``, as the API's schema names them once for both settings
+# that take them (``SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"]``).
+WHO_MAY_REACH = Preferences.Who.values

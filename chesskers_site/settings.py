@@ -418,6 +418,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # One name for a choice several fields share (the settings' who may write, who may challenge).
+    "ENUM_NAME_OVERRIDES": {"WhoMayReachEnum": "accounts.models.WHO_MAY_REACH"},
 }
 
 # --- Production hardening (not on a developer's machine) ---------------------------------------
