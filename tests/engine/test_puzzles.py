@@ -1,0 +1,57 @@
+"""The puzzle finder (``engine.bot.puzzles``): a position is a puzzle exactly when one move
+wins; its solution follows the best line while the solver's move stays the only one; a game's
+positions are kept where the move before threw the game away."""
+
+import pytest
+
+from engine import variants
+from engine.bot.puzzles import only_winning_move, puzzles_of_game, scan, solve
+
+NODES = 20_000
+BACK_RANK = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"  # Ra8 mates, nothing else wins
+BACK_RANK_BLACK = "r5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1"
+TWO_MATES = "6k1/5ppp/8/8/8/8/5PPP/RR4K1 w - - 0 1"  # Ra8 and Rb8 both mate
+QUEEN_TWICE = "6k1/5ppp/8/8/8/8/q4PPP/R5K1 w - - 0 1"  # the queen is taken two ways
+GUARDED = "4r1k1/5ppp/8/8/8/8/5PPP/R5K1 b - - 0 1"  # the rook guards the back rank
+
+
+def test_the_only_mate_is_a_puzzle_of_one_move_for_the_side_to_move() -> None:
+    white = solve("chesskers", BACK_RANK, NODES)
+    assert (white.solver, white.moves, white.ply) == ("white", ("Ra8#",), 0)
+    black = solve("chesskers", BACK_RANK_BLACK, NODES)
+    assert (black.solver, black.moves) == ("black", ("Ra1#",))
+
+
+def test_two_winning_moves_make_no_puzzle() -> None:
+    assert only_winning_move("chesskers", TWO_MATES, NODES) is None
+    assert solve("chesskers", QUEEN_TWICE, NODES) is None
+
+
+def test_a_quiet_position_and_a_lost_one_make_no_puzzle() -> None:
+    assert solve("chesskers", variants.get("chesskers").start_fen, 5_000) is None
+    assert solve("chesskers", "7k/8/8/8/8/8/8/K6q w - - 0 1", NODES) is None  # a king in check
+
+
+def test_a_games_blunder_is_kept_and_its_punishment_becomes_the_puzzle() -> None:
+    game = variants.get("chesskers").new_game(GUARDED)
+    fens = [game.fen()]
+    game.push_text("Re2")  # the back rank left
+    fens.append(game.fen())
+    assert scan("chesskers", fens) == [1]
+    [puzzle] = puzzles_of_game("chesskers", fens, deep_nodes=NODES)
+    assert (puzzle.fen, puzzle.ply, puzzle.moves) == (fens[1], 1, ("Ra8#",))
+
+
+def test_every_solution_is_legal_and_ends_on_the_solvers_move() -> None:
+    for fen in (BACK_RANK, BACK_RANK_BLACK):
+        puzzle = solve("chesskers", fen, NODES)
+        game = variants.get("chesskers").new_game(fen)
+        for text in puzzle.moves:
+            game.push_text(text)
+        assert len(puzzle.moves) % 2 == 1
+        assert game.winner() is not None and game.winner().name_lower == puzzle.solver
+
+
+@pytest.mark.parametrize("variant", ["international", "checkers"])
+def test_a_draughts_start_is_no_puzzle(variant) -> None:
+    assert solve(variant, variants.get(variant).start_fen, 3_000) is None
