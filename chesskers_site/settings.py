@@ -87,6 +87,7 @@ INSTALLED_APPS = [
     "games",
     "players",
     "tournaments",
+    "puzzles",
 ]
 
 MIDDLEWARE = [
@@ -365,6 +366,7 @@ THROTTLE_DEFAULTS = {
     "tournament_account": "30/60",
     "board_address": "240/60",  # the analysis board's positions and moves (each one engine work)
     "explorer_address": "240/60",  # the opening explorer's positions (a FEN read, one lookup)
+    "puzzle_address": "240/60",  # puzzles: the next one, a move, the solution (a few moves each)
     "email_account": "5/3600",  # verification links sent for one account
     "reset_address": "5/3600",  # password resets asked from one address
     "reset_email": "3/3600",  # password resets asked for one email address

@@ -103,6 +103,13 @@ def board_play(*, variant: str, fen: str, move: str) -> dict[str, Any]:
     Refused, saying why: a move that cannot be read, is not legal, names several, is played
     after the game's end, or leads past the engine's budgets."""
     eg = board_game(variant, fen)
+    played = play_on(eg, move)
+    return {"move": played, "position": position_payload(variant, eg)}
+
+
+def play_on(eg: engine.Game, move: str) -> dict[str, Any]:
+    """Plays ``move`` (its text or machine form) in ``eg`` and returns it as the board shows
+    it: ``{text, path, captured, kind}``. Refused, saying why, as ``board_play``."""
     if eg.is_over():
         raise GameError(ErrorCode.GAME_OVER, _("The game is over in this position."))
     try:
@@ -117,13 +124,10 @@ def board_play(*, variant: str, fen: str, move: str) -> dict[str, Any]:
     eg.push(played)
     refuse_over_budget(eg)
     return {
-        "move": {
-            "text": text,
-            "path": played.path_names(),
-            "captured": played.captured_names(),
-            "kind": kind_name(played),
-        },
-        "position": position_payload(variant, eg),
+        "text": text,
+        "path": played.path_names(),
+        "captured": played.captured_names(),
+        "kind": kind_name(played),
     }
 
 

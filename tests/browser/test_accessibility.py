@@ -18,6 +18,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from community.inbox import send_message
+from puzzles.models import Puzzle
 from tests.browser.board_helpers import log_in, off_the_loop
 from tests.conftest import ARTIFACTS
 from tests.factories import make_user
@@ -89,6 +90,7 @@ KNOWN = [
     ("label_name_visible", 'role="gridcell"'),
 ]
 
+MATE_IN_ONE = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"
 PAGES = [
     ("home", "/"),
     ("play", "/play/"),
@@ -97,6 +99,8 @@ PAGES = [
     ("explorer", "/analysis/"),  # the analysis board with its opening explorer open
     ("editor", "/editor/"),
     ("coordinates", "/training/coordinates/international/"),
+    ("puzzles", "/training/puzzles/"),
+    ("puzzle", "/training/puzzles/chesskers/"),  # a puzzle solved: its solution listed
     ("archive", "/games/"),
     ("rules", "/rules/chesskers/"),
     ("login", "/accounts/login/"),
@@ -153,6 +157,7 @@ def test_the_main_pages_have_no_serious_accessibility_violations(checked_page, t
     off_the_loop(lambda: send_message(sender=bea, recipient=ada, text="Good game!\nAgain?"))
     off_the_loop(lambda: send_message(sender=ada, recipient=bea, text="Sure."))
     game = off_the_loop(lambda: opened(start_game(ada, bea)))
+    Puzzle.objects.create(variant="chesskers", fen=MATE_IN_ONE, solver="white", moves=["Ra8#"])
     page = checked_page()
     log_in(page, "ada")
     # Signed in, the account's choice wins: set it there.
@@ -168,11 +173,15 @@ def test_the_main_pages_have_no_serious_accessibility_violations(checked_page, t
         page.goto(path or f"/game/{game.public_id}/")
         expect(page.locator("html")).to_have_attribute("data-theme", theme)
         page.wait_for_load_state("networkidle")
-        if name in ("game", "analysis", "explorer", "coordinates"):
+        if name in ("game", "analysis", "explorer", "coordinates", "puzzle"):
             expect(page.locator("#board .cb-board")).to_be_visible()
         if name == "coordinates":  # a round under way: its name to find
             page.get_by_test_id("coordinates-start").click()
             expect(page.get_by_test_id("coordinates-target")).not_to_have_text("")
+        if name == "puzzle":
+            page.locator("#board [data-square='a1']").click()
+            page.locator("#board [data-square='a8']").click()
+            expect(page.get_by_test_id("puzzle-status")).to_have_text("Solved!")
         if name == "explorer":
             page.get_by_test_id("explorer").locator("summary").click()
             expect(page.get_by_test_id("explorer-move")).to_have_text(["e4"])

@@ -1,0 +1,95 @@
+"""The puzzles API: the next puzzle of a game, one puzzle, a move of its solution, and its
+solution shown. Thin, as the games API: one service a view, its answer; a refusal is
+``{"error": "<sentence>"}``. Anyone may play; a signed-in player's first round on a puzzle is
+rated. Every call of an address counts against ``THROTTLE_RATES["puzzle_address"]``: each
+costs the engine a few moves."""
+
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from common.throttle import AddressThrottle
+from engine import variants
+from games.domain.errors import ErrorCode, GameError
+from games.edges.api import body
+from puzzles.edges.serializers import (
+    PUZZLE_ERRORS,
+    PuzzleMoveRequest,
+    PuzzleMoveSerializer,
+    PuzzleSerializer,
+    PuzzleSolutionSerializer,
+)
+from puzzles.services import find, give_up, next_puzzle, puzzle_move, puzzle_payload
+
+
+class PuzzleThrottle(AddressThrottle):
+    """Every puzzle call of one address (``THROTTLE_RATES``: ``puzzle_address``)."""
+
+    scope = "puzzle"
+
+
+def variant_asked(request: Request) -> str:
+    """Returns the game asked by ``?variant=`` (Chesskers when absent), or refuses one the site
+    does not play."""
+    asked = request.query_params.get("variant") or variants.DEFAULT.id
+    if asked not in variants.VARIANTS:
+        raise GameError(
+            ErrorCode.BAD_REQUEST, _("There is no game %(variant)s.") % {"variant": asked[:40]}
+        )
+    return asked
+
+
+class NextPuzzleView(APIView):
+    throttle_classes = [PuzzleThrottle]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("variant", str, description="The game's id; absent: Chesskers")
+        ],
+        responses={200: PuzzleSerializer, 400: PUZZLE_ERRORS[400], 404: PUZZLE_ERRORS[404]},
+        summary="The next puzzle of a game for the caller",
+        description="Signed in: one not played yet, near the caller's puzzle rating; else any.",
+    )
+    def get(self, request: Request) -> Response:
+        variant = variant_asked(request)
+        puzzle = next_puzzle(request.user, variant)
+        if puzzle is None:
+            raise GameError(ErrorCode.NOT_FOUND, _("This game has no puzzles yet."))
+        return Response(puzzle_payload(puzzle, request.user))
+
+
+class PuzzleView(APIView):
+    throttle_classes = [PuzzleThrottle]
+
+    @extend_schema(
+        responses={200: PuzzleSerializer, 404: PUZZLE_ERRORS[404]},
+        summary="One puzzle, its solution left out",
+    )
+    def get(self, request: Request, puzzle_id: str) -> Response:
+        return Response(puzzle_payload(find(puzzle_id), request.user))
+
+
+class PuzzleMoveView(APIView):
+    throttle_classes = [PuzzleThrottle]
+
+    @extend_schema(
+        request=PuzzleMoveRequest,
+        responses={200: PuzzleMoveSerializer, 400: PUZZLE_ERRORS[400], 404: PUZZLE_ERRORS[404]},
+        summary="Play the solver's move at a ply of a puzzle: right, solved or wrong",
+    )
+    def post(self, request: Request, puzzle_id: str) -> Response:
+        return Response(puzzle_move(request.user, puzzle_id, body(request)))
+
+
+class PuzzleSolutionView(APIView):
+    throttle_classes = [PuzzleThrottle]
+
+    @extend_schema(
+        request=None,
+        responses={200: PuzzleSolutionSerializer, 404: PUZZLE_ERRORS[404]},
+        summary="Show a puzzle's solution: a first round on it ends, failed",
+    )
+    def post(self, request: Request, puzzle_id: str) -> Response:
+        return Response(give_up(request.user, puzzle_id))

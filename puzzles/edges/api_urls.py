@@ -1,0 +1,16 @@
+"""The puzzles API's routes (under ``/api/``)."""
+
+from django.urls import path
+
+from puzzles.edges import api
+
+urlpatterns = [
+    path("puzzles/next/", api.NextPuzzleView.as_view(), name="api-puzzle-next"),
+    path("puzzles/<str:puzzle_id>/", api.PuzzleView.as_view(), name="api-puzzle"),
+    path("puzzles/<str:puzzle_id>/move/", api.PuzzleMoveView.as_view(), name="api-puzzle-move"),
+    path(
+        "puzzles/<str:puzzle_id>/solution/",
+        api.PuzzleSolutionView.as_view(),
+        name="api-puzzle-solution",
+    ),
+]

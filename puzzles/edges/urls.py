@@ -1,0 +1,11 @@
+"""The puzzle pages' routes."""
+
+from django.urls import path
+
+from puzzles.edges import views
+
+urlpatterns = [
+    path("training/puzzles/", views.puzzle_index, name="puzzles"),
+    path("training/puzzles/<str:variant>/", views.puzzle_page, name="puzzles-of"),
+    path("training/puzzles/<str:variant>/<str:puzzle_id>/", views.puzzle_page, name="puzzle"),
+]

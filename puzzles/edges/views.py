@@ -1,0 +1,63 @@
+"""The puzzle pages: ``/training/puzzles/`` lists every game with its puzzles and the player's
+puzzle rating in each; ``/training/puzzles/<game>/`` plays that game's puzzles one after
+another, and ``/training/puzzles/<game>/<id>/`` one puzzle (a link to share). The page is given
+its first puzzle; the next ones, and every move, go through the API (``puzzles.edges.api``)."""
+
+from typing import Any
+
+from django.db.models import Count
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import ensure_csrf_cookie
+
+from catalogue.descriptors import game_name, variant_descriptor, variant_groups
+from engine import variants
+from puzzles.models import Puzzle, PuzzleRating
+from puzzles.services import next_puzzle, puzzle_payload
+
+
+def puzzle_index(request: HttpRequest) -> HttpResponse:
+    """Every game of the registry, by family, with its puzzles and the player's rating."""
+    counts = dict(Puzzle.objects.values_list("variant").annotate(n=Count("pk")).order_by())
+    mine: dict[str, Any] = {}
+    if request.user.is_authenticated:
+        mine = {r.variant: r for r in PuzzleRating.objects.filter(user=request.user)}
+    groups = [
+        (
+            label,
+            [
+                {"id": vid, "name": name, "count": counts.get(vid, 0), "mine": mine.get(vid)}
+                for vid, name in games
+            ],
+        )
+        for label, games in variant_groups()
+    ]
+    return render(request, "puzzles/index.html", {"groups": groups})
+
+
+@ensure_csrf_cookie
+def puzzle_page(request: HttpRequest, variant: str, puzzle_id: str = "") -> HttpResponse:
+    """A game's puzzles, from the one asked or the next for the player."""
+    if variant not in variants.VARIANTS:
+        raise Http404(_("There is no game %(variant)s.") % {"variant": variant})
+    if puzzle_id:
+        puzzle = Puzzle.objects.filter(public_id=puzzle_id, variant=variant).first()
+        if puzzle is None:
+            raise Http404(_("There is no such puzzle."))
+    else:
+        puzzle = next_puzzle(request.user, variant)
+    page_data = {
+        "variant": variant_descriptor(variant),
+        "variant_id": variant,
+        "puzzle": puzzle_payload(puzzle, request.user) if puzzle else None,
+        "signed_in": request.user.is_authenticated,
+        "start_fen": variants.get(variant).start_fen,
+    }
+    context = {
+        "page_data": page_data,
+        "variant_id": variant,
+        "variant_name": game_name(variants.get(variant)),
+        "groups": variant_groups(),
+    }
+    return render(request, "puzzles/puzzle.html", context)

@@ -1,0 +1,192 @@
+"""Playing puzzles: the next puzzle for a player, a move of theirs checked against the
+solution, the solution shown, and the round rated.
+
+The server holds the solution and never sends it before the round is over: each move is sent
+with the ply it answers, checked here against the stored solution (the engine replays the
+solution up to that ply from the puzzle's start, so the work of a request is a few moves), and
+answered with the reply or the verdict. A move that is not the solution's but ends the game in
+the solver's favour solves it too (a second mate). A signed-in player's first round on a
+puzzle, solved or failed, is rated as a game between the player and the puzzle (Glicko-2), and
+the puzzle's rating moves with it; later rounds on it are played for practice, unrated. A
+visitor plays every puzzle unrated."""
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Exists, OuterRef
+from django.utils.translation import gettext as _
+
+from accounts import glicko2
+from engine import variants
+from games.domain.errors import ErrorCode, GameError
+from games.domain.schemas import MoveRequest
+from games.services.lines import play_on, position_payload
+from puzzles.models import Puzzle, PuzzleRating, PuzzleRound
+
+NEAR = 12  # the unplayed puzzles nearest the player's rating, one drawn at random among them
+
+
+def rating_of(user: Any, variant: str) -> PuzzleRating | None:
+    """Returns a signed-in player's puzzle rating in a game, or ``None`` (never played there,
+    or signed out)."""
+    if not user.is_authenticated:
+        return None
+    return PuzzleRating.objects.filter(user=user, variant=variant).first()
+
+
+def next_puzzle(user: Any, variant: str, rng: random.Random | None = None) -> Puzzle | None:
+    """Returns a puzzle of ``variant`` for the player: signed in, one they have not played,
+    drawn among the ``NEAR`` nearest their puzzle rating (1500 for a newcomer); once they have
+    played them all, or signed out, any one at random. ``None`` when the game has none."""
+    rng = rng or random.Random()
+    puzzles = Puzzle.objects.filter(variant=variant)
+    if user.is_authenticated:
+        mine = rating_of(user, variant)
+        target = mine.rating if mine else glicko2.START_RATING
+        played = PuzzleRound.objects.filter(user=user, puzzle=OuterRef("pk"))
+        fresh = puzzles.exclude(Exists(played))
+        near = [
+            *fresh.filter(rating__gte=target).order_by("rating")[:NEAR],
+            *fresh.filter(rating__lt=target).order_by("-rating")[:NEAR],
+        ]
+        near.sort(key=lambda puzzle: abs(puzzle.rating - target))
+        if near:
+            return rng.choice(near[:NEAR])
+    count = puzzles.count()
+    return puzzles.order_by("pk")[rng.randrange(count)] if count else None
+
+
+def find(public_id: str) -> Puzzle:
+    """Returns the puzzle of an id, or refuses (``not_found``)."""
+    puzzle = Puzzle.objects.filter(public_id=public_id).first()
+    if puzzle is None:
+        raise GameError(ErrorCode.NOT_FOUND, _("There is no such puzzle."))
+    return puzzle
+
+
+def puzzle_payload(puzzle: Puzzle, user: Any) -> dict[str, Any]:
+    """Returns a puzzle as its page and the API show it, the solution left out: its start
+    (with its legal moves), the solver, how many moves the solution asks of them, its rating
+    and record, the game it came from, and the player's own puzzle rating and whether they have
+    played it."""
+    mine = rating_of(user, puzzle.variant)
+    played = user.is_authenticated and PuzzleRound.objects.filter(user=user, puzzle=puzzle).exists()
+    return {
+        "id": puzzle.public_id,
+        "variant": puzzle.variant,
+        "solver": puzzle.solver,
+        "solver_moves": (len(puzzle.moves) + 1) // 2,
+        "rating": round(puzzle.rating),
+        "plays": puzzle.plays,
+        "wins": puzzle.wins,
+        "game": puzzle.game.public_id if puzzle.game else None,
+        "ply": puzzle.ply,
+        "position": position_payload(puzzle.variant, replayed(puzzle, 0)),
+        "played": played,
+        "me": {"rating": round(mine.rating), "plays": mine.plays} if mine else None,
+    }
+
+
+def replayed(puzzle: Puzzle, ply: int) -> Any:
+    """Returns the engine's game of the puzzle's start with its solution played up to
+    ``ply``."""
+    eg = variants.get(puzzle.variant).new_game(puzzle.fen)
+    for text in puzzle.moves[:ply]:
+        eg.push_text(text)
+    return eg
+
+
+def puzzle_move(user: Any, public_id: str, asked: Mapping[str, Any]) -> dict[str, Any]:
+    """Checks the solver's move at a ply (``asked``: ``ply`` — 0, 2, 4 …, the solution's moves
+    before it taken as played — and ``move``, its text, or ``path`` and ``promotion``, as a
+    game's move is sent) and answers ``{result, move, position}``: ``right`` with the
+    opponent's ``reply`` and the position after it, ``solved`` (the last move, or one that
+    wins the game) or ``wrong``, these two with the ``solution`` and the ``rating`` change of a
+    rated round; what a result lacks is null. Refused, saying why: an unknown puzzle, a ply
+    that is not the solver's or is past the solution, a move that cannot be read or is not
+    legal."""
+    puzzle = find(public_id)
+    solution = puzzle.moves
+    request = MoveRequest.of(
+        ply=asked.get("ply"),
+        text=asked.get("move"),
+        path=asked.get("path"),
+        promotion=asked.get("promotion"),
+    )
+    ply = request.ply
+    if ply >= len(solution):
+        raise GameError(
+            ErrorCode.BAD_REQUEST,
+            _("The ply must be from 0 to %(last)s.") % {"last": len(solution) - 1},
+        )
+    if ply % 2:
+        raise GameError(ErrorCode.BAD_REQUEST, _("That ply is the opponent's, not yours."))
+    eg = replayed(puzzle, ply)
+    expected = eg.parse_move(solution[ply]).machine()
+    solver = eg.position.turn
+    played = play_on(eg, request.text)
+    wins = eg.is_over() and eg.winner() is solver
+    answer: dict[str, Any] = {"move": played, "reply": None, "solution": None, "rating": None}
+    if not wins and played_machine(eg) != expected:
+        answer.update(result="wrong", solution=solution, rating=record(user, puzzle, won=False))
+    elif wins or ply + 1 >= len(solution):
+        answer.update(result="solved", solution=solution, rating=record(user, puzzle, won=True))
+    else:
+        answer.update(result="right", reply=play_on(eg, solution[ply + 1]))
+    answer["position"] = position_payload(puzzle.variant, eg)
+    return answer
+
+
+def played_machine(eg: Any) -> str:
+    """Returns the machine form of the last move played in ``eg``."""
+    return eg.moves[-1].machine()
+
+
+def give_up(user: Any, public_id: str) -> dict[str, Any]:
+    """Shows the solution of a puzzle: ``{solution, rating}``; a player's first round on it
+    ends there, failed, and is rated."""
+    puzzle = find(public_id)
+    return {"solution": puzzle.moves, "rating": record(user, puzzle, won=False)}
+
+
+def record(user: Any, puzzle: Puzzle, *, won: bool) -> dict[str, int] | None:
+    """Rates a signed-in player's first round on a puzzle and returns their rating
+    ``{before, after}``; returns ``None`` for a visitor or a round already rated. The puzzle
+    and the player's rating are locked (in that order) while both move."""
+    if not user.is_authenticated:
+        return None
+    with transaction.atomic():
+        locked = Puzzle.objects.select_for_update().get(pk=puzzle.pk)
+        PuzzleRating.objects.get_or_create(user=user, variant=puzzle.variant)
+        mine = PuzzleRating.objects.select_for_update().get(user=user, variant=puzzle.variant)
+        if PuzzleRound.objects.filter(user=user, puzzle=locked).exists():
+            return None
+        before = glicko2.Rating(mine.rating, mine.deviation, mine.volatility)
+        opponent = glicko2.Rating(locked.rating, locked.deviation, locked.volatility)
+        after, puzzle_after = glicko2.rate_game(before, opponent, 1.0 if won else 0.0)
+        mine.rating, mine.deviation, mine.volatility = (
+            after.rating,
+            after.deviation,
+            after.volatility,
+        )
+        mine.plays += 1
+        mine.wins += int(won)
+        mine.save()
+        locked.rating, locked.deviation, locked.volatility = (
+            puzzle_after.rating,
+            puzzle_after.deviation,
+            puzzle_after.volatility,
+        )
+        locked.plays += 1
+        locked.wins += int(won)
+        locked.save(update_fields=["rating", "deviation", "volatility", "plays", "wins"])
+        PuzzleRound.objects.create(
+            user=user,
+            puzzle=locked,
+            won=won,
+            rating_before=before.rating,
+            rating_after=after.rating,
+        )
+    return {"before": round(before.rating), "after": round(after.rating)}

@@ -1,0 +1,191 @@
+// The puzzle page (/training/puzzles/<game>/): the board shows a puzzle's start from the
+// solver's side; each move made on it goes to the server (/api/puzzles/<id>/move/), which says
+// whether it is the solution's — then plays the opponent's reply on the board — solves the
+// puzzle, or is wrong. *View the solution* ends the round; *Next puzzle* asks the server for
+// another near the player's rating; *Try again* replays the same one, unrated. The round's
+// state is puzzle_model.js's; no rule and no solution is known here.
+import { api } from "./api.js";
+import { createPlayBoard } from "./board.js";
+import { expandLegalTree } from "./legal_tree.js";
+import { formatNumber, gettext } from "./i18n.js";
+import { analysisHref } from "./placement.js";
+import {
+  afterMove, afterSolution, ratingDelta, solutionRows, startRound,
+} from "./puzzle_model.js";
+
+const data = JSON.parse(document.getElementById("page-data").textContent);
+const $ = (id) => document.getElementById(id);
+let round = null;
+let busy = false;
+
+const board = createPlayBoard($("board"), {
+  label: gettext("Puzzle board"),
+  variant: data.variant,
+  orientation: data.puzzle ? data.puzzle.solver : "white",
+  onMove: (move) => play(move),
+});
+
+function findText(solver) {
+  return solver === "white"
+    ? gettext("Your turn: find the best move for White.")
+    : gettext("Your turn: find the best move for Black.");
+}
+
+function show(position, { lastMove = null, replay = null } = {}) {
+  board.set({
+    fen: position.fen,
+    legalMoves: expandLegalTree(position.legal_tree),
+    lastMove,
+    replay,
+    check: position.check,
+    interactive: Boolean(round && !round.over && !position.outcome),
+  });
+}
+
+function begin(puzzle) {
+  round = startRound(puzzle);
+  board.setOrientation(puzzle.solver);
+  show(puzzle.position);
+  $("puzzle-status").textContent = findText(puzzle.solver);
+  $("puzzle-figures").textContent = gettext(
+    "Puzzle %(id)s · rating %(rating)s · played %(plays)s times",
+    { id: puzzle.id, rating: formatNumber(puzzle.rating), plays: formatNumber(puzzle.plays) },
+  );
+  drawMine(puzzle.me);
+  $("puzzle-solution").hidden = true;
+  $("puzzle-solution").replaceChildren();
+  $("puzzle-give-up").hidden = false;
+  $("puzzle-retry").hidden = true;
+  document.body.dataset.puzzle = "playing";
+  drawLinks();
+  const address = `/training/puzzles/${encodeURIComponent(data.variant_id)}/${puzzle.id}/`;
+  if (location.pathname !== address) history.replaceState(null, "", address);
+}
+
+function drawMine(me, rating = null) {
+  const text = [];
+  if (me) text.push(gettext("Your puzzle rating: %(rating)s", { rating: formatNumber(me.rating) }));
+  if (rating) {
+    text.push(gettext("%(after)s (%(delta)s)", {
+      after: formatNumber(rating.after), delta: ratingDelta(rating),
+    }));
+  } else if (round?.over && data.signed_in) {
+    text.push(gettext("Played before: this round is not rated."));
+  } else if (!data.signed_in) {
+    text.push(gettext("Log in to have your puzzles rated."));
+  }
+  $("puzzle-mine").textContent = text.join(" → ");
+}
+
+function drawLinks() {
+  const links = $("puzzle-links");
+  links.replaceChildren();
+  const puzzle = round.puzzle;
+  if (puzzle.game) {
+    const game = document.createElement("a");
+    game.href = `/game/${puzzle.game}/#${puzzle.ply}`;
+    game.textContent = gettext("From this game");
+    game.dataset.testid = "puzzle-from-game";
+    links.append(game);
+  }
+  if (round.over) {
+    const analyse = document.createElement("a");
+    analyse.href = analysisHref(data.variant_id, puzzle.position.fen);
+    analyse.textContent = gettext("Analyse the position");
+    analyse.dataset.testid = "puzzle-analyse";
+    if (links.childNodes.length) links.append(" · ");
+    links.append(analyse);
+  }
+}
+
+function finish() {
+  const words = {
+    solved: gettext("Solved!"),
+    wrong: gettext("That is not the move. The solution is below."),
+    shown: gettext("The solution is below."),
+  };
+  $("puzzle-status").textContent = words[round.result];
+  document.body.dataset.puzzle = round.result;
+  const list = $("puzzle-solution");
+  list.replaceChildren(...solutionRows(round.solution).map((row) => {
+    const item = document.createElement("li");
+    item.textContent = row.text;
+    item.className = row.solver ? "puzzle-move-solver" : "puzzle-move-reply";
+    return item;
+  }));
+  list.hidden = false;
+  $("puzzle-give-up").hidden = true;
+  $("puzzle-retry").hidden = false;
+  const me = round.rating ? { rating: round.rating.before } : round.puzzle.me;
+  drawMine(me, round.rating);
+  drawLinks();
+}
+
+async function play(move) {
+  if (busy || !round || round.over) return;
+  busy = true;
+  try {
+    const answer = await api("POST", `/api/puzzles/${round.puzzle.id}/move/`, {
+      ply: round.ply, path: move.path, promotion: move.promotion || undefined,
+    });
+    round = afterMove(round, answer);
+    if (answer.result === "right") {
+      show(answer.position, { lastMove: answer.reply, replay: answer.reply });
+      $("puzzle-status").textContent = gettext("Best move! Keep going…");
+    } else {
+      show(answer.position, { lastMove: answer.move });
+      finish();
+    }
+  } catch (error) {
+    board.revert();
+    $("puzzle-status").textContent = error.message;
+  } finally {
+    busy = false;
+  }
+}
+
+async function giveUp() {
+  if (busy || !round || round.over) return;
+  busy = true;
+  try {
+    round = afterSolution(round, await api("POST", `/api/puzzles/${round.puzzle.id}/solution/`));
+    show(round.puzzle.position);
+    finish();
+  } catch (error) {
+    $("puzzle-status").textContent = error.message;
+  } finally {
+    busy = false;
+  }
+}
+
+async function next() {
+  if (busy) return;
+  busy = true;
+  try {
+    const query = new URLSearchParams({ variant: data.variant_id });
+    begin(await api("GET", `/api/puzzles/next/?${query}`));
+  } catch (error) {
+    $("puzzle-status").textContent = error.message;
+  } finally {
+    busy = false;
+  }
+}
+
+$("puzzle-give-up").addEventListener("click", giveUp);
+$("puzzle-next").addEventListener("click", next);
+$("puzzle-retry").addEventListener("click", () => begin({ ...round.puzzle, played: true }));
+$("puzzle-game-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  location.assign(`/training/puzzles/${encodeURIComponent($("puzzle-game").value)}/`);
+});
+
+if (data.puzzle) {
+  begin(data.puzzle);
+} else {
+  board.set({ fen: data.start_fen, legalMoves: [], interactive: false });
+  $("puzzle-status").textContent = gettext(
+    "This game has no puzzles yet: they are found in the games played here.",
+  );
+  $("puzzle-give-up").hidden = true;
+  $("puzzle-next").hidden = true;
+}

@@ -1,0 +1,102 @@
+"""Puzzles in Chromium: a player finds the moves on the board, sees the opponent's reply played,
+solves the puzzle and sees their rating move; the next puzzle turns the board to its solver, a
+wrong move there shows the solution; a visitor plays unrated and asks for the solution; a game
+without puzzles says so. At 1280 and 375 px, screenshotted."""
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from engine import variants
+from puzzles.models import Puzzle, PuzzleRound
+from tests.browser.board_helpers import dom_board, log_in, shot, tap
+from tests.factories import make_user
+
+BACK_RANK_BLACK = "r5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1"  # Ra1 mates
+
+
+def line_puzzle() -> Puzzle:
+    """A puzzle of three plies from the start: e4, the reply e5, Nf3."""
+    return Puzzle.objects.create(
+        variant="chesskers",
+        fen=variants.get("chesskers").start_fen,
+        solver="white",
+        moves=["e4", "e5", "Nf3"],
+    )
+
+
+def mate_puzzle() -> Puzzle:
+    return Puzzle.objects.create(
+        variant="chesskers", fen=BACK_RANK_BLACK, solver="black", moves=["Ra1#"]
+    )
+
+
+def top_left(page: Page) -> str:
+    return page.eval_on_selector_all(
+        "#board [data-square]",
+        "els => els.find(e => e.style.gridRow === '1' && e.style.gridColumn === '1')"
+        ".dataset.square",
+    )
+
+
+def test_a_player_solves_a_puzzle_and_fails_the_next(new_page) -> None:
+    line = line_puzzle()  # the only one: the next puzzle for anyone
+    make_user("alice")
+    page = new_page(1280, 800)
+    log_in(page, "alice")
+    page.get_by_role("link", name="Puzzles").first.click()
+    expect(page.get_by_test_id("puzzles-index")).to_be_visible()
+    page.locator("[data-game=chesskers] a").click()
+    status = page.get_by_test_id("puzzle-status")
+    expect(status).to_have_text("Your turn: find the best move for White.")
+    page.wait_for_url(f"**/training/puzzles/chesskers/{line.public_id}/")
+    assert top_left(page) == "a8"
+    tap(page, "e2", "e4")
+    expect(status).to_have_text("Best move! Keep going…")
+    expect(page.locator("#board [data-square='e5'] .pc[data-piece=bP]")).to_have_count(1)
+    tap(page, "g1", "f3")
+    expect(status).to_have_text("Solved!")
+    expect(page.get_by_test_id("puzzle-solution").locator("li")).to_have_text(["e4", "e5", "Nf3"])
+    expect(page.get_by_test_id("puzzle-mine")).to_have_text(
+        re.compile(r"^Your puzzle rating: 1,500 → 1,\d{3} \(\+\d+\)$")
+    )
+    shot(page, "puzzle-solved-1280")
+    assert PuzzleRound.objects.get(puzzle=line).won is True
+    mate = mate_puzzle()  # alice's next: the only one she has not played
+    page.get_by_test_id("puzzle-next").click()
+    expect(status).to_have_text("Your turn: find the best move for Black.")
+    page.wait_for_url(f"**/training/puzzles/chesskers/{mate.public_id}/")
+    assert top_left(page) == "h1"  # the board turned to the solver
+    tap(page, "g8", "f8")
+    expect(status).to_have_text("That is not the move. The solution is below.")
+    expect(page.get_by_test_id("puzzle-solution").locator("li")).to_have_text(["Ra1#"])
+    assert dom_board(page)["f8"] == "bK"
+    assert PuzzleRound.objects.get(puzzle=mate).won is False
+    page.get_by_test_id("puzzle-retry").click()
+    tap(page, "a8", "a1")
+    expect(status).to_have_text("Solved!")
+    expect(page.get_by_test_id("puzzle-mine")).to_contain_text("not rated")
+    expect(page.get_by_test_id("puzzle-analyse")).to_have_attribute(
+        "href", "/analysis/chesskers/" + BACK_RANK_BLACK.replace(" ", "_")
+    )
+
+
+def test_a_visitor_plays_unrated_and_views_the_solution(new_page) -> None:
+    line = line_puzzle()
+    mate_puzzle()
+    page = new_page(375, 812)
+    page.goto(f"/training/puzzles/chesskers/{line.public_id}/")
+    expect(page.get_by_test_id("puzzle-mine")).to_have_text("Log in to have your puzzles rated.")
+    tap(page, "e2", "e4")
+    expect(page.get_by_test_id("puzzle-status")).to_have_text("Best move! Keep going…")
+    page.get_by_test_id("puzzle-give-up").click()
+    expect(page.get_by_test_id("puzzle-status")).to_have_text("The solution is below.")
+    expect(page.get_by_test_id("puzzle-solution").locator("li")).to_have_count(3)
+    expect(page.get_by_test_id("puzzle-give-up")).to_be_hidden()
+    shot(page, "puzzle-solution-375")
+    assert not PuzzleRound.objects.exists()
+    page.goto("/training/puzzles/dameo/")
+    expect(page.get_by_test_id("puzzle-status")).to_have_text(
+        "This game has no puzzles yet: they are found in the games played here."
+    )
+    expect(page.get_by_test_id("puzzle-next")).to_be_hidden()
