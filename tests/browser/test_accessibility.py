@@ -150,7 +150,9 @@ def checked_page(browser: Browser, daphne_server, live_db):
         context.close()
 
 
-@pytest.mark.parametrize("theme", ["light", "dark"])
+# The dark theme's sweep is `slow` (make test-slow): its colours are held to their contrast in
+# `make test` by tests/site/test_theme_contrast.py, and the light sweep checks every page's make.
+@pytest.mark.parametrize("theme", ["light", pytest.param("dark", marks=pytest.mark.slow)])
 def test_the_main_pages_have_no_serious_accessibility_violations(checked_page, theme) -> None:
     ada, bea = make_user("ada"), make_user("bea")
     off_the_loop(lambda: finished_game(ada, bea, ["e4", "e5"], resign=True))  # for the explorer

@@ -67,6 +67,7 @@ def test_a_round_scores_right_taps_and_keeps_the_best(
     expect(page.get_by_test_id("coordinates-best")).to_have_text("Your best here: 3")
 
 
+@pytest.mark.slow  # make test-slow: 23 boards in a row; the rounds above cover both numberings
 def test_every_game_of_the_registry_opens_its_trainer(new_page) -> None:
     page = new_page()
     page.goto("/training/coordinates/")
