@@ -55,3 +55,31 @@ def test_every_solution_is_legal_and_ends_on_the_solvers_move() -> None:
 @pytest.mark.parametrize("variant", ["international", "checkers"])
 def test_a_draughts_start_is_no_puzzle(variant) -> None:
     assert solve(variant, variants.get(variant).start_fen, 3_000) is None
+
+
+SHOT = (
+    "B:W24,26,32,34,36,37,38,40,41,44,45,46,47,48,49:B1,3,5,6,7,8,9,10,11,13,14,15,16,17,23:H0:F15"
+)
+
+
+def test_a_draughts_shot_is_solved_to_its_forced_capture() -> None:
+    """Black gives two men (23-28, 14-19), each capture compelled, then takes four and crowns
+    on 50: the last capture is Black's only legal move, shown as part of the solution."""
+    puzzle = solve("international", SHOT, 10_000)
+    assert (puzzle.solver, puzzle.moves) == (
+        "black",
+        ("23-28", "32x23", "14-19", "23x14", "10x19x30x39x50"),
+    )
+    game = variants.get("international").new_game(SHOT)
+    before = game.position.pieces()
+    for text in puzzle.moves:
+        game.push_text(text)
+    after = game.position.pieces()
+
+    def count(pieces, side: str) -> int:
+        return sum(1 for owner, _ in pieces.values() if owner.name_lower == side)
+
+    assert (
+        count(before, "white") - count(after, "white"),
+        count(before, "black") - count(after, "black"),
+    ) == (4, 2)
