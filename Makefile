@@ -12,7 +12,7 @@ DEBUG ?= 0
 DAPHNE_LIMITS := --websocket-max-message-size 16384 --websocket-max-frame-size 16384
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test test-slow lint format chromium node native native-required messages clean
+.PHONY: run test test-slow puzzles lint format chromium node native native-required messages clean
 
 # --- set-up ---------------------------------------------------------------------------------
 $(BIN)/python:
@@ -77,6 +77,13 @@ test: $(VENV)/.dev-installed chromium node native-required messages
 # --- extras ----------------------------------------------------------------------------------
 test-slow: $(VENV)/.dev-installed native-required messages
 	$(BIN)/python -m pytest -m slow $(PYTEST_ARGS)
+
+# Puzzles for a new site: the bot plays SELF_PLAY games of each game against itself and the
+# puzzles of those games, and of the site's finished games, are stored (manage.py find_puzzles).
+SELF_PLAY ?= 1
+puzzles: $(VENV)/.run-installed native
+	DEVELOPMENT=1 $(BIN)/python manage.py migrate --noinput
+	DEVELOPMENT=1 $(BIN)/python manage.py find_puzzles --self-play $(SELF_PLAY)
 
 lint: $(VENV)/.dev-installed
 	$(BIN)/ruff check .

@@ -1,8 +1,8 @@
 """A player's own data as one file to download: a zip of their games (PGN for Chesskers and the
 hybrids, PDN for the checkers family), their account, settings, ratings and rating history,
 whom they follow and block, the reports they made, the games they bookmarked, their notes on
-games and on players, the chat lines they wrote, and their private messages (those they wrote
-and those written to them).
+games and on players, the chat lines they wrote, their private messages (those they wrote
+and those written to them), and their puzzle ratings and rated puzzle rounds.
 
 Written into a temporary file that spills to disk past a few megabytes, the games read a chunk
 at a time (``games.reads.archive.games_export_texts``): memory is bounded whatever the size of
@@ -22,6 +22,7 @@ from community.selectors import blocked_users, followed_users
 from engine import variants
 from games.models import Bookmark, ChatLine, Game, GameNote, export_format
 from games.reads.archive import games_export_texts
+from puzzles.services import puzzle_ratings, puzzle_rounds
 
 IN_MEMORY = 4 * 1024 * 1024  # bytes kept in memory before the file spills to disk
 
@@ -33,7 +34,8 @@ def data_filename(user: User) -> str:
 def account_json(user: User) -> dict[str, Any]:
     """Returns the account's own record: who, since when, settings, ratings and their history,
     whom they follow and block, the reports they made, the games they bookmarked (at most
-    ``MAX_BOOKMARKS``) and their notes on games (at most ``MAX_NOTES``)."""
+    ``MAX_BOOKMARKS``), their notes on games (at most ``MAX_NOTES``) and their puzzle
+    ratings and rated rounds."""
     history = RatingChange.objects.filter(user=user).select_related("game", "opponent")
     reports = Report.objects.filter(reporter=user).select_related("user")
     return {
@@ -86,6 +88,8 @@ def account_json(user: User) -> dict[str, Any]:
             }
             for report in reports
         ],
+        "puzzle_ratings": puzzle_ratings(user),
+        "puzzle_rounds": list(puzzle_rounds(user)),
     }
 
 

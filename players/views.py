@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 from accounts.models import CLASSICAL, User
 from accounts.selectors import active_user, leaderboard, rating_history, user_ratings
 from accounts.throttles import login_charge, too_many
-from catalogue.descriptors import variant_groups
+from catalogue.descriptors import game_name, variant_groups
 from common.throttle import charge, refund
 from community import services as community
 from community.errors import CommunityError
@@ -46,6 +46,7 @@ from players.selectors import (
     record_of,
     stats_of,
 )
+from puzzles.services import puzzle_ratings
 
 
 def profile(request: HttpRequest, username: str) -> HttpResponse:
@@ -82,6 +83,10 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
             "player_note_max_chars": MAX_PLAYER_NOTE_CHARS,
             # Imported games are not the player's own: listed apart, under the archive's filter.
             "imported_count": Game.objects.filter(imported_by=player).count(),
+            "puzzle_ratings": [
+                {**line, "name": game_name(variants.get(line["variant"]))}
+                for line in puzzle_ratings(player)
+            ],
             **relations(request.user, player),
             # The challenge form's game and time control (templates/games/_*.html).
             "variant_groups": variant_groups(),

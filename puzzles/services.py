@@ -11,7 +11,7 @@ the puzzle's rating moves with it; later rounds on it are played for practice, u
 visitor plays every puzzle unrated."""
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from django.db import transaction
@@ -34,6 +34,31 @@ def rating_of(user: Any, variant: str) -> PuzzleRating | None:
     if not user.is_authenticated:
         return None
     return PuzzleRating.objects.filter(user=user, variant=variant).first()
+
+
+def puzzle_ratings(user: Any) -> list[dict[str, Any]]:
+    """Returns a player's puzzle ratings, the game played most first: ``{variant, rating,
+    plays, wins}`` a game they have played puzzles of."""
+    return [
+        {"variant": r.variant, "rating": round(r.rating), "plays": r.plays, "wins": r.wins}
+        for r in PuzzleRating.objects.filter(user=user, plays__gt=0).order_by("-plays", "variant")
+    ]
+
+
+def puzzle_rounds(user: Any) -> Iterator[dict[str, Any]]:
+    """Yields a player's rated rounds, oldest first, for their data download."""
+    rounds = PuzzleRound.objects.filter(user=user).order_by("played_at", "id")
+    for puzzle, variant, won, before, after, at in rounds.values_list(
+        "puzzle__public_id", "puzzle__variant", "won", "rating_before", "rating_after", "played_at"
+    ).iterator(chunk_size=1000):
+        yield {
+            "puzzle": puzzle,
+            "variant": variant,
+            "solved": won,
+            "rating_before": round(before),
+            "rating_after": round(after),
+            "at": at.isoformat(),
+        }
 
 
 def next_puzzle(user: Any, variant: str, rng: random.Random | None = None) -> Puzzle | None:

@@ -6,9 +6,11 @@ import io
 import json
 import re
 import uuid
+import zipfile
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.test import Client
 from drf_spectacular.generators import SchemaGenerator
 from rest_framework.test import APIClient
 
@@ -263,3 +265,23 @@ def test_the_command_searches_finished_games_and_the_bots_own_games(monkeypatch)
     assert first != finding.self_played("international", 8)
     with pytest.raises(CommandError):
         call_command("find_puzzles", "--games", "-1")
+
+
+def test_the_profile_shows_puzzle_ratings_and_the_data_download_holds_the_rounds(line) -> None:
+    hugo = make_user("hugo")
+    make_user("gina")
+    done = move(client(hugo), line, 0, "d4").json()  # failed: rated
+    browser = Client()
+    page = browser.get("/@/hugo").content.decode()
+    shown = re.search(r'data-testid="profile-puzzles">(.*?)</ul>', page, re.S).group(1)
+    assert "/training/puzzles/chesskers/" in shown and str(done["rating"]["after"]) in shown
+    assert "1 puzzle" in shown
+    assert 'data-testid="profile-puzzles"' not in browser.get("/@/gina").content.decode()
+    archive = client(hugo).get("/api/account/data/")
+    with zipfile.ZipFile(io.BytesIO(b"".join(archive.streaming_content))) as opened:
+        account = json.loads(opened.read("account.json"))
+    assert account["puzzle_ratings"] == [
+        {"variant": "chesskers", "rating": done["rating"]["after"], "plays": 1, "wins": 0}
+    ]
+    [kept] = account["puzzle_rounds"]
+    assert (kept["puzzle"], kept["solved"], kept["rating_before"]) == (line.public_id, False, 1500)

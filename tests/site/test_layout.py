@@ -21,7 +21,7 @@ ALLOWED = {
     "community": {"accounts"},
     "catalogue": set(),
     "games": {"accounts", "community", "catalogue"},
-    "players": {"accounts", "community", "catalogue", "games"},
+    "players": {"accounts", "community", "catalogue", "games", "puzzles"},
     "tournaments": {"accounts", "community", "catalogue", "games"},
     "puzzles": {"accounts", "community", "catalogue", "games"},
 }
