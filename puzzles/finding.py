@@ -15,6 +15,7 @@ from engine.bot.puzzles import Puzzle as Found
 from engine.bot.puzzles import puzzles_of_game
 from games.models import Game
 from puzzles.models import Puzzle, PuzzleScan
+from puzzles.services import forget_counts
 
 SELF_PLAY_LEVELS = (2, 3, 4)  # the bot's levels in its games against itself: they blunder
 SELF_PLAY_NODES = 3_000  # the bot's nodes a move in them
@@ -48,6 +49,8 @@ def keep(found: Sequence[Found], game: Game | None = None) -> int:
             },
         )
         new += int(created)
+    if new:
+        forget_counts()
     return new
 
 

@@ -11,11 +11,12 @@ the puzzle's rating moves with it; later rounds on it are played for practice, u
 visitor plays every puzzle unrated."""
 
 import random
+import time
 from collections.abc import Iterator, Mapping
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Exists, OuterRef
+from django.db.models import Count, Exists, OuterRef, QuerySet
 from django.utils.translation import gettext as _
 
 from accounts import glicko2
@@ -34,6 +35,26 @@ def rating_of(user: Any, variant: str) -> PuzzleRating | None:
     if not user.is_authenticated:
         return None
     return PuzzleRating.objects.filter(user=user, variant=variant).first()
+
+
+COUNTS_SECONDS = 60.0  # the index's counts are read at most once a minute by a process
+_counts: dict[str, Any] = {}
+
+
+def puzzle_counts() -> dict[str, int]:
+    """Returns each game's number of puzzles (games without any left out), as counted at most
+    ``COUNTS_SECONDS`` ago in this process: a count reads every puzzle, and puzzles come only
+    from ``manage.py find_puzzles``."""
+    now = time.monotonic()
+    if not _counts or now - _counts["at"] >= COUNTS_SECONDS:
+        counted = Puzzle.objects.values_list("variant").annotate(n=Count("pk")).order_by()
+        _counts.update(at=now, counts=dict(counted))
+    return _counts["counts"]
+
+
+def forget_counts() -> None:
+    """Drops this process's counts: the next index reads them afresh."""
+    _counts.clear()
 
 
 def puzzle_ratings(user: Any) -> list[dict[str, Any]]:
@@ -64,23 +85,34 @@ def puzzle_rounds(user: Any) -> Iterator[dict[str, Any]]:
 def next_puzzle(user: Any, variant: str, rng: random.Random | None = None) -> Puzzle | None:
     """Returns a puzzle of ``variant`` for the player: signed in, one they have not played,
     drawn among the ``NEAR`` nearest their puzzle rating (1500 for a newcomer); once they have
-    played them all, or signed out, any one at random. ``None`` when the game has none."""
+    played all those, one near their rating all the same (a replay, unrated); signed out, one
+    near a rating drawn at random between the game's easiest and hardest. ``None`` when the
+    game has none. Each way reads the (variant, rating) index from a point outward: the work is
+    the same however many puzzles there are."""
     rng = rng or random.Random()
     puzzles = Puzzle.objects.filter(variant=variant)
     if user.is_authenticated:
         mine = rating_of(user, variant)
         target = mine.rating if mine else glicko2.START_RATING
         played = PuzzleRound.objects.filter(user=user, puzzle=OuterRef("pk"))
-        fresh = puzzles.exclude(Exists(played))
-        near = [
-            *fresh.filter(rating__gte=target).order_by("rating")[:NEAR],
-            *fresh.filter(rating__lt=target).order_by("-rating")[:NEAR],
-        ]
-        near.sort(key=lambda puzzle: abs(puzzle.rating - target))
-        if near:
-            return rng.choice(near[:NEAR])
-    count = puzzles.count()
-    return puzzles.order_by("pk")[rng.randrange(count)] if count else None
+        near = nearest(puzzles.exclude(Exists(played)), target) or nearest(puzzles, target)
+    else:
+        ends = puzzles.order_by("rating").values_list("rating", flat=True)
+        lowest, highest = ends.first(), ends.last()
+        if lowest is None:
+            return None
+        near = nearest(puzzles, rng.uniform(lowest, highest))
+    return rng.choice(near) if near else None
+
+
+def nearest(puzzles: QuerySet[Puzzle], target: float) -> list[Puzzle]:
+    """Returns the ``NEAR`` puzzles of ``puzzles`` whose ratings are nearest ``target``."""
+    near = [
+        *puzzles.filter(rating__gte=target).order_by("rating")[:NEAR],
+        *puzzles.filter(rating__lt=target).order_by("-rating")[:NEAR],
+    ]
+    near.sort(key=lambda puzzle: abs(puzzle.rating - target))
+    return near[:NEAR]
 
 
 def find(public_id: str) -> Puzzle:

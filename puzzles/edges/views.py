@@ -5,7 +5,6 @@ its first puzzle; the next ones, and every move, go through the API (``puzzles.e
 
 from typing import Any
 
-from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -14,12 +13,12 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from catalogue.descriptors import game_name, variant_descriptor, variant_groups
 from engine import variants
 from puzzles.models import Puzzle, PuzzleRating
-from puzzles.services import next_puzzle, puzzle_payload
+from puzzles.services import next_puzzle, puzzle_counts, puzzle_payload
 
 
 def puzzle_index(request: HttpRequest) -> HttpResponse:
     """Every game of the registry, by family, with its puzzles and the player's rating."""
-    counts = dict(Puzzle.objects.values_list("variant").annotate(n=Count("pk")).order_by())
+    counts = puzzle_counts()
     mine: dict[str, Any] = {}
     if request.user.is_authenticated:
         mine = {r.variant: r for r in PuzzleRating.objects.filter(user=request.user)}

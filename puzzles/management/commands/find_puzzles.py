@@ -8,6 +8,10 @@ from engine import variants
 from puzzles.finding import games_to_scan, scan_game, self_play
 
 
+def found(count: int) -> str:
+    return f"{count} new puzzle" if count == 1 else f"{count} new puzzles"
+
+
 class Command(BaseCommand):
     help = "Searches finished games (and, with --self-play, the bot's own games) for puzzles."
 
@@ -32,7 +36,7 @@ class Command(BaseCommand):
         for variant in options["variant"] or list(variants.VARIANTS):
             if options["self_play"]:
                 new = self_play(variant, options["self_play"], options["seed"])
-                self.stdout.write(f"{variant}: {new} new puzzles from the bot's own games")
+                self.stdout.write(f"{variant}: {found(new)} from the bot's own games")
         for game in games_to_scan(options["games"]):
             new = scan_game(game)
-            self.stdout.write(f"game {game.public_id} ({game.variant}): {new} new puzzles")
+            self.stdout.write(f"game {game.public_id} ({game.variant}): {found(new)}")
