@@ -80,7 +80,7 @@ test-slow: $(VENV)/.dev-installed native-required messages
 
 # Puzzles for a new site: the bot plays SELF_PLAY games of each game against itself and the
 # puzzles of those games, and of the site's finished games, are stored (manage.py find_puzzles).
-SELF_PLAY ?= 1
+SELF_PLAY ?= 2
 puzzles: $(VENV)/.run-installed native
 	DEVELOPMENT=1 $(BIN)/python manage.py migrate --noinput
 	DEVELOPMENT=1 $(BIN)/python manage.py find_puzzles --self-play $(SELF_PLAY)
