@@ -44,6 +44,7 @@ function show(position, { lastMove = null, replay = null } = {}) {
 
 function begin(puzzle) {
   round = startRound(puzzle);
+  line = null;
   board.setOrientation(puzzle.solver);
   show(puzzle.position);
   $("puzzle-status").textContent = findText(puzzle.solver);
@@ -107,18 +108,52 @@ function finish() {
   $("puzzle-status").textContent = words[round.result];
   document.body.dataset.puzzle = round.result;
   const list = $("puzzle-solution");
-  list.replaceChildren(...solutionRows(round.solution).map((row) => {
+  const buttons = solutionRows(round.solution).map((row, ply) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = row.solver ? "puzzle-move puzzle-move-solver" : "puzzle-move";
+    button.textContent = row.text;
+    button.dataset.ply = String(ply);
+    button.addEventListener("click", () => showSolution(ply));
     const item = document.createElement("li");
-    item.textContent = row.text;
-    item.className = row.solver ? "puzzle-move-solver" : "puzzle-move-reply";
+    item.append(button);
     return item;
-  }));
+  });
+  list.replaceChildren(...buttons);
   list.hidden = false;
   $("puzzle-give-up").hidden = true;
   $("puzzle-retry").hidden = false;
   const me = round.rating ? { rating: round.rating.before } : round.puzzle.me;
   drawMine(me, round.rating);
   drawLinks();
+}
+
+// The solution's positions, played from the start through the analysis board's API (the
+// server's rules), once a round is over; a tap on one of its moves shows the board after it.
+let line = null;
+
+async function solutionLine(puzzle, solution) {
+  const found = [];
+  let fen = puzzle.position.fen;
+  for (const text of solution) {
+    const answer = await api("POST", "/api/analysis/play/", {
+      variant: data.variant_id, fen, move: text,
+    });
+    found.push(answer);
+    fen = answer.position.fen;
+  }
+  return found;
+}
+
+async function showSolution(ply) {
+  const asked = round;
+  line = line || await solutionLine(asked.puzzle, asked.solution);
+  if (round !== asked) return; // another puzzle meanwhile
+  const step = line[ply];
+  show(step.position, { lastMove: step.move, replay: step.move });
+  for (const button of $("puzzle-solution").querySelectorAll("button")) {
+    button.setAttribute("aria-current", button.dataset.ply === String(ply) ? "step" : "false");
+  }
 }
 
 async function play(move) {
@@ -149,8 +184,8 @@ async function giveUp() {
   busy = true;
   try {
     round = afterSolution(round, await api("POST", `/api/puzzles/${round.puzzle.id}/solution/`));
-    show(round.puzzle.position);
     finish();
+    await showSolution(0); // the first move of the solution, on the board
   } catch (error) {
     $("puzzle-status").textContent = error.message;
   } finally {

@@ -91,7 +91,13 @@ def test_a_visitor_plays_unrated_and_views_the_solution(new_page) -> None:
     expect(page.get_by_test_id("puzzle-status")).to_have_text("Best move! Keep going…")
     page.get_by_test_id("puzzle-give-up").click()
     expect(page.get_by_test_id("puzzle-status")).to_have_text("The solution is below.")
-    expect(page.get_by_test_id("puzzle-solution").locator("li")).to_have_count(3)
+    solution = page.get_by_test_id("puzzle-solution").locator("button")
+    expect(solution).to_have_text(["e4", "e5", "Nf3"])
+    expect(solution.first).to_have_attribute("aria-current", "step")  # shown from its start
+    expect(page.locator("#board [data-square='e4'] .pc[data-piece=wP]")).to_have_count(1)
+    solution.last.click()
+    expect(page.locator("#board [data-square='f3'] .pc[data-piece=wN]")).to_have_count(1)
+    assert "g1" not in dom_board(page) and dom_board(page)["e5"] == "bP"
     expect(page.get_by_test_id("puzzle-give-up")).to_be_hidden()
     shot(page, "puzzle-solution-375")
     assert not PuzzleRound.objects.exists()
