@@ -44,9 +44,8 @@ from django.test import Client  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
 from accounts.models import User  # noqa: E402
-from bench.archive_bench import copy_rows  # noqa: E402
+from bench.archive_bench import Archive, copy_rows  # noqa: E402
 from engine import variants  # noqa: E402
-from games.models import ALPHABET  # noqa: E402
 from puzzles.models import Puzzle, PuzzleRating, PuzzleRound  # noqa: E402
 
 START = timezone.now()
@@ -90,14 +89,9 @@ class Loader:
         self.pool = {v: positions(v, self.rng) for v in self.variants}
         print(f"made {POOL} positions a game in {time.perf_counter() - started:.0f} s", flush=True)
         self.loaded = 0
-        self.ids: set[str] = set()
+        self.public_ids: set[str] = set()
 
-    def public_id(self) -> str:
-        while True:
-            value = "".join(self.rng.choice(ALPHABET) for _ in range(8))
-            if value not in self.ids:
-                self.ids.add(value)
-                return value
+    public_id = Archive.public_id  # a fresh id, never one given before
 
     def reset(self) -> None:
         call_command("migrate", verbosity=0)

@@ -223,22 +223,15 @@ def record(user: Any, puzzle: Puzzle, *, won: bool) -> dict[str, int] | None:
         before = glicko2.Rating(mine.rating, mine.deviation, mine.volatility)
         opponent = glicko2.Rating(locked.rating, locked.deviation, locked.volatility)
         after, puzzle_after = glicko2.rate_game(before, opponent, 1.0 if won else 0.0)
-        mine.rating, mine.deviation, mine.volatility = (
-            after.rating,
-            after.deviation,
-            after.volatility,
-        )
-        mine.plays += 1
-        mine.wins += int(won)
-        mine.save()
-        locked.rating, locked.deviation, locked.volatility = (
-            puzzle_after.rating,
-            puzzle_after.deviation,
-            puzzle_after.volatility,
-        )
-        locked.plays += 1
-        locked.wins += int(won)
-        locked.save(update_fields=["rating", "deviation", "volatility", "plays", "wins"])
+        for row, rating in ((mine, after), (locked, puzzle_after)):
+            row.rating, row.deviation, row.volatility = (
+                rating.rating,
+                rating.deviation,
+                rating.volatility,
+            )
+            row.plays += 1
+            row.wins += int(won)
+            row.save(update_fields=["rating", "deviation", "volatility", "plays", "wins"])
         PuzzleRound.objects.create(
             user=user,
             puzzle=locked,
