@@ -66,20 +66,58 @@ def puzzle_ratings(user: Any) -> list[dict[str, Any]]:
     ]
 
 
+ROUND_FIELDS = (
+    "id",
+    "puzzle__public_id",
+    "puzzle__variant",
+    "won",
+    "rating_before",
+    "rating_after",
+    "played_at",
+)
+
+
+def round_row(values: tuple) -> dict[str, Any]:
+    """Returns a rated round as the history and the data download give it, from its
+    ``ROUND_FIELDS``."""
+    pk, puzzle, variant, won, before, after, at = values
+    return {
+        "id": pk,
+        "puzzle": puzzle,
+        "variant": variant,
+        "solved": won,
+        "rating_before": round(before),
+        "rating_after": round(after),
+        "at": at.isoformat(),
+    }
+
+
 def puzzle_rounds(user: Any) -> Iterator[dict[str, Any]]:
     """Yields a player's rated rounds, oldest first, for their data download."""
-    rounds = PuzzleRound.objects.filter(user=user).order_by("played_at", "id")
-    for puzzle, variant, won, before, after, at in rounds.values_list(
-        "puzzle__public_id", "puzzle__variant", "won", "rating_before", "rating_after", "played_at"
-    ).iterator(chunk_size=1000):
-        yield {
-            "puzzle": puzzle,
-            "variant": variant,
-            "solved": won,
-            "rating_before": round(before),
-            "rating_after": round(after),
-            "at": at.isoformat(),
-        }
+    rounds = PuzzleRound.objects.filter(user=user).order_by("id").values_list(*ROUND_FIELDS)
+    for values in rounds.iterator(chunk_size=1000):
+        yield round_row(values)
+
+
+HISTORY_PAGE = 50  # rounds a page of a player's history
+
+
+def round_history(user: Any, before: Any = None) -> dict[str, Any]:
+    """Returns a page of a player's rated rounds, newest first: ``{rounds: [{id, puzzle,
+    variant, solved, rating_before, rating_after, at}], older}``, ``older`` the ``before`` of
+    the next (older) page, or null. ``before`` (a round's id) starts the page below it; one
+    that is not a whole number is refused."""
+    rounds = PuzzleRound.objects.filter(user=user).order_by("-id")
+    if before not in (None, ""):
+        if not str(before).isdigit() or len(str(before)) > 18:
+            raise GameError(ErrorCode.BAD_REQUEST, _("'before' must be a round's number."))
+        rounds = rounds.filter(id__lt=int(before))
+    page = list(rounds.values_list(*ROUND_FIELDS)[: HISTORY_PAGE + 1])
+    shown = page[:HISTORY_PAGE]
+    return {
+        "rounds": [round_row(values) for values in shown],
+        "older": shown[-1][0] if len(page) > HISTORY_PAGE else None,
+    }
 
 
 def next_puzzle(user: Any, variant: str, rng: random.Random | None = None) -> Puzzle | None:

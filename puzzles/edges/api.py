@@ -6,6 +6,7 @@ costs the engine a few moves."""
 
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -16,12 +17,20 @@ from games.domain.errors import ErrorCode, GameError
 from games.edges.api import body
 from puzzles.edges.serializers import (
     PUZZLE_ERRORS,
+    PuzzleHistorySerializer,
     PuzzleMoveRequest,
     PuzzleMoveSerializer,
     PuzzleSerializer,
     PuzzleSolutionSerializer,
 )
-from puzzles.services import find, give_up, next_puzzle, puzzle_move, puzzle_payload
+from puzzles.services import (
+    find,
+    give_up,
+    next_puzzle,
+    puzzle_move,
+    puzzle_payload,
+    round_history,
+)
 
 
 class PuzzleThrottle(AddressThrottle):
@@ -58,6 +67,19 @@ class NextPuzzleView(APIView):
         if puzzle is None:
             raise GameError(ErrorCode.NOT_FOUND, _("This game has no puzzles yet."))
         return Response(puzzle_payload(puzzle, request.user))
+
+
+class PuzzleHistoryView(APIView):
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [PuzzleThrottle]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("before", int, description="The page below this round's id")],
+        responses={200: PuzzleHistorySerializer, 400: PUZZLE_ERRORS[400]},
+        summary="The caller's rated puzzle rounds, newest first, 50 a page",
+    )
+    def get(self, request: Request) -> Response:
+        return Response(round_history(request.user, request.query_params.get("before")))
 
 
 class PuzzleView(APIView):

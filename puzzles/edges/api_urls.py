@@ -6,6 +6,7 @@ from puzzles.edges import api
 
 urlpatterns = [
     path("puzzles/next/", api.NextPuzzleView.as_view(), name="api-puzzle-next"),
+    path("puzzles/history/", api.PuzzleHistoryView.as_view(), name="api-puzzle-history"),
     path("puzzles/<str:puzzle_id>/", api.PuzzleView.as_view(), name="api-puzzle"),
     path("puzzles/<str:puzzle_id>/move/", api.PuzzleMoveView.as_view(), name="api-puzzle-move"),
     path(

@@ -74,3 +74,20 @@ class PuzzleMoveSerializer(serializers.Serializer):
 class PuzzleSolutionSerializer(serializers.Serializer):
     solution = serializers.ListField(child=serializers.CharField())
     rating = RatingChangeSerializer(allow_null=True)
+
+
+class PuzzleRoundSerializer(serializers.Serializer):
+    id = serializers.IntegerField(help_text="The round's number: what `before` takes")
+    puzzle = serializers.CharField()
+    variant = serializers.CharField()
+    solved = serializers.BooleanField()
+    rating_before = serializers.IntegerField()
+    rating_after = serializers.IntegerField()
+    at = serializers.DateTimeField()
+
+
+class PuzzleHistorySerializer(serializers.Serializer):
+    rounds = PuzzleRoundSerializer(many=True)
+    older = serializers.IntegerField(
+        allow_null=True, help_text="The `before` of the next, older page; null on the last"
+    )

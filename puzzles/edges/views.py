@@ -1,10 +1,13 @@
 """The puzzle pages: ``/training/puzzles/`` lists every game with its puzzles and the player's
-puzzle rating in each; ``/training/puzzles/<game>/`` plays that game's puzzles one after
-another, and ``/training/puzzles/<game>/<id>/`` one puzzle (a link to share). The page is given
-its first puzzle; the next ones, and every move, go through the API (``puzzles.edges.api``)."""
+puzzle rating in each; ``/training/puzzles/history/`` the player's rated rounds;
+``/training/puzzles/<game>/`` plays that game's puzzles one after another, and
+``/training/puzzles/<game>/<id>/`` one puzzle (a link to share). The page is given its first
+puzzle; the next ones, and every move, go through the API (``puzzles.edges.api``)."""
 
+from datetime import datetime
 from typing import Any
 
+from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -12,8 +15,15 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 
 from catalogue.descriptors import game_name, variant_descriptor, variant_groups
 from engine import variants
+from games.domain.errors import GameError
 from puzzles.models import Puzzle, PuzzleRating
-from puzzles.services import next_puzzle, puzzle_counts, puzzle_payload
+from puzzles.services import (
+    next_puzzle,
+    puzzle_counts,
+    puzzle_payload,
+    puzzle_ratings,
+    round_history,
+)
 
 
 def puzzle_index(request: HttpRequest) -> HttpResponse:
@@ -33,6 +43,28 @@ def puzzle_index(request: HttpRequest) -> HttpResponse:
         for label, games in variant_groups()
     ]
     return render(request, "puzzles/index.html", {"groups": groups})
+
+
+@login_required
+def puzzle_history(request: HttpRequest) -> HttpResponse:
+    """The player's rated rounds, newest first, a page at a time (``?before=``)."""
+    try:
+        history = round_history(request.user, request.GET.get("before"))
+    except GameError as refusal:
+        return render(request, "refused.html", {"message": refusal.message}, status=400)
+    names = {vid: game_name(variant) for vid, variant in variants.VARIANTS.items()}
+    for line in history["rounds"]:
+        line["name"] = names.get(line["variant"], line["variant"])
+        line["change"] = line["rating_after"] - line["rating_before"]
+        line["when"] = datetime.fromisoformat(line["at"])
+    context = {
+        **history,
+        "ratings": [
+            {**line, "name": names.get(line["variant"], line["variant"])}
+            for line in puzzle_ratings(request.user)
+        ],
+    }
+    return render(request, "puzzles/history.html", context)
 
 
 @ensure_csrf_cookie

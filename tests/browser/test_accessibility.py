@@ -101,6 +101,7 @@ PAGES = [
     ("coordinates", "/training/coordinates/international/"),
     ("puzzles", "/training/puzzles/"),
     ("puzzle", "/training/puzzles/chesskers/"),  # a puzzle solved: its solution listed
+    ("puzzle-history", "/training/puzzles/history/"),  # ... and its round
     ("archive", "/games/"),
     ("rules", "/rules/chesskers/"),
     ("login", "/accounts/login/"),

@@ -20,7 +20,7 @@ from games.models import Game
 from games.services.core import Actor
 from games.services.play import game_create_local, game_resign
 from games.services.round import game_play
-from puzzles import finding
+from puzzles import finding, services
 from puzzles.finding import games_to_scan, scan_game
 from puzzles.models import Puzzle, PuzzleRating, PuzzleRound, PuzzleScan
 from puzzles.services import forget_counts
@@ -219,6 +219,7 @@ def test_the_answers_are_what_the_schema_documents(line) -> None:
             "/api/puzzles/{puzzle_id}/solution/",
             "post",
         ),
+        (client(alice).get("/api/puzzles/history/"), "/api/puzzles/history/", "get"),
     ]
     problems = []
     for response, path, method in asked:
@@ -311,3 +312,49 @@ def test_the_profile_shows_puzzle_ratings_and_the_data_download_holds_the_rounds
     ]
     [kept] = account["puzzle_rounds"]
     assert (kept["puzzle"], kept["solved"], kept["rating_before"]) == (line.public_id, False, 1500)
+
+
+def test_a_players_history_lists_their_rounds_newest_first_a_page_at_a_time(monkeypatch) -> None:
+    ivan = make_user("ivan")
+    puzzles = [
+        Puzzle.objects.create(
+            variant="chesskers",
+            fen=king_at(n).replace("/8/8/8/8/8/8/", "/8/8/8/8/Q7/8/"),  # a queen: not over
+            solver="white",
+            moves=[f"K{'abcde'[n]}2"],
+        )
+        for n in range(5)
+    ]
+    for number, puzzle in enumerate(puzzles):
+        if number % 2:
+            client(ivan).post(f"/api/puzzles/{puzzle.public_id}/solution/")
+        else:
+            move(client(ivan), puzzle, 0, puzzle.moves[0])
+    monkeypatch.setattr(services, "HISTORY_PAGE", 2)
+    first = client(ivan).get("/api/puzzles/history/").json()
+    assert [line["puzzle"] for line in first["rounds"]] == [
+        puzzles[4].public_id,
+        puzzles[3].public_id,
+    ]
+    assert [line["solved"] for line in first["rounds"]] == [True, False]
+    second = client(ivan).get(f"/api/puzzles/history/?before={first['older']}").json()
+    third = client(ivan).get(f"/api/puzzles/history/?before={second['older']}").json()
+    assert [line["puzzle"] for line in second["rounds"] + third["rounds"]] == [
+        puzzles[2].public_id,
+        puzzles[1].public_id,
+        puzzles[0].public_id,
+    ]
+    assert third["older"] is None
+    assert client(ivan).get("/api/puzzles/history/?before=x").status_code == 400
+    assert client().get("/api/puzzles/history/").status_code in (401, 403)
+    assert client(make_user("jane")).get("/api/puzzles/history/").json() == {
+        "rounds": [],
+        "older": None,
+    }
+    browser = Client()
+    browser.force_login(ivan)
+    page = browser.get("/training/puzzles/history/").content.decode()
+    assert page.count('data-testid="puzzle-round"') == 2 and "?before=" in page
+    assert f"/training/puzzles/chesskers/{puzzles[4].public_id}/" in page
+    assert browser.get("/training/puzzles/history/?before=zz").status_code == 400
+    assert Client().get("/training/puzzles/history/").status_code == 302
