@@ -69,10 +69,11 @@ def test_each_card_links_its_rules_and_carries_its_start_position(client) -> Non
         assert f'<h4><a href="{rules}">{variant.name}</a></h4>' in content
 
 
-def test_the_home_page_links_the_bot_and_pass_and_play(client) -> None:
+def test_the_home_page_links_the_bot_pass_and_play_and_puzzles(client) -> None:
     content = client.get("/").content.decode()
     assert 'href="/play/bot/" data-testid="home-bot"' in content
     assert 'href="/play/local/" data-testid="home-local"' in content
+    assert 'href="/training/puzzles/" data-testid="home-puzzles"' in content
 
 
 @pytest.mark.parametrize("variant_id", ["turkish", "byelorussian-cheskers", "alquerque"])
