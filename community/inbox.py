@@ -180,18 +180,22 @@ def unread_count(user_id: int) -> int:
     return Conversation.objects.filter(mine).aggregate(n=Sum(theirs))["n"] or 0
 
 
-def inbox(user: User) -> list[dict[str, Any]]:
-    """The user's conversations, the latest message first, ``INBOX_PAGE`` at most: each
-    ``{with, text, from_me, at, unread}``. Read as the first and as the second of each pair,
-    each through its index, then merged: the cost follows the page, not the inbox."""
+def inbox(user: User, before: datetime | None = None) -> dict[str, Any]:
+    """The user's conversations, the latest message first, ``INBOX_PAGE`` a page: ``{
+    conversations: [{with, text, from_me, at, unread}], older}``, ``before`` the page of those
+    whose latest message is older than that moment, ``older`` the ``before`` of the next page
+    (null on the last). Read as the first and as the second of each pair, each through its
+    index, then merged: the cost follows the page, not the inbox."""
     found = []
     for prefix, other in (("first", "second"), ("second", "first")):
         rows = Conversation.objects.filter(**{f"{prefix}_id": user.pk}).filter(
             Q(**{f"{prefix}_cleared__isnull": True}) | Q(updated_at__gt=F(f"{prefix}_cleared"))
         )
+        if before is not None:
+            rows = rows.filter(updated_at__lt=before)
         for row in rows.order_by("-updated_at").values(
             "updated_at", "last_text", "last_sender_id", f"{prefix}_unread", f"{other}__username"
-        )[:INBOX_PAGE]:
+        )[: INBOX_PAGE + 1]:
             found.append(
                 {
                     "with": row[f"{other}__username"],
@@ -202,7 +206,11 @@ def inbox(user: User) -> list[dict[str, Any]]:
                 }
             )
     found.sort(key=lambda entry: entry["at"], reverse=True)
-    return found[:INBOX_PAGE]
+    shown = found[:INBOX_PAGE]
+    return {
+        "conversations": shown,
+        "older": shown[-1]["at"] if len(found) > INBOX_PAGE else None,
+    }
 
 
 def messages(user: User, other: User, before: int | None = None) -> dict[str, Any]:

@@ -4,6 +4,7 @@ oneself (``community.inbox``). Every message is counted against its writer's bud
 any work (``message_account``), and a first message to a player against a smaller one
 (``conversation_account``)."""
 
+from datetime import datetime
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -52,6 +53,9 @@ INBOX = inline_serializer(
             },
             many=True,
         ),
+        "older": serializers.DateTimeField(
+            allow_null=True, help_text="The `before` of the next, older page; null on the last"
+        ),
     },
 )
 CONVERSATION = inline_serializer(
@@ -98,20 +102,33 @@ def before_id(value: Any) -> int | None:
     return int(value)
 
 
+def before_moment(value: Any) -> datetime | None:
+    """``?before=`` a moment as the inbox's ``older`` gives it (absent: the latest page), or
+    refused."""
+    if value in (None, ""):
+        return None
+    try:
+        moment = datetime.fromisoformat(value) if len(value) <= 40 else None
+    except (TypeError, ValueError):
+        moment = None
+    if moment is None or moment.tzinfo is None:
+        raise CommunityError(_("before is a moment, as the inbox's older gives it."))
+    return moment
+
+
 class InboxView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        responses={200: INBOX, 401: NOT_SIGNED_IN},
-        summary="Your conversations, the latest message first",
+        parameters=[
+            OpenApiParameter("before", str, description="The page older than this (`older`)")
+        ],
+        responses={200: INBOX, 400: ErrorSerializer, 401: NOT_SIGNED_IN},
+        summary="Your conversations, the latest message first, 50 a page",
     )
     def get(self, request: Request) -> Response:
-        return Response(
-            {
-                "unread": inbox.unread_count(request.user.pk),
-                "conversations": inbox.inbox(request.user),
-            }
-        )
+        page = inbox.inbox(request.user, before_moment(request.query_params.get("before")))
+        return Response({"unread": inbox.unread_count(request.user.pk), **page})
 
 
 class ConversationView(APIView):

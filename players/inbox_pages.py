@@ -13,6 +13,7 @@ from accounts.selectors import active_user, any_user
 from community import inbox
 from community.errors import CommunityError
 from community.models import MAX_MESSAGE_CHARS
+from players.api_inbox import before_moment
 
 
 @login_required
@@ -29,11 +30,13 @@ def inbox_page(request: HttpRequest) -> HttpResponse:
             if other is not None
             else _("No user is called %(username)s.") % {"username": asked}
         )
-    return render(
-        request,
-        "players/inbox.html",
-        {"conversations": inbox.inbox(request.user), "asked": asked, "error": error},
-    )
+    try:
+        page = inbox.inbox(request.user, before_moment(request.GET.get("before")))
+    except CommunityError as refusal:
+        return render(request, "refused.html", {"message": refusal.message}, status=400)
+    older = page["older"].isoformat() if page["older"] else None
+    context = {**page, "older": older, "asked": asked, "error": error}
+    return render(request, "players/inbox.html", context)
 
 
 @login_required

@@ -3,8 +3,10 @@ players in a block, to oneself, to a closed account, from a muted writer, past t
 and past their writer's budgets; in the data download; the pages and the account menu's count."""
 
 import io
+import re
 import zipfile
 from datetime import timedelta
+from urllib.parse import quote
 
 import pytest
 from django.test import Client
@@ -79,10 +81,36 @@ def test_a_long_conversation_comes_a_page_at_a_time(alice, bob) -> None:
     assert api(alice).get("/api/inbox/bob/?before=x").status_code == 400
 
 
+def test_many_conversations_come_a_page_at_a_time(alice, monkeypatch) -> None:
+    others = [make_user(f"pen{n}") for n in range(5)]
+    for n, other in enumerate(others):  # pen0 wrote first, pen4 last; alice wrote to pen1, pen3
+        sender, recipient = (alice, other) if n % 2 else (other, alice)
+        inbox.send_message(sender=sender, recipient=recipient, text=f"hello {n}")
+    monkeypatch.setattr(inbox, "INBOX_PAGE", 2)
+    seen, before = [], ""
+    for _ in range(3):
+        page = api(alice).get(f"/api/inbox/?before={quote(before)}").json()
+        seen.append([entry["with"] for entry in page["conversations"]])
+        before = page["older"]
+        if before is None:
+            break
+    assert seen == [["pen4", "pen3"], ["pen2", "pen1"], ["pen0"]]
+    assert api(alice).get("/api/inbox/?before=yesterday").status_code == 400
+    assert api(alice).get("/api/inbox/?before=2026-01-01T00:00:00").status_code == 400  # no zone
+    client = Client()
+    client.force_login(alice)
+    first = client.get("/inbox/").content.decode()
+    assert first.count('data-testid="inbox-entry"') == 2 and 'data-testid="inbox-older"' in first
+    link = re.search(r'href="\?before=([^"]+)" data-testid="inbox-older"', first).group(1)
+    second = client.get(f"/inbox/?before={link}").content.decode()
+    assert 'data-with="pen2"' in second and 'data-with="pen4"' not in second
+    assert client.get("/inbox/?before=soon").status_code == 400
+
+
 def test_deleting_a_conversation_hides_it_from_one_side_until_the_next_message(alice, bob) -> None:
     write(alice, "bob", "first")
     assert api(bob).delete("/api/inbox/alice/").status_code == 204
-    assert api(bob).get("/api/inbox/").json() == {"unread": 0, "conversations": []}
+    assert api(bob).get("/api/inbox/").json() == {"unread": 0, "conversations": [], "older": None}
     assert api(bob).get("/api/inbox/alice/").json()["messages"] == []
     assert [m["text"] for m in api(alice).get("/api/inbox/bob/").json()["messages"]] == ["first"]
     write(alice, "bob", "second")
