@@ -125,6 +125,10 @@ function finish() {
   $("puzzle-retry").hidden = false;
   const me = round.rating ? { rating: round.rating.before } : round.puzzle.me;
   drawMine(me, round.rating);
+  if (round.rating) { // a retry shows the rating this round gave, and is not rated
+    const plays = (round.puzzle.me?.plays || 0) + 1;
+    round.puzzle = { ...round.puzzle, played: true, me: { rating: round.rating.after, plays } };
+  }
   drawLinks();
 }
 

@@ -72,7 +72,12 @@ def test_a_player_solves_a_puzzle_and_fails_the_next(new_page) -> None:
     expect(page.get_by_test_id("puzzle-solution").locator("li")).to_have_text(["Ra1#"])
     assert dom_board(page)["f8"] == "bK"
     assert PuzzleRound.objects.get(puzzle=mate).won is False
+    failed = page.get_by_test_id("puzzle-mine").inner_text()
+    lost = r"Your puzzle rating: (\S+) → (\S+) \(\u2212\d+\)"  # \u2212: the minus sign
+    before, after = re.fullmatch(lost, failed).groups()
+    assert before != after
     page.get_by_test_id("puzzle-retry").click()
+    expect(page.get_by_test_id("puzzle-mine")).to_have_text(f"Your puzzle rating: {after}")
     tap(page, "a8", "a1")
     expect(status).to_have_text("Solved!")
     expect(page.get_by_test_id("puzzle-mine")).to_contain_text("not rated")
