@@ -24,6 +24,7 @@ from typing import Any
 
 from engine import variants
 from engine.bot.lines import Line, analyse_lines
+from engine.errors import EngineError
 from engine.pieces import Color
 
 WIN = 300  # centipawns: the solver's best move must reach this (or a forced win)
@@ -126,14 +127,18 @@ def _play(game: Any, text: str) -> str:
 def scan(variant: str, fens: Sequence[str], nodes: int = SCAN_NODES) -> list[int]:
     """Returns the indexes of ``fens`` (a game's positions in order, its start first) that
     the cheap pass keeps: the side to move scores at least ``WIN`` and ``SWING`` more than it
-    did a ply before (the opponent's move threw the game away)."""
+    did a ply before (the opponent's move threw the game away). It stops at the game's end or
+    at the first position the engine refuses (``EngineError``)."""
     kept = []
     before: int | None = None  # the previous position's score for the side now to move
     for index, fen in enumerate(fens):
-        game = variants.get(variant).new_game(fen)
-        if game.is_over():
-            break
-        lines = _lines(variant, fen, 1, nodes)
+        try:
+            game = variants.get(variant).new_game(fen)
+            if game.is_over():
+                break
+            lines = _lines(variant, fen, 1, nodes)
+        except EngineError:
+            break  # a position the engine refuses: the rest of the game is not searched
         if not lines:
             before = None
             continue
@@ -148,10 +153,15 @@ def scan(variant: str, fens: Sequence[str], nodes: int = SCAN_NODES) -> list[int
 def puzzles_of_game(
     variant: str, fens: Sequence[str], scan_nodes: int = SCAN_NODES, deep_nodes: int = DEEP_NODES
 ) -> list[Puzzle]:
-    """Returns the puzzles of one game, given its positions in order (its start first)."""
+    """Returns the puzzles of one game, given its positions in order (its start first). A
+    position the engine refuses (``EngineError``: past its capture budget, say) is no puzzle,
+    and the scan stops there: a game is searched to its end or to the first such position."""
     found = []
     for index in scan(variant, fens, scan_nodes):
-        puzzle = solve(variant, fens[index], deep_nodes, ply=index)
+        try:
+            puzzle = solve(variant, fens[index], deep_nodes, ply=index)
+        except EngineError:
+            continue
         if puzzle is not None:
             found.append(puzzle)
     return found

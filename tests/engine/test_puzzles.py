@@ -6,6 +6,8 @@ import pytest
 
 from engine import variants
 from engine.bot.puzzles import only_winning_move, puzzles_of_game, scan, solve
+from engine.errors import EngineError
+from tests.engine.test_playable import WORST_CAPTURES
 
 NODES = 20_000
 BACK_RANK = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"  # Ra8 mates, nothing else wins
@@ -83,3 +85,14 @@ def test_a_draughts_shot_is_solved_to_its_forced_capture() -> None:
         count(before, "white") - count(after, "white"),
         count(before, "black") - count(after, "black"),
     ) == (4, 2)
+
+
+def test_a_position_the_engine_refuses_ends_the_search_of_its_game() -> None:
+    """A finished game reaching a position past the capture budget (as an import could) gives
+    the puzzles before it, and no error that would stop the search of every later game."""
+    variant, refused = sorted(WORST_CAPTURES.items())[0]
+    with pytest.raises(EngineError):
+        solve(variant, refused, NODES)
+    start = variants.get(variant).start_fen
+    assert scan(variant, [start, refused, start], 1_000) == []
+    assert puzzles_of_game(variant, [start, refused], 1_000, 1_000) == []
