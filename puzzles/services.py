@@ -10,9 +10,11 @@ puzzle, solved or failed, is rated as a game between the player and the puzzle (
 the puzzle's rating moves with it; later rounds on it are played for practice, unrated. A
 visitor plays every puzzle unrated."""
 
+import hashlib
 import random
 import time
 from collections.abc import Iterator, Mapping
+from datetime import UTC, date, datetime
 from typing import Any
 
 from django.db import transaction
@@ -135,12 +137,35 @@ def next_puzzle(user: Any, variant: str, rng: random.Random | None = None) -> Pu
         played = PuzzleRound.objects.filter(user=user, puzzle=OuterRef("pk"))
         near = nearest(puzzles.exclude(Exists(played)), target) or nearest(puzzles, target)
     else:
-        ends = puzzles.order_by("rating").values_list("rating", flat=True)
-        lowest, highest = ends.first(), ends.last()
-        if lowest is None:
-            return None
-        near = nearest(puzzles, rng.uniform(lowest, highest))
+        return any_near(puzzles, rng)
     return rng.choice(near) if near else None
+
+
+def any_near(puzzles: QuerySet[Puzzle], rng: random.Random) -> Puzzle | None:
+    """Returns one of the puzzles nearest a rating drawn by ``rng`` between the easiest and the
+    hardest of ``puzzles``, or ``None`` when there is none: three reads of the rating index."""
+    ends = puzzles.order_by("rating").values_list("rating", flat=True)
+    lowest, highest = ends.first(), ends.last()
+    if lowest is None:
+        return None
+    return rng.choice(nearest(puzzles, rng.uniform(lowest, highest)))
+
+
+_daily: dict[str, Any] = {}
+
+
+def puzzle_of_the_day(day: date) -> Puzzle | None:
+    """Returns the day's puzzle of Chesskers (the site's own game): drawn, with the day as the
+    seed, among the puzzles found before the day began (UTC), so every process draws the same
+    one all day; ``None`` while there is none. A process draws it once a day."""
+    if _daily.get("day") == day and _daily.get("puzzle") is not None:
+        return _daily["puzzle"]
+    seed = int.from_bytes(hashlib.blake2b(day.isoformat().encode(), digest_size=8).digest())
+    began = datetime.combine(day, datetime.min.time(), tzinfo=UTC)
+    puzzles = Puzzle.objects.filter(variant=variants.DEFAULT.id, created_at__lt=began)
+    puzzle = any_near(puzzles, random.Random(seed))
+    _daily.update(day=day, puzzle=puzzle)
+    return puzzle
 
 
 def nearest(puzzles: QuerySet[Puzzle], target: float) -> list[Puzzle]:

@@ -4,7 +4,9 @@ wrong move there shows the solution; a visitor plays unrated and asks for the so
 without puzzles says so. At 1280 and 375 px, screenshotted."""
 
 import re
+from datetime import timedelta
 
+from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from engine import variants
@@ -89,8 +91,15 @@ def test_a_player_solves_a_puzzle_and_fails_the_next(new_page) -> None:
 def test_a_visitor_plays_unrated_and_views_the_solution(new_page) -> None:
     line = line_puzzle()
     mate_puzzle()
+    # Found yesterday: the day's puzzle (drawn among those found before the day began).
+    Puzzle.objects.filter(pk=line.pk).update(created_at=timezone.now() - timedelta(days=1))
     page = new_page(375, 812)
-    page.goto(f"/training/puzzles/chesskers/{line.public_id}/")
+    page.goto("/")
+    daily = page.get_by_test_id("daily-puzzle")
+    expect(daily).to_contain_text("White to play and win.")
+    shot(page, "home-daily-puzzle-375")
+    daily.click()
+    page.wait_for_url(f"**/training/puzzles/chesskers/{line.public_id}/")
     expect(page.get_by_test_id("puzzle-mine")).to_have_text("Log in to have your puzzles rated.")
     tap(page, "e2", "e4")
     expect(page.get_by_test_id("puzzle-status")).to_have_text("Best move! Keep going…")

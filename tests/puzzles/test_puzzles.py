@@ -7,10 +7,12 @@ import json
 import re
 import uuid
 import zipfile
+from datetime import timedelta
 
 import pytest
 from django.core.management import CommandError, call_command
 from django.test import Client
+from django.utils import timezone
 from drf_spectacular.generators import SchemaGenerator
 from rest_framework.test import APIClient
 
@@ -358,3 +360,33 @@ def test_a_players_history_lists_their_rounds_newest_first_a_page_at_a_time(monk
     assert f"/training/puzzles/chesskers/{puzzles[4].public_id}/" in page
     assert browser.get("/training/puzzles/history/?before=zz").status_code == 400
     assert Client().get("/training/puzzles/history/").status_code == 302
+
+
+def test_the_home_page_shows_the_puzzle_of_the_day_found_before_the_day(client) -> None:
+    services._daily.clear()
+    assert 'data-testid="daily-puzzle"' not in client.get("/").content.decode()
+    today = Puzzle.objects.create(
+        variant="chesskers",
+        fen=king_at(9).replace("8/8/8", "8/Q7/8", 1),
+        solver="white",
+        moves=["Qa1"],
+    )
+    assert 'data-testid="daily-puzzle"' not in client.get("/").content.decode()  # found today
+    older = [
+        Puzzle.objects.create(
+            variant="chesskers", fen=king_at(n), solver="white", moves=["Kh1"], rating=rating
+        )
+        for n, rating in enumerate((1200, 1500, 1800))
+    ]
+    Puzzle.objects.filter(pk__in=[p.pk for p in older]).update(
+        created_at=timezone.now() - timedelta(days=1)
+    )
+    page = client.get("/").content.decode()
+    shown = re.search(r'href="/training/puzzles/chesskers/(\w+)/" data-testid="daily-puzzle"', page)
+    assert shown and shown.group(1) in {p.public_id for p in older}
+    assert "White to play and win." in page and "<svg" in page
+    day = timezone.now().date()
+    services._daily.clear()  # another process: the same draw
+    assert services.puzzle_of_the_day(day).public_id == shown.group(1) != today.public_id
+    draws = {services.puzzle_of_the_day(day + timedelta(days=n)).public_id for n in range(1, 15)}
+    assert len(draws) > 1  # another day, another draw
