@@ -157,14 +157,18 @@ _daily: dict[str, Any] = {}
 def puzzle_of_the_day(day: date) -> Puzzle | None:
     """Returns the day's puzzle of Chesskers (the site's own game): drawn, with the day as the
     seed, among the puzzles found before the day began (UTC), so every process draws the same
-    one all day; ``None`` while there is none. A process draws it once a day."""
-    if _daily.get("day") == day and _daily.get("puzzle") is not None:
-        return _daily["puzzle"]
+    one all day; ``None`` while there is none. A process draws it once a day, then reads it by
+    its key (a puzzle deleted meanwhile is drawn again)."""
+    if _daily.get("day") == day:
+        kept = Puzzle.objects.filter(pk=_daily["pk"]).first()
+        if kept is not None:
+            return kept
     seed = int.from_bytes(hashlib.blake2b(day.isoformat().encode(), digest_size=8).digest())
     began = datetime.combine(day, datetime.min.time(), tzinfo=UTC)
     puzzles = Puzzle.objects.filter(variant=variants.DEFAULT.id, created_at__lt=began)
     puzzle = any_near(puzzles, random.Random(seed))
-    _daily.update(day=day, puzzle=puzzle)
+    if puzzle is not None:
+        _daily.update(day=day, pk=puzzle.pk)
     return puzzle
 
 

@@ -390,3 +390,7 @@ def test_the_home_page_shows_the_puzzle_of_the_day_found_before_the_day(client) 
     assert services.puzzle_of_the_day(day).public_id == shown.group(1) != today.public_id
     draws = {services.puzzle_of_the_day(day + timedelta(days=n)).public_id for n in range(1, 15)}
     assert len(draws) > 1  # another day, another draw
+    Puzzle.objects.filter(public_id=shown.group(1)).delete()  # gone: another is drawn
+    assert services.puzzle_of_the_day(day).public_id in {p.public_id for p in older} - {
+        shown.group(1)
+    }
