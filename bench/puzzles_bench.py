@@ -12,8 +12,9 @@ first, 5,000 at most, which their next puzzle must step over.
 At each size it times, with Django's test client (median and fastest of ``--runs`` after a
 warm-up, beside ``/about/`` in the same run): the next Chesskers puzzle for a newcomer, for the
 veteran and for a visitor, the next puzzle of the least common game, one puzzle by its id, a
-right move (the reply and the position after it; it writes nothing), a failed round (each run
-on a puzzle the veteran has not played: the rating written), the index page and a game's page.
+right move (the solution's one move and the position it reaches: a newcomer's round, rated and
+written the first time only), a round given up (each run on a puzzle the veteran has not
+played: both ratings written), the veteran's history, the index page and a game's page.
 It never fails on time.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/chesskers_puzzle_bench \\
@@ -228,6 +229,7 @@ def main() -> None:
             ("one puzzle by id", get(visitor, f"/api/puzzles/{one.public_id}/")),
             ("a right move (the position reached)", post(newcomer, repeat(one).__next__, first)),
             ("a round given up (rated, written)", post(veteran, fresh.__next__, None)),
+            ("the veteran's history, first page", get(veteran, "/api/puzzles/history/")),
             ("the index page", get(visitor, "/training/puzzles/")),
             ("a game's page (its first puzzle)", get(newcomer, "/training/puzzles/chesskers/")),
         ]

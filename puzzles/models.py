@@ -73,7 +73,7 @@ class PuzzleRound(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["user", "puzzle"], name="puzzle_round_once")]
-        indexes = [models.Index(fields=["user", "-played_at"], name="puzzle_rounds_of_user")]
+        indexes = [models.Index(fields=["user", "-id"], name="puzzle_rounds_of_user_by_id")]
 
     def __str__(self) -> str:
         return f"{self.user_id} on {self.puzzle_id}: {'won' if self.won else 'lost'}"

@@ -143,7 +143,7 @@ class Migration(migrations.Migration):
         ),
         migrations.AddIndex(
             model_name="puzzleround",
-            index=models.Index(fields=["user", "-played_at"], name="puzzle_rounds_of_user"),
+            index=models.Index(fields=["user", "-id"], name="puzzle_rounds_of_user_by_id"),
         ),
         migrations.AddConstraint(
             model_name="puzzleround",
