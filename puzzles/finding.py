@@ -44,6 +44,7 @@ def keep(found: Sequence[Found], game: Game | None = None) -> int:
             defaults={
                 "solver": puzzle.solver,
                 "moves": list(puzzle.moves),
+                "themes": list(puzzle.themes),
                 "game": game,
                 "ply": puzzle.ply,
             },

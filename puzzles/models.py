@@ -19,6 +19,7 @@ class Puzzle(models.Model):
     fen = models.CharField(max_length=FEN_LENGTH)
     solver = models.CharField(max_length=5)
     moves = models.JSONField()
+    themes = models.JSONField(default=list, blank=True)  # engine.bot.puzzles.THEMES
     game = models.ForeignKey(
         "games.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

@@ -252,11 +252,18 @@ def puzzle_move(user: Any, public_id: str, asked: Mapping[str, Any]) -> dict[str
     solver = eg.position.turn
     played = play_on(eg, request.text)
     wins = eg.is_over() and eg.winner() is solver
-    answer: dict[str, Any] = {"move": played, "reply": None, "solution": None, "rating": None}
+    answer: dict[str, Any] = {
+        "move": played,
+        "reply": None,
+        "solution": None,
+        "themes": None,
+        "rating": None,
+    }
+    over = {"solution": solution, "themes": puzzle.themes}
     if not wins and played_machine(eg) != expected:
-        answer.update(result="wrong", solution=solution, rating=record(user, puzzle, won=False))
+        answer.update(result="wrong", **over, rating=record(user, puzzle, won=False))
     elif wins or ply + 1 >= len(solution):
-        answer.update(result="solved", solution=solution, rating=record(user, puzzle, won=True))
+        answer.update(result="solved", **over, rating=record(user, puzzle, won=True))
     else:
         answer.update(result="right", reply=play_on(eg, solution[ply + 1]))
     answer["position"] = position_payload(puzzle.variant, eg)
@@ -272,7 +279,11 @@ def give_up(user: Any, public_id: str) -> dict[str, Any]:
     """Shows the solution of a puzzle: ``{solution, rating}``; a player's first round on it
     ends there, failed, and is rated."""
     puzzle = find(public_id)
-    return {"solution": puzzle.moves, "rating": record(user, puzzle, won=False)}
+    return {
+        "solution": puzzle.moves,
+        "themes": puzzle.themes,
+        "rating": record(user, puzzle, won=False),
+    }
 
 
 def record(user: Any, puzzle: Puzzle, *, won: bool) -> dict[str, int] | None:

@@ -25,6 +25,7 @@ from typing import Any
 from engine import variants
 from engine.bot.lines import Line, analyse_lines
 from engine.errors import EngineError
+from engine.moves import MoveKind
 from engine.pieces import Color
 
 WIN = 300  # centipawns: the solver's best move must reach this (or a forced win)
@@ -39,14 +40,61 @@ MATE_CP = 100_000  # a forced win, as centipawns, to compare it with other score
 
 @dataclass(frozen=True)
 class Puzzle:
-    """A puzzle: its start, the side to solve it, and the solution's moves in the game's own
-    notation (the solver's and the replies, alternately, the solver's first and last)."""
+    """A puzzle: its start, the side to solve it, the solution's moves in the game's own
+    notation (the solver's and the replies, alternately, the solver's first and last) and its
+    themes (``THEMES``)."""
 
     variant: str
     fen: str
     solver: str  # "white" or "black"
     moves: tuple[str, ...]
     ply: int  # the start's ply in the game it came from (0: a position given alone)
+    themes: tuple[str, ...] = ()
+
+
+# What a solution does, as its themes name it: it wins the game or wins material; it gives a
+# piece away first (the reply takes); a move of the solver's takes two pieces or more at once,
+# sweeps with a knight, or promotes (the piece that lands is not the one that left); it is one
+# move of the solver's, or three.
+THEMES = (
+    "win",
+    "advantage",
+    "sacrifice",
+    "chain",
+    "sweep",
+    "promotion",
+    "one-move",
+    "long",
+)
+
+
+def themes_of(variant: str, fen: str, moves: Sequence[str]) -> tuple[str, ...]:
+    """Returns the themes of the solution ``moves`` from ``fen``, in ``THEMES`` order."""
+    game = variants.get(variant).new_game(fen)
+    solver = game.position.turn
+    found = set()
+    for ply, text in enumerate(moves):
+        move = game.parse_move(text)
+        leaving = game.position.pieces()[move.path[0]][1]
+        game.push(move)
+        if ply % 2:
+            if ply == 1 and move.captured:
+                found.add("sacrifice")
+            continue
+        if len(move.captured) >= 2:
+            found.add("chain")
+        if move.kind is MoveKind.SWEEP:
+            found.add("sweep")
+        landed = game.position.pieces().get(move.path[-1])
+        if landed is not None and landed[1] != leaving:
+            found.add("promotion")
+    found.add("win" if game.is_over() and game.winner() is solver else "advantage")
+    solver_moves = (len(moves) + 1) // 2
+    if solver_moves == 1:
+        found.add("one-move")
+    elif solver_moves >= MAX_MOVES:
+        found.add("long")
+    return tuple(theme for theme in THEMES if theme in found)
 
 
 def mover_score(line: Line, white_to_move: bool) -> int:
@@ -113,7 +161,8 @@ def solve(variant: str, fen: str, nodes: int = DEEP_NODES, ply: int = 0) -> Puzz
             break
         moves.append(answer)
         moves.append(_play(game, following))
-    return Puzzle(variant, fen, solver.name_lower, tuple(moves), ply)
+    themes = themes_of(variant, fen, moves)
+    return Puzzle(variant, fen, solver.name_lower, tuple(moves), ply, themes)
 
 
 def _play(game: Any, text: str) -> str:

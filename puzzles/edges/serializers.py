@@ -65,6 +65,11 @@ class PuzzleMoveSerializer(serializers.Serializer):
         allow_null=True,
         help_text="solved or wrong: every move of the solution; right: null",
     )
+    themes = serializers.ListField(
+        child=serializers.CharField(),
+        allow_null=True,
+        help_text="solved or wrong: what the solution does (win, sacrifice, chain, …); right: null",
+    )
     rating = RatingChangeSerializer(
         allow_null=True,
         help_text="solved or wrong: the caller's rating change; null when the round is unrated",
@@ -73,6 +78,7 @@ class PuzzleMoveSerializer(serializers.Serializer):
 
 class PuzzleSolutionSerializer(serializers.Serializer):
     solution = serializers.ListField(child=serializers.CharField())
+    themes = serializers.ListField(child=serializers.CharField())
     rating = RatingChangeSerializer(allow_null=True)
 
 

@@ -50,6 +50,7 @@ class Migration(migrations.Migration):
                 ("fen", models.CharField(max_length=400)),
                 ("solver", models.CharField(max_length=5)),
                 ("moves", models.JSONField()),
+                ("themes", models.JSONField(blank=True, default=list)),
                 ("ply", models.PositiveIntegerField(default=0)),
                 ("rating", models.FloatField(default=1500.0)),
                 ("deviation", models.FloatField(default=350.0)),

@@ -25,6 +25,18 @@ const board = createPlayBoard($("board"), {
   onMove: (move) => play(move),
 });
 
+// What a solution does (engine/bot/puzzles.py: THEMES), shown once the round is over.
+const THEME_WORDS = {
+  win: gettext("Wins the game"),
+  advantage: gettext("Wins material"),
+  sacrifice: gettext("Sacrifice"),
+  chain: gettext("Chain capture"),
+  sweep: gettext("Knight sweep"),
+  promotion: gettext("Promotion"),
+  "one-move": gettext("One move"),
+  long: gettext("Long"),
+};
+
 function findText(solver) {
   return solver === "white"
     ? gettext("Your turn: find the best move for White.")
@@ -55,6 +67,7 @@ function begin(puzzle) {
   drawMine(puzzle.me);
   $("puzzle-solution").hidden = true;
   $("puzzle-solution").replaceChildren();
+  $("puzzle-themes").hidden = true;
   $("puzzle-give-up").hidden = false;
   $("puzzle-retry").hidden = true;
   document.body.dataset.puzzle = "playing";
@@ -121,6 +134,10 @@ function finish() {
   });
   list.replaceChildren(...buttons);
   list.hidden = false;
+  const themes = round.themes.map((theme) => THEME_WORDS[theme] || theme);
+  $("puzzle-themes").textContent = themes.length
+    ? gettext("Themes: %(themes)s", { themes: themes.join(" · ") }) : "";
+  $("puzzle-themes").hidden = !themes.length;
   $("puzzle-give-up").hidden = true;
   $("puzzle-retry").hidden = false;
   const me = round.rating ? { rating: round.rating.before } : round.puzzle.me;

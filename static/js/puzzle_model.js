@@ -5,7 +5,9 @@
 
 /** Returns the state of a round starting on `puzzle` (the API's puzzle object). */
 export function startRound(puzzle) {
-  return { puzzle, ply: 0, over: false, result: null, solution: null, rating: null };
+  return {
+    puzzle, ply: 0, over: false, result: null, solution: null, themes: [], rating: null,
+  };
 }
 
 /** Returns the state after the server's answer to a move: on `right` the solver's next move
@@ -13,13 +15,17 @@ export function startRound(puzzle) {
 export function afterMove(state, answer) {
   if (answer.result === "right") return { ...state, ply: state.ply + 2 };
   return {
-    ...state, over: true, result: answer.result, solution: answer.solution, rating: answer.rating,
+    ...state, over: true, result: answer.result, solution: answer.solution,
+    themes: answer.themes || [], rating: answer.rating,
   };
 }
 
 /** Returns the state after the solution was asked for: the round ends, shown. */
 export function afterSolution(state, answer) {
-  return { ...state, over: true, result: "shown", solution: answer.solution, rating: answer.rating };
+  return {
+    ...state, over: true, result: "shown", solution: answer.solution,
+    themes: answer.themes || [], rating: answer.rating,
+  };
 }
 
 /** Returns a rating change as its sign and size ("+12", "−8", "±0"), or "" when the round was

@@ -24,6 +24,7 @@ def line_puzzle() -> Puzzle:
         fen=variants.get("chesskers").start_fen,
         solver="white",
         moves=["e4", "e5", "Nf3"],
+        themes=["advantage", "long"],
     )
 
 
@@ -59,6 +60,7 @@ def test_a_player_solves_a_puzzle_and_fails_the_next(new_page) -> None:
     tap(page, "g1", "f3")
     expect(status).to_have_text("Solved!")
     expect(page.get_by_test_id("puzzle-solution").locator("li")).to_have_text(["e4", "e5", "Nf3"])
+    expect(page.get_by_test_id("puzzle-themes")).to_have_text("Themes: Wins material · Long")
     expect(page.get_by_test_id("puzzle-mine")).to_have_text(
         re.compile(r"^Your puzzle rating: 1,500 → 1,\d{3} \(\+\d+\)$")
     )

@@ -5,7 +5,14 @@ positions are kept where the move before threw the game away."""
 import pytest
 
 from engine import variants
-from engine.bot.puzzles import only_winning_move, puzzles_of_game, scan, solve
+from engine.bot.puzzles import (
+    THEMES,
+    only_winning_move,
+    puzzles_of_game,
+    scan,
+    solve,
+    themes_of,
+)
 from engine.errors import EngineError
 from tests.engine.test_playable import WORST_CAPTURES
 
@@ -96,3 +103,22 @@ def test_a_position_the_engine_refuses_ends_the_search_of_its_game() -> None:
     start = variants.get(variant).start_fen
     assert scan(variant, [start, refused, start], 1_000) == []
     assert puzzles_of_game(variant, [start, refused], 1_000, 1_000) == []
+
+
+def test_a_solutions_themes_say_what_it_does() -> None:
+    assert themes_of("international", SHOT, solve("international", SHOT, 10_000).moves) == (
+        "advantage",
+        "sacrifice",
+        "chain",
+        "promotion",
+        "long",
+    )  # gives a man, takes four at once, crowns on 50: three moves of Black's
+    assert solve("chesskers", BACK_RANK, NODES).themes == ("win", "one-move")
+    assert themes_of("chesskers", "8/1P3k2/8/8/8/8/8/K7 w - - 0 1", ["b8=Q"]) == (
+        "advantage",
+        "promotion",
+        "one-move",
+    )
+    sweep = themes_of("chesskers", "k7/8/8/8/8/8/1pp5/1N5K w - - 0 1", ["N~c3"])
+    assert sweep == ("advantage", "sweep", "one-move")  # a knight's sweep: Chesskers' own
+    assert set(sweep) <= set(THEMES)

@@ -21,10 +21,11 @@ test("solved and wrong end the round with the solution and the rating change", (
     result: "solved", solution: ["a", "b", "c"], rating: { before: 1500, after: 1512 },
   });
   assert.deepEqual([solved.over, solved.result, solved.solution], [true, "solved", ["a", "b", "c"]]);
+  assert.deepEqual(afterMove(startRound(puzzle), { result: "wrong", themes: ["win"] }).themes, ["win"]);
   const wrong = afterMove(startRound(puzzle), { result: "wrong", solution: ["a"], rating: null });
   assert.deepEqual([wrong.over, wrong.result, wrong.rating], [true, "wrong", null]);
   const shown = afterSolution(startRound(puzzle), { solution: ["a"], rating: null });
-  assert.deepEqual([shown.over, shown.result], [true, "shown"]);
+  assert.deepEqual([shown.over, shown.result, shown.themes], [true, "shown", []]);
 });
 
 test("a rating change is written with its sign, and nothing when unrated", () => {

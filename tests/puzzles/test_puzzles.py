@@ -50,7 +50,11 @@ def fresh_counts() -> None:
 def line() -> Puzzle:
     """A puzzle of three plies: the solver's e4, the reply e5, the solver's Nf3."""
     return Puzzle.objects.create(
-        variant="chesskers", fen=START, solver="white", moves=["e4", "e5", "Nf3"]
+        variant="chesskers",
+        fen=START,
+        solver="white",
+        moves=["e4", "e5", "Nf3"],
+        themes=["advantage", "long"],
     )
 
 
@@ -87,6 +91,7 @@ def test_a_solution_played_move_by_move_is_solved_and_rated_once(line) -> None:
     assert PuzzleRound.objects.count() == 0  # nothing is rated before the round ends
     done = move(api, line, 2, path=["g1", "f3"]).json()
     assert done["result"] == "solved" and done["solution"] == ["e4", "e5", "Nf3"]
+    assert done["themes"] == ["advantage", "long"] and answer["themes"] is None  # told at the end
     assert done["rating"]["after"] > done["rating"]["before"] == 1500
     line.refresh_from_db()
     assert (line.plays, line.wins) == (1, 1) and line.rating < 1500
@@ -122,6 +127,7 @@ def test_the_solution_asked_for_fails_a_first_round(line) -> None:
     dave = make_user("dave")
     shown = client(dave).post(f"/api/puzzles/{line.public_id}/solution/").json()
     assert shown["solution"] == ["e4", "e5", "Nf3"] and shown["rating"]["after"] < 1500
+    assert shown["themes"] == ["advantage", "long"]
     assert client(dave).post(f"/api/puzzles/{line.public_id}/solution/").json()["rating"] is None
     assert PuzzleRound.objects.filter(user=dave, won=False).count() == 1
 
@@ -250,7 +256,8 @@ def test_the_index_lists_every_game_and_the_page_is_given_its_puzzle(line, clien
     data = json.loads(
         re.search(r'id="page-data"[^>]*>(.*?)</script>', page.content.decode()).group(1)
     )
-    assert data["puzzle"]["id"] == line.public_id and "moves" not in data["puzzle"]
+    assert data["puzzle"]["id"] == line.public_id
+    assert "moves" not in data["puzzle"] and "themes" not in data["puzzle"]  # they would hint
     shared = client.get(f"/training/puzzles/chesskers/{line.public_id}/")
     assert shared.status_code == 200
     assert client.get(f"/training/puzzles/dameo/{line.public_id}/").status_code == 404
