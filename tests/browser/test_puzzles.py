@@ -122,3 +122,41 @@ def test_a_visitor_plays_unrated_and_views_the_solution(new_page) -> None:
         "This game has no puzzles yet: they are found in the games played here."
     )
     expect(page.get_by_test_id("puzzle-next")).to_be_hidden()
+
+
+SHOT = (
+    "B:W24,26,32,34,36,37,38,40,41,44,45,46,47,48,49:B1,3,5,6,7,8,9,10,11,13,14,15,16,17,23:H0:F15"
+)
+
+
+def test_a_draughts_shot_is_played_landing_by_landing(new_page) -> None:
+    """International: Black gives two men, each taken at once by the reply the server plays,
+    then takes four in one chain tapped landing by landing on the numbered board, and crowns."""
+    named = {label: name for name, label in variants.get("international").square_labels().items()}
+    puzzle = Puzzle.objects.create(
+        variant="international",
+        fen=SHOT,
+        solver="black",
+        moves=["23-28", "32x23", "14-19", "23x14", "10x19x30x39x50"],
+        themes=["advantage", "sacrifice", "chain", "promotion", "long"],
+    )
+    page = new_page(1280, 800)
+    page.goto(f"/training/puzzles/international/{puzzle.public_id}/")
+    status = page.get_by_test_id("puzzle-status")
+    expect(status).to_have_text("Your turn: find the best move for Black.")
+    tap(page, named["23"], named["28"])
+    expect(status).to_have_text("Best move! Keep going…")
+    expect(page.locator(f"#board [data-square='{named['23']}'] .pc[data-piece=wM]")).to_have_count(
+        1
+    )
+    tap(page, named["14"], named["19"])
+    expect(status).to_have_text("Best move! Keep going…")
+    expect(page.locator(f"#board [data-square='{named['14']}'] .pc[data-piece=wM]")).to_have_count(
+        1
+    )
+    tap(page, named["10"], named["19"], named["30"], named["39"], named["50"])
+    expect(status).to_have_text("Solved!")
+    board = dom_board(page)
+    assert board[named["50"]] == "bK" and named["10"] not in board
+    assert not {named[n] for n in ("14", "24", "34", "44")} & set(board)  # the four taken
+    shot(page, "puzzle-draughts-shot-1280")
