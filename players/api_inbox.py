@@ -97,7 +97,7 @@ def before_id(value: Any) -> int | None:
     """``?before=`` a message's id (absent: the latest page), or refused."""
     if value in (None, ""):
         return None
-    if not isinstance(value, str) or not value.isdigit() or len(value) > 18:
+    if not isinstance(value, str) or len(value) > 18 or not (value.isascii() and value.isdigit()):
         raise CommunityError(_("before is the id of a message."))
     return int(value)
 

@@ -303,7 +303,8 @@ class PageRequest:
             value = query.get(name)
             if value in (None, ""):
                 return default
-            if not str(value).isdigit() or int(value) < 1:
+            text = str(value)
+            if not (text.isascii() and text.isdigit()) or len(text) > 18 or int(text) < 1:
                 raise GameError(
                     ErrorCode.BAD_REQUEST,
                     _("%(name)s is a whole number from 1, not %(value)s.")

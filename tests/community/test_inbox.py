@@ -79,6 +79,7 @@ def test_a_long_conversation_comes_a_page_at_a_time(alice, bob) -> None:
     assert [m["text"] for m in older["messages"]] == [f"m{n}" for n in range(7)]
     assert older["more"] is False
     assert api(alice).get("/api/inbox/bob/?before=x").status_code == 400
+    assert api(alice).get("/api/inbox/bob/?before=%C2%B2").status_code == 400  # ² is a digit
 
 
 def test_many_conversations_come_a_page_at_a_time(alice, monkeypatch) -> None:

@@ -153,6 +153,7 @@ def test_a_page_from_an_unknown_game_or_of_no_size_is_refused(alice, bob, carol)
         ("after=zzzzzzzz", "after names no game of this list: zzzzzzzz."),
         ("page_size=0", "page_size is a whole number from 1, not 0."),
         ("page=first", "page is a whole number from 1, not first."),
+        ("page=%C2%B2", "page is a whole number from 1, not \u00b2."),  # a digit, not ASCII's
     ]:
         response = APIClient().get(f"/api/games/?status=finished&{query}")
         assert (response.status_code, response.json()) == (400, {"error": message})
