@@ -300,10 +300,9 @@ class PageRequest:
         raises ``GameError`` (bad_request) for a value that makes no sense."""
 
         def number(name: str, default: int) -> int:
-            value = query.get(name)
-            if value in (None, ""):
+            if (value := query.get(name)) in (None, ""):
                 return default
-            text = str(value)
+            text = str(value)[:19]  # ASCII digits only ('²' is a digit int() refuses)
             if not (text.isascii() and text.isdigit()) or len(text) > 18 or int(text) < 1:
                 raise GameError(
                     ErrorCode.BAD_REQUEST,
