@@ -111,7 +111,8 @@ def round_history(user: Any, before: Any = None) -> dict[str, Any]:
     that is not a whole number is refused."""
     rounds = PuzzleRound.objects.filter(user=user).order_by("-id")
     if before not in (None, ""):
-        if not str(before).isdigit() or len(str(before)) > 18:
+        text = str(before)
+        if len(text) > 18 or not (text.isascii() and text.isdigit()):
             raise GameError(ErrorCode.BAD_REQUEST, _("'before' must be a round's number."))
         rounds = rounds.filter(id__lt=int(before))
     page = list(rounds.values_list(*ROUND_FIELDS)[: HISTORY_PAGE + 1])
@@ -122,23 +123,47 @@ def round_history(user: Any, before: Any = None) -> dict[str, Any]:
     }
 
 
-def next_puzzle(user: Any, variant: str, rng: random.Random | None = None) -> Puzzle | None:
-    """Returns a puzzle of ``variant`` for the player: signed in, one they have not played,
-    drawn among the ``NEAR`` nearest their puzzle rating (1500 for a newcomer); once they have
-    played all those, one near their rating all the same (a replay, unrated); signed out, one
-    near a rating drawn at random between the game's easiest and hardest. ``None`` when the
-    game has none. Each way reads the (variant, rating) index from a point outward: the work is
-    the same however many puzzles there are."""
+MIN_ASKED, MAX_ASKED = 0, 4000  # the ratings a caller may ask a puzzle near
+
+
+def rating_asked(value: Any) -> float | None:
+    """Returns the rating asked by ``?rating=`` (absent: ``None``), or refuses one that is not
+    a whole number from ``MIN_ASKED`` to ``MAX_ASKED``."""
+    if value in (None, ""):
+        return None
+    text = str(value)
+    whole = len(text) <= 5 and text.isascii() and text.isdigit()
+    if not whole or not MIN_ASKED <= int(text) <= MAX_ASKED:
+        raise GameError(
+            ErrorCode.BAD_REQUEST,
+            _("The rating asked must be a whole number from %(low)s to %(high)s.")
+            % {"low": MIN_ASKED, "high": MAX_ASKED},
+        )
+    return float(text)
+
+
+def next_puzzle(
+    user: Any, variant: str, rng: random.Random | None = None, near: float | None = None
+) -> Puzzle | None:
+    """Returns a puzzle of ``variant`` for the player, near the rating ``near`` if it is given
+    (a streak's next step), else near their own: signed in, one they have not played, drawn
+    among the ``NEAR`` nearest that rating (their own: 1500 for a newcomer); once they have
+    played all those, one near it all the same (a replay, unrated); signed out, one near
+    ``near``, or near a rating drawn at random between the game's easiest and hardest.
+    ``None`` when the game has none. Each way reads the (variant, rating) index from a point
+    outward: the work is the same however many puzzles there are."""
     rng = rng or random.Random()
     puzzles = Puzzle.objects.filter(variant=variant)
     if user.is_authenticated:
         mine = rating_of(user, variant)
-        target = mine.rating if mine else glicko2.START_RATING
+        target = near if near is not None else mine.rating if mine else glicko2.START_RATING
         played = PuzzleRound.objects.filter(user=user, puzzle=OuterRef("pk"))
-        near = nearest(puzzles.exclude(Exists(played)), target) or nearest(puzzles, target)
+        found = nearest(puzzles.exclude(Exists(played)), target) or nearest(puzzles, target)
+    elif near is not None:
+        found = nearest(puzzles, near)
     else:
         return any_near(puzzles, rng)
-    return rng.choice(near) if near else None
+    return rng.choice(found) if found else None
 
 
 def any_near(puzzles: QuerySet[Puzzle], rng: random.Random) -> Puzzle | None:

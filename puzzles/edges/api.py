@@ -29,6 +29,7 @@ from puzzles.services import (
     next_puzzle,
     puzzle_move,
     puzzle_payload,
+    rating_asked,
     round_history,
 )
 
@@ -55,15 +56,20 @@ class NextPuzzleView(APIView):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("variant", str, description="The game's id; absent: Chesskers")
+            OpenApiParameter("variant", str, description="The game's id; absent: Chesskers"),
+            OpenApiParameter(
+                "rating", int, description="Near this rating (0 to 4000; a streak's next step)"
+            ),
         ],
         responses={200: PuzzleSerializer, 400: PUZZLE_ERRORS[400], 404: PUZZLE_ERRORS[404]},
         summary="The next puzzle of a game for the caller",
-        description="Signed in: one not played yet, near the caller's puzzle rating; else any.",
+        description="Signed in: one not played yet, near the caller's puzzle rating (or the "
+        "rating asked); signed out: near the rating asked, else any.",
     )
     def get(self, request: Request) -> Response:
         variant = variant_asked(request)
-        puzzle = next_puzzle(request.user, variant)
+        near = rating_asked(request.query_params.get("rating"))
+        puzzle = next_puzzle(request.user, variant, near=near)
         if puzzle is None:
             raise GameError(ErrorCode.NOT_FOUND, _("This game has no puzzles yet."))
         return Response(puzzle_payload(puzzle, request.user))

@@ -68,14 +68,21 @@ def puzzle_history(request: HttpRequest) -> HttpResponse:
 
 
 @ensure_csrf_cookie
-def puzzle_page(request: HttpRequest, variant: str, puzzle_id: str = "") -> HttpResponse:
-    """A game's puzzles, from the one asked or the next for the player."""
+def puzzle_page(
+    request: HttpRequest, variant: str, puzzle_id: str = "", streak: bool = False
+) -> HttpResponse:
+    """A game's puzzles, from the one asked or the next for the player; with ``streak``, a
+    streak of them (the page asks for each, harder and harder, until a miss)."""
     if variant not in variants.VARIANTS:
         raise Http404(_("There is no game %(variant)s.") % {"variant": variant})
     if puzzle_id:
         puzzle = Puzzle.objects.filter(public_id=puzzle_id, variant=variant).first()
         if puzzle is None:
             raise Http404(_("There is no such puzzle."))
+    elif streak:
+        puzzle = None  # the page asks for the first, near the streak's first rating
+        if not Puzzle.objects.filter(variant=variant).exists():
+            streak = False  # nothing to ask for: the page says the game has no puzzles
     else:
         puzzle = next_puzzle(request.user, variant)
     page_data = {
@@ -84,11 +91,13 @@ def puzzle_page(request: HttpRequest, variant: str, puzzle_id: str = "") -> Http
         "puzzle": puzzle_payload(puzzle, request.user) if puzzle else None,
         "signed_in": request.user.is_authenticated,
         "start_fen": variants.get(variant).start_fen,
+        "streak": streak,
     }
     context = {
         "page_data": page_data,
         "variant_id": variant,
         "variant_name": game_name(variants.get(variant)),
         "groups": variant_groups(),
+        "streak": streak,
     }
     return render(request, "puzzles/puzzle.html", context)

@@ -7,16 +7,19 @@
 import { api } from "./api.js";
 import { createPlayBoard } from "./board.js";
 import { expandLegalTree } from "./legal_tree.js";
-import { formatNumber, gettext } from "./i18n.js";
+import { formatNumber, gettext, ngettext } from "./i18n.js";
 import { analysisHref } from "./placement.js";
 import {
-  afterMove, afterSolution, ratingDelta, solutionRows, startRound,
+  afterMove, afterSolution, ratingDelta, solutionRows, startRound, streakBestKey, streakRating,
 } from "./puzzle_model.js";
 
 const data = JSON.parse(document.getElementById("page-data").textContent);
 const $ = (id) => document.getElementById(id);
 let round = null;
 let busy = false;
+const streakMode = Boolean(data.streak); // /training/puzzles/<game>/streak/
+let streak = 0; // puzzles solved in this streak
+const seen = new Set(); // this streak's puzzles: none is asked twice
 
 const board = createPlayBoard($("board"), {
   label: gettext("Puzzle board"),
@@ -73,7 +76,8 @@ function begin(puzzle) {
   document.body.dataset.puzzle = "playing";
   drawLinks();
   const address = `/training/puzzles/${encodeURIComponent(data.variant_id)}/${puzzle.id}/`;
-  if (location.pathname !== address) history.replaceState(null, "", address);
+  if (!streakMode && location.pathname !== address) history.replaceState(null, "", address);
+  drawStreak();
 }
 
 function drawMine(me, rating = null) {
@@ -177,6 +181,54 @@ async function showSolution(ply) {
   }
 }
 
+// --- a streak -------------------------------------------------------------------------------
+function readBest() {
+  try {
+    return Number(window.localStorage.getItem(streakBestKey(data.variant_id))) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+function drawStreak(over = false) {
+  if (!streakMode) return;
+  const best = Math.max(readBest(), streak);
+  const words = over
+    ? ngettext("Streak over: %(n)s puzzle solved · best %(best)s",
+      "Streak over: %(n)s puzzles solved · best %(best)s", streak,
+      { n: formatNumber(streak), best: formatNumber(best) })
+    : gettext("Streak: %(n)s · best %(best)s", {
+      n: formatNumber(streak), best: formatNumber(best),
+    });
+  $("puzzle-streak").textContent = words;
+  $("puzzle-streak").hidden = false;
+  $("puzzle-next").hidden = true;
+  $("puzzle-retry").hidden = true;
+  $("puzzle-streak-restart").hidden = !over;
+}
+
+function endStreak() {
+  if (streak > readBest()) {
+    try {
+      window.localStorage.setItem(streakBestKey(data.variant_id), String(streak));
+    } catch {
+      // A browser that keeps nothing still plays; the best lasts the visit.
+    }
+  }
+  drawStreak(true);
+}
+
+function afterRound(result) {
+  if (!streakMode) return;
+  if (result === "solved") {
+    streak += 1;
+    drawStreak();
+    window.setTimeout(next, 900); // the next, a step harder
+  } else {
+    endStreak();
+  }
+}
+
 async function play(move) {
   if (busy || !round || round.over) return;
   busy = true;
@@ -191,6 +243,7 @@ async function play(move) {
     } else {
       show(answer.position, { lastMove: answer.move });
       finish();
+      afterRound(answer.result);
     }
   } catch (error) {
     board.revert();
@@ -206,6 +259,7 @@ async function giveUp() {
   try {
     round = afterSolution(round, await api("POST", `/api/puzzles/${round.puzzle.id}/solution/`));
     finish();
+    afterRound("shown");
     await showSolution(0); // the first move of the solution, on the board
   } catch (error) {
     $("puzzle-status").textContent = error.message;
@@ -219,7 +273,13 @@ async function next() {
   busy = true;
   try {
     const query = new URLSearchParams({ variant: data.variant_id });
-    begin(await api("GET", `/api/puzzles/next/?${query}`));
+    if (streakMode) query.set("rating", String(streakRating(streak)));
+    let puzzle = await api("GET", `/api/puzzles/next/?${query}`);
+    for (let tries = 0; streakMode && seen.has(puzzle.id) && tries < 3; tries += 1) {
+      puzzle = await api("GET", `/api/puzzles/next/?${query}`);
+    }
+    seen.add(puzzle.id);
+    begin(puzzle);
   } catch (error) {
     $("puzzle-status").textContent = error.message;
   } finally {
@@ -230,6 +290,11 @@ async function next() {
 $("puzzle-give-up").addEventListener("click", giveUp);
 $("puzzle-next").addEventListener("click", next);
 $("puzzle-retry").addEventListener("click", () => begin({ ...round.puzzle, played: true }));
+$("puzzle-streak-restart").addEventListener("click", () => {
+  streak = 0;
+  seen.clear();
+  next();
+});
 $("puzzle-game-form").addEventListener("submit", (event) => {
   event.preventDefault();
   location.assign(`/training/puzzles/${encodeURIComponent($("puzzle-game").value)}/`);
@@ -237,6 +302,11 @@ $("puzzle-game-form").addEventListener("submit", (event) => {
 
 if (data.puzzle) {
   begin(data.puzzle);
+} else if (streakMode) {
+  board.set({ fen: data.start_fen, legalMoves: [], interactive: false });
+  next().then(() => {
+    if (!round) $("puzzle-give-up").hidden = true; // the game has no puzzle: said by next()
+  });
 } else {
   board.set({ fen: data.start_fen, legalMoves: [], interactive: false });
   $("puzzle-status").textContent = gettext(

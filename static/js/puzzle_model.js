@@ -43,3 +43,19 @@ export function ratingDelta(rating) {
 export function solutionRows(solution) {
   return (solution || []).map((text, ply) => ({ text, solver: ply % 2 === 0 }));
 }
+
+// A streak: puzzles harder and harder, from STREAK_FIRST and STREAK_STEP more for each solved,
+// until a miss; the best is kept by the browser, a game at a time.
+export const STREAK_FIRST = 1000;
+export const STREAK_STEP = 100;
+export const STREAK_TOP = 3000;
+
+/** Returns the rating a streak's next puzzle is asked near, after `solved` puzzles. */
+export function streakRating(solved) {
+  return Math.min(STREAK_FIRST + STREAK_STEP * solved, STREAK_TOP);
+}
+
+/** Returns the browser's key of a game's best streak. */
+export function streakBestKey(variant) {
+  return `chesskers.puzzle-streak.${variant}`;
+}

@@ -160,3 +160,47 @@ def test_a_draughts_shot_is_played_landing_by_landing(new_page) -> None:
     assert board[named["50"]] == "bK" and named["10"] not in board
     assert not {named[n] for n in ("14", "24", "34", "44")} & set(board)  # the four taken
     shot(page, "puzzle-draughts-shot-1280")
+
+
+def solve_shown(page: Page, right: bool = True) -> None:
+    """Plays the shown puzzle's first move (``right``) or another legal move, read from the
+    database by the id the page shows, as a player who knows it would."""
+    shown = re.search(r"Puzzle (\w+)", page.get_by_test_id("puzzle-figures").inner_text())
+    puzzle = Puzzle.objects.get(public_id=shown.group(1))
+    game = variants.get(puzzle.variant).new_game(puzzle.fen)
+    solution = game.parse_move(puzzle.moves[0])
+    move = solution if right else next(m for m in game.legal_moves() if m != solution)
+    tap(page, *move.path_names())
+
+
+def test_a_streak_goes_on_until_a_miss_and_keeps_its_best(new_page) -> None:
+    for n, rating in enumerate((1000, 1100, 1200)):
+        Puzzle.objects.create(
+            variant="chesskers",
+            fen=f"7k/8/8/8/8/Q7/8/{n * 2 or ''}K{7 - n * 2} w - - 0 1",
+            solver="white",
+            moves=[f"K{'ace'[n]}2"],
+            rating=rating,
+        )
+    page = new_page(375, 812)
+    page.goto("/training/puzzles/chesskers/")
+    page.get_by_test_id("puzzle-streak-link").click()
+    page.wait_for_url("**/training/puzzles/chesskers/streak/")
+    streak = page.get_by_test_id("puzzle-streak")
+    expect(streak).to_have_text("Streak: 0 · best 0")
+    status = page.get_by_test_id("puzzle-status")
+    for solved in (1, 2):
+        expect(status).to_have_text("Your turn: find the best move for White.")
+        first = page.get_by_test_id("puzzle-figures").inner_text()
+        solve_shown(page)
+        expect(streak).to_have_text(f"Streak: {solved} · best {solved}")
+        expect(page.get_by_test_id("puzzle-figures")).not_to_have_text(first)  # the next one
+    expect(status).to_have_text("Your turn: find the best move for White.")
+    solve_shown(page, right=False)
+    expect(streak).to_have_text("Streak over: 2 puzzles solved · best 2")
+    expect(page.get_by_test_id("puzzle-next")).to_be_hidden()
+    shot(page, "puzzle-streak-over-375")
+    page.reload()
+    expect(streak).to_have_text("Streak: 0 · best 2")  # the best kept by the browser
+    assert page.url.endswith("/training/puzzles/chesskers/streak/")
+    assert not PuzzleRound.objects.exists()  # a visitor's streak: unrated

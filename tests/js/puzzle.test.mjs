@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import {
-  afterMove, afterSolution, ratingDelta, solutionRows, startRound,
+  afterMove, afterSolution, ratingDelta, solutionRows, startRound, streakBestKey, streakRating,
 } from "../../static/js/puzzle_model.js";
 
 const puzzle = { id: "p1", solver: "black" };
@@ -38,4 +38,10 @@ test("a rating change is written with its sign, and nothing when unrated", () =>
 test("the solution's rows mark the solver's moves, the first and every other", () => {
   assert.deepEqual(solutionRows(["Qd8+", "Re8", "e7#"]).map((row) => row.solver), [true, false, true]);
   assert.deepEqual(solutionRows(null), []);
+});
+
+test("a streak asks each puzzle a step harder, up to a ceiling, and keeps a best a game", () => {
+  assert.deepEqual([0, 1, 5].map(streakRating), [1000, 1100, 1500]);
+  assert.equal(streakRating(100), 3000);
+  assert.notEqual(streakBestKey("chesskers"), streakBestKey("international"));
 });

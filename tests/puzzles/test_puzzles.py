@@ -209,6 +209,13 @@ def test_the_next_puzzle_is_one_not_played_nearest_the_players_rating() -> None:
     assert replays and all(abs(rating - 1510) <= 290 for rating in replays)  # played: unrated
     visitor = {by_id[client().get("/api/puzzles/next/").json()["id"]] for _ in range(40)}
     assert len(visitor) > 10  # drawn near ratings at random: any part of the range
+    # A streak's step asks near a rating of its own, signed in or not.
+    for asker in (client(), client(make_user("kim"))):
+        near = {by_id[asker.get("/api/puzzles/next/?rating=2400").json()["id"]] for _ in range(20)}
+        assert near and all(rating >= 1850 for rating in near)  # the 12 nearest 2400
+    for bad in ("-5", "4001", "12.5", "%C2%B2", "99999999"):
+        refused = client().get(f"/api/puzzles/next/?rating={bad}")
+        assert refused.status_code == 400 and "0 to 4000" in refused.json()["error"]
 
 
 def test_the_answers_are_what_the_schema_documents(line) -> None:
@@ -264,6 +271,9 @@ def test_the_index_lists_every_game_and_the_page_is_given_its_puzzle(line, clien
     assert client.get("/training/puzzles/chess960/").status_code == 404
     empty = client.get("/training/puzzles/dameo/").content.decode()
     assert '"puzzle": null' in empty
+    streak = client.get("/training/puzzles/chesskers/streak/").content.decode()
+    assert '"streak": true' in streak and '"puzzle": null' in streak  # the page asks for each
+    assert '"streak": false' in client.get("/training/puzzles/dameo/streak/").content.decode()
 
 
 def test_a_finished_games_blunder_becomes_a_puzzle_once() -> None:
@@ -355,6 +365,7 @@ def test_a_players_history_lists_their_rounds_newest_first_a_page_at_a_time(monk
     ]
     assert third["older"] is None
     assert client(ivan).get("/api/puzzles/history/?before=x").status_code == 400
+    assert client(ivan).get("/api/puzzles/history/?before=%C2%B2").status_code == 400
     assert client().get("/api/puzzles/history/").status_code in (401, 403)
     assert client(make_user("jane")).get("/api/puzzles/history/").json() == {
         "rounds": [],
