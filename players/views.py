@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 from accounts.models import CLASSICAL, User
 from accounts.selectors import active_user, leaderboard, rating_history, user_ratings
 from accounts.throttles import login_charge, too_many
-from catalogue.descriptors import game_name, variant_groups
+from catalogue.descriptors import variant_groups, variant_names
 from common.throttle import charge, refund
 from community import services as community
 from community.errors import CommunityError
@@ -84,7 +84,7 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
             # Imported games are not the player's own: listed apart, under the archive's filter.
             "imported_count": Game.objects.filter(imported_by=player).count(),
             "puzzle_ratings": [
-                {**line, "name": game_name(variants.get(line["variant"]))}
+                {**line, "name": variant_names()[line["variant"]]}
                 for line in puzzle_ratings(player)
             ],
             **relations(request.user, player),

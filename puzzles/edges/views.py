@@ -13,7 +13,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import ensure_csrf_cookie
 
-from catalogue.descriptors import game_name, variant_descriptor, variant_groups
+from catalogue.descriptors import game_name, variant_descriptor, variant_groups, variant_names
 from engine import variants
 from games.domain.errors import GameError
 from puzzles.models import Puzzle, PuzzleRating
@@ -52,7 +52,7 @@ def puzzle_history(request: HttpRequest) -> HttpResponse:
         history = round_history(request.user, request.GET.get("before"))
     except GameError as refusal:
         return render(request, "refused.html", {"message": refusal.message}, status=400)
-    names = {vid: game_name(variant) for vid, variant in variants.VARIANTS.items()}
+    names = variant_names()
     for line in history["rounds"]:
         line["name"] = names.get(line["variant"], line["variant"])
         line["change"] = line["rating_after"] - line["rating_before"]
