@@ -1,6 +1,11 @@
 """WebSocket routes of the whole site, gathered from the apps."""
 
 from games.edges.routing import websocket_urlpatterns as games_websocket_urlpatterns
+from studies.edges.routing import websocket_urlpatterns as studies_websocket_urlpatterns
 from tournaments.edges.routing import websocket_urlpatterns as tournaments_websocket_urlpatterns
 
-websocket_urlpatterns = [*games_websocket_urlpatterns, *tournaments_websocket_urlpatterns]
+websocket_urlpatterns = [
+    *games_websocket_urlpatterns,
+    *tournaments_websocket_urlpatterns,
+    *studies_websocket_urlpatterns,
+]

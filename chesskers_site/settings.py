@@ -88,6 +88,7 @@ INSTALLED_APPS = [
     "players",
     "tournaments",
     "puzzles",
+    "studies",
 ]
 
 MIDDLEWARE = [
@@ -367,6 +368,7 @@ THROTTLE_DEFAULTS = {
     "board_address": "240/60",  # the analysis board's positions and moves (each one engine work)
     "explorer_address": "240/60",  # the opening explorer's positions (a FEN read, one lookup)
     "puzzle_address": "240/60",  # puzzles: the next one, a move, the solution (a few moves each)
+    "study_address": "300/60",  # studies: reads and changes (a move each, or a text's import)
     "email_account": "5/3600",  # verification links sent for one account
     "reset_address": "5/3600",  # password resets asked from one address
     "reset_email": "3/3600",  # password resets asked for one email address

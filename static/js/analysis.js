@@ -8,7 +8,7 @@ import { api, liveSocket, startGameFrom } from "./api.js";
 import { createPlayBoard } from "./board.js";
 import { createExplorer } from "./explorer.js";
 import { expandLegalTree } from "./legal_tree.js";
-import { numberText } from "./game_model.js";
+import { drawMoveTree } from "./move_tree.js";
 import { overHereText } from "./game_words.js";
 import { gettext } from "./i18n.js";
 import { challengeHref, fenInPath } from "./placement.js";
@@ -213,56 +213,10 @@ function drawArrow(text, position) {
 }
 
 // --- the tree, drawn ------------------------------------------------------------------------
-function nodeButton(id, numbered) {
-  const node = tree.nodes[id];
-  const span = document.createElement("span");
-  span.className = `node${id === current ? " is-current" : ""}`;
-  span.dataset.node = id;
-  span.setAttribute("role", "treeitem");
-  if (id === current) span.setAttribute("aria-current", "true");
-  const index = node.ply - 1;
-  const label = numberText(startFen, index);
-  if (numbered || label.endsWith(".")) {
-    const number = document.createElement("span");
-    number.className = "number";
-    number.textContent = label;
-    span.append(number);
-  }
-  span.append(document.createTextNode(node.text + (node.glyph || "")));
-  span.addEventListener("click", () => show(id));
-  return span;
-}
-
-function drawLine(container, id, numbered) {
-  let force = numbered;
-  for (const at of lineFrom(tree, id)) {
-    const node = tree.nodes[at];
-    container.append(nodeButton(at, force), " ");
-    force = false;
-    const parent = tree.nodes[node.parent];
-    if (parent.children[0] === at && parent.children.length > 1) {
-      for (const other of parent.children.slice(1)) {
-        const side = document.createElement("span");
-        side.className = "side-line";
-        side.dataset.testid = "side-line";
-        drawLine(side, other, true);
-        container.append(side);
-      }
-      force = true;
-    }
-  }
-}
-
 function drawTree() {
-  const box = $("move-tree");
-  box.replaceChildren();
-  const first = tree.nodes[tree.root].children[0];
-  if (first === undefined) {
-    box.textContent = gettext("Play a move on the board.");
-    return;
-  }
-  drawLine(box, first, true);
-  box.querySelector(".is-current")?.scrollIntoView({ block: "nearest" });
+  drawMoveTree($("move-tree"), tree, current, {
+    startFen, onPick: (id) => show(id), empty: gettext("Play a move on the board."),
+  });
 }
 
 // --- controls -------------------------------------------------------------------------------

@@ -1,0 +1,212 @@
+"""A chapter's tree of moves as stored: one JSON document, the analysis board's own shape
+(static/js/analysis_model.js), so that a page reads it as it comes.
+
+``{"next": <the next node's id>, "nodes": {<id>: node}}``, the start's id ``"0"``. A node is
+``{id, parent, ply, fen, text, move: {path, captured, kind} | null, children, glyph, comment}``:
+its position (written by the engine), the move that reached it in the game's notation, the ids
+of the moves played from it (the main continuation first), its glyph and comment. Ids are never
+reused, so a node's id names one position for the tree's whole life.
+
+Nothing here decides a rule: a move and its position come from the engine
+(``studies.services``); these functions only grow, prune, reorder and write the tree.
+"""
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from games.domain import pgn
+from games.domain.errors import ErrorCode, GameError
+from games.models import Annotation
+
+MAX_NODES = 1000  # positions one chapter holds, its start included
+MAX_COMMENT = 2000
+GLYPHS = tuple(Annotation.Glyph.values)
+
+Tree = dict[str, Any]
+Node = dict[str, Any]
+
+
+def new_tree(fen: str) -> Tree:
+    """Returns a tree holding its start position alone."""
+    root = {
+        "id": "0",
+        "parent": None,
+        "ply": 0,
+        "fen": fen,
+        "text": "",
+        "move": None,
+        "children": [],
+        "glyph": "",
+        "comment": "",
+    }
+    return {"next": 1, "nodes": {"0": root}}
+
+
+def size(tree: Tree) -> int:
+    """Returns how many positions the tree holds, its start included."""
+    return len(tree["nodes"])
+
+
+def node_of(tree: Tree, node_id: Any) -> Node:
+    """Returns the node ``node_id`` names, or refuses: it may have been deleted meanwhile."""
+    node = tree["nodes"].get(node_id) if isinstance(node_id, str) else None
+    if node is None:
+        raise GameError(
+            ErrorCode.NOT_FOUND,
+            _("This chapter has no move %(node)s: it may have been deleted meanwhile.")
+            % {"node": str(node_id)[:12]},
+        )
+    return node
+
+
+def child_playing(tree: Tree, parent: Node, text: str) -> Node | None:
+    """Returns the move ``text`` already played from ``parent``, if it is there."""
+    for child_id in parent["children"]:
+        child = tree["nodes"][child_id]
+        if child["text"] == text:
+            return child
+    return None
+
+
+def add(tree: Tree, parent_id: str, move: dict[str, Any], fen: str) -> tuple[Node, bool]:
+    """Adds ``move`` (the engine's ``{text, path, captured, kind}``) played from the node
+    ``parent_id`` to ``fen``; returns the node and whether it is new (the same move played
+    before is the same node: no duplicate line). Refuses a tree already full."""
+    parent = node_of(tree, parent_id)
+    same = child_playing(tree, parent, move["text"])
+    if same is not None:
+        return same, False
+    if size(tree) >= MAX_NODES:
+        raise GameError(
+            ErrorCode.BAD_REQUEST,
+            _("A chapter holds at most %(max_nodes)s moves: delete some, or add a chapter.")
+            % {"max_nodes": MAX_NODES - 1},
+        )
+    node_id = str(tree["next"])
+    node = {
+        "id": node_id,
+        "parent": parent_id,
+        "ply": parent["ply"] + 1,
+        "fen": fen,
+        "text": move["text"],
+        "move": {
+            "path": list(move.get("path") or []),
+            "captured": list(move.get("captured") or []),
+            "kind": move.get("kind") or "",
+        },
+        "children": [],
+        "glyph": "",
+        "comment": "",
+    }
+    tree["next"] += 1
+    tree["nodes"][node_id] = node
+    parent["children"].append(node_id)
+    return node, True
+
+
+def remove(tree: Tree, node_id: str) -> list[str]:
+    """Deletes the node ``node_id`` and every move after it; returns their ids. The start
+    cannot be deleted."""
+    node = node_of(tree, node_id)
+    if node["parent"] is None:
+        raise GameError(ErrorCode.BAD_REQUEST, _("The chapter's start cannot be deleted."))
+    parent = tree["nodes"][node["parent"]]
+    parent["children"].remove(node_id)
+    removed, waiting = [], [node_id]
+    while waiting:
+        at = waiting.pop()
+        removed.append(at)
+        waiting.extend(tree["nodes"].pop(at)["children"])
+    return removed
+
+
+def promote(tree: Tree, node_id: str) -> Node | None:
+    """Makes the side line through ``node_id`` the one before it at its nearest fork where it
+    is not first (at the main line's fork: the main line); returns that fork's node, whose
+    ``children`` changed order, or None on the main line (nothing to promote)."""
+    at = node_of(tree, node_id)
+    while at["parent"] is not None:
+        parent = tree["nodes"][at["parent"]]
+        index = parent["children"].index(at["id"])
+        if index > 0:
+            children = parent["children"]
+            children[index - 1], children[index] = children[index], children[index - 1]
+            return parent
+        at = parent
+    return None
+
+
+def set_note(tree: Tree, node_id: str, glyph: Any, comment: Any) -> Node:
+    """Sets a move's glyph and comment (empty: none), checked: a known glyph, a comment of at
+    most ``MAX_COMMENT`` characters without braces (the text format's comment marks)."""
+    node = node_of(tree, node_id)
+    glyph = "" if glyph is None else glyph
+    comment = "" if comment is None else comment
+    if not isinstance(glyph, str) or glyph not in GLYPHS:
+        raise GameError(ErrorCode.BAD_REQUEST, _("A glyph is one of ! ? !! ?? !? ?! or empty."))
+    if not isinstance(comment, str):
+        raise GameError(ErrorCode.BAD_REQUEST, _("A comment is text."))
+    comment = comment.strip()
+    if len(comment) > MAX_COMMENT:
+        raise GameError(
+            ErrorCode.BAD_REQUEST,
+            _("A comment has at most %(max_comment)s characters.") % {"max_comment": MAX_COMMENT},
+        )
+    if "{" in comment or "}" in comment:
+        raise GameError(ErrorCode.BAD_REQUEST, _("A comment may not contain { or }."))
+    if node["parent"] is None:
+        raise GameError(
+            ErrorCode.BAD_REQUEST, _("Comments and glyphs are on moves, not on the start.")
+        )
+    node["glyph"], node["comment"] = glyph, comment
+    return node
+
+
+# --- the text format ---------------------------------------------------------------------------
+def _notes_of(node: Node) -> list[pgn.Note]:
+    if node["glyph"] or node["comment"]:
+        return [pgn.Note(glyph=node["glyph"], comment=node["comment"])]
+    return []
+
+
+def _line(tree: Tree, first_id: str) -> list[str]:
+    """Returns the ids of the main continuation from ``first_id`` on, itself included."""
+    line = [first_id]
+    while tree["nodes"][line[-1]]["children"]:
+        line.append(tree["nodes"][line[-1]]["children"][0])
+    return line
+
+
+def _side_lines(tree: Tree, node: Node) -> list[pgn.Note]:
+    """Returns the side lines that replace ``node`` (its parent's other moves), when it is its
+    parent's first; a side line's own first move has none (they are its fork's)."""
+    parent = tree["nodes"][node["parent"]]
+    if parent["children"][0] != node["id"]:
+        return []
+    return [pgn.Note(line=_steps(tree, other)) for other in parent["children"][1:]]
+
+
+def _steps(tree: Tree, first_id: str) -> tuple[pgn.Step, ...]:
+    steps = []
+    for index, at in enumerate(_line(tree, first_id)):
+        node = tree["nodes"][at]
+        notes = _notes_of(node) + (_side_lines(tree, node) if index else [])
+        steps.append(pgn.Step(node["text"], tuple(notes)))
+    return tuple(steps)
+
+
+def text_of(tree: Tree, tags: list[tuple[str, str]], initial_fen: str) -> str:
+    """Returns the tree in the archive's text format (PGN, PDN for the checkers family): its
+    main line with every comment, glyph and side line, then ``*``."""
+    root = tree["nodes"]["0"]
+    moves: list[str] = []
+    notes: dict[int, list[pgn.Note]] = {}
+    if root["children"]:
+        for index, at in enumerate(_line(tree, root["children"][0])):
+            node = tree["nodes"][at]
+            moves.append(node["text"])
+            ply_notes = _notes_of(node) + _side_lines(tree, node)
+            if ply_notes:
+                notes[index] = ply_notes
+    return pgn.render_game(tags=tags, moves=moves, notes=notes, result="*", initial_fen=initial_fen)
