@@ -2,7 +2,8 @@
 hybrids, PDN for the checkers family), their account, settings, ratings and rating history,
 whom they follow and block, the reports they made, the games they bookmarked, their notes on
 games and on players, the chat lines they wrote, their private messages (those they wrote
-and those written to them), and their puzzle ratings and rated puzzle rounds.
+and those written to them), their puzzle ratings and rated puzzle rounds, and the studies they
+own (each chapter a game of ``studies.pgn``, with its lines and comments).
 
 Written into a temporary file that spills to disk past a few megabytes, the games read a chunk
 at a time (``games.reads.archive.games_export_texts``): memory is bounded whatever the size of
@@ -23,6 +24,8 @@ from engine import variants
 from games.models import Bookmark, ChatLine, Game, GameNote, export_format
 from games.reads.archive import games_export_texts
 from puzzles.services import puzzle_ratings, puzzle_rounds
+from studies.models import Study
+from studies.services import study_text
 
 IN_MEMORY = 4 * 1024 * 1024  # bytes kept in memory before the file spills to disk
 
@@ -140,6 +143,13 @@ def write_messages(archive: zipfile.ZipFile, user: User) -> None:
             out.write(f"{head}:\n  {text}\n\n".encode())
 
 
+def write_studies(archive: zipfile.ZipFile, user: User) -> None:
+    """Writes the studies the user owns, one study at a time: each chapter a game."""
+    with archive.open("studies.pgn", "w", force_zip64=True) as out:
+        for study in Study.objects.filter(owner=user).order_by("id").iterator(chunk_size=20):
+            out.write(study_text(study).encode() + b"\n")
+
+
 def data_archive(user: User) -> IO[bytes]:
     """Returns the zip of the user's data, rewound, ready to send."""
     spool: Any = SpooledTemporaryFile(max_size=IN_MEMORY)  # noqa: SIM115 (the caller sends it)
@@ -148,5 +158,6 @@ def data_archive(user: User) -> IO[bytes]:
         write_games(archive, user)
         write_chat(archive, user)
         write_messages(archive, user)
+        write_studies(archive, user)
     spool.seek(0)
     return spool

@@ -106,6 +106,9 @@ def chapter_of(parsed: pgn.ParsedGame) -> NewChapter:
         raise import_error(parsed, error.code, error.message) from None
     tree = trees.new_tree(fen)
     grow(tree, variant, "0", parsed.steps(), parsed)
+    if trees.comment_chars(tree) > trees.MAX_COMMENTS:
+        reason = trees.too_much_comment()
+        raise import_error(parsed, ErrorCode.BAD_REQUEST, reason[:1].lower() + reason[1:])
     return NewChapter(chapter_name(parsed), variant.id, fen, tree)
 
 

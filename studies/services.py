@@ -179,9 +179,13 @@ def study_list(rows: QuerySet) -> list[dict[str, Any]]:
     ]
 
 
-def public_studies() -> list[dict[str, Any]]:
-    """The latest public studies, the most recently changed first."""
-    return study_list(Study.objects.filter(visibility=Study.Visibility.PUBLIC))
+def public_studies(owner: str = "") -> list[dict[str, Any]]:
+    """The latest public studies (``owner``'s only, given a name), the most recently changed
+    first."""
+    rows = Study.objects.filter(visibility=Study.Visibility.PUBLIC)
+    if owner:
+        rows = rows.filter(owner__username=owner)
+    return study_list(rows)
 
 
 def studies_of(user_id: int) -> list[dict[str, Any]]:

@@ -15,12 +15,14 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from common.i18n import grouped
 from games.domain import pgn
 from games.domain.errors import ErrorCode, GameError
 from games.models import Annotation
 
 MAX_NODES = 1000  # positions one chapter holds, its start included
 MAX_COMMENT = 2000
+MAX_COMMENTS = 50_000  # characters of comment one chapter holds in all
 GLYPHS = tuple(Annotation.Glyph.values)
 
 Tree = dict[str, Any]
@@ -137,9 +139,21 @@ def promote(tree: Tree, node_id: str) -> Node | None:
     return None
 
 
+def comment_chars(tree: Tree) -> int:
+    """Returns the characters of every comment of the tree."""
+    return sum(len(node["comment"]) for node in tree["nodes"].values())
+
+
+def too_much_comment() -> str:
+    return _("A chapter holds at most %(max_comments)s characters of comments.") % {
+        "max_comments": grouped(MAX_COMMENTS)
+    }
+
+
 def set_note(tree: Tree, node_id: str, glyph: Any, comment: Any) -> Node:
     """Sets a move's glyph and comment (empty: none), checked: a known glyph, a comment of at
-    most ``MAX_COMMENT`` characters without braces (the text format's comment marks)."""
+    most ``MAX_COMMENT`` characters without braces (the text format's comment marks), and at
+    most ``MAX_COMMENTS`` characters of comments in the chapter."""
     node = node_of(tree, node_id)
     glyph = "" if glyph is None else glyph
     comment = "" if comment is None else comment
@@ -159,6 +173,8 @@ def set_note(tree: Tree, node_id: str, glyph: Any, comment: Any) -> Node:
         raise GameError(
             ErrorCode.BAD_REQUEST, _("Comments and glyphs are on moves, not on the start.")
         )
+    if comment_chars(tree) - len(node["comment"]) + len(comment) > MAX_COMMENTS:
+        raise GameError(ErrorCode.BAD_REQUEST, too_much_comment())
     node["glyph"], node["comment"] = glyph, comment
     return node
 

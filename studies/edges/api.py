@@ -61,7 +61,9 @@ class StudiesView(APIView):
     throttle_classes = [StudyThrottle]
 
     @extend_schema(
-        responses={200: StudyListSerializer}, summary="The latest public studies, and yours"
+        responses={200: StudyListSerializer},
+        operation_id="studies_list",
+        summary="The latest public studies, and yours",
     )
     def get(self, request: Request) -> Response:
         mine = studies_of(request.user.pk) if request.user.is_authenticated else []

@@ -28,20 +28,25 @@ from studies.tree import GLYPHS, MAX_COMMENT
 
 
 def studies(request: HttpRequest) -> HttpResponse:
-    """The studies list, and (signed in) the form that makes one: posted, it takes the maker to
-    the new study, or shows why it was refused."""
+    """The studies list (``?owner=<name>``: that player's public studies), and (signed in) the
+    form that makes one: posted, it takes the maker to the new study, or shows why it was
+    refused."""
     error = None
     if request.method == "POST" and request.user.is_authenticated:
         asked = {key: request.POST.get(key, "") for key in ("name", "visibility", "variant")}
-        asked.update({key: request.POST.get(key, "").strip() or None for key in ("fen", "text")})
+        asked.update(
+            {key: request.POST.get(key, "").strip() or None for key in ("fen", "text", "game")}
+        )
         try:
             made = study_create(request.user.pk, asked)
         except GameError as refusal:
             error = refusal.message
         else:
             return redirect("study", study_id=made.public_id)
+    owner = request.GET.get("owner", "")[:150]
     context = {
-        "public": public_studies(),
+        "owner": owner,
+        "public": public_studies(owner),
         "mine": studies_of(request.user.pk) if request.user.is_authenticated else [],
         "error": error,
         "form": request.POST if error else {},

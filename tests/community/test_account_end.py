@@ -19,6 +19,7 @@ from games.models import Bookmark, Challenge, ChatLine, Game, Seek
 from games.services.archive import game_import
 from games.services.core import Actor
 from games.services.lobby import seek_create
+from studies.services import study_create
 from tests.community.conftest import api
 from tests.factories import PASSWORD, make_user
 from tests.games.archive_helpers import FOOLS_MATE, play_out
@@ -41,11 +42,21 @@ def test_the_data_download_holds_every_game_the_account_and_the_chat(alice, bob)
     api(alice).post(f"/api/games/{played.public_id}/chat/", {"text": "Good game"}, format="json")
     follow(user=alice, other=bob)
     api(alice).put(f"/api/games/{played.public_id}/bookmark/")
+    study_create(alice.pk, {"name": "Mine", "text": DRAUGHTS})
+    study_create(bob.pk, {"name": "Not mine"})
     answer = api(alice).get("/api/account/data/")
     assert answer.status_code == 200
     assert answer["Content-Disposition"] == 'attachment; filename="chesskers-alice-data.zip"'
     files = unzip(b"".join(answer.streaming_content))
-    assert set(files) == {"account.json", "games.pgn", "games.pdn", "chat.txt", "messages.txt"}
+    assert set(files) == {
+        "account.json",
+        "games.pgn",
+        "games.pdn",
+        "chat.txt",
+        "messages.txt",
+        "studies.pgn",
+    }
+    assert files["studies.pgn"].count("[Event ") == 1 and "1. c3-d4 f6-g5" in files["studies.pgn"]
     assert files["games.pgn"].count("[Variant ") == 1 and "Qh4#" in files["games.pgn"]
     assert '[White "alice"]' in files["games.pgn"]
     assert files["games.pdn"].count("[Variant ") == 1 and "c3-d4" in files["games.pdn"]

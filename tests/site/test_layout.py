@@ -30,7 +30,7 @@ ALLOWED = {
     "community": {"accounts"},
     "catalogue": set(),
     "games": {"accounts", "community", "catalogue"},
-    "players": {"accounts", "community", "catalogue", "games", "puzzles"},
+    "players": {"accounts", "community", "catalogue", "games", "puzzles", "studies"},
     "tournaments": {"accounts", "community", "catalogue", "games"},
     "puzzles": {"accounts", "community", "catalogue", "games"},
     "studies": {"accounts", "community", "catalogue", "games"},

@@ -138,6 +138,20 @@ def test_a_full_chapter_refuses_one_more_move(alice, monkeypatch) -> None:
     assert change(alice, study, {"op": "play", "node": "1", "move": "e5"})["revision"] == 2
 
 
+def test_a_chapters_comments_are_bounded_in_all(alice, monkeypatch) -> None:
+    monkeypatch.setattr(trees, "MAX_COMMENTS", 10)
+    study = create(alice)
+    change(alice, study, {"op": "play", "node": "0", "move": "e4"})
+    change(alice, study, {"op": "play", "node": "1", "move": "e5"})
+    change(alice, study, {"op": "note", "node": "1", "comment": "123456"})
+    refused = change(alice, study, {"op": "note", "node": "2", "comment": "12345"}, 400)
+    assert refused["error"] == "A chapter holds at most 10 characters of comments."
+    assert change(alice, study, {"op": "note", "node": "1", "comment": "1234567890"})
+    text = '[Variant "Chesskers"]\n\n1. e4 {123456} e5 {12345} *'
+    answer = api_client(alice).post("/api/studies/", {"name": "Long", "text": text}, format="json")
+    assert answer.json()["error"] == ("Game 1: a chapter holds at most 10 characters of comments.")
+
+
 def test_who_may_see_and_who_may_change_a_study(alice) -> None:
     bob, carol = make_user("bob"), make_user("carol")
     study = create(alice, visibility="unlisted")
@@ -361,8 +375,34 @@ def test_the_pages_list_make_and_show_a_study(alice) -> None:
     listed = client.get("/study/").content.decode()
     assert f"/study/{study.public_id}/" in listed
     assert f"/study/{study.public_id}/" not in Client().get("/study/").content.decode()
+    shown = create(alice, name="Shown")["id"]
+    make_user("bob").studies.create(name="Bob's", visibility="public")
+    by_alice = Client().get("/study/", {"owner": "alice"}).content.decode()
+    assert "Public studies by alice" in by_alice and f"/study/{shown}/" in by_alice
+    assert "Bob&#x27;s" not in by_alice and "Bob&#x27;s" in Client().get("/study/").content.decode()
+    profile = Client().get("/@/alice").content.decode()
+    assert 'href="/study/?owner=alice"' in profile
     refused = client.post("/study/", {"name": "Bad", "fen": "nonsense"})
-    assert "Bad FEN" in refused.content.decode() and Study.objects.count() == 1
+    assert "Bad FEN" in refused.content.decode()
+    assert not Study.objects.filter(name="Bad").exists()
     chapter = study.chapters.get()
     assert client.get(f"/study/{study.public_id}/{chapter.public_id}/").status_code == 200
+    # A finished game's analysis board makes a study of it in one tap.
+    local = game_create_local(actor=Actor(user_id=alice.pk))
+    game_play(
+        game_id=local.public_id,
+        actor=Actor(user_id=alice.pk),
+        move=MoveRequest.of(ply=0, text="d4"),
+    )
+    game_resign(game_id=local.public_id, actor=Actor(user_id=alice.pk))
+    board = client.get(f"/analysis/{local.public_id}/").content.decode()
+    assert 'data-testid="study-game"' in board
+    assert (
+        'data-testid="study-game"'
+        not in Client().get(f"/analysis/{local.public_id}/").content.decode()
+    )
+    studied = client.post("/study/", {"name": f"Game {local.public_id}", "game": local.public_id})
+    made = Study.objects.get(name=f"Game {local.public_id}")
+    assert studied["Location"] == f"/study/{made.public_id}/"
+    assert main_line(made.chapters.get().tree) == ["d4"]
     assert client.get(f"/study/{study.public_id}/nochapter/").status_code == 404

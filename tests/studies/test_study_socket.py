@@ -36,7 +36,10 @@ async def test_every_open_page_hears_each_change_as_it_commits(ws) -> None:  # n
     owner = await ws(path, parts["owner"])
     assert (await owner.connect())[0]
     answer = await database_sync_to_async(services.chapter_change)(
-        parts["owner"].pk, study.public_id, parts["chapter"], {"op": "play", "node": "0", "move": "e4"}
+        parts["owner"].pk,
+        study.public_id,
+        parts["chapter"],
+        {"op": "play", "node": "0", "move": "e4"},
     )
     for comm in (visitor, owner):
         heard = await next_of(comm, "change")
@@ -69,9 +72,7 @@ async def test_a_study_made_private_closes_the_pages_of_those_who_may_not_see_it
     assert (await visitor.receive_output(timeout=5))["type"] == "websocket.close"
     assert (await next_of(member, "study"))["visibility"] == "private"
     # Taken off the private study, the contributor's page is closed too.
-    await database_sync_to_async(services.member_remove)(
-        parts["owner"].pk, study.public_id, "bob"
-    )
+    await database_sync_to_async(services.member_remove)(parts["owner"].pk, study.public_id, "bob")
     assert (await next_of(member, "members"))["removed"] == "bob"
     assert (await next_of(member, "gone"))["type"] == "gone"
     # Connecting again: refused, as if there were no such study.
