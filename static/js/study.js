@@ -92,9 +92,10 @@ async function play(move) {
 }
 
 const socket = liveSocket(data.ws_url, {
-  onOpen: () => reload(), // whatever changed while the socket was down
   onMessage: (message) => {
-    if (message.type === "change" && message.chapter === chapter.id) {
+    if (message.type === "joined") {
+      reload(); // whatever changed before the socket heard the study
+    } else if (message.type === "change" && message.chapter === chapter.id) {
       // A visitor at the position a move was played from follows it, as if watching a game.
       const follow = !canEdit && message.change.op === "play"
         && message.change.node.parent === current;

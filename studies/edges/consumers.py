@@ -1,4 +1,5 @@
-"""A study's socket (``/ws/studies/<id>/``): every change to the study, as it commits — a chapter's
+"""A study's socket (``/ws/studies/<id>/``): ``joined`` once it hears the study, then every change
+to the study, as it commits — a chapter's
 tree changed (``change``), the chapters (``chapters``), its name and visibility (``study``), its
 contributors (``members``), the study deleted (``gone``).
 
@@ -48,6 +49,8 @@ class StudyConsumer(BaseConsumer):
             return
         await self.channel_layer.group_add(study_group(self.study_id), self.channel_name)
         self.joined = True
+        # From here on every change reaches this socket: what the page reads now is up to date.
+        await self.send_json({"type": "joined"})
 
     async def disconnect(self, code: int) -> None:
         if getattr(self, "joined", False):

@@ -21,6 +21,12 @@ def made(owner_name: str, visibility: str = "public") -> tuple[Study, dict]:
     return study, {"owner": owner, "chapter": study.chapters.get().public_id}
 
 
+async def joined(comm) -> None:
+    """Connects and waits until the socket hears the study."""
+    assert (await comm.connect())[0]
+    assert await comm.receive_json_from(timeout=5) == {"type": "joined"}
+
+
 async def next_of(comm, kind: str) -> dict:
     while True:
         message = await comm.receive_json_from(timeout=5)
@@ -32,9 +38,9 @@ async def test_every_open_page_hears_each_change_as_it_commits(ws) -> None:  # n
     study, parts = await database_sync_to_async(made)("alice")
     path = f"/ws/studies/{study.public_id}/"
     visitor = await ws(path)
-    assert (await visitor.connect())[0]
+    await joined(visitor)
     owner = await ws(path, parts["owner"])
-    assert (await owner.connect())[0]
+    await joined(owner)
     answer = await database_sync_to_async(services.chapter_change)(
         parts["owner"].pk,
         study.public_id,
@@ -64,7 +70,8 @@ async def test_a_study_made_private_closes_the_pages_of_those_who_may_not_see_it
     await database_sync_to_async(services.member_add)(parts["owner"].pk, study.public_id, "bob")
     path = f"/ws/studies/{study.public_id}/"
     visitor, member = await ws(path), await ws(path, bob)
-    assert (await visitor.connect())[0] and (await member.connect())[0]
+    await joined(visitor)
+    await joined(member)
     await database_sync_to_async(services.study_update)(
         parts["owner"].pk, study.public_id, {"visibility": "private"}
     )
@@ -87,7 +94,7 @@ async def test_a_study_made_private_closes_the_pages_of_those_who_may_not_see_it
 async def test_a_deleted_study_is_told_gone(ws) -> None:  # noqa: F811
     study, parts = await database_sync_to_async(made)("alice")
     page = await ws(f"/ws/studies/{study.public_id}/")
-    assert (await page.connect())[0]
+    await joined(page)
     await database_sync_to_async(services.study_delete)(parts["owner"].pk, study.public_id)
     assert (await next_of(page, "gone"))["type"] == "gone"
     unknown = await ws("/ws/studies/nosuchstudy/")
