@@ -19,6 +19,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from community.inbox import send_message
 from puzzles.models import Puzzle
+from studies.services import study_create
 from tests.browser.board_helpers import log_in, off_the_loop
 from tests.conftest import ARTIFACTS
 from tests.factories import make_user
@@ -102,6 +103,8 @@ PAGES = [
     ("puzzles", "/training/puzzles/"),
     ("puzzle", "/training/puzzles/chesskers/"),  # a puzzle solved: its solution listed
     ("puzzle-history", "/training/puzzles/history/"),  # ... and its round
+    ("studies", "/study/"),
+    ("study", None),  # ada's study, a comment and a side line in it, its panels open
     ("archive", "/games/"),
     ("rules", "/rules/chesskers/"),
     ("login", "/accounts/login/"),
@@ -161,6 +164,9 @@ def test_the_main_pages_have_no_serious_accessibility_violations(checked_page, t
     off_the_loop(lambda: send_message(sender=ada, recipient=bea, text="Sure."))
     game = off_the_loop(lambda: opened(start_game(ada, bea)))
     Puzzle.objects.create(variant="chesskers", fen=MATE_IN_ONE, solver="white", moves=["Ra8#"])
+    study = study_create(
+        ada.pk, {"name": "Lines", "text": '[Variant "Chesskers"]\n\n1. e4 {Good} (1. d4) e5 *'}
+    )
     page = checked_page()
     log_in(page, "ada")
     # Signed in, the account's choice wins: set it there.
@@ -173,11 +179,17 @@ def test_the_main_pages_have_no_serious_accessibility_violations(checked_page, t
     for name, path in PAGES:
         if name == "embed":
             path = f"/embed/{game.public_id}/?theme={theme}"
+        if name == "study":
+            path = f"/study/{study.public_id}/"
         page.goto(path or f"/game/{game.public_id}/")
         expect(page.locator("html")).to_have_attribute("data-theme", theme)
         page.wait_for_load_state("networkidle")
-        if name in ("game", "analysis", "explorer", "coordinates", "puzzle"):
+        if name in ("game", "analysis", "explorer", "coordinates", "puzzle", "study"):
             expect(page.locator("#board .cb-board")).to_be_visible()
+        if name == "study":
+            page.get_by_test_id("chapter-panel").locator("summary").click()
+            page.get_by_test_id("study-settings").locator("summary").click()
+            expect(page.locator("#move-tree .move-comment")).to_have_text("Good")
         if name == "coordinates":  # a round under way: its name to find
             page.get_by_test_id("coordinates-start").click()
             expect(page.get_by_test_id("coordinates-target")).not_to_have_text("")
