@@ -3,10 +3,28 @@ comments and glyphs that its owner and their contributors edit and anyone allowe
 live (``studies.services``). A chapter's tree is one JSON document: the analysis board's shape,
 every node's position written by the engine (``studies.tree``)."""
 
+from typing import Any
+
+import orjson
 from django.conf import settings
 from django.db import models
 
 from games.models import FEN_LENGTH, VARIANT_LENGTH, new_public_id
+
+
+class TreeField(models.TextField):
+    """A chapter's tree, kept as its JSON text: every change rewrites it whole, and PostgreSQL
+    stores and reads text several times faster than it parses and writes ``jsonb`` (a full
+    chapter: ``bench/studies_bench.py``). Nothing queries inside it."""
+
+    def from_db_value(self, value: str | None, expression: Any, connection: Any) -> Any:
+        return None if value is None else orjson.loads(value)
+
+    def to_python(self, value: Any) -> Any:
+        return orjson.loads(value) if isinstance(value, str) else value
+
+    def get_prep_value(self, value: Any) -> str | None:
+        return None if value is None else orjson.dumps(value).decode()
 
 
 class Study(models.Model):
@@ -66,7 +84,7 @@ class Chapter(models.Model):
     name = models.CharField(max_length=100)
     variant = models.CharField(max_length=VARIANT_LENGTH)
     initial_fen = models.CharField(max_length=FEN_LENGTH)
-    tree = models.JSONField()
+    tree = TreeField()
     revision = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 

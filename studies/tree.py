@@ -23,6 +23,7 @@ from games.models import Annotation
 MAX_NODES = 1000  # positions one chapter holds, its start included
 MAX_COMMENT = 2000
 MAX_COMMENTS = 50_000  # characters of comment one chapter holds in all
+MAX_NESTING = pgn.MAX_VARIATION_DEPTH  # side lines within side lines, as the text format allows
 GLYPHS = tuple(Annotation.Glyph.values)
 
 Tree = dict[str, Any]
@@ -71,10 +72,41 @@ def child_playing(tree: Tree, parent: Node, text: str) -> Node | None:
     return None
 
 
+def nesting(tree: Tree, node_id: str) -> int:
+    """Returns how deep a node's line is nested: the side lines its path enters (each move that
+    is not the first played from its position)."""
+    depth, at = 0, tree["nodes"][node_id]
+    while at["parent"] is not None:
+        parent = tree["nodes"][at["parent"]]
+        depth += parent["children"][0] != at["id"]
+        at = parent
+    return depth
+
+
+def deepest(tree: Tree) -> int:
+    """Returns the deepest nesting of any line of the tree (one pass from the start)."""
+    deepest, waiting = 0, [("0", 0)]
+    while waiting:
+        node_id, depth = waiting.pop()
+        deepest = max(deepest, depth)
+        children = tree["nodes"][node_id]["children"]
+        waiting.extend((child, depth + (index > 0)) for index, child in enumerate(children))
+    return deepest
+
+
+def too_deep() -> GameError:
+    return GameError(
+        ErrorCode.BAD_REQUEST,
+        _("Side lines nest at most %(max_nesting)s deep: play this line at a shallower fork.")
+        % {"max_nesting": MAX_NESTING},
+    )
+
+
 def add(tree: Tree, parent_id: str, move: dict[str, Any], fen: str) -> tuple[Node, bool]:
     """Adds ``move`` (the engine's ``{text, path, captured, kind}``) played from the node
     ``parent_id`` to ``fen``; returns the node and whether it is new (the same move played
-    before is the same node: no duplicate line). Refuses a tree already full."""
+    before is the same node: no duplicate line). Refuses a tree already full, and a side line
+    nested deeper than the text format can write."""
     parent = node_of(tree, parent_id)
     same = child_playing(tree, parent, move["text"])
     if same is not None:
@@ -85,6 +117,8 @@ def add(tree: Tree, parent_id: str, move: dict[str, Any], fen: str) -> tuple[Nod
             _("A chapter holds at most %(max_nodes)s moves: delete some, or add a chapter.")
             % {"max_nodes": MAX_NODES - 1},
         )
+    if parent["children"] and nesting(tree, parent_id) >= MAX_NESTING:
+        raise too_deep()
     node_id = str(tree["next"])
     node = {
         "id": node_id,
@@ -126,7 +160,8 @@ def remove(tree: Tree, node_id: str) -> list[str]:
 def promote(tree: Tree, node_id: str) -> Node | None:
     """Makes the side line through ``node_id`` the one before it at its nearest fork where it
     is not first (at the main line's fork: the main line); returns that fork's node, whose
-    ``children`` changed order, or None on the main line (nothing to promote)."""
+    ``children`` changed order, or None on the main line (nothing to promote). Refused when the
+    line it passes would then nest deeper than the text format can write."""
     at = node_of(tree, node_id)
     while at["parent"] is not None:
         parent = tree["nodes"][at["parent"]]
@@ -134,6 +169,9 @@ def promote(tree: Tree, node_id: str) -> Node | None:
         if index > 0:
             children = parent["children"]
             children[index - 1], children[index] = children[index], children[index - 1]
+            if deepest(tree) > MAX_NESTING:
+                children[index - 1], children[index] = children[index], children[index - 1]
+                raise too_deep()
             return parent
         at = parent
     return None

@@ -138,6 +138,24 @@ def test_a_full_chapter_refuses_one_more_move(alice, monkeypatch) -> None:
     assert change(alice, study, {"op": "play", "node": "1", "move": "e5"})["revision"] == 2
 
 
+def test_side_lines_nest_no_deeper_than_the_text_format_writes(alice, monkeypatch) -> None:
+    monkeypatch.setattr(trees, "MAX_NESTING", 1)
+    study = create(alice)
+    change(alice, study, {"op": "play", "node": "0", "move": "e4"})  # 1
+    change(alice, study, {"op": "play", "node": "1", "move": "e5"})  # 2
+    change(alice, study, {"op": "play", "node": "0", "move": "d4"})  # 3: a side line
+    change(alice, study, {"op": "play", "node": "3", "move": "d5"})  # 4
+    change(alice, study, {"op": "play", "node": "1", "move": "c5"})  # 5: one more, not nested
+    refused = change(alice, study, {"op": "play", "node": "3", "move": "Nf6"}, 400)
+    assert refused["error"] == (
+        "Side lines nest at most 1 deep: play this line at a shallower fork."
+    )
+    # Promoting d4 would put e4's side line c5 one deeper: refused, the order kept.
+    assert change(alice, study, {"op": "promote", "node": "4"}, 400)["error"] == refused["error"]
+    assert chapter_row(study).tree["nodes"]["0"]["children"] == ["1", "3"]
+    assert trees.deepest(chapter_row(study).tree) == 1
+
+
 def test_a_chapters_comments_are_bounded_in_all(alice, monkeypatch) -> None:
     monkeypatch.setattr(trees, "MAX_COMMENTS", 10)
     study = create(alice)
