@@ -98,9 +98,11 @@ def owned(study_id: str, user_id: int | None) -> Study:
 
 
 # --- what the pages and the API show ---------------------------------------------------------
-def clean_name(value: Any, what: str) -> str:
+def clean_name(value: Any, missing_name: str) -> str:
+    """Returns a name with its spaces made single, or refuses none (saying ``missing_name``)
+    and one too long."""
     if not isinstance(value, str) or not value.strip():
-        raise GameError(ErrorCode.BAD_REQUEST, _("%(what)s needs a name.") % {"what": what})
+        raise GameError(ErrorCode.BAD_REQUEST, missing_name)
     name = " ".join(value.split())
     if len(name) > NAME_LENGTH:
         raise GameError(
@@ -243,9 +245,9 @@ def new_chapters(
         release_connection()
         chapters = chapters_of_text(text, room)
         if name and len(chapters) == 1:
-            chapters[0].name = clean_name(name, _("A chapter"))
+            chapters[0].name = clean_name(name, _("A chapter needs a name."))
         return chapters
-    chapter_name = clean_name(name, _("A chapter")) if name else _("Chapter 1")
+    chapter_name = clean_name(name, _("A chapter needs a name.")) if name else _("Chapter 1")
     if variant is None or variant == "":
         variant = variants.DEFAULT.id
     if variant not in variants.VARIANTS:
@@ -279,7 +281,7 @@ def study_create(user_id: int | None, body: dict[str, Any]) -> Study:
     """Makes a study of the user's with its first chapters (``new_chapters``)."""
     if user_id is None:
         raise GameError(ErrorCode.FORBIDDEN, _("Sign in to make a study."))
-    name = clean_name(body.get("name"), _("A study"))
+    name = clean_name(body.get("name"), _("A study needs a name."))
     visibility = clean_visibility(body.get("visibility") or Study.Visibility.PUBLIC)
     if Study.objects.filter(owner_id=user_id).count() >= MAX_STUDIES:
         raise GameError(
@@ -333,7 +335,7 @@ def chapter_update(
     with transaction.atomic():
         study = editable(study_id, user_id, lock=True)
         chapter = chapter_of(study, chapter_id, lock=True)
-        chapter.name = clean_name(body.get("name"), _("A chapter"))
+        chapter.name = clean_name(body.get("name"), _("A chapter needs a name."))
         chapter.save(update_fields=["name"])
         study.save(update_fields=["updated_at"])
         tell(study, {"event": "chapters", "chapters": chapter_lines(study)})
@@ -361,7 +363,7 @@ def study_update(user_id: int | None, study_id: str, body: dict[str, Any]) -> St
     with transaction.atomic():
         study = owned(study_id, user_id)
         if "name" in body:
-            study.name = clean_name(body.get("name"), _("A study"))
+            study.name = clean_name(body.get("name"), _("A study needs a name."))
         if "visibility" in body:
             study.visibility = clean_visibility(body.get("visibility"))
         study.save()

@@ -8,7 +8,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -17,64 +16,130 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Study',
+            name="Study",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('public_id', models.CharField(default=games.models.new_public_id, max_length=12, unique=True)),
-                ('name', models.CharField(max_length=100)),
-                ('visibility', models.CharField(choices=[('public', 'Public'), ('unlisted', 'Unlisted'), ('private', 'Private')], default='public', max_length=8)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('owner', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='studies', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "public_id",
+                    models.CharField(
+                        default=games.models.new_public_id, max_length=12, unique=True
+                    ),
+                ),
+                ("name", models.CharField(max_length=100)),
+                (
+                    "visibility",
+                    models.CharField(
+                        choices=[
+                            ("public", "Public"),
+                            ("unlisted", "Unlisted"),
+                            ("private", "Private"),
+                        ],
+                        default="public",
+                        max_length=8,
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="studies",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='StudyMember',
+            name="StudyMember",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('added_at', models.DateTimeField(auto_now_add=True)),
-                ('study', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='memberships', to='studies.study')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("added_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "study",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="memberships",
+                        to="studies.study",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
         migrations.AddField(
-            model_name='study',
-            name='members',
-            field=models.ManyToManyField(related_name='+', through='studies.StudyMember', to=settings.AUTH_USER_MODEL),
+            model_name="study",
+            name="members",
+            field=models.ManyToManyField(
+                related_name="+", through="studies.StudyMember", to=settings.AUTH_USER_MODEL
+            ),
         ),
         migrations.CreateModel(
-            name='Chapter',
+            name="Chapter",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('public_id', models.CharField(default=games.models.new_public_id, max_length=12, unique=True)),
-                ('order', models.PositiveIntegerField()),
-                ('name', models.CharField(max_length=100)),
-                ('variant', models.CharField(max_length=32)),
-                ('initial_fen', models.CharField(max_length=400)),
-                ('tree', studies.models.TreeField()),
-                ('revision', models.PositiveIntegerField(default=0)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('study', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='chapters', to='studies.study')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "public_id",
+                    models.CharField(
+                        default=games.models.new_public_id, max_length=12, unique=True
+                    ),
+                ),
+                ("order", models.PositiveIntegerField()),
+                ("name", models.CharField(max_length=100)),
+                ("variant", models.CharField(max_length=32)),
+                ("initial_fen", models.CharField(max_length=400)),
+                ("tree", studies.models.TreeField()),
+                ("revision", models.PositiveIntegerField(default=0)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "study",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="chapters",
+                        to="studies.study",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['order', 'id'],
-                'indexes': [models.Index(fields=['study', 'order'], name='chapters_in_order')],
+                "ordering": ["order", "id"],
+                "indexes": [models.Index(fields=["study", "order"], name="chapters_in_order")],
             },
         ),
         migrations.AddIndex(
-            model_name='studymember',
-            index=models.Index(fields=['user', 'study'], name='study_members_by_user'),
+            model_name="studymember",
+            index=models.Index(fields=["user", "study"], name="study_members_by_user"),
         ),
         migrations.AddConstraint(
-            model_name='studymember',
-            constraint=models.UniqueConstraint(fields=('study', 'user'), name='study_member_once'),
+            model_name="studymember",
+            constraint=models.UniqueConstraint(fields=("study", "user"), name="study_member_once"),
         ),
         migrations.AddIndex(
-            model_name='study',
-            index=models.Index(fields=['visibility', '-updated_at'], name='studies_by_visibility'),
+            model_name="study",
+            index=models.Index(fields=["visibility", "-updated_at"], name="studies_by_visibility"),
         ),
         migrations.AddIndex(
-            model_name='study',
-            index=models.Index(fields=['owner', '-updated_at'], name='studies_of_owner'),
+            model_name="study",
+            index=models.Index(fields=["owner", "-updated_at"], name="studies_of_owner"),
         ),
     ]
