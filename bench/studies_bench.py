@@ -17,10 +17,7 @@ time.
 import argparse
 import os
 import random
-import statistics
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -35,6 +32,7 @@ from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
 from accounts.models import User  # noqa: E402
+from bench.puzzles_bench import timed  # noqa: E402
 from engine import variants  # noqa: E402
 from games.domain.errors import GameError  # noqa: E402
 from games.services.lines import play_on  # noqa: E402
@@ -67,17 +65,6 @@ def full_tree(variant_id: str, rng: random.Random) -> trees.Tree:
         # Mostly onwards; now and then back a few moves, a side line from there.
         at = node["id"] if rng.random() < 0.8 else (node["parent"] or "0")
     return tree
-
-
-def timed(ask: Callable[[], object], runs: int) -> tuple[float, float]:
-    """The median and the fastest of ``runs`` calls of ``ask``, in ms, after one warm-up."""
-    ask()
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        ask()
-        times.append(time.perf_counter() - start)
-    return 1000 * statistics.median(times), 1000 * min(times)
 
 
 def checked(response, what: str):

@@ -23,6 +23,7 @@ from games.domain.schemas import fen_text
 from games.services.archive import MAX_IMPORT_JUMPS, import_error, imported_variant
 from games.services.core import sentence
 from games.services.lines import play_on
+from games.services.variations import MAX_COMMENT
 from studies import tree as trees
 
 MAX_CHAPTERS = 64  # chapters one study holds
@@ -144,7 +145,7 @@ def grow(
         comments = [note.comment for note in step.notes if note.comment and not note.line]
         if glyphs or comments:
             node["glyph"] = glyphs[0] if glyphs else ""
-            node["comment"] = " ".join(comments)[: trees.MAX_COMMENT]
+            node["comment"] = " ".join(comments)[:MAX_COMMENT]
         at = node["id"]
         for note in step.notes:
             if note.line:

@@ -262,6 +262,11 @@ def new_chapters(
     return [NewChapter(chapter_name, variant, start, trees.new_tree(start))]
 
 
+def chapter_source(body: dict[str, Any]) -> dict[str, Any]:
+    """Returns where a request's chapters come from: a game and position, a text, a game."""
+    return {key: body.get(key) for key in ("variant", "fen", "text", "game")}
+
+
 def store_chapters(study: Study, chapters: list[NewChapter]) -> list[Chapter]:
     first = (study.chapters.aggregate(last=Max("order"))["last"] or 0) + 1
     return Chapter.objects.bulk_create(
@@ -289,14 +294,7 @@ def study_create(user_id: int | None, body: dict[str, Any]) -> Study:
             _("A player owns at most %(max_studies)s studies: delete one first.")
             % {"max_studies": MAX_STUDIES},
         )
-    chapters = new_chapters(
-        name=body.get("chapter"),
-        variant=body.get("variant"),
-        fen=body.get("fen"),
-        text=body.get("text"),
-        game=body.get("game"),
-        room=MAX_CHAPTERS,
-    )
+    chapters = new_chapters(name=body.get("chapter"), room=MAX_CHAPTERS, **chapter_source(body))
     with transaction.atomic():
         study = Study.objects.create(owner_id=user_id, name=name, visibility=visibility)
         store_chapters(study, chapters)
@@ -306,14 +304,8 @@ def study_create(user_id: int | None, body: dict[str, Any]) -> Study:
 def chapter_create(user_id: int | None, study_id: str, body: dict[str, Any]) -> list[Chapter]:
     """Adds chapters to a study (``new_chapters``) after its last."""
     study = editable(study_id, user_id)
-    chapters = new_chapters(
-        name=body.get("name"),
-        variant=body.get("variant"),
-        fen=body.get("fen"),
-        text=body.get("text"),
-        game=body.get("game"),
-        room=MAX_CHAPTERS - study.chapters.count(),
-    )
+    room = MAX_CHAPTERS - study.chapters.count()
+    chapters = new_chapters(name=body.get("name"), room=room, **chapter_source(body))
     with transaction.atomic():
         study = editable(study_id, user_id, lock=True)
         if study.chapters.count() + len(chapters) > MAX_CHAPTERS:

@@ -19,9 +19,9 @@ from common.i18n import grouped
 from games.domain import pgn
 from games.domain.errors import ErrorCode, GameError
 from games.models import Annotation
+from games.services.variations import checked_note
 
 MAX_NODES = 1000  # positions one chapter holds, its start included
-MAX_COMMENT = 2000
 MAX_COMMENTS = 50_000  # characters of comment one chapter holds in all
 MAX_NESTING = pgn.MAX_VARIATION_DEPTH  # side lines within side lines, as the text format allows
 GLYPHS = tuple(Annotation.Glyph.values)
@@ -193,20 +193,11 @@ def set_note(tree: Tree, node_id: str, glyph: Any, comment: Any) -> Node:
     most ``MAX_COMMENT`` characters without braces (the text format's comment marks), and at
     most ``MAX_COMMENTS`` characters of comments in the chapter."""
     node = node_of(tree, node_id)
-    glyph = "" if glyph is None else glyph
-    comment = "" if comment is None else comment
-    if not isinstance(glyph, str) or glyph not in GLYPHS:
+    if not isinstance(glyph, str | None):
         raise GameError(ErrorCode.BAD_REQUEST, _("A glyph is one of ! ? !! ?? !? ?! or empty."))
-    if not isinstance(comment, str):
+    if not isinstance(comment, str | None):
         raise GameError(ErrorCode.BAD_REQUEST, _("A comment is text."))
-    comment = comment.strip()
-    if len(comment) > MAX_COMMENT:
-        raise GameError(
-            ErrorCode.BAD_REQUEST,
-            _("A comment has at most %(max_comment)s characters.") % {"max_comment": MAX_COMMENT},
-        )
-    if "{" in comment or "}" in comment:
-        raise GameError(ErrorCode.BAD_REQUEST, _("A comment may not contain { or }."))
+    glyph, comment = checked_note(glyph, comment)
     if node["parent"] is None:
         raise GameError(
             ErrorCode.BAD_REQUEST, _("Comments and glyphs are on moves, not on the start.")

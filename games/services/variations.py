@@ -26,10 +26,10 @@ MAX_SIDE_LINES = 300  # side lines one game may hold, nested ones included
 MAX_COMMENT = 2000
 
 
-def clean_note(glyph: str | None, comment: str | None) -> tuple[str, str]:
+def checked_note(glyph: str | None, comment: str | None) -> tuple[str, str]:
     """Returns the glyph and comment of a note, checked: a known glyph or none, a comment of
-    at most ``MAX_COMMENT`` characters without braces, and at least one of the two (None: empty;
-    their type is checked at the edge, ``schemas.AnnotationRequest``)."""
+    at most ``MAX_COMMENT`` characters without braces (the text format's comment marks),
+    stripped (None: empty; their type is checked at the edge)."""
     glyph = "" if glyph is None else glyph
     comment = "" if comment is None else comment
     if glyph not in Annotation.Glyph.values:
@@ -42,6 +42,13 @@ def clean_note(glyph: str | None, comment: str | None) -> tuple[str, str]:
         )
     if "{" in comment or "}" in comment:
         raise GameError(ErrorCode.BAD_REQUEST, _("A comment may not contain { or }."))
+    return glyph, comment
+
+
+def clean_note(glyph: str | None, comment: str | None) -> tuple[str, str]:
+    """Returns the glyph and comment of a note (``checked_note``), at least one of the two
+    (their type is checked at the edge, ``schemas.AnnotationRequest``)."""
+    glyph, comment = checked_note(glyph, comment)
     if not glyph and not comment:
         raise GameError(ErrorCode.BAD_REQUEST, _("An annotation needs a glyph or a comment."))
     return glyph, comment

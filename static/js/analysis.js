@@ -8,7 +8,7 @@ import { api, liveSocket, startGameFrom } from "./api.js";
 import { createPlayBoard } from "./board.js";
 import { createExplorer } from "./explorer.js";
 import { expandLegalTree } from "./legal_tree.js";
-import { drawMoveTree } from "./move_tree.js";
+import { bindTreeKeys, drawMoveTree } from "./move_tree.js";
 import { overHereText } from "./game_words.js";
 import { gettext } from "./i18n.js";
 import { challengeHref, fenInPath } from "./placement.js";
@@ -312,18 +312,9 @@ document.querySelectorAll("[data-action]").forEach((button) => {
   button.addEventListener("click", () => actions[button.dataset.action]?.());
 });
 
-const KEYS = {
-  ArrowLeft: "prev", ArrowRight: "next", ArrowUp: "up", ArrowDown: "down", Home: "first",
-  End: "last",
-};
-document.addEventListener("keydown", (event) => {
-  if (event.target.closest("input, select, textarea")) return;
-  if (KEYS[event.key]) {
-    event.preventDefault();
-    show(step(tree, current, KEYS[event.key]));
-  } else if (event.key === "f") {
-    actions.flip();
-  }
+bindTreeKeys({
+  onStep: (where) => show(step(tree, current, where)),
+  onFlip: () => actions.flip(),
 });
 
 $("load-form").addEventListener("submit", (event) => {

@@ -1,6 +1,7 @@
 // A tree of moves drawn as text (the analysis board's and a study's): the main line numbered,
 // each side line in its place after the move it replaces, every move a button that shows its
-// position, the current one marked. With `comments`, each move's comment follows it.
+// position, the current one marked. With `comments`, each move's comment follows it. And the
+// keys that walk it.
 import { numberText } from "./game_model.js";
 import { lineFrom } from "./analysis_model.js";
 
@@ -62,4 +63,24 @@ export function drawMoveTree(box, tree, current, { startFen, onPick, comments = 
   }
   drawLine(box, first, true);
   box.querySelector(".is-current")?.scrollIntoView({ block: "nearest" });
+}
+
+const KEYS = {
+  ArrowLeft: "prev", ArrowRight: "next", ArrowUp: "up", ArrowDown: "down", Home: "first",
+  End: "last",
+};
+
+/** Walks a tree with the keys (outside a field): ←/→ back and on, ↑/↓ the side lines at a
+ * move, Home/End the start and the line's end, each calling `onStep(where)` (the name
+ * analysis_model.step takes); `f` calls `onFlip()`. */
+export function bindTreeKeys({ onStep, onFlip }) {
+  document.addEventListener("keydown", (event) => {
+    if (event.target.closest("input, select, textarea")) return;
+    if (KEYS[event.key]) {
+      event.preventDefault();
+      onStep(KEYS[event.key]);
+    } else if (event.key === "f") {
+      onFlip();
+    }
+  });
 }

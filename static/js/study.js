@@ -10,7 +10,7 @@ import { overHereText } from "./game_words.js";
 import { gettext } from "./i18n.js";
 import { fenInPath } from "./placement.js";
 import { step } from "./analysis_model.js";
-import { drawMoveTree } from "./move_tree.js";
+import { bindTreeKeys, drawMoveTree } from "./move_tree.js";
 import {
   addressedNode, applyChange, changeFits, stillShown, toggledGlyph, treeOfChapter,
 } from "./study_model.js";
@@ -349,18 +349,9 @@ document.querySelectorAll("[data-action]").forEach((button) => {
   button.addEventListener("click", () => actions[button.dataset.action]?.());
 });
 
-const KEYS = {
-  ArrowLeft: "prev", ArrowRight: "next", ArrowUp: "up", ArrowDown: "down", Home: "first",
-  End: "last",
-};
-document.addEventListener("keydown", (event) => {
-  if (event.target.closest("input, select, textarea")) return;
-  if (KEYS[event.key]) {
-    event.preventDefault();
-    show(step(tree, current, KEYS[event.key]));
-  } else if (event.key === "f") {
-    actions.flip();
-  }
+bindTreeKeys({
+  onStep: (where) => show(step(tree, current, where)),
+  onFlip: () => actions.flip(),
 });
 
 drawVisibility();

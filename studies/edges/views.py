@@ -13,6 +13,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from catalogue.descriptors import variant_descriptor, variant_groups
 from games.domain.errors import GameError
 from games.domain.schemas import MAX_FEN_CHARS
+from games.services.variations import MAX_COMMENT
 from studies.importing import MAX_CHAPTERS
 from studies.models import Study
 from studies.services import (
@@ -24,7 +25,7 @@ from studies.services import (
     study_payload,
     viewable,
 )
-from studies.tree import GLYPHS, MAX_COMMENT
+from studies.tree import GLYPHS
 
 
 def studies(request: HttpRequest) -> HttpResponse:
