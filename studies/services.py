@@ -233,7 +233,8 @@ def new_chapters(
             _("A study holds at most %(max_chapters)s chapters.") % {"max_chapters": MAX_CHAPTERS},
         )
     if game:
-        record = Game.objects.filter(public_id=str(game)[:12]).first()
+        game = str(game)[:12]
+        record = Game.objects.filter(public_id=game).first()
         if record is None:
             raise GameError(ErrorCode.NOT_FOUND, _("There is no game %(game)s.") % {"game": game})
         if record.status == Game.Status.LIVE:

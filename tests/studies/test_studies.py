@@ -267,6 +267,9 @@ def test_a_text_becomes_chapters_with_its_lines_and_exports_back_the_same(alice)
         ({"name": "x" * 101}, "A name has at most 100 characters."),
         ({"visibility": "secret"}, "A study is public, unlisted or private."),
         ({"game": "nosuchgame"}, "There is no game nosuchgame."),
+        ({"game": "x" * 5000}, "There is no game xxxxxxxxxxxx."),
+        ({"game": ["a"]}, "There is no game ['a']."),
+        ({"text": ["1. e4"]}, "The text is not text."),
     ],
 )
 def test_a_bad_study_is_refused_saying_why_and_nothing_is_made(alice, body, says) -> None:
