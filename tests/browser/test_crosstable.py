@@ -36,7 +36,10 @@ def table(page) -> list[tuple[str, str, str]]:
     ]
 
 
-@pytest.mark.parametrize("width, height", [(1280, 800), (375, 812)])
+# At 375 px in make test-slow: tests/browser/test_phone_layout.py holds the pages to a phone.
+@pytest.mark.parametrize(
+    "width, height", [(1280, 800), pytest.param(375, 812, marks=pytest.mark.slow)]
+)
 def test_the_crosstable_counts_the_game_as_it_ends(new_page, width, height) -> None:
     alice_user, bob_user = make_user("alice"), make_user("bob")
     earlier = off_the_loop(earlier_games, alice_user, bob_user)

@@ -12,7 +12,12 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import screenshot
 
-LANGUAGES = [code for code, _ in settings.LANGUAGES]
+# English and Russian (another script, three plural forms) in make test, the others in make
+# test-slow: tests/site/test_catalogues.py holds every catalogue to every marked message.
+LANGUAGES = [
+    code if code in ("en", "ru") else pytest.param(code, marks=pytest.mark.slow)
+    for code, _ in settings.LANGUAGES
+]
 PAGES = [
     ("home", "/"),
     ("play", "/play/"),

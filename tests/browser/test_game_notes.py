@@ -14,7 +14,10 @@ from tests.factories import make_user
 from tests.games.conftest import resigned_game
 
 
-@pytest.mark.parametrize("width, height", [(1280, 800), (375, 812)])
+# At 375 px in make test-slow: tests/browser/test_phone_layout.py holds the pages to a phone.
+@pytest.mark.parametrize(
+    "width, height", [(1280, 800), pytest.param(375, 812, marks=pytest.mark.slow)]
+)
 def test_a_note_is_kept_as_typed_and_seen_by_its_writer_alone(new_page, width, height) -> None:
     alice_user, bob_user = make_user("alice"), make_user("bob")
     game = off_the_loop(resigned_game, alice_user, bob_user)

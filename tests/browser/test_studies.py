@@ -50,7 +50,10 @@ def make_study(page: Page, name: str, **fields: str) -> Study:
     return Study.objects.get(name=name)
 
 
-@pytest.mark.parametrize("width, height", [(1280, 800), (375, 812)])
+# At 375 px in make test-slow: tests/browser/test_phone_layout.py holds the pages to a phone.
+@pytest.mark.parametrize(
+    "width, height", [(1280, 800), pytest.param(375, 812, marks=pytest.mark.slow)]
+)
 def test_a_study_is_played_commented_and_followed_live(new_page, width, height) -> None:
     make_user("alice")
     page = new_page(width, height)

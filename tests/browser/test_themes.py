@@ -147,7 +147,9 @@ def other_url(page: Page) -> str:
     return page.url.split("/", 3)[0] + "//" + page.url.split("/", 3)[2] + "/"
 
 
-@pytest.mark.parametrize("theme", ["light", "dark"])
+# The dark theme's screenshots are `slow` (make test-slow): its colours are held to their contrast
+# by tests/site/test_theme_contrast.py, and the switch to it by the tests above.
+@pytest.mark.parametrize("theme", ["light", pytest.param("dark", marks=pytest.mark.slow)])
 def test_screenshots_of_the_pages_in_both_themes(new_page, theme: str) -> None:
     page = new_page()
     page.goto("/")
