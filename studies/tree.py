@@ -85,13 +85,13 @@ def nesting(tree: Tree, node_id: str) -> int:
 
 def deepest(tree: Tree) -> int:
     """Returns the deepest nesting of any line of the tree (one pass from the start)."""
-    deepest, waiting = 0, [("0", 0)]
+    most, waiting = 0, [("0", 0)]
     while waiting:
         node_id, depth = waiting.pop()
-        deepest = max(deepest, depth)
+        most = max(most, depth)
         children = tree["nodes"][node_id]["children"]
         waiting.extend((child, depth + (index > 0)) for index, child in enumerate(children))
-    return deepest
+    return most
 
 
 def too_deep() -> GameError:
