@@ -27,6 +27,7 @@ let revision = chapter.revision;
 let current = addressedNode(tree, location.hash);
 const positions = new Map(); // fen -> the position as /api/analysis/position/ gives it
 let asking = null; // the timer of the position the board waits for
+let boardShows = null; // what the board was last set to (show)
 
 const board = createPlayBoard($("board"), {
   label: gettext("Study board"),
@@ -87,6 +88,7 @@ async function play(move) {
   if (answer) show(answer.change.node.id, { now: true });
   else {
     board.revert();
+    boardShows = null;
     show(current);
   }
 }
@@ -126,13 +128,19 @@ function show(id, { now = false } = {}) {
   current = id;
   const node = tree.nodes[id];
   const known = positions.get(node.fen);
-  board.set({
-    fen: node.fen,
-    legalMoves: known && canEdit ? expandLegalTree(known.legal_tree) : [],
-    lastMove: node.move,
-    check: known ? known.check : null,
-    interactive: Boolean(known && canEdit && !known.outcome),
-  });
+  // The board is set again only when what it shows changes: a change elsewhere in the tree, or
+  // the chapter read again, must not drop a piece the player has picked up.
+  const shown = `${id}|${node.fen}|${Boolean(known)}|${canEdit}`;
+  if (shown !== boardShows) {
+    boardShows = shown;
+    board.set({
+      fen: node.fen,
+      legalMoves: known && canEdit ? expandLegalTree(known.legal_tree) : [],
+      lastMove: node.move,
+      check: known ? known.check : null,
+      interactive: Boolean(known && canEdit && !known.outcome),
+    });
+  }
   $("hint").textContent = known ? hintOf(known) : "";
   drawMoveTree($("move-tree"), tree, current, {
     startFen: tree.nodes[tree.root].fen,

@@ -1,8 +1,9 @@
 """Studies in Chromium against a real Daphne: a player makes a study on its page, plays a line and
 a side line on the board, comments a move and marks it with a glyph, promotes and deletes; a
 visitor with the study open sees each move and comment arrive as it is made, and the moves stay
-after a reload; a contributor edits it too; a study made private closes the visitor's page; a
-text's games become chapters. At 1280 and 375 px, screenshotted."""
+after a reload; a contributor edits it too, a piece they hold not dropped by the owner's move
+arriving; a study made private closes the visitor's page; a text's games become chapters. At
+1280 px (and 375 px in make test-slow), screenshotted."""
 
 import re
 
@@ -11,7 +12,7 @@ from django.test import Client
 from playwright.sync_api import Page, expect
 
 from studies.models import Study
-from tests.browser.board_helpers import log_in, shot, tap
+from tests.browser.board_helpers import log_in, shot, square, tap
 from tests.factories import make_user
 
 ANNOTATED = """[Event "Sicilian"]
@@ -117,11 +118,15 @@ def test_a_contributor_edits_and_a_private_study_closes_a_visitors_page(new_page
     bob = new_page()
     log_in(bob, "bob")
     bob.goto(f"/study/{study.public_id}/")
-    play(bob, "d2", "d4", turn="White")
-    expect(owner.locator("#move-tree .node")).to_have_text(["1.d4"])
+    expect(bob.locator("#hint")).to_have_text("White to move.")
+    square(bob, "d2").click()  # bob picks up a pawn; meanwhile the owner plays
+    play(owner, "e2", "e4", turn="White")
+    expect(bob.locator("#move-tree .node")).to_have_text(["1.e4"])
+    square(bob, "d4").click()  # the owner's move did not drop bob's pawn: a side line
+    expect(owner.locator("#move-tree .side-line")).to_have_text("1.d4")
     visitor = new_page()
     visitor.goto(f"/study/{study.public_id}/")
-    expect(visitor.locator("#move-tree .node")).to_have_text(["1.d4"])
+    expect(visitor.locator("#move-tree .node")).to_have_text(["1.e4", "1.d4"])
     owner.get_by_test_id("study-visibility-field").select_option("private")
     owner.get_by_test_id("study-save").click()
     expect(owner.get_by_test_id("study-visibility")).to_have_text("Private")
