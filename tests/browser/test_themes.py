@@ -136,7 +136,9 @@ def test_a_signed_in_choice_is_saved_to_the_account_and_follows_it(new_page) -> 
     expect(other.locator("html")).to_have_attribute("data-theme", "dark")
     expect(other.locator("html")).to_have_attribute("data-board", "blue")
     expect(other.locator("html")).to_have_attribute("data-coordinates", "off")
-    # ...and this browser now remembers it, signed out too.
+    # ...and this browser now remembers it, signed out too (once the page's script, which
+    # writes the cookies, has run: on a busy machine the log-out could come first).
+    expect(other.get_by_test_id("appearance")).to_have_attribute("data-ready", "yes")
     other.get_by_test_id("account-menu").click()
     other.get_by_role("button", name="Log out").click()
     other.goto("/")
