@@ -28,6 +28,9 @@ from games.domain.schemas import MoveRequest
 from games.services.lines import play_on, position_payload
 from puzzles.models import Puzzle, PuzzleRating, PuzzleRound
 
+# A streak's puzzles so far, which it asks the next one not to be (``?skip=``): at most this many.
+MAX_SKIPPED = 50
+PUBLIC_ID_CHARS = 12
 NEAR = 12  # the unplayed puzzles nearest the player's rating, one drawn at random among them
 
 
@@ -142,11 +145,32 @@ def rating_asked(value: Any) -> float | None:
     return float(text)
 
 
+def skip_asked(value: Any) -> frozenset[str]:
+    """Returns the puzzles ``?skip=`` asks to leave out (ids, comma-separated: a streak's
+    puzzles so far; absent: none), or refuses a list that is not at most ``MAX_SKIPPED`` ids."""
+    if value in (None, ""):
+        return frozenset()
+    ids = str(value)[: MAX_SKIPPED * (PUBLIC_ID_CHARS + 1) + 1].split(",")
+    if len(ids) > MAX_SKIPPED or not all(
+        0 < len(i) <= PUBLIC_ID_CHARS and i.isascii() and i.isalnum() for i in ids
+    ):
+        raise GameError(
+            ErrorCode.BAD_REQUEST,
+            _("skip lists at most %(max)s puzzle ids, separated by commas.") % {"max": MAX_SKIPPED},
+        )
+    return frozenset(ids)
+
+
 def next_puzzle(
-    user: Any, variant: str, rng: random.Random | None = None, near: float | None = None
+    user: Any,
+    variant: str,
+    rng: random.Random | None = None,
+    near: float | None = None,
+    skip: frozenset[str] = frozenset(),
 ) -> Puzzle | None:
     """Returns a puzzle of ``variant`` for the player, near the rating ``near`` if it is given
-    (a streak's next step), else near their own: signed in, one they have not played, drawn
+    (a streak's next step), else near their own, never one of ``skip`` while another is left
+    (a streak asks none twice): signed in, one they have not played, drawn
     among the ``NEAR`` nearest that rating (their own: 1500 for a newcomer); once they have
     played all those, one near it all the same (a replay, unrated); signed out, one near
     ``near``, or near a rating drawn at random between the game's easiest and hardest.
@@ -154,6 +178,8 @@ def next_puzzle(
     outward: the work is the same however many puzzles there are."""
     rng = rng or random.Random()
     puzzles = Puzzle.objects.filter(variant=variant)
+    if skip and puzzles.exclude(public_id__in=skip).exists():
+        puzzles = puzzles.exclude(public_id__in=skip)
     if user.is_authenticated:
         mine = rating_of(user, variant)
         target = near if near is not None else mine.rating if mine else glicko2.START_RATING

@@ -31,6 +31,7 @@ from puzzles.services import (
     puzzle_payload,
     rating_asked,
     round_history,
+    skip_asked,
 )
 
 
@@ -60,6 +61,12 @@ class NextPuzzleView(APIView):
             OpenApiParameter(
                 "rating", int, description="Near this rating (0 to 4000; a streak's next step)"
             ),
+            OpenApiParameter(
+                "skip",
+                str,
+                description="Puzzle ids, comma-separated (at most 50): none of them while "
+                "another is left (a streak's puzzles so far)",
+            ),
         ],
         responses={200: PuzzleSerializer, 400: PUZZLE_ERRORS[400], 404: PUZZLE_ERRORS[404]},
         summary="The next puzzle of a game for the caller",
@@ -69,7 +76,8 @@ class NextPuzzleView(APIView):
     def get(self, request: Request) -> Response:
         variant = variant_asked(request)
         near = rating_asked(request.query_params.get("rating"))
-        puzzle = next_puzzle(request.user, variant, near=near)
+        skip = skip_asked(request.query_params.get("skip"))
+        puzzle = next_puzzle(request.user, variant, near=near, skip=skip)
         if puzzle is None:
             raise GameError(ErrorCode.NOT_FOUND, _("This game has no puzzles yet."))
         return Response(puzzle_payload(puzzle, request.user))

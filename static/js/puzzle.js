@@ -273,11 +273,12 @@ async function next() {
   busy = true;
   try {
     const query = new URLSearchParams({ variant: data.variant_id });
-    if (streakMode) query.set("rating", String(streakRating(streak)));
-    let puzzle = await api("GET", `/api/puzzles/next/?${query}`);
-    for (let tries = 0; streakMode && seen.has(puzzle.id) && tries < 3; tries += 1) {
-      puzzle = await api("GET", `/api/puzzles/next/?${query}`);
+    if (streakMode) {
+      query.set("rating", String(streakRating(streak)));
+      // None asked twice while the game has another (the server keeps to the latest 50).
+      if (seen.size) query.set("skip", [...seen].slice(-50).join(","));
     }
+    const puzzle = await api("GET", `/api/puzzles/next/?${query}`);
     seen.add(puzzle.id);
     begin(puzzle);
   } catch (error) {

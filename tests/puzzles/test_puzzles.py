@@ -218,6 +218,25 @@ def test_the_next_puzzle_is_one_not_played_nearest_the_players_rating() -> None:
         assert refused.status_code == 400 and "0 to 4000" in refused.json()["error"]
 
 
+def test_a_streak_is_never_asked_the_same_puzzle_while_another_is_left() -> None:
+    ids = [
+        Puzzle.objects.create(
+            variant="chesskers", fen=king_at(n), solver="white", moves=["Kh1"], rating=rating
+        ).public_id
+        for n, rating in enumerate((1000, 1100, 1200))
+    ]
+    for asker in (client(), client(make_user("kim"))):
+        for _ in range(10):  # drawn at random among the three: never one skipped
+            shown = asker.get(f"/api/puzzles/next/?rating=1000&skip={ids[0]},{ids[2]}")
+            assert shown.json()["id"] == ids[1]
+        # Every one skipped: one all the same (the streak goes on with a puzzle seen).
+        every = asker.get(f"/api/puzzles/next/?rating=1000&skip={','.join(ids)}")
+        assert every.json()["id"] in ids
+    for bad in ("a,,b", "x" * 13, ",".join(["abc"] * 51), "ab;c", "%C2%B2"):
+        refused = client().get(f"/api/puzzles/next/?skip={bad}")
+        assert refused.status_code == 400 and "at most 50 puzzle ids" in refused.json()["error"]
+
+
 def test_the_answers_are_what_the_schema_documents(line) -> None:
     schema = SchemaGenerator().get_schema(request=None, public=True)
     components = schema["components"]["schemas"]
