@@ -12,7 +12,9 @@ validated the move at.
 - **Unlimited**: no clock (the leave rule of ``games.services.presence`` alone).
 
 Each side's first move has its own allowance (``FIRST_MOVE_ALLOWANCE``, or the days of a
-correspondence game) before its clock starts; missing it aborts the game (``abort_due``).
+correspondence game) before its clock starts; missing it aborts the game (``abort_due``). A
+simul's games have none: their host makes the first moves of every board in turn, and either
+player may abort a game until both have moved.
 Running out of time loses, unless the side with time could never win, judged by the rules'
 insufficient-material test (``can_win``): then it is a draw.
 """
@@ -266,11 +268,11 @@ def _allowance(control: TimeControl) -> timedelta:
     return DAY * control.days if control.kind == "correspondence" else FIRST_MOVE_ALLOWANCE
 
 
-def _deadline(game: Game, control: TimeControl, since: datetime) -> datetime:
+def _deadline(game: Game, control: TimeControl, since: datetime) -> datetime | None:
     """When the side to move, whose turn began at ``since``, runs out (or its first move's
-    allowance does)."""
+    allowance does; a simul's first moves have no deadline)."""
     if first_moves(game):
-        return since + _allowance(control)
+        return None if game.simul else since + _allowance(control)
     return since + timedelta(milliseconds=getattr(game, f"{game.turn}_ms"))
 
 

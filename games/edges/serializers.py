@@ -149,6 +149,9 @@ class GameStateSerializer(serializers.Serializer):
     tournament_round = serializers.IntegerField(
         allow_null=True, help_text="The tournament's round the game was paired in, or null"
     )
+    simul = serializers.CharField(
+        allow_null=True, help_text="The id of the simul the game belongs to, or null"
+    )
     berserk = BerserkSerializer(
         allow_null=True,
         help_text="In a game that allows berserk (an arena's): which players went berserk "

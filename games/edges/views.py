@@ -24,7 +24,7 @@ from games.domain.clock import (
     speed_of,
 )
 from games.domain.errors import GameError
-from games.domain.events import label_of_tournament
+from games.domain.events import label_of_simul, label_of_tournament
 from games.domain.policy import BOT_LEVELS, CANNED_PHRASES, CHAT_MAX_CHARS, MAX_NOTE_CHARS
 from games.domain.schemas import (
     MAX_FEN_CHARS,
@@ -156,10 +156,15 @@ def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
     label = label_of_tournament(game.tournament)
     tournament = {**label, "id": game.tournament, "round": game.tournament_round} if label else None
     page_data["tournament"] = tournament
+    # A simul's game names its simul; its host is offered their next board.
+    simul = label_of_simul(game.simul)
+    if simul is not None:
+        simul["hosting"] = request.user.is_authenticated and simul["host"] == request.user.username
     context = {
         "game": game,
         "page_data": page_data,
         "tournament": tournament,
+        "simul": simul,
         "report_reasons": Report.Reason.choices,
         "bookmarked": bookmarked(actor.user_id, game),
         "note": note_on_page(actor.user_id, game.pk),

@@ -287,6 +287,9 @@ class Game(models.Model):
     # the tournament's public id and the round it was paired in; null for every other game.
     tournament = models.CharField(max_length=12, null=True, blank=True)
     tournament_round = models.PositiveIntegerField(null=True, blank=True)
+    # A simul's game (set by the app that runs simuls): the simul's public id; null for every
+    # other game. Its first moves have no deadline and its absences are not counted.
+    simul = models.CharField(max_length=12, null=True, blank=True)
     # Berserk (an arena's): a player whose game allows it may halve their own time before their
     # first move (``games.services.play.game_berserk``); the tournament scores it.
     berserk_allowed = models.BooleanField(default=False)
@@ -341,6 +344,8 @@ class Game(models.Model):
                 name="game_finished_tournament",
                 condition=finished(tournament__isnull=False),
             ),
+            # A simul's games (its host's next board, its page's boards).
+            models.Index(fields=["simul"], name="game_simul", condition=Q(simul__isnull=False)),
             models.Index(fields=["white", "-finished_at"], name="game_white_finished"),
             # Two players' games against each other (the crosstable, the archive's opponent
             # filter), newest first: read as two ranges, one for each colour.

@@ -229,6 +229,7 @@ def state_fields(game: Game, now: datetime | None = None) -> dict[str, Any]:
         "rating_changes": rating_changes(game),
         "tournament": game.tournament,
         "tournament_round": game.tournament_round,
+        "simul": game.simul,
         "berserk": berserk_of(game),
         "created_at": game.created_at.isoformat() if game.created_at else None,
         "finished_at": game.finished_at.isoformat() if game.finished_at else None,

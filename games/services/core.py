@@ -196,8 +196,10 @@ def abort(game: Game, *, at: datetime | None = None) -> None:
 
 def _end(game: Game, status: str, at: datetime | None) -> None:
     # The apps above hear of the ending once it has committed (``events.game_ended``).
-    game_id, tournament = game.public_id, game.tournament
-    transaction.on_commit(lambda: send_game_ended(game_id=game_id, tournament=tournament))
+    game_id, tournament, simul = game.public_id, game.tournament, game.simul
+    transaction.on_commit(
+        lambda: send_game_ended(game_id=game_id, tournament=tournament, simul=simul)
+    )
     game.status = status
     game.finished_at = at or timezone.now()
     game.final_ply = game.ply

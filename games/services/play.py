@@ -382,9 +382,13 @@ def games_create_online(
     tournament_round: int | None = None,
     berserk_allowed: bool = False,
     fen: str | None = None,
+    simul: str | None = None,
+    extra_ms: tuple[int, int] | None = None,
 ) -> list[Game]:
     """``game_create_online`` for each pair (white, black), the games written in one statement:
-    a tournament's wave of pairings starts hundreds at once."""
+    a tournament's wave of pairings starts hundreds at once. A simul's games name the simul;
+    ``extra_ms`` (a user's id, milliseconds) gives that player more time on a clock than the
+    control's (a simul's host)."""
     start = fen or variants.get(variant).start_fen
     now = now or timezone.now()
     games = []
@@ -400,8 +404,14 @@ def games_create_online(
             tournament=tournament,
             tournament_round=tournament_round,
             berserk_allowed=berserk_allowed,
+            simul=simul,
         )
         start_clock(game, clock, now)
+        if extra_ms is not None and clock.kind == "fischer":
+            extra_for, extra = extra_ms
+            color = Color.WHITE if white.pk == extra_for else Color.BLACK
+            if extra_for in (white.pk, black.pk):
+                setattr(game, f"{color}_ms", getattr(game, f"{color}_ms") + extra)
         games.append(game)
     if len(games) == 1:
         games[0].save()

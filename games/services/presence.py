@@ -150,11 +150,12 @@ def settle_absence(game: Game, presence: dict[str, bool], now: datetime) -> None
     (abandonment). In a real-time clocked game the clock decides, but the absence is counted
     all the same: once it reaches ``ABANDON_AFTER`` the player who stayed may claim the win
     (``absence_claimable``). Correspondence games count none: leaving between moves is how they
-    are played (their days decide, ``games.services.timeout``).
+    are played (their days decide, ``games.services.timeout``), and nor do a simul's: its host
+    plays every board in turn, away from each most of the time (their clocks decide).
     """
     if game.mode != Game.Mode.ONLINE or game.status != Game.Status.LIVE:
         return
-    if game.clock_days is not None:
+    if game.clock_days is not None or game.simul:
         return
     before = [getattr(game, name) for name in ABSENCE_FIELDS]
     counted_side = game.absence_side

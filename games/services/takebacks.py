@@ -99,6 +99,8 @@ def game_takeback_online(
 def _offer(game: Game, color: str) -> None:
     if game.tournament:  # as on lichess: a tournament's games are played as they fall
         raise GameError(ErrorCode.NOT_ALLOWED, _("There are no takebacks in tournament games."))
+    if game.simul:  # nor a simul's, whose host has moved on to the next board
+        raise GameError(ErrorCode.NOT_ALLOWED, _("There are no takebacks in simul games."))
     if game.takeback_offer == color:
         raise GameError(ErrorCode.NOT_ALLOWED, _("You have already asked for a takeback."))
     if last_ply_of(game, color) is None:

@@ -322,10 +322,10 @@ export function controls(page) {
     rematchText = gettext("Rematch offered");
   }
   const abort = Boolean(live && online && me && s.abortable);
-  // Not again after a decline until the next move, nor in a tournament's game (the server
-  // refuses both too).
+  // Not again after a decline until the next move, nor in a tournament's or a simul's game (the
+  // server refuses them too).
   const askTakeback = Boolean(live && online && me && !s.takeback_offer && !s.tournament
-    && s.takeback_refused !== me && hasMoved(s, me));
+    && !s.simul && s.takeback_refused !== me && hasMoved(s, me));
   return {
     berserk: berserkable(page),
     takeback: online

@@ -22,6 +22,7 @@ from games.services.play import (
     game_create_online,
     game_draw,
     game_resign,
+    games_create_online,
 )
 from games.services.round import game_play
 from tests.games.conftest import opened, start_game
@@ -103,7 +104,8 @@ def states(alice, bob) -> list[dict]:
         berserk_allowed=True,
     )
     game_berserk(game_id=arena.public_id, actor=Actor.of(alice))
-    games = (live, checked, finished, bot, arena)
+    (simul,) = games_create_online([(bob, alice)], rated=False, simul="simul123")
+    games = (live, checked, finished, bot, arena, simul)
     return [game_state(Game.objects.get(pk=game.pk)) for game in games]
 
 
