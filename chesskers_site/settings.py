@@ -89,6 +89,7 @@ INSTALLED_APPS = [
     "tournaments",
     "puzzles",
     "studies",
+    "simuls",
 ]
 
 MIDDLEWARE = [
@@ -365,6 +366,8 @@ THROTTLE_DEFAULTS = {
     "challenge_account": "30/60",
     "tournament_address": "60/60",  # tournaments made, joined or left
     "tournament_account": "30/60",
+    "simul_address": "60/60",  # simuls made, asked to play in, the host's choices
+    "simul_account": "30/60",
     "board_address": "240/60",  # the analysis board's positions and moves (each one engine work)
     "explorer_address": "240/60",  # the opening explorer's positions (a FEN read, one lookup)
     "puzzle_address": "240/60",  # puzzles: the next one, a move, the solution (a few moves each)

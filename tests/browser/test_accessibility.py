@@ -19,6 +19,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from community.inbox import send_message
 from puzzles.models import Puzzle
+from simuls.schemas import SimulRequest
+from simuls.services import simul_create, simul_join
 from studies.services import study_create
 from tests.browser.board_helpers import log_in, off_the_loop
 from tests.conftest import ARTIFACTS
@@ -92,6 +94,7 @@ KNOWN = [
 ]
 
 MATE_IN_ONE = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"
+SIMUL = {"name": "Ada's simul", "clock": {"initial": 600, "increment": 5}, "max_players": 8}
 PAGES = [
     ("home", "/"),
     ("play", "/play/"),
@@ -110,6 +113,8 @@ PAGES = [
     ("login", "/accounts/login/"),
     ("settings", "/accounts/settings/"),
     ("tournaments", "/tournaments/"),
+    ("simuls", "/simul/"),
+    ("simul", None),  # ada's simul, bea asking to play: the host's choices shown
     ("watch", "/watch/"),
     ("profile", "/@/ada"),
     ("players", "/players/?q=ad"),
@@ -167,6 +172,8 @@ def test_the_main_pages_have_no_serious_accessibility_violations(checked_page, t
     study = study_create(
         ada.pk, {"name": "Lines", "text": '[Variant "Chesskers"]\n\n1. e4 {Good} (1. d4) e5 *'}
     )
+    simul = simul_create(host=ada, asked=SimulRequest.from_body(SIMUL))
+    off_the_loop(lambda: simul_join(public_id=simul.public_id, user=bea))
     page = checked_page()
     log_in(page, "ada")
     # Signed in, the account's choice wins: set it there.
@@ -181,6 +188,8 @@ def test_the_main_pages_have_no_serious_accessibility_violations(checked_page, t
             path = f"/embed/{game.public_id}/?theme={theme}"
         if name == "study":
             path = f"/study/{study.public_id}/"
+        if name == "simul":
+            path = f"/simul/{simul.public_id}/"
         page.goto(path or f"/game/{game.public_id}/")
         expect(page.locator("html")).to_have_attribute("data-theme", theme)
         page.wait_for_load_state("networkidle")
@@ -190,6 +199,8 @@ def test_the_main_pages_have_no_serious_accessibility_violations(checked_page, t
             page.get_by_test_id("chapter-panel").locator("summary").click()
             page.get_by_test_id("study-settings").locator("summary").click()
             expect(page.locator("#move-tree .move-comment")).to_have_text("Good")
+        if name == "simul":
+            expect(page.get_by_test_id("accept-bea")).to_be_visible()
         if name == "coordinates":  # a round under way: its name to find
             page.get_by_test_id("coordinates-start").click()
             expect(page.get_by_test_id("coordinates-target")).not_to_have_text("")

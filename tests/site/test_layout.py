@@ -21,6 +21,7 @@ APPS = (
     "tournaments",
     "puzzles",
     "studies",
+    "simuls",
 )
 # What each app may import of the others. ``common`` (the helpers every app shares) is below
 # every app and imports none; ``chesskers_site`` (the wiring: settings, routing) is above them
@@ -34,6 +35,7 @@ ALLOWED = {
     "tournaments": {"accounts", "community", "catalogue", "games"},
     "puzzles": {"accounts", "community", "catalogue", "games"},
     "studies": {"accounts", "community", "catalogue", "games"},
+    "simuls": {"accounts", "community", "catalogue", "games"},
 }
 # The games app's layers, lowest first: a module imports only the games modules of its own
 # layer or below (``games.models``, the records, is the lowest; the app's root modules that
