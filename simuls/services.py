@@ -224,6 +224,27 @@ def simul_start(*, public_id: str, host: User) -> Simul:
         return simul
 
 
+def forget_simuls(*, user_id: int) -> None:
+    """A closing account's part in simuls: those it hosts that have not started are called
+    off, and it stops asking to play in others (its games, being played, are resigned by the
+    closing like any other)."""
+    for public_id in Simul.objects.filter(host_id=user_id, status=Simul.Status.CREATED).values_list(
+        "public_id", flat=True
+    ):
+        with transaction.atomic():
+            simul = Simul.objects.select_for_update().filter(public_id=public_id).first()
+            if simul is not None and simul.status == Simul.Status.CREATED:
+                simul.delete()
+                tell(public_id, GONE)
+    for public_id in Simul.objects.filter(
+        entries__user_id=user_id, status=Simul.Status.CREATED
+    ).values_list("public_id", flat=True):
+        with transaction.atomic():
+            lock_simul(public_id)
+            if Entry.objects.filter(simul__public_id=public_id, user_id=user_id).delete()[0]:
+                tell(public_id)
+
+
 def game_ended(sender: object = None, *, game_id: str, simul: str | None = None, **kwargs) -> None:
     """The receiver of ``games.domain.events.game_ended``: a simul's game ended, so its score
     changed, and the simul finishes with its last game."""

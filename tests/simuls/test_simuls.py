@@ -17,6 +17,7 @@ from games.services.play import game_abort, game_draw, game_resign
 from games.services.presence import settle_absence
 from games.services.round import game_play
 from games.services.takebacks import game_takeback_online
+from players.closing import close_account
 from simuls import policy
 from simuls.models import Entry, Simul
 from simuls.reads import simul_object
@@ -237,6 +238,19 @@ def test_a_called_off_simul_is_gone(people) -> None:
     simul_cancel(public_id=simul.public_id, host=host)
     assert not Simul.objects.filter(pk=simul.pk).exists()
     assert not Entry.objects.exists()
+
+
+def test_closing_an_account_calls_off_its_simuls_and_takes_back_its_asks(people, committed) -> None:
+    host, ann, bob = people(2)
+    hosted = make_simul(host, [ann])
+    other = make_simul(bob, [host, ann], accept=False)
+    playing, (game,) = started(make_user("cy"), [host], committed)
+    committed(close_account, user=host)
+    assert not Simul.objects.filter(pk=hosted.pk).exists()
+    assert [p["user"] for p in simul_object(other.public_id)["players"]] == ["ann"]
+    game.refresh_from_db()  # resigned, as every live game of a closed account
+    assert (game.status, game.result) == (Game.Status.FINISHED, Game.Result.WHITE)
+    assert simul_object(playing.public_id)["status"] == "finished"
 
 
 def test_the_limits_are_the_policys() -> None:

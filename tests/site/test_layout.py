@@ -31,7 +31,7 @@ ALLOWED = {
     "community": {"accounts"},
     "catalogue": set(),
     "games": {"accounts", "community", "catalogue"},
-    "players": {"accounts", "community", "catalogue", "games", "puzzles", "studies"},
+    "players": {"accounts", "community", "catalogue", "games", "puzzles", "studies", "simuls"},
     "tournaments": {"accounts", "community", "catalogue", "games"},
     "puzzles": {"accounts", "community", "catalogue", "games"},
     "studies": {"accounts", "community", "catalogue", "games"},
