@@ -5,8 +5,9 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
-# `make test` runs the suite on this many pytest-xdist workers, a test file to a worker (each
-# worker has its own test database and Redis database: tests/settings.py).
+# `make test` runs the suite on this many pytest-xdist workers, a test file to a worker, the
+# heaviest first (tests/conftest.py; each worker has its own test database and Redis database:
+# tests/settings.py).
 TEST_WORKERS ?= 2
 DEBUG ?= 0
 DAPHNE_LIMITS := --websocket-max-message-size 16384 --websocket-max-frame-size 16384
