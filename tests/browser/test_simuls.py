@@ -105,6 +105,4 @@ def test_a_simul_is_hosted_joined_played_and_followed_live(new_page) -> None:
     wait_moves(host, 2)
     resign(host)
     expect(visitor.get_by_test_id("simul-status")).to_have_text("Finished.")
-    expect(visitor.get_by_test_id("simul-score")).to_have_text(
-        "hostess: 1 win, 0 draws, 1 loss"
-    )
+    expect(visitor.get_by_test_id("simul-score")).to_have_text("hostess: 1 win, 0 draws, 1 loss")
