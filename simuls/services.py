@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from community.selectors import blocked_between
+from community.selectors import blocked_among, blocked_between
 from games.domain.errors import ErrorCode, GameError
 from games.models import Color, Game
 from games.services.play import games_create_online
@@ -195,7 +195,8 @@ def simul_start(*, public_id: str, host: User) -> Simul:
             .filter(simul=simul, accepted=True)
             .order_by("created_at", "pk")
         )
-        entries = [e for e in entries if not blocked_between(host.pk, e.user_id)]
+        blocked = set(blocked_among(host.pk, [entry.user_id for entry in entries]))
+        entries = [entry for entry in entries if entry.user_id not in blocked]
         if not entries:
             raise refuse(_("Accept at least one player to start the simul."))
         Entry.objects.filter(simul=simul).exclude(pk__in=[e.pk for e in entries]).delete()
