@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from common.edge import text_problem
 from games.domain.bodies import CLOCK, INTEGER, TEXT, VARIANT, Body, BodyField
 from games.domain.clock import TimeControl
+from games.domain.names import printable_name
 from games.domain.schemas import (
     clock_choice,
     form_clock,
@@ -123,15 +124,12 @@ class SimulRequest:
 
 def simul_name(value: Any) -> str:
     """Returns a simul's name, trimmed, or refuses: ``NAME_CHARS`` characters a page can show."""
-    low, high = NAME_CHARS
-    if not isinstance(value, str) or not low <= len(value.strip()) <= high:
-        raise refuse(
-            _("A simul's name has %(low)s to %(high)s characters.") % {"low": low, "high": high}
-        )
-    name = value.strip()
-    if text_problem(name) is not None or not name.isprintable():
-        raise refuse(_("A simul's name holds letters, digits, spaces and punctuation only."))
-    return name
+    return printable_name(
+        value,
+        NAME_CHARS,
+        _("A simul's name has %(low)s to %(high)s characters."),
+        _("A simul's name holds letters, digits, spaces and punctuation only."),
+    )
 
 
 def simul_text(value: Any) -> str:

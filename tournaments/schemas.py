@@ -11,9 +11,9 @@ from typing import Any
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from common.edge import text_problem
 from games.domain.bodies import BOOLEAN, CLOCK, INTEGER, TEXT, VARIANT, Body, BodyField
 from games.domain.clock import TimeControl
+from games.domain.names import printable_name
 from games.domain.schemas import (
     clock_choice,
     form_clock,
@@ -171,17 +171,12 @@ def bounded(value: Any, bounds: tuple[int, int], sentence: str) -> int:
 def name_text(value: Any) -> str:
     """Returns a tournament's name, trimmed, or refuses: text of ``NAME_CHARS`` characters,
     nothing a page cannot show."""
-    low, high = NAME_CHARS
-    if not isinstance(value, str) or not low <= len(value.strip()) <= high:
-        raise refuse(
-            _("A tournament's name has %(low)s to %(high)s characters.")
-            % {"low": low, "high": high}
-        )
-    name = value.strip()
-    problem = text_problem(name)
-    if problem is not None or not name.isprintable():
-        raise refuse(_("A tournament's name holds letters, digits, spaces and punctuation only."))
-    return name
+    return printable_name(
+        value,
+        NAME_CHARS,
+        _("A tournament's name has %(low)s to %(high)s characters."),
+        _("A tournament's name holds letters, digits, spaces and punctuation only."),
+    )
 
 
 def fischer(value: Any) -> TimeControl:
