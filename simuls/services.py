@@ -23,6 +23,7 @@ from simuls.policy import MAX_APPLICANTS, MAX_APPLICATIONS, MAX_OPEN_PER_HOST
 from simuls.schemas import SimulRequest
 
 CHANGED = {"type": "simul.changed"}
+USERNAME_CHARS = 150  # Django's bound on a username: a longer one names nobody
 GONE = {"type": "simul.gone"}
 
 
@@ -135,13 +136,13 @@ def simul_withdraw(*, public_id: str, user: User) -> Simul:
 
 def entry_of(simul: Simul, username: object) -> Entry:
     """Returns the entry of the player named ``username``, or refuses."""
-    entry = None
-    if isinstance(username, str) and len(username) <= 150:
-        entry = (
-            Entry.objects.select_related("user")
-            .filter(simul=simul, user__username__iexact=username)
-            .first()
-        )
+    if not isinstance(username, str) or not 0 < len(username) <= USERNAME_CHARS:
+        raise GameError(ErrorCode.BAD_REQUEST, _("Name the player by their username."))
+    entry = (
+        Entry.objects.select_related("user")
+        .filter(simul=simul, user__username__iexact=username)
+        .first()
+    )
     if entry is None:
         raise GameError(
             ErrorCode.NOT_FOUND,
