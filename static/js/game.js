@@ -205,6 +205,10 @@ function onState(message) {
     crosstable?.refresh();
   }
   view.render(page, { animate: result.animate });
+  if (result.played) { // for the page's other modules (a simul's host goes on to the next board)
+    const { ply, turn, status } = page.state;
+    document.dispatchEvent(new CustomEvent("chesskers:played", { detail: { ply, turn, status } }));
+  }
   showNewOpponent();
   showHeld();
   followTournament();

@@ -1,8 +1,9 @@
 """Simuls in Chromium against a real Daphne: a host makes one from the list's form, players ask
 to play from its page and the host, seeing them arrive live, accepts them; the start takes each
-player to their board and the host to the first; the host plays a move and goes on to the next
-board; a visitor follows the boards and the score on the simul's page, live, until the last
-game ends it."""
+player to their board and the host to the first; the host plays a move and is taken on to the
+next board waiting (or, with that turned off, stays and goes on with *Next board*); a visitor on
+a phone follows the boards and the host's score on the simul's page, live, until the last game
+ends it."""
 
 import re
 
@@ -19,6 +20,11 @@ def game_of(page: Page) -> str:
     page.wait_for_url(GAME_URL)
     expect(page.locator("body[data-live=open]")).to_have_count(1)
     return GAME_URL.search(page.url).group(1)
+
+
+def on_board(page: Page, game_id: str) -> None:
+    page.wait_for_url(f"**/game/{game_id}/")
+    expect(page.locator("body[data-live=open]")).to_have_count(1)
 
 
 def resign(page: Page) -> None:
@@ -77,11 +83,13 @@ def test_a_simul_is_hosted_joined_played_and_followed_live(new_page) -> None:
     assert game_of(host) == first
     expect(host.get_by_test_id("game-simul")).to_contain_text("Friday simul, a simul by hostess")
 
-    # The host plays board 1, then goes on to the next board waiting for them: board 2.
+    # The host plays board 1 and is taken on to the next board waiting for them, board 2; there,
+    # with that turned off, a move leaves them where they are.
+    expect(host.get_by_test_id("simul-auto")).to_be_checked()
     tap(host, "e2", "e4")
     wait_moves(ann, 1)
-    host.get_by_test_id("simul-next").click()
-    assert game_of(host) == second
+    on_board(host, second)
+    host.get_by_test_id("simul-auto").uncheck()
     tap(host, "d2", "d4")
     wait_moves(bob, 1)
 
@@ -97,11 +105,17 @@ def test_a_simul_is_hosted_joined_played_and_followed_live(new_page) -> None:
     expect(visitor.get_by_test_id("board-1")).to_contain_text("The host's move")
     shot(visitor, "simul-boards")
     assert overflow(visitor, "simul") == []
+    assert host.url.endswith(f"/game/{second}/")  # stayed, as asked
+    # Next board takes the host to the one waiting for them, the choice remembered.
+    host.get_by_test_id("simul-next").click()
+    on_board(host, first)
+    expect(host.get_by_test_id("simul-auto")).not_to_be_checked()
 
     # Ann resigns; Bob moves and the host resigns board 2: the last game ends the simul.
     resign(ann)
     expect(visitor.get_by_test_id("board-1")).to_contain_text("The host won")
     tap(bob, "d7", "d5")
+    host.goto(f"/game/{second}/")
     wait_moves(host, 2)
     resign(host)
     expect(visitor.get_by_test_id("simul-status")).to_have_text("Finished.")
