@@ -34,23 +34,21 @@ def send_game_ended(*, game_id: str, tournament: str | None, simul: str | None =
             log.error("a receiver of game_ended failed: %r", receiver, exc_info=answer)
 
 
-def label_of_tournament(tournament: str | None) -> dict[str, Any] | None:
-    """Returns how the app that runs tournaments names the tournament ``tournament`` (``{"name",
-    "url", "socket"}``), or None (no such tournament, or no app answering)."""
-    if not tournament:
-        return None
-    for _receiver, answer in tournament_label.send_robust(sender=None, tournament=tournament):
+def first_label(signal: Signal, **asked: str) -> dict[str, Any] | None:
+    """Returns the first receiver's answer to a label's ``signal`` that is one, or None."""
+    for _receiver, answer in signal.send_robust(sender=None, **asked):
         if isinstance(answer, dict):
             return answer
     return None
+
+
+def label_of_tournament(tournament: str | None) -> dict[str, Any] | None:
+    """Returns how the app that runs tournaments names the tournament ``tournament`` (``{"name",
+    "url", "socket"}``), or None (no such tournament, or no app answering)."""
+    return first_label(tournament_label, tournament=tournament) if tournament else None
 
 
 def label_of_simul(simul: str | None) -> dict[str, Any] | None:
     """Returns how the app that runs simuls names the simul ``simul`` (``{"name", "url",
     "host"}``), or None (no such simul, or no app answering)."""
-    if not simul:
-        return None
-    for _receiver, answer in simul_label.send_robust(sender=None, simul=simul):
-        if isinstance(answer, dict):
-            return answer
-    return None
+    return first_label(simul_label, simul=simul) if simul else None

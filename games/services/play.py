@@ -407,11 +407,8 @@ def games_create_online(
             simul=simul,
         )
         start_clock(game, clock, now)
-        if extra_ms is not None and clock.kind == "fischer":
-            extra_for, extra = extra_ms
-            color = Color.WHITE if white.pk == extra_for else Color.BLACK
-            if extra_for in (white.pk, black.pk):
-                setattr(game, f"{color}_ms", getattr(game, f"{color}_ms") + extra)
+        if extra_ms is not None and clock.kind == "fischer" and extra_ms[0] in (white.pk, black.pk):
+            give(game, Color.WHITE if white.pk == extra_ms[0] else Color.BLACK, now, extra_ms[1])
         games.append(game)
     if len(games) == 1:
         games[0].save()
