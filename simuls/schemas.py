@@ -9,10 +9,9 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from common.edge import text_problem
 from games.domain.bodies import CLOCK, INTEGER, TEXT, VARIANT, Body, BodyField
 from games.domain.clock import TimeControl
-from games.domain.names import printable_name
+from games.domain.names import printable_name, printable_text
 from games.domain.schemas import (
     clock_choice,
     form_clock,
@@ -134,16 +133,12 @@ def simul_name(value: Any) -> str:
 
 def simul_text(value: Any) -> str:
     """Returns what the host says of the simul, trimmed (absent: nothing), or refuses."""
-    if value is None:
-        return ""
-    if not isinstance(value, str) or len(value.strip()) > TEXT_CHARS:
-        raise refuse(
-            _("What a simul says holds at most %(chars)s characters.") % {"chars": TEXT_CHARS}
-        )
-    text = value.strip()
-    if text_problem(text) is not None:
-        raise refuse(_("What a simul says holds text a page can show only."))
-    return text
+    return printable_text(
+        value,
+        TEXT_CHARS,
+        _("What a simul says holds at most %(chars)s characters."),
+        _("What a simul says holds text a page can show only."),
+    )
 
 
 def real_time(value: Any) -> TimeControl:

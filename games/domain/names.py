@@ -17,3 +17,18 @@ def printable_name(value: Any, bounds: tuple[int, int], length: str, characters:
     if text_problem(name) is not None or not name.isprintable():
         raise GameError(ErrorCode.BAD_REQUEST, characters)
     return name
+
+
+def printable_text(value: Any, chars: int, length: str, characters: str) -> str:
+    """Returns what a player says of what they make (a simul, a team), trimmed (absent:
+    nothing), or refuses it: with ``length`` (its ``chars`` placeholder is ``chars``) past
+    that many characters, with ``characters`` when it holds what a page cannot show. Unlike a
+    name, it may run over several lines."""
+    if value is None:
+        return ""
+    if not isinstance(value, str) or len(value.strip()) > chars:
+        raise GameError(ErrorCode.BAD_REQUEST, length % {"chars": chars})
+    text = value.strip()
+    if text_problem(text) is not None:
+        raise GameError(ErrorCode.BAD_REQUEST, characters)
+    return text
