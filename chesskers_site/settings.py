@@ -90,6 +90,7 @@ INSTALLED_APPS = [
     "puzzles",
     "studies",
     "simuls",
+    "teams",
 ]
 
 MIDDLEWARE = [
@@ -368,6 +369,8 @@ THROTTLE_DEFAULTS = {
     "tournament_account": "30/60",
     "simul_address": "60/60",  # simuls made, asked to play in, the host's choices
     "simul_account": "30/60",
+    "team_address": "60/60",  # teams made, joined or left, the leaders' choices
+    "team_account": "30/60",
     "board_address": "240/60",  # the analysis board's positions and moves (each one engine work)
     "explorer_address": "240/60",  # the opening explorer's positions (a FEN read, one lookup)
     "puzzle_address": "240/60",  # puzzles: the next one, a move, the solution (a few moves each)

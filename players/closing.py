@@ -1,6 +1,7 @@
 """Closing an account, by its player or by a moderator: what every app holds of it is ended in
 turn, from the top down. Its live online games are resigned, what it offered in the lobby is
-withdrawn (and the simuls it hosts called off, its asks to play in others taken back), its
+withdrawn (and the simuls it hosts called off, its asks to play in others taken back), it
+leaves its teams (a team it alone led passes to its longest-standing member), its
 bookmarks, notes, blocks, follows and mute are forgotten, and the account itself
 is renamed to a neutral name and switched off (``accounts.services.account_close``): its
 finished games stay in the archive under that name."""
@@ -17,6 +18,7 @@ from games.services.lobby import withdraw_everything
 from games.services.notes import forget_notes
 from games.services.round import Round
 from simuls.services import forget_simuls
+from teams.services import forget_teams
 
 
 def close_account(
@@ -39,6 +41,7 @@ def close_account(
     # A live game of another mode (the bot's, pass-and-play) is left as it is: nobody waits.
     withdraw_everything(user_id=user.pk)
     forget_simuls(user_id=user.pk)
+    forget_teams(user_id=user.pk)
     forget_bookmarks(user_id=user.pk)
     forget_notes(user_id=user.pk)
     forget_user(user=user)

@@ -47,6 +47,7 @@ from players.selectors import (
     stats_of,
 )
 from puzzles.services import puzzle_ratings
+from teams.reads import teams_of
 
 
 def profile(request: HttpRequest, username: str) -> HttpResponse:
@@ -87,6 +88,7 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
                 {**line, "name": variant_names()[line["variant"]]}
                 for line in puzzle_ratings(player)
             ],
+            "teams": teams_of(player.pk),
             **relations(request.user, player),
             # The challenge form's game and time control (templates/games/_*.html).
             "variant_groups": variant_groups(),

@@ -18,6 +18,7 @@ from games.domain.clock import TimeControl
 from games.domain.errors import GameError
 from games.models import DEFAULT_VARIANT, FEN_LENGTH, VARIANT_LENGTH, new_public_id, variant_name
 from games.services.play import position_start
+from teams.models import Team
 from tournaments.policy import ARENA_MINUTES, SWISS_ROUNDS
 
 
@@ -116,6 +117,12 @@ class Tournament(TournamentSettings):
     schedule = models.ForeignKey(
         Schedule, on_delete=models.SET_NULL, null=True, blank=True, related_name="tournaments"
     )
+    # A team tournament's team: only its members join, and it is listed on the team's page
+    # rather than with every tournament. Kept when the team ends, so its standings still read.
+    team = models.ForeignKey(
+        Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="tournaments"
+    )
+    team_name = models.CharField(max_length=40, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)

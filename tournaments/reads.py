@@ -13,7 +13,7 @@ from collections import OrderedDict, defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count
+from django.db.models import Case, Count, When
 from django.utils.translation import gettext as _
 
 from games.domain.errors import ErrorCode, GameError
@@ -53,7 +53,7 @@ def label(sender: object = None, *, tournament: str, **kwargs) -> dict[str, str]
 
 def tournament_by_id(public_id: str) -> Tournament:
     """Returns the tournament, or raises ``not_found``."""
-    found = Tournament.objects.filter(public_id=public_id).first()
+    found = Tournament.objects.select_related("team").filter(public_id=public_id).first()
     if found is None:
         raise GameError(
             ErrorCode.NOT_FOUND,
@@ -86,7 +86,34 @@ def summary(tournament: Tournament, players: int | None = None) -> dict[str, Any
         "fen": tournament.initial_fen or None,
         "players": players if players is not None else tournament.entries.count(),
         "created_by": tournament.created_by.username if tournament.created_by_id else None,
+        "team": team_of(tournament),
     }
+
+
+def team_of(tournament: Tournament) -> dict[str, Any] | None:
+    """Returns the team a team tournament is for (``id`` None once the team has ended), or
+    None for a tournament every player may join."""
+    if not tournament.team_name:
+        return None
+    team_id = tournament.team.public_id if tournament.team_id else None
+    return {
+        "id": team_id,
+        "name": tournament.team_name,
+        "url": f"/team/{team_id}/" if team_id else None,
+    }
+
+
+def team_tournaments(sender: object = None, *, team: str, **kwargs) -> list[dict[str, Any]]:
+    """The receiver of ``teams.events.team_tournaments``: the team's tournaments, those not
+    finished first, each group the latest first, ``LISTED`` in all (each with its status's
+    name in the page's language)."""
+    rows = (
+        Tournament.objects.filter(team__public_id=team)
+        .select_related("created_by", "team")
+        .annotate(players=Count("entries"))
+        .order_by(Case(When(status=Tournament.Status.FINISHED, then=1), default=0), "-starts_at")
+    )[:LISTED]
+    return [{**summary(t, t.players), "status_name": t.get_status_display()} for t in rows]
 
 
 def tournament_list(status: str | None = None) -> list[dict[str, Any]]:
@@ -100,7 +127,7 @@ def tournament_list(status: str | None = None) -> list[dict[str, Any]]:
     found = []
     for kind in [status] if status else list(orders):
         rows = (
-            Tournament.objects.filter(status=kind)
+            Tournament.objects.filter(status=kind, team_name="")
             .select_related("created_by")
             .annotate(players=Count("entries"))
             .order_by(*orders[kind])[:LISTED]

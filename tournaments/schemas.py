@@ -33,6 +33,8 @@ from tournaments.policy import (
     SWISS_ROUNDS,
 )
 
+TEAM_ID_CHARS = 12  # a public id's length
+
 TOURNAMENT = Body(
     "TournamentCreate",
     (
@@ -69,6 +71,11 @@ TOURNAMENT = Body(
             help="A thematic tournament's start, in the game's own FEN: its games are casual; "
             "absent: the game's usual start",
         ),
+        BodyField(
+            "team",
+            help="A team's id: a tournament only its members join, made by one of its leaders; "
+            "absent: open to every player",
+        ),
     ),
 )
 
@@ -87,6 +94,7 @@ class TournamentRequest:
     rated: bool | None = True  # None: not said (rated unless it starts from a position)
     berserk: bool = False
     fen: str | None = None  # as given (the engine checks it); None: the game's usual start
+    team: str | None = None  # a team's public id: its members' tournament
 
     @classmethod
     def from_body(cls, data: Mapping[str, Any], now: datetime | None = None) -> "TournamentRequest":
@@ -120,6 +128,7 @@ class TournamentRequest:
             rated=rated,
             berserk=system == System.ARENA and rated_choice(berserk),
             fen=fen,
+            team=team_choice(data.get("team")),
         )
 
     @classmethod
@@ -155,9 +164,19 @@ class TournamentRequest:
                 "rated": form.get("rated", "false"),
                 "berserk": form.get("berserk", "false") if system == System.ARENA else None,
                 "fen": form.get("fen"),
+                "team": form.get("team") or None,
             },
             now,
         )
+
+
+def team_choice(value: Any) -> str | None:
+    """Returns the public id of the team a tournament is for (absent: none), or refuses."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or not 0 < len(value) <= TEAM_ID_CHARS:
+        raise refuse(_("`team` is a team's id, as its page's address shows it."))
+    return value
 
 
 def bounded(value: Any, bounds: tuple[int, int], sentence: str) -> int:

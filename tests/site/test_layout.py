@@ -22,6 +22,7 @@ APPS = (
     "puzzles",
     "studies",
     "simuls",
+    "teams",
 )
 # What each app may import of the others. ``common`` (the helpers every app shares) is below
 # every app and imports none; ``chesskers_site`` (the wiring: settings, routing) is above them
@@ -31,11 +32,21 @@ ALLOWED = {
     "community": {"accounts"},
     "catalogue": set(),
     "games": {"accounts", "community", "catalogue"},
-    "players": {"accounts", "community", "catalogue", "games", "puzzles", "studies", "simuls"},
-    "tournaments": {"accounts", "community", "catalogue", "games"},
+    "players": {
+        "accounts",
+        "community",
+        "catalogue",
+        "games",
+        "puzzles",
+        "studies",
+        "simuls",
+        "teams",
+    },
+    "tournaments": {"accounts", "community", "catalogue", "games", "teams"},
     "puzzles": {"accounts", "community", "catalogue", "games"},
     "studies": {"accounts", "community", "catalogue", "games"},
     "simuls": {"accounts", "community", "catalogue", "games"},
+    "teams": {"accounts", "community", "catalogue", "games"},
 }
 # The games app's layers, lowest first: a module imports only the games modules of its own
 # layer or below (``games.models``, the records, is the lowest; the app's root modules that

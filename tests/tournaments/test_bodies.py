@@ -22,6 +22,7 @@ EVERY_FIELD = {
     "rated": False,
     "berserk": True,
     "fen": None,
+    "team": None,
 }
 NOW = datetime(2029, 12, 31, tzinfo=UTC)
 

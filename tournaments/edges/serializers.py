@@ -64,6 +64,12 @@ class BoardSerializer(serializers.Serializer):
     ply = serializers.IntegerField()
 
 
+class TournamentTeamSerializer(serializers.Serializer):
+    id = serializers.CharField(allow_null=True, help_text="null once the team has ended")
+    name = serializers.CharField()
+    url = serializers.CharField(allow_null=True, help_text="The team's page")
+
+
 class TournamentSummarySerializer(serializers.Serializer):
     id = serializers.CharField()
     name = serializers.CharField()
@@ -91,6 +97,10 @@ class TournamentSummarySerializer(serializers.Serializer):
     )
     players = serializers.IntegerField(help_text="Players who joined (withdrawn ones too)")
     created_by = serializers.CharField(allow_null=True, help_text="null: the site's schedule")
+    team = TournamentTeamSerializer(
+        allow_null=True,
+        help_text="A team tournament's team (only its members join); null: open to every player",
+    )
 
 
 class TournamentSerializer(TournamentSummarySerializer):

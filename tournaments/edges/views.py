@@ -15,6 +15,7 @@ from games.domain.clock import speed_name
 from games.domain.errors import GameError
 from games.domain.schemas import MAX_FEN_CHARS
 from games.edges.analysis_pages import analysis_url
+from teams.reads import teams_of
 from tournaments.models import Tournament
 from tournaments.policy import ARENA_MINUTES, SOCKET_STANDINGS, SWISS_ROUNDS
 from tournaments.reads import own_line, payload, snapshot_cached, socket_path, tournament_list
@@ -63,8 +64,17 @@ def tournaments(request: HttpRequest) -> HttpResponse:
         "arena_minutes": ARENA_MINUTES,
         "swiss_rounds": SWISS_ROUNDS,
         "max_fen_chars": MAX_FEN_CHARS,
+        "led_teams": led_teams(request),
+        "chosen_team": request.POST.get("team") if error else request.GET.get("team"),
     }
     return render(request, "tournaments/list.html", context)
+
+
+def led_teams(request: HttpRequest) -> list[dict[str, Any]]:
+    """The teams the viewer leads, whose members' tournaments they may make."""
+    if not request.user.is_authenticated:
+        return []
+    return [team for team in teams_of(request.user.pk) if team["leader"]]
 
 
 @ensure_csrf_cookie

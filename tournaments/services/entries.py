@@ -15,6 +15,8 @@ from accounts import glicko2
 from accounts.models import Rating, User, rating_category
 from games.domain.errors import ErrorCode, GameError
 from games.services.play import position_start
+from teams.models import Team
+from teams.services import is_member, leads, team_by_id
 from tournaments.models import Entry, Schedule, System, Tournament
 from tournaments.policy import MAX_OPEN_PER_PLAYER, MAX_PLAYERS, SWISS_JOIN_UNTIL_ROUND
 from tournaments.schemas import TournamentRequest
@@ -28,6 +30,7 @@ def tournament_create(*, user: User | None, asked: TournamentRequest) -> Tournam
     (``position_start``)."""
     initial_fen, rated = position_start(asked.fen, asked.variant, asked.rated)
     with transaction.atomic():
+        team = team_for(asked.team, user)
         if user is not None:
             User.objects.select_for_update().filter(pk=user.pk).first()  # one count at a time
             open_ones = Tournament.objects.filter(created_by=user).exclude(
@@ -56,7 +59,23 @@ def tournament_create(*, user: User | None, asked: TournamentRequest) -> Tournam
             starts_at=asked.starts_at,
             ends_at=arena_end(asked.system, asked.starts_at, asked.minutes),
             created_by=user,
+            team=team,
+            team_name=team.name if team is not None else "",
         )
+
+
+def team_for(public_id: str | None, user: User | None) -> Team | None:
+    """Returns the team a new tournament is for (None: every player's), refusing anyone but
+    one of its leaders."""
+    if public_id is None:
+        return None
+    team = team_by_id(public_id)
+    if user is None or not leads(public_id, user.pk):
+        raise GameError(
+            ErrorCode.FORBIDDEN,
+            _("Only the leaders of %(team)s make its tournaments.") % {"team": team.name},
+        )
+    return team
 
 
 def arena_end(system: str, starts_at: datetime, minutes: int | None) -> datetime | None:
@@ -100,6 +119,14 @@ def tournament_join(*, public_id: str, user: User) -> Tournament:
                 tell.changed(public_id)
                 tell.wake(public_id)
             return tournament
+        if tournament.team_name and (
+            tournament.team_id is None or not is_member(tournament.team.public_id, user.pk)
+        ):
+            raise GameError(
+                ErrorCode.NOT_ALLOWED,
+                _("Only the members of %(team)s may join this tournament.")
+                % {"team": tournament.team_name},
+            )
         late = tournament.system == System.SWISS and tournament.round >= SWISS_JOIN_UNTIL_ROUND
         if late:
             raise GameError(
