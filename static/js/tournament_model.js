@@ -9,7 +9,13 @@ import { controlLabel } from "./timecontrol.js";
 
 /** Returns the page's first state from its page data. */
 export function createPage(data) {
-  return { tournament: data.tournament, viewer: data.viewer || null, leaving: false };
+  return {
+    tournament: data.tournament,
+    viewer: data.viewer || null,
+    // A team tournament seen by a player outside its team: they may not join it.
+    outsider: Boolean(data.outsider),
+    leaving: false,
+  };
 }
 
 /** Returns what a `tournament` message does: {page}. */
@@ -75,8 +81,9 @@ export function statusText(t, now) {
   return gettext("Finished");
 }
 
-/** Returns the viewer's buttons: {join, withdraw, signIn}: join (or join again), withdraw while
- * playing in it, or a word to sign in; none once it has finished. */
+/** Returns the viewer's buttons: {join, withdraw, signIn}: join (or join again; never for a
+ * player outside a team tournament's team), withdraw while playing in it, or a word to sign in;
+ * none once it has finished. */
 export function controls(page) {
   const t = page.tournament;
   const over = t.status === "finished";
@@ -84,7 +91,7 @@ export function controls(page) {
   const playing = Boolean(me && !me.withdrawn);
   const closed = t.system === "swiss" && t.round >= 2 && !me; // a Swiss takes newcomers until round 2
   return {
-    join: Boolean(page.viewer && !over && !playing && !closed),
+    join: Boolean(page.viewer && !over && !playing && !closed && !page.outsider),
     joinText: me ? gettext("Join again") : gettext("Join"),
     withdraw: Boolean(page.viewer && !over && playing),
     signIn: !page.viewer && !over,

@@ -22,6 +22,8 @@ from puzzles.models import Puzzle
 from simuls.schemas import SimulRequest
 from simuls.services import simul_create, simul_join
 from studies.services import study_create
+from teams.schemas import TeamRequest
+from teams.services import team_create, team_join
 from tests.browser.board_helpers import log_in, off_the_loop
 from tests.conftest import ARTIFACTS
 from tests.factories import make_user
@@ -94,6 +96,7 @@ KNOWN = [
 ]
 
 MATE_IN_ONE = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"
+TEAM = {"name": "Ada's team", "text": "We play.", "open": False}
 SIMUL = {"name": "Ada's simul", "clock": {"initial": 600, "increment": 5}, "max_players": 8}
 PAGES = [
     ("home", "/"),
@@ -115,6 +118,8 @@ PAGES = [
     ("tournaments", "/tournaments/"),
     ("simuls", "/simul/"),
     ("simul", None),  # ada's simul, bea asking to play: the host's choices shown
+    ("teams", "/team/"),
+    ("team", None),  # ada's closed team, bea asking to join: the leader's forms shown
     ("watch", "/watch/"),
     ("profile", "/@/ada"),
     ("players", "/players/?q=ad"),
@@ -174,6 +179,8 @@ def test_the_main_pages_have_no_serious_accessibility_violations(checked_page, t
     )
     simul = simul_create(host=ada, asked=SimulRequest.from_body(SIMUL))
     off_the_loop(lambda: simul_join(public_id=simul.public_id, user=bea))
+    team = team_create(user=ada, asked=TeamRequest.from_body(TEAM))
+    team_join(public_id=team.public_id, user=bea, text="May I?")
     page = checked_page()
     log_in(page, "ada")
     # Signed in, the account's choice wins: set it there.
@@ -190,6 +197,8 @@ def test_the_main_pages_have_no_serious_accessibility_violations(checked_page, t
             path = f"/study/{study.public_id}/"
         if name == "simul":
             path = f"/simul/{simul.public_id}/"
+        if name == "team":
+            path = f"/team/{team.public_id}/"
         page.goto(path or f"/game/{game.public_id}/")
         expect(page.locator("html")).to_have_attribute("data-theme", theme)
         page.wait_for_load_state("networkidle")

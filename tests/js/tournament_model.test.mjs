@@ -52,6 +52,11 @@ test("the viewer joins, withdraws, joins again, or is asked to sign in; nobody o
   // A Swiss takes newcomers until its second round.
   assert.equal(controls(page(arena({ system: "swiss", round: 2 }), "cat")).join, false);
   assert.equal(controls(page(arena({ system: "swiss", round: 1 }), "cat")).join, true);
+  // A team tournament: a player outside the team has no Join, even one who had joined.
+  const outside = (tournament) => controls(createPage({ tournament, viewer: "cat", outsider: true }));
+  assert.equal(outside(arena()).join, false);
+  assert.deepEqual(outside(arena({ me: { ...line(3, "cat", 0), game: null } })),
+    { join: false, joinText: "Join again", withdraw: true, signIn: false });
 });
 
 test("the viewer's own line shows after the top lines when it is further down", () => {

@@ -173,7 +173,7 @@ def test_a_leader_makes_a_team_tournament_from_the_form_and_its_page_names_the_t
     page = client().get(made["Location"]).content.decode()
     assert "For the members of" in page and f"/team/{team.public_id}/" in page
     team_page = client().get(f"/team/{team.public_id}/").content.decode()
-    assert "Club night" in team_page
+    assert f'<a href="{made["Location"]}">Club night</a>' in team_page
     assert "Club night" not in client().get("/tournaments/").content.decode()
     outsider = client()
     outsider.force_login(bob)

@@ -16,6 +16,7 @@ from games.domain.errors import GameError
 from games.domain.schemas import MAX_FEN_CHARS
 from games.edges.analysis_pages import analysis_url
 from teams.reads import teams_of
+from teams.services import is_member
 from tournaments.models import Tournament
 from tournaments.policy import ARENA_MINUTES, SOCKET_STANDINGS, SWISS_ROUNDS
 from tournaments.reads import own_line, payload, snapshot_cached, socket_path, tournament_list
@@ -90,9 +91,11 @@ def tournament_page(request: HttpRequest, tournament_id: str) -> HttpResponse:
         **payload(snap, SOCKET_STANDINGS),
         "me": own_line(snap, user_id),
     }
+    team = tournament["team"]
     page_data = {
         "tournament": tournament,
         "viewer": request.user.username if user_id is not None else None,
+        "outsider": team is not None and (team["id"] is None or not is_member(team["id"], user_id)),
         "ws_url": socket_path(tournament_id),
         "api_url": f"/api/tournaments/{tournament_id}/",
         "variant": variant_descriptor(tournament["variant"]),
