@@ -9,6 +9,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
+from common.throttle import address, charge
 from games.domain.errors import ErrorCode, GameError
 from teams.events import tournaments_of
 from teams.models import Team
@@ -36,12 +37,26 @@ def page_number(request: HttpRequest) -> int:
         return 1
 
 
+def throttled(request: HttpRequest) -> None:
+    """Counts a form's change against the same budgets as the API's (``team_address``, then
+    ``team_account``), before any work; refuses it past them."""
+    checks = [
+        ("team_address", address(request)),
+        ("team_account", request.user.get_username().lower()),
+    ]
+    if charge(checks).wait is not None:
+        raise GameError(
+            ErrorCode.NOT_ALLOWED, gettext("Too many changes at once: wait a minute and try again.")
+        )
+
+
 def teams(request: HttpRequest) -> HttpResponse:
     """The list of teams (``?q=``: those whose name holds it), the viewer's own, and (signed
     in) the form that makes one: posted, it takes the maker to the new team's page."""
     error = None
     if request.method == "POST" and request.user.is_authenticated:
         try:
+            throttled(request)
             made = team_create(user=request.user, asked=TeamRequest.from_body(form_of(request)))
         except GameError as refusal:
             error = refusal.message
@@ -94,6 +109,7 @@ def acted(request: HttpRequest, team_id: str, act) -> HttpResponse:
     again with the reason. A team its last member left is gone: back to the list."""
     found(team_id)
     try:
+        throttled(request)
         act()
     except GameError as refusal:
         return team_page(request, team_id, error=refusal.message)

@@ -183,3 +183,20 @@ def test_a_leader_makes_a_team_tournament_from_the_form_and_its_page_names_the_t
     assert joined.status_code == 400
     assert "Only the members of Knights of Kyiv" in joined.json()["error"]
     assert make_tournament([], maker=lead).team is None  # the form's default: every player
+
+
+def test_the_pages_forms_spend_the_apis_budget_before_any_work(people, settings) -> None:
+    lead, ann = people(1)
+    team = make_team(lead)
+    settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "team_account": "3/60"}
+    web = client()
+    web.force_login(ann)
+    assert client(ann).post(f"/api/teams/{team.public_id}/join/").status_code == 200
+    web.post(f"/team/{team.public_id}/leave/")
+    web.post(f"/team/{team.public_id}/join/")
+    refused = web.post(f"/team/{team.public_id}/leave/")
+    assert "Too many changes at once: wait a minute and try again." in refused.content.decode()
+    assert Member.objects.filter(team=team, user=ann).exists()  # still in: nothing was done
+    made = web.post("/team/", {"name": "Pawn Storm"})
+    assert "Too many changes at once" in made.content.decode()
+    assert not Team.objects.filter(name="Pawn Storm").exists()
