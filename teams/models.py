@@ -60,7 +60,10 @@ class Member(models.Model):
             models.UniqueConstraint(fields=["team", "user"], name="team_member_once"),
         ]
         indexes = [
-            models.Index(fields=["team", "-leader", "joined_at"], name="team_members_in_order"),
+            # A team's page of members, in its order, read from the index alone however far down.
+            models.Index(
+                fields=["team", "-leader", "joined_at", "id"], name="team_members_in_order"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -13,6 +13,8 @@ MAX_TEAMS = 50
 # Asks to join a player may have waiting at once, and asks one team may have waiting.
 MAX_ASKS = 10
 MAX_TEAM_ASKS = 200
-# The list of teams, the members on a team's page, the asks a leader reads: a page each.
+# The list of teams and the members on a team's page: a page each.
 LISTED = 30
 MEMBERS_PAGE = 50
+# The asks a leader reads at once on the team's page (the oldest; answering them shows the next).
+ASKS_SHOWN = 50

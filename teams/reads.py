@@ -7,7 +7,7 @@ from typing import Any
 from django.db.models import Q
 
 from teams.models import Ask, Member, Team
-from teams.policy import LISTED, MAX_TEAM_ASKS, MEMBERS_PAGE, NAME_CHARS
+from teams.policy import ASKS_SHOWN, LISTED, MEMBERS_PAGE, NAME_CHARS
 
 
 def page_url(public_id: str) -> str:
@@ -56,12 +56,15 @@ def teams_of(user_id: int) -> list[dict[str, Any]]:
 def team_object(team: Team, viewer_id: int | None, page: int = 1) -> dict[str, Any]:
     """Returns the team as its page and the API show it to ``viewer_id``: its leaders, a page
     of its members (leaders first, then by when they joined), what the viewer is to it and,
-    for a leader, the asks waiting (oldest first; empty for anyone else)."""
+    for a leader, the oldest ``ASKS_SHOWN`` asks waiting with how many wait in all (none and 0
+    for anyone else)."""
     page = max(1, page)
     members = list(
         Member.objects.filter(team=team)
-        .select_related("user")
-        .order_by("-leader", "joined_at", "pk")[(page - 1) * MEMBERS_PAGE : page * MEMBERS_PAGE + 1]
+        .order_by("-leader", "joined_at", "pk")
+        .values("user__username", "leader", "joined_at")[
+            (page - 1) * MEMBERS_PAGE : page * MEMBERS_PAGE + 1
+        ]
     )
     leaders = list(
         Member.objects.filter(team=team, leader=True)
@@ -74,11 +77,24 @@ def team_object(team: Team, viewer_id: int | None, page: int = 1) -> dict[str, A
         and own is None
         and Ask.objects.filter(team=team, user_id=viewer_id).exists()
     )
-    found = {
+    asks, waiting = [], 0
+    if own is not None and own.leader:
+        asks = [
+            {"username": a["user__username"], "text": a["text"], "created_at": a["created_at"]}
+            for a in Ask.objects.filter(team=team)
+            .order_by("created_at", "pk")
+            .values("user__username", "text", "created_at")[:ASKS_SHOWN]
+        ]
+        waiting = len(asks) if len(asks) < ASKS_SHOWN else Ask.objects.filter(team=team).count()
+    return {
         **summary(team),
         "leaders": leaders,
         "member_list": [
-            {"username": m.user.username, "leader": m.leader, "joined_at": m.joined_at.isoformat()}
+            {
+                "username": m["user__username"],
+                "leader": m["leader"],
+                "joined_at": m["joined_at"].isoformat(),
+            }
             for m in members[:MEMBERS_PAGE]
         ],
         "page": page,
@@ -88,13 +104,6 @@ def team_object(team: Team, viewer_id: int | None, page: int = 1) -> dict[str, A
             "leader": own is not None and own.leader,
             "asked": asked,
         },
-        "asks": [],
+        "asks": [{**a, "created_at": a["created_at"].isoformat()} for a in asks],
+        "asks_waiting": waiting,
     }
-    if own is not None and own.leader:
-        found["asks"] = [
-            {"username": a.user.username, "text": a.text, "created_at": a.created_at.isoformat()}
-            for a in Ask.objects.filter(team=team)
-            .select_related("user")
-            .order_by("created_at", "pk")[:MAX_TEAM_ASKS]
-        ]
-    return found

@@ -75,7 +75,11 @@ class TeamSerializer(TeamSummarySerializer):
     more = serializers.BooleanField(help_text="Whether another page of members follows")
     viewer = ViewerSerializer(help_text="What the one asking is to the team")
     asks = AskSerializer(
-        many=True, help_text="The asks to join, oldest first: for its leaders (empty for others)"
+        many=True,
+        help_text="The oldest 50 asks to join, oldest first: for its leaders (empty for others)",
+    )
+    asks_waiting = serializers.IntegerField(
+        help_text="How many asks wait in all: for its leaders (0 for others)"
     )
 
 

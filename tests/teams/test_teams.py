@@ -80,7 +80,10 @@ def test_a_closed_team_is_asked_and_its_leader_accepts_or_declines(people) -> No
         ("ann", "I play Russian."),
         ("bob", "Please?"),
     ]
-    assert team_object(team, ann.pk)["asks"] == []  # a leader's only
+    assert (team_object(team, ann.pk)["asks"], team_object(team, ann.pk)["asks_waiting"]) == (
+        [],
+        0,
+    )  # a leader's only
     assert team_object(team, ann.pk)["viewer"] == {"member": False, "leader": False, "asked": True}
     message = refused(
         ErrorCode.FORBIDDEN,
@@ -271,3 +274,16 @@ def test_a_team_tournament_is_made_by_a_leader_and_joined_by_members_only(people
     tournament_join(public_id=arena.public_id, user=bob)
     assert arena.entries.count() == 2
     refused(ErrorCode.NOT_FOUND, tournament_create, user=lead, asked=request(team="nosuchteam"))
+
+
+def test_a_leader_reads_the_oldest_asks_and_how_many_wait(people, monkeypatch) -> None:
+    lead, ann, bob, cy = people(3)
+    team = make_team(lead, open=False)
+    for player in (ann, bob, cy):
+        team_join(public_id=team.public_id, user=player)
+    monkeypatch.setattr("teams.reads.ASKS_SHOWN", 2)
+    seen = team_object(team, lead.pk)
+    assert ([a["username"] for a in seen["asks"]], seen["asks_waiting"]) == (["ann", "bob"], 3)
+    team_answer(public_id=team.public_id, leader=lead, username="ann", accept=True)
+    seen = team_object(team, lead.pk)
+    assert ([a["username"] for a in seen["asks"]], seen["asks_waiting"]) == (["bob", "cy"], 2)
