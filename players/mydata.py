@@ -2,8 +2,9 @@
 hybrids, PDN for the checkers family), their account, settings, ratings and rating history,
 whom they follow and block, the reports they made, the games they bookmarked, their notes on
 games and on players, the chat lines they wrote, their private messages (those they wrote
-and those written to them), their puzzle ratings and rated puzzle rounds, and the studies they
-own (each chapter a game of ``studies.pgn``, with its lines and comments).
+and those written to them), their puzzle ratings and rated puzzle rounds, their teams (and
+asks to join one), and the studies they own (each chapter a game of ``studies.pgn``, with its
+lines and comments).
 
 Written into a temporary file that spills to disk past a few megabytes, the games read a chunk
 at a time (``games.reads.archive.games_export_texts``): memory is bounded whatever the size of
@@ -26,6 +27,7 @@ from games.reads.archive import games_export_texts
 from puzzles.services import puzzle_ratings, puzzle_rounds
 from studies.models import Study
 from studies.services import study_text
+from teams.models import Ask, Member
 
 IN_MEMORY = 4 * 1024 * 1024  # bytes kept in memory before the file spills to disk
 
@@ -37,8 +39,8 @@ def data_filename(user: User) -> str:
 def account_json(user: User) -> dict[str, Any]:
     """Returns the account's own record: who, since when, settings, ratings and their history,
     whom they follow and block, the reports they made, the games they bookmarked (at most
-    ``MAX_BOOKMARKS``), their notes on games (at most ``MAX_NOTES``) and their puzzle
-    ratings and rated rounds."""
+    ``MAX_BOOKMARKS``), their notes on games (at most ``MAX_NOTES``), their puzzle
+    ratings and rated rounds, their teams and their asks to join one."""
     history = RatingChange.objects.filter(user=user).select_related("game", "opponent")
     reports = Report.objects.filter(reporter=user).select_related("user")
     return {
@@ -93,6 +95,18 @@ def account_json(user: User) -> dict[str, Any]:
         ],
         "puzzle_ratings": puzzle_ratings(user),
         "puzzle_rounds": list(puzzle_rounds(user)),
+        "teams": [
+            {"team": team_id, "name": name, "leader": leader, "joined": at.isoformat()}
+            for team_id, name, leader, at in Member.objects.filter(user=user)
+            .order_by("joined_at", "id")
+            .values_list("team__public_id", "team__name", "leader", "joined_at")
+        ],
+        "team_asks": [
+            {"team": team_id, "name": name, "text": text, "at": at.isoformat()}
+            for team_id, name, text, at in Ask.objects.filter(user=user)
+            .order_by("created_at", "id")
+            .values_list("team__public_id", "team__name", "text", "created_at")
+        ],
     }
 
 

@@ -3,10 +3,15 @@ at once and asking a closed one, the leaders' answers and choices, leaving, a te
 its last member, closing an account; every refusal a sentence that changes nothing. And the
 tournaments only a team's members join."""
 
+import io
+import json
+import zipfile
+
 import pytest
 
 from games.domain.errors import ErrorCode, GameError
 from players.closing import close_account
+from players.mydata import data_archive
 from teams.models import Ask, Member, Team
 from teams.policy import MAX_ASKS, MAX_MADE, MAX_TEAMS
 from teams.reads import team_list, team_object, teams_of
@@ -239,7 +244,14 @@ def test_closing_an_account_hands_its_team_to_the_longest_standing_member(people
     team = make_team(lead, [ann, bob])
     alone = make_team(lead, name="Alone")
     closed_team = make_team(bob, name="Closed one", open=False)
-    team_join(public_id=closed_team.public_id, user=lead)
+    team_join(public_id=closed_team.public_id, user=lead, text="Let me in")
+    with zipfile.ZipFile(io.BytesIO(data_archive(lead).read())) as archive:
+        account = json.loads(archive.read("account.json"))
+    assert [(t["name"], t["leader"]) for t in account["teams"]] == [
+        ("Knights of Kyiv", True),
+        ("Alone", True),
+    ]
+    assert [(a["name"], a["text"]) for a in account["team_asks"]] == [("Closed one", "Let me in")]
     close_account(user=lead)
     assert members_of(team) == [("ann", True), ("bob", False)]
     assert count_of(team) == 2
