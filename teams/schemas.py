@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from games.domain.bodies import BOOLEAN, TEXT, Body, BodyField
 from games.domain.names import printable_name, printable_text
-from games.domain.schemas import refuse
+from games.domain.schemas import refuse, yes_or_no
 from teams.policy import NAME_CHARS, REQUEST_CHARS, TEXT_CHARS
 
 TEAM = Body(
@@ -112,14 +112,3 @@ def ask_text(value: Any) -> str:
         _("What you tell a team's leaders holds at most %(chars)s characters."),
         _("What you tell a team's leaders holds text a page can show only."),
     )
-
-
-def yes_or_no(value: Any, field: str) -> bool:
-    """Returns a true or false field (forms send text: a ticked box ``on``), or refuses."""
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value.strip().lower() in ("true", "1", "on", "yes"):
-        return True
-    if isinstance(value, str) and value.strip().lower() in ("false", "0", "off", "no", ""):
-        return False
-    raise refuse(_("`%(field)s` is true or false.") % {"field": field})

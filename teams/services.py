@@ -85,6 +85,16 @@ def player_named(team: Team, username: str) -> User:
     return found
 
 
+def led_member(public_id: str, leader: User, username: str) -> tuple[Team, Member]:
+    """Returns the team locked for one of its leaders, and its member called ``username``."""
+    team = led(public_id, leader)
+    user = player_named(team, username)
+    member = Member.objects.filter(team=team, user=user).select_related("user").first()
+    if member is None:
+        raise not_in_team(team, username)
+    return team, member
+
+
 def room_for(user: User) -> None:
     """Refuses a player who is in ``MAX_TEAMS`` teams already."""
     if Member.objects.filter(user=user).count() >= MAX_TEAMS:
@@ -213,11 +223,7 @@ def team_set_leader(*, public_id: str, leader: User, username: str, leads: bool)
     """A leader makes a member a leader, or a leader (themselves included) a member again; the
     team always keeps one leader."""
     with transaction.atomic():
-        team = led(public_id, leader)
-        user = player_named(team, username)
-        member = Member.objects.filter(team=team, user=user).first()
-        if member is None:
-            raise not_in_team(team, username)
+        team, member = led_member(public_id, leader, username)
         others = Member.objects.filter(team=team, leader=True).exclude(pk=member.pk)
         if not leads and member.leader and not others.exists():
             raise refuse(_("A team keeps one leader at least: make another one first."))
@@ -228,15 +234,11 @@ def team_set_leader(*, public_id: str, leader: User, username: str, leads: bool)
 def team_remove(*, public_id: str, leader: User, username: str) -> None:
     """A leader takes a member out of the team; a leader is removed only once a member again."""
     with transaction.atomic():
-        team = led(public_id, leader)
-        user = player_named(team, username)
-        member = Member.objects.filter(team=team, user=user).first()
-        if member is None:
-            raise not_in_team(team, username)
+        team, member = led_member(public_id, leader, username)
         if member.leader:
             raise refuse(
                 _("%(username)s leads the team: make them a member first.")
-                % {"username": user.username}
+                % {"username": member.user.username}
             )
         drop_member(team, member)
 

@@ -136,17 +136,19 @@ def form_clock(form: Mapping[str, Any]) -> dict[str, Any] | None:
 
 
 def rated_choice(value: Any) -> bool:
-    """Returns whether a seek or challenge is rated: absent means rated (the default); forms
-    send text."""
-    if value is None:
-        return True
+    """Returns whether a seek or challenge is rated: absent means rated (the default)."""
+    return True if value is None else yes_or_no(value, "rated")
+
+
+def yes_or_no(value: Any, field: str) -> bool:
+    """Returns a true or false ``field`` (forms send text: a ticked box ``on``), or refuses."""
     if isinstance(value, bool):
         return value
     if isinstance(value, str) and value.strip().lower() in ("true", "1", "on", "yes"):
         return True
     if isinstance(value, str) and value.strip().lower() in ("false", "0", "off", "no", ""):
         return False
-    raise refuse(_("`rated` is true or false."))
+    raise refuse(_("`%(field)s` is true or false.") % {"field": field})
 
 
 @dataclass(frozen=True, slots=True)

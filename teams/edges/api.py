@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 from accounts.models import User
 from common.throttle import AccountAndAddressThrottle
 from games.domain.errors import ErrorCode, GameError
-from games.domain.schemas import whole_number
+from games.domain.schemas import whole_number, yes_or_no
 from games.edges.api import body
 from teams.edges.serializers import (
     TEAM_ERRORS,
@@ -30,7 +30,7 @@ from teams.edges.serializers import (
     TeamSerializer,
 )
 from teams.reads import team_list, team_object, teams_of
-from teams.schemas import TeamRequest, ask_text, yes_or_no
+from teams.schemas import TeamRequest, ask_text
 from teams.services import (
     team_answer,
     team_by_id,
@@ -59,6 +59,16 @@ def page_of(request: Request) -> int:
     except ValueError:
         return 1
     return page if whole_number(page) and 1 <= page <= 10_000 else 1
+
+
+def required_yes_or_no(request: Request, field: str) -> bool:
+    """Returns the body's true or false ``field``, which must be given."""
+    value = body(request).get(field)
+    if value is None:
+        raise GameError(
+            ErrorCode.BAD_REQUEST, _("Say `%(field)s`: true or false.") % {"field": field}
+        )
+    return yes_or_no(value, field)
 
 
 def viewer_id(request: Request) -> int | None:
@@ -175,15 +185,8 @@ class TeamAskView(Acting):
         summary="Answer a player's ask to join (a leader)",
     )
     def post(self, request: Request, team_id: str, username: str) -> Response:
-        accept = body(request).get("accept")
-        if accept is None:
-            raise GameError(ErrorCode.BAD_REQUEST, _("Say `accept`: true or false."))
-        team_answer(
-            public_id=team_id,
-            leader=request.user,
-            username=username,
-            accept=yes_or_no(accept, "accept"),
-        )
+        accept = required_yes_or_no(request, "accept")
+        team_answer(public_id=team_id, leader=request.user, username=username, accept=accept)
         return Response(the_team(request, team_id))
 
 
@@ -194,15 +197,8 @@ class TeamMemberView(Acting):
         summary="Make a member a leader, or a leader a member again (a leader)",
     )
     def post(self, request: Request, team_id: str, username: str) -> Response:
-        leads = body(request).get("leader")
-        if leads is None:
-            raise GameError(ErrorCode.BAD_REQUEST, _("Say `leader`: true or false."))
-        team_set_leader(
-            public_id=team_id,
-            leader=request.user,
-            username=username,
-            leads=yes_or_no(leads, "leader"),
-        )
+        leads = required_yes_or_no(request, "leader")
+        team_set_leader(public_id=team_id, leader=request.user, username=username, leads=leads)
         return Response(the_team(request, team_id))
 
     @extend_schema(

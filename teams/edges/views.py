@@ -11,11 +11,12 @@ from django.views.decorators.http import require_POST
 
 from common.throttle import address, charge
 from games.domain.errors import ErrorCode, GameError
+from games.domain.schemas import yes_or_no
 from teams.events import tournaments_of
 from teams.models import Team
 from teams.policy import NAME_CHARS, REQUEST_CHARS, TEXT_CHARS
 from teams.reads import team_list, team_object, teams_of
-from teams.schemas import TeamRequest, ask_text, yes_or_no
+from teams.schemas import TeamRequest, ask_text
 from teams.services import (
     team_answer,
     team_by_id,

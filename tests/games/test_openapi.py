@@ -143,6 +143,29 @@ def documented(schema: dict, path: str, method: str, status: int) -> dict:
     return answer["content"]["application/json"]["schema"]
 
 
+class SchemaChecked:
+    """Calls the API as a user and holds each answer against the OpenAPI schema: ``problems``
+    collects what does not conform (a test ends asserting it empty)."""
+
+    def __init__(self) -> None:
+        self.schema = SchemaGenerator().get_schema(request=None, public=True)
+        self.problems: list[str] = []
+
+    def __call__(
+        self, client: APIClient, method: str, url: str, path: str, status: int, data=None
+    ) -> dict | None:
+        """Calls ``method`` ``url`` (documented as ``path``), which must answer ``status``;
+        returns its JSON (None for 204)."""
+        answer = getattr(client, method)(url, data, format="json")
+        assert answer.status_code == status, answer.content
+        if status == 204:
+            return None
+        spec = documented(self.schema, path, method, status)
+        components = self.schema["components"]["schemas"]
+        self.problems.extend(conforms(answer.json(), spec, components, url))
+        return answer.json()
+
+
 def test_the_apis_other_answers_are_what_the_schema_says(alice, bob, carol) -> None:
     schema = SchemaGenerator().get_schema(request=None, public=True)
     components = schema["components"]["schemas"]

@@ -5,14 +5,12 @@ schema. And the pages: the list with its form, a simul's page, the host's next b
 page naming its simul."""
 
 import pytest
-from drf_spectacular.generators import SchemaGenerator
-from rest_framework.test import APIClient
 
-from accounts.services import user_token
 from games.models import Game
 from simuls.models import Simul
 from simuls.services import simul_start
-from tests.games.test_openapi import conforms, documented
+from tests.factories import api_client
+from tests.games.test_openapi import SchemaChecked
 from tests.simuls.conftest import make_simul
 
 pytestmark = pytest.mark.django_db
@@ -28,27 +26,12 @@ SIMUL = {
 }
 
 
-def client(user=None) -> APIClient:
-    api = APIClient()
-    if user is not None:
-        api.credentials(HTTP_AUTHORIZATION=f"Token {user_token(user=user)}")
-    return api
-
-
 def test_a_simul_is_hosted_joined_chosen_and_started_as_the_schema_says(people) -> None:
     host, ann, bob = people(2)
-    schema = SchemaGenerator().get_schema(request=None, public=True)
-    components = schema["components"]["schemas"]
-    problems = []
+    checked = SchemaChecked()
 
     def ask(user, method: str, url: str, path: str, status: int, data=None) -> dict | None:
-        answer = getattr(client(user), method)(url, data, format="json")
-        assert answer.status_code == status, answer.content
-        if status == 204:
-            return None
-        spec = documented(schema, path, method, status)
-        problems.extend(conforms(answer.json(), spec, components, url))
-        return answer.json()
+        return checked(api_client(user), method, url, path, status, data)
 
     made = ask(host, "post", "/api/simuls/", "/api/simuls/", 201, SIMUL)
     assert (made["host"], made["variant"], made["host_extra"], made["status"]) == (
@@ -75,7 +58,7 @@ def test_a_simul_is_hosted_joined_chosen_and_started_as_the_schema_says(people) 
     nxt = ask(host, "get", f"{url}next/", f"{path}next/", 200)
     assert nxt == {"game": None}  # ann (White) is to move
     assert ask(ann, "get", f"{url}next/", f"{path}next/", 200) == {"game": None}
-    assert problems == []
+    assert checked.problems == []
 
 
 def test_refusals_are_json_sentences_and_change_nothing(people) -> None:
@@ -83,19 +66,19 @@ def test_refusals_are_json_sentences_and_change_nothing(people) -> None:
     simul = make_simul(host, [ann], accept=False)
     url = f"/api/simuls/{simul.public_id}/"
     cases = [
-        (client(), "post", "/api/simuls/", SIMUL, 401),
-        (client(ann), "post", "/api/simuls/", {**SIMUL, "max_players": 0}, 400),
-        (client(ann), "post", "/api/simuls/", {**SIMUL, "clock": {"days": 3}}, 400),
-        (client(host), "post", "/api/simuls/", SIMUL, 400),  # one at a time
-        (client(ann), "post", f"{url}start/", None, 403),
-        (client(ann), "post", f"{url}accept/", {"user": "ann"}, 403),
-        (client(host), "post", f"{url}accept/", {"user": ["ann"]}, 400),
-        (client(host), "post", f"{url}accept/", {"user": "x" * 10_000}, 400),
-        (client(host), "post", f"{url}remove/", {"user": "bob"}, 404),
-        (client(host), "post", f"{url}start/", None, 400),  # nobody accepted
-        (client(ann), "delete", url, None, 403),
-        (client(ann), "post", "/api/simuls/nope/join/", None, 404),
-        (client(), "get", "/api/simuls/nope/", None, 404),
+        (api_client(), "post", "/api/simuls/", SIMUL, 401),
+        (api_client(ann), "post", "/api/simuls/", {**SIMUL, "max_players": 0}, 400),
+        (api_client(ann), "post", "/api/simuls/", {**SIMUL, "clock": {"days": 3}}, 400),
+        (api_client(host), "post", "/api/simuls/", SIMUL, 400),  # one at a time
+        (api_client(ann), "post", f"{url}start/", None, 403),
+        (api_client(ann), "post", f"{url}accept/", {"user": "ann"}, 403),
+        (api_client(host), "post", f"{url}accept/", {"user": ["ann"]}, 400),
+        (api_client(host), "post", f"{url}accept/", {"user": "x" * 10_000}, 400),
+        (api_client(host), "post", f"{url}remove/", {"user": "bob"}, 404),
+        (api_client(host), "post", f"{url}start/", None, 400),  # nobody accepted
+        (api_client(ann), "delete", url, None, 403),
+        (api_client(ann), "post", "/api/simuls/nope/join/", None, 404),
+        (api_client(), "get", "/api/simuls/nope/", None, 404),
     ]
     for api, method, where, data, status in cases:
         answer = getattr(api, method)(where, data, format="json")
@@ -103,7 +86,7 @@ def test_refusals_are_json_sentences_and_change_nothing(people) -> None:
         error = answer.json()["error"]
         assert isinstance(error, str) and 0 < len(error) < 300  # never what was sent, echoed
     assert Simul.objects.count() == 1
-    assert client(host).delete(url).status_code == 204
+    assert api_client(host).delete(url).status_code == 204
     assert not Simul.objects.exists()
 
 

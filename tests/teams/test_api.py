@@ -5,12 +5,10 @@ schema. And the pages: the list with its search and form, a team's page and the 
 the tournaments form's team, a team tournament's page, the profile's teams."""
 
 import pytest
-from drf_spectacular.generators import SchemaGenerator
-from rest_framework.test import APIClient
 
-from accounts.services import user_token
 from teams.models import Member, Team
-from tests.games.test_openapi import conforms, documented
+from tests.factories import api_client
+from tests.games.test_openapi import SchemaChecked
 from tests.teams.conftest import make_team
 from tests.tournaments.conftest import make_tournament
 
@@ -19,27 +17,12 @@ pytestmark = pytest.mark.django_db
 TEAM = {"name": "Knights of Kyiv", "text": "We play on Fridays.", "open": False}
 
 
-def client(user=None) -> APIClient:
-    api = APIClient()
-    if user is not None:
-        api.credentials(HTTP_AUTHORIZATION=f"Token {user_token(user=user)}")
-    return api
-
-
 def test_a_team_is_made_asked_answered_and_left_as_the_schema_says(people) -> None:
     lead, ann, bob = people(2)
-    schema = SchemaGenerator().get_schema(request=None, public=True)
-    components = schema["components"]["schemas"]
-    problems = []
+    checked = SchemaChecked()
 
     def ask(user, method: str, url: str, path: str, status: int, data=None) -> dict | None:
-        answer = getattr(client(user), method)(url, data, format="json")
-        assert answer.status_code == status, answer.content
-        if status == 204:
-            return None
-        spec = documented(schema, path, method, status)
-        problems.extend(conforms(answer.json(), spec, components, url))
-        return answer.json()
+        return checked(api_client(user), method, url, path, status, data)
 
     made = ask(lead, "post", "/api/teams/", "/api/teams/", 201, TEAM)
     assert (made["name"], made["open"], made["members"], made["leaders"]) == (
@@ -71,7 +54,7 @@ def test_a_team_is_made_asked_answered_and_left_as_the_schema_says(people) -> No
     assert [(t["id"], t["members"]) for t in listed["teams"]] == [(made["id"], 1)]
     own = ask(None, "get", "/api/users/ann/teams/", "/api/users/{username}/teams/", 200)
     assert [(t["name"], t["leader"]) for t in own["teams"]] == [("Knights of Kyiv", True)]
-    assert problems == []
+    assert checked.problems == []
 
 
 def test_every_refusal_says_why_and_changes_nothing(people) -> None:
@@ -79,20 +62,27 @@ def test_every_refusal_says_why_and_changes_nothing(people) -> None:
     team = make_team(lead, [ann])
     url = f"/api/teams/{team.public_id}/"
     for api, method, path, data, status, said in [
-        (client(), "post", "/api/teams/", TEAM, 401, None),
-        (client(ann), "post", "/api/teams/", {"name": "x"}, 400, "A team's name has"),
-        (client(ann), "post", "/api/teams/", {"name": "knights of kyiv"}, 400, "already"),
-        (client(ann), "patch", url, {"text": "Mine now"}, 403, "leaders"),
-        (client(lead), "patch", url, {}, 400, "Say what changes"),
-        (client(ann), "post", f"{url}members/lead/", {"leader": False}, 403, "leaders"),
-        (client(lead), "post", f"{url}members/ann/", {}, 400, "`leader`"),
-        (client(lead), "post", f"{url}asks/bob/", {"accept": True}, 404, "No player called bob"),
-        (client(lead), "post", f"{url}asks/bob/", {}, 400, "`accept`"),
-        (client(lead), "post", f"{url}leave/", None, 400, "only leader"),
-        (client(lead), "delete", f"{url}members/lead/", None, 400, "leads the team"),
-        (client(bob), "post", "/api/teams/nosuch/join/", None, 404, "There is no team nosuch"),
-        (client(bob), "post", f"{url}join/", {"text": "z" * 201}, 400, "at most 200"),
-        (client(), "get", "/api/users/nobody/teams/", None, 404, "no such player"),
+        (api_client(), "post", "/api/teams/", TEAM, 401, None),
+        (api_client(ann), "post", "/api/teams/", {"name": "x"}, 400, "A team's name has"),
+        (api_client(ann), "post", "/api/teams/", {"name": "knights of kyiv"}, 400, "already"),
+        (api_client(ann), "patch", url, {"text": "Mine now"}, 403, "leaders"),
+        (api_client(lead), "patch", url, {}, 400, "Say what changes"),
+        (api_client(ann), "post", f"{url}members/lead/", {"leader": False}, 403, "leaders"),
+        (api_client(lead), "post", f"{url}members/ann/", {}, 400, "`leader`"),
+        (
+            api_client(lead),
+            "post",
+            f"{url}asks/bob/",
+            {"accept": True},
+            404,
+            "No player called bob",
+        ),
+        (api_client(lead), "post", f"{url}asks/bob/", {}, 400, "`accept`"),
+        (api_client(lead), "post", f"{url}leave/", None, 400, "only leader"),
+        (api_client(lead), "delete", f"{url}members/lead/", None, 400, "leads the team"),
+        (api_client(bob), "post", "/api/teams/nosuch/join/", None, 404, "There is no team nosuch"),
+        (api_client(bob), "post", f"{url}join/", {"text": "z" * 201}, 400, "at most 200"),
+        (api_client(), "get", "/api/users/nobody/teams/", None, 404, "no such player"),
     ]:
         answer = getattr(api, method)(path, data, format="json")
         assert answer.status_code == status, (path, answer.content)
@@ -108,7 +98,7 @@ def test_every_refusal_says_why_and_changes_nothing(people) -> None:
 
 def test_the_pages_make_join_answer_and_lead_a_team(people) -> None:
     lead, ann = people(1)
-    web = client()
+    web = api_client()
     web.force_login(lead)
     made = web.post("/team/", {"name": "Pawn Storm", "text": "Hi", "open": "true"})
     team = Team.objects.get(name="Pawn Storm")
@@ -120,7 +110,7 @@ def test_the_pages_make_join_answer_and_lead_a_team(people) -> None:
     team.refresh_from_db()
     assert (team.open, team.text) == (False, "Ask first.")
 
-    other = client()
+    other = api_client()
     other.force_login(ann)
     page = other.get(f"/team/{team.public_id}/").content.decode()
     assert 'data-testid="team-ask-text"' in page and 'data-testid="team-asks"' not in page
@@ -136,14 +126,14 @@ def test_the_pages_make_join_answer_and_lead_a_team(people) -> None:
     refused = other.post(f"/team/{team.public_id}/members/lead/", {"action": "remove"})
     assert "lead leads the team: make them a member first." in refused.content.decode()
 
-    listed = client().get("/team/?q=storm").content.decode()
+    listed = api_client().get("/team/?q=storm").content.decode()
     assert f'data-team="{team.public_id}"' in listed
     assert 'data-testid="team-form"' not in listed  # a visitor is asked to log in
-    profile = client().get("/@/ann").content.decode()
+    profile = api_client().get("/@/ann").content.decode()
     assert f"/team/{team.public_id}/" in profile
-    assert client().get("/team/nosuch/").status_code == 404
+    assert api_client().get("/team/nosuch/").status_code == 404
     # A visitor's post is sent to log in; nothing changes.
-    visitor = client().post(f"/team/{team.public_id}/leave/")
+    visitor = api_client().post(f"/team/{team.public_id}/leave/")
     assert visitor.status_code == 302 and "/login" in visitor["Location"]
     assert Member.objects.filter(team=team).count() == 2
 
@@ -153,7 +143,7 @@ def test_a_leader_makes_a_team_tournament_from_the_form_and_its_page_names_the_t
 ) -> None:
     lead, ann, bob = people(2)
     team = make_team(lead, [ann])
-    web = client()
+    web = api_client()
     web.force_login(lead)
     form = web.get(f"/tournaments/?team={team.public_id}").content.decode()
     assert f'<option value="{team.public_id}" selected>' in form
@@ -170,16 +160,16 @@ def test_a_leader_makes_a_team_tournament_from_the_form_and_its_page_names_the_t
         },
     )
     assert made.status_code == 302, made.content.decode()
-    page = client().get(made["Location"]).content.decode()
+    page = api_client().get(made["Location"]).content.decode()
     assert "For the members of" in page and f"/team/{team.public_id}/" in page
-    team_page = client().get(f"/team/{team.public_id}/").content.decode()
+    team_page = api_client().get(f"/team/{team.public_id}/").content.decode()
     assert f'<a href="{made["Location"]}">Club night</a>' in team_page
-    assert "Club night" not in client().get("/tournaments/").content.decode()
-    outsider = client()
+    assert "Club night" not in api_client().get("/tournaments/").content.decode()
+    outsider = api_client()
     outsider.force_login(bob)
     assert f'value="{team.public_id}"' not in outsider.get("/tournaments/").content.decode()
     tournament_id = made["Location"].rstrip("/").rsplit("/", 1)[1]
-    joined = client(bob).post(f"/api/tournaments/{tournament_id}/join/")
+    joined = api_client(bob).post(f"/api/tournaments/{tournament_id}/join/")
     assert joined.status_code == 400
     assert "Only the members of Knights of Kyiv" in joined.json()["error"]
     assert make_tournament([], maker=lead).team is None  # the form's default: every player
@@ -189,9 +179,9 @@ def test_the_pages_forms_spend_the_apis_budget_before_any_work(people, settings)
     lead, ann = people(1)
     team = make_team(lead)
     settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "team_account": "3/60"}
-    web = client()
+    web = api_client()
     web.force_login(ann)
-    assert client(ann).post(f"/api/teams/{team.public_id}/join/").status_code == 200
+    assert api_client(ann).post(f"/api/teams/{team.public_id}/join/").status_code == 200
     web.post(f"/team/{team.public_id}/leave/")
     web.post(f"/team/{team.public_id}/join/")
     refused = web.post(f"/team/{team.public_id}/leave/")
