@@ -30,6 +30,7 @@ import redis.asyncio.retry
 import redis.retry
 from django.conf import settings
 from django.http import HttpRequest
+from django.utils.translation import gettext_lazy
 from redis.backoff import NoBackoff
 from rest_framework.request import Request
 from rest_framework.throttling import BaseThrottle
@@ -329,6 +330,21 @@ def address(request: HttpRequest | Request) -> str:
     return request.META.get("REMOTE_ADDR") or "unknown"
 
 
+# What a page's form says when its change is over a budget (the API answers 429 instead).
+TOO_MANY_CHANGES = gettext_lazy("Too many changes at once: wait a minute and try again.")
+
+
+def charge_account_and_address(request: HttpRequest | Request, scope: str) -> Charge:
+    """Counts one change of a kind (``scope``) against the address's budget
+    (``<scope>_address``), then a signed-in account's (``<scope>_account``): the budgets the
+    API's throttle and the pages' forms that make the same changes share."""
+    checks = [(f"{scope}_address", address(request))]
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        checks.append((f"{scope}_account", user.get_username().lower()))
+    return charge(checks)
+
+
 class AccountAndAddressThrottle(BaseThrottle):
     """A DRF throttle of the unsafe requests of one kind (``scope``): per address (scope
     ``<scope>_address``), then per account (``<scope>_account``), each request counted before
@@ -339,10 +355,7 @@ class AccountAndAddressThrottle(BaseThrottle):
     def allow_request(self, request: Request, view: object) -> bool:
         if request.method in ("GET", "HEAD", "OPTIONS"):
             return True
-        checks = [(f"{self.scope}_address", address(request))]
-        if request.user is not None and request.user.is_authenticated:
-            checks.append((f"{self.scope}_account", request.user.get_username().lower()))
-        self.waited = charge(checks).wait
+        self.waited = charge_account_and_address(request, self.scope).wait
         return self.waited is None
 
     def wait(self) -> float | None:

@@ -18,7 +18,7 @@ from accounts.models import CLASSICAL, User
 from accounts.selectors import active_user, leaderboard, rating_history, user_ratings
 from accounts.throttles import login_charge, too_many
 from catalogue.descriptors import variant_groups, variant_names
-from common.throttle import charge, refund
+from common.throttle import TOO_MANY_CHANGES, charge, refund
 from community import services as community
 from community.errors import CommunityError
 from community.models import MAX_PLAYER_NOTE_CHARS, Report
@@ -217,7 +217,7 @@ def profile_relation(request: HttpRequest, username: str, action: str) -> HttpRe
     if action not in RELATIONS:
         return redirect("profile", username=player.username)
     if charge([("social_account", str(request.user.pk))]).wait is not None:
-        messages.error(request, _("Too many changes at once: wait a minute and try again."))
+        messages.error(request, TOO_MANY_CHANGES)
         return redirect("profile", username=player.username)
     service, said = RELATIONS[action]
     try:

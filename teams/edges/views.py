@@ -9,7 +9,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
-from common.throttle import address, charge
+from common.throttle import TOO_MANY_CHANGES, charge_account_and_address
 from games.domain.errors import ErrorCode, GameError
 from games.domain.schemas import yes_or_no
 from teams.events import tournaments_of
@@ -39,16 +39,10 @@ def page_number(request: HttpRequest) -> int:
 
 
 def throttled(request: HttpRequest) -> None:
-    """Counts a form's change against the same budgets as the API's (``team_address``, then
-    ``team_account``), before any work; refuses it past them."""
-    checks = [
-        ("team_address", address(request)),
-        ("team_account", request.user.get_username().lower()),
-    ]
-    if charge(checks).wait is not None:
-        raise GameError(
-            ErrorCode.NOT_ALLOWED, gettext("Too many changes at once: wait a minute and try again.")
-        )
+    """Counts a form's change against the same budgets as the API's (``team_*``), before any
+    work; refuses it past them."""
+    if charge_account_and_address(request, "team").wait is not None:
+        raise GameError(ErrorCode.NOT_ALLOWED, str(TOO_MANY_CHANGES))
 
 
 def teams(request: HttpRequest) -> HttpResponse:
