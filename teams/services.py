@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games.domain.errors import ErrorCode, GameError
+from games.storage import broadcast
 from teams.models import Ask, Member, Team
 from teams.policy import MAX_ASKS, MAX_MADE, MAX_TEAM_ASKS, MAX_TEAMS
 from teams.schemas import TeamRequest
@@ -206,7 +207,8 @@ def team_leave(*, public_id: str, user: User) -> None:
 
 
 def team_answer(*, public_id: str, leader: User, username: str, accept: bool) -> None:
-    """A leader's answer to a player's ask: they join, or the ask is dropped."""
+    """A leader's answer to a player's ask: they join, or the ask is dropped. The player's open
+    pages are told either way, once it commits (``team_answer`` on ``/ws/me/``)."""
     with transaction.atomic():
         team = led(public_id, leader)
         user = player_named(team, username)
@@ -217,6 +219,15 @@ def team_answer(*, public_id: str, leader: User, username: str, accept: bool) ->
             room_for(user)
             add_member(team, user)
         ask.delete()
+        told = {
+            "type": "team_answer",
+            "team": team.public_id,
+            "name": team.name,
+            "accepted": accept,
+        }
+        broadcast.send_on_commit(
+            broadcast.user_group(user.pk), {"type": "user.event", "event": told}
+        )
 
 
 def team_set_leader(*, public_id: str, leader: User, username: str, leads: bool) -> None:

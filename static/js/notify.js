@@ -2,8 +2,9 @@
 // you shows at the corner of the page, live, to accept or decline there; accepting, or a game
 // of yours starting, takes you to the game. A notice can be put away (×) without answering it:
 // the challenge still stands in the lobby; a put-away notice stays away on this page. A player
-// you follow starting a game shows too, with a link to watch it, and a private message to you,
-// with a link to answer it (the unread count beside the account menu follows).
+// you follow starting a game shows too, with a link to watch it, a private message to you,
+// with a link to answer it (the unread count beside the account menu follows), and a team's
+// answer to your ask to join it.
 import {
   api, challengeText, declinedText, el, followingText, goToGame, liveSocket, withLink, yourTurnText,
 } from "./api.js";
@@ -86,6 +87,7 @@ liveSocket("/ws/me/", {
     else if (message.type === "following_game") showFollowing(message);
     else if (message.type === "message") showMessage(message);
     else if (message.type === "inbox_read") showUnread(message.unread);
+    else if (message.type === "team_answer") showTeamAnswer(message);
   },
 });
 
@@ -120,6 +122,18 @@ function showMessage({ message, unread }) {
   const card = el("div", { class: "challenge-card", role: "status", "data-testid": "message-notice" },
     el("p", {}, messageLine(message)),
     el("a", { href: `/inbox/${encodeURIComponent(message.from)}/` }, gettext("Answer")));
+  card.prepend(dismissButton(card, () => {}));
+  box.append(card);
+}
+
+// A team's leader answered the viewer's ask to join: in, with a link to the team, or turned down.
+function showTeamAnswer(message) {
+  const team = message.name;
+  const said = message.accepted
+    ? el("p", {}, ...withLink(gettext("You are in %(team)s now. %(link)s", { team }),
+      el("a", { href: `/team/${message.team}/` }, gettext("Open the team"))))
+    : el("p", {}, gettext("%(team)s turned down your ask to join.", { team }));
+  const card = el("div", { class: "challenge-card", role: "status", "data-testid": "team-notice" }, said);
   card.prepend(dismissButton(card, () => {}));
   box.append(card);
 }

@@ -1,8 +1,9 @@
 """Teams in Chromium against a real Daphne: a player makes a closed team from the list's form;
-another finds it by name and asks to join, saying why; the leader sees the ask on the team's page,
-accepts it and makes the new member a leader; the leader makes a tournament for the team from the
-team's page (the tournaments form comes with the team chosen), which a member joins and a player
-outside the team is not offered; the team's page reads on a phone."""
+another finds it by name and asks to join, saying why; the leader sees the ask on the team's page
+and accepts it, which the player's page tells her at once, and makes her a leader; the leader
+makes a tournament for the team from the team's page (the tournaments form comes with the team
+chosen), which a member joins and a player outside the team is not offered; the team's page
+reads on a phone."""
 
 import re
 
@@ -47,11 +48,14 @@ def test_a_team_is_made_asked_answered_and_plays_its_own_tournament(new_page) ->
     assert overflow(ann, "team") == []
     shot(ann, "phone-team-asked")
 
-    # The leader sees her ask, accepts it and makes her a leader too.
+    # The leader sees her ask and accepts it: Ann's page tells her at once. He makes her a
+    # leader too.
     lead.reload()
     ask = lead.locator("[data-ask='ann']")
     expect(ask).to_contain_text("I play on Fridays too.")
     ask.get_by_test_id("team-accept").click()
+    told = ann.get_by_test_id("team-notice")
+    expect(told).to_contain_text("You are in Knights of Kyiv now.")
     expect(lead.get_by_test_id("team-facts")).to_contain_text("2 members")
     lead.locator("[data-member='ann']").get_by_test_id("team-lead").click()
     expect(lead.get_by_test_id("team-facts")).to_contain_text("led by lead, ann")
@@ -70,7 +74,8 @@ def test_a_team_is_made_asked_answered_and_plays_its_own_tournament(new_page) ->
     )
 
     # Ann finds it on the team's page and joins; Bob, outside the team, may follow it only.
-    ann.reload()
+    told.get_by_role("link", name="Open the team").click()
+    ann.wait_for_url(team_url)
     ann.get_by_test_id("team-tournaments").get_by_role("link", name="Club night").click()
     ann.wait_for_url(tournament_url)
     ann.get_by_test_id("join").click()
