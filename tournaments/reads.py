@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from games.domain.errors import ErrorCode, GameError
 from games.models import Game
+from teams.models import Member
 from tournaments.models import Entry, Pairing, System, Tournament
 from tournaments.policy import LISTED_GAMES, SHOWN_BOARDS
 from tournaments.scoring import (
@@ -114,6 +115,21 @@ def team_tournaments(sender: object = None, *, team: str, **kwargs) -> list[dict
         .order_by(Case(When(status=Tournament.Status.FINISHED, then=1), default=0), "-starts_at")
     )[:LISTED]
     return [{**summary(t, t.players), "status_name": t.get_status_display()} for t in rows]
+
+
+def member_tournaments(user_id: int) -> list[dict[str, Any]]:
+    """Returns the tournaments of the player's teams that have not finished, soonest first,
+    ``LISTED`` at most: the tournaments list shows them to the player, as the public list does
+    not."""
+    teams = Member.objects.filter(user_id=user_id).values("team_id")
+    rows = (
+        Tournament.objects.filter(team_id__in=teams)
+        .exclude(status=Tournament.Status.FINISHED)
+        .select_related("created_by", "team")
+        .annotate(players=Count("entries"))
+        .order_by("starts_at", "id")
+    )[:LISTED]
+    return [summary(t, t.players) for t in rows]
 
 
 def tournament_list(status: str | None = None) -> list[dict[str, Any]]:

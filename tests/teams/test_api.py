@@ -5,6 +5,7 @@ schema. And the pages: the list with its search and form, a team's page and the 
 the tournaments form's team, a team tournament's page, the profile's teams."""
 
 import pytest
+from django.test import Client
 
 from teams.models import Member, Team
 from tests.factories import api_client
@@ -165,9 +166,14 @@ def test_a_leader_makes_a_team_tournament_from_the_form_and_its_page_names_the_t
     team_page = api_client().get(f"/team/{team.public_id}/").content.decode()
     assert f'<a href="{made["Location"]}">Club night</a>' in team_page
     assert "Club night" not in api_client().get("/tournaments/").content.decode()
-    outsider = api_client()
+    member = Client()
+    member.force_login(ann)
+    listed = member.get("/tournaments/").content.decode()
+    assert 'data-testid="tournaments-teams"' in listed and "Club night" in listed
+    outsider = Client()
     outsider.force_login(bob)
-    assert f'value="{team.public_id}"' not in outsider.get("/tournaments/").content.decode()
+    listed = outsider.get("/tournaments/").content.decode()
+    assert f'value="{team.public_id}"' not in listed and "Club night" not in listed
     tournament_id = made["Location"].rstrip("/").rsplit("/", 1)[1]
     joined = api_client(bob).post(f"/api/tournaments/{tournament_id}/join/")
     assert joined.status_code == 400

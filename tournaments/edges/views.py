@@ -20,7 +20,14 @@ from teams.reads import teams_of
 from teams.services import is_member
 from tournaments.models import Tournament
 from tournaments.policy import ARENA_MINUTES, SOCKET_STANDINGS, SWISS_ROUNDS
-from tournaments.reads import own_line, payload, snapshot_cached, socket_path, tournament_list
+from tournaments.reads import (
+    member_tournaments,
+    own_line,
+    payload,
+    snapshot_cached,
+    socket_path,
+    tournament_list,
+)
 from tournaments.schemas import TournamentRequest
 from tournaments.services.entries import tournament_create
 
@@ -30,6 +37,15 @@ def starts_text(starts_at: str) -> str:
     when = date_format(datetime.fromisoformat(starts_at), "SHORT_DATETIME_FORMAT")
     # Translators: a tournament's start (a date and time in the language's short form).
     return gettext("%(time)s UTC") % {"time": when}
+
+
+def shown(row: dict[str, Any]) -> dict[str, Any]:
+    """A list's row with its start and speed as the page writes them."""
+    return {
+        **row,
+        "starts_text": starts_text(row["starts_at"]),
+        "speed_name": speed_name(row["speed"]),
+    }
 
 
 def tournaments(request: HttpRequest) -> HttpResponse:
@@ -46,14 +62,7 @@ def tournaments(request: HttpRequest) -> HttpResponse:
             error = refusal.message
         else:
             return redirect("tournament", tournament_id=made.public_id)
-    listed = [
-        {
-            **row,
-            "starts_text": starts_text(row["starts_at"]),
-            "speed_name": speed_name(row["speed"]),
-        }
-        for row in tournament_list()
-    ]
+    listed = [shown(row) for row in tournament_list()]
     by_status = {
         status: [t for t in listed if t["status"] == status] for status in Tournament.Status
     }
@@ -69,6 +78,10 @@ def tournaments(request: HttpRequest) -> HttpResponse:
         "swiss_rounds": SWISS_ROUNDS,
         "max_fen_chars": MAX_FEN_CHARS,
         "led_teams": led_teams(request),
+        # The tournaments of the viewer's teams, which the public lists leave out.
+        "teams_tournaments": [shown(row) for row in member_tournaments(request.user.pk)]
+        if request.user.is_authenticated
+        else [],
         "chosen_team": request.POST.get("team") if error else request.GET.get("team"),
     }
     return render(request, "tournaments/list.html", context)
