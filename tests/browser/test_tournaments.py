@@ -94,6 +94,9 @@ def test_players_make_and_join_an_arena_and_are_taken_to_each_game(new_page) -> 
     for page in (alice, bob):
         page.reload()
         wait_moves(page, 2)
+        # Its socket open, as a player's taps need (the first of them was lost once, under CI
+        # load, when made before it).
+        expect(page.locator("body[data-live=open]")).to_have_count(1)
     # Alice resigns: Bob (3 points: a win gone berserk) meets Carol, both taken to the new
     # board at once (Bob from the page of the game just over); Alice, who has just met Bob,
     # waits.

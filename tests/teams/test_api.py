@@ -129,6 +129,8 @@ def test_the_pages_make_join_answer_and_lead_a_team(people) -> None:
 
     listed = api_client().get("/team/?q=storm").content.decode()
     assert f'data-team="{team.public_id}"' in listed
+    searched = api_client().get("/team/?q=<b>storm</b>").content.decode()
+    assert "<b>storm</b>" not in searched and "&lt;b&gt;storm&lt;/b&gt;" in searched
     assert 'data-testid="team-form"' not in listed  # a visitor is asked to log in
     profile = api_client().get("/@/ann").content.decode()
     assert f"/team/{team.public_id}/" in profile
