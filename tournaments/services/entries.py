@@ -27,7 +27,7 @@ def tournament_create(*, user: User | None, asked: TournamentRequest) -> Tournam
     """Makes a tournament as asked (``user``: its maker, None for the operator's schedule). A
     player may have at most ``MAX_OPEN_PER_PLAYER`` that have not finished. A thematic
     tournament's position is checked by the engine first, and its games are casual
-    (``position_start``)."""
+    (``position_start``). A team's tournament is made by one of its leaders only."""
     initial_fen, rated = position_start(asked.fen, asked.variant, asked.rated)
     with transaction.atomic():
         team = team_for(asked.team, user)
@@ -105,8 +105,8 @@ def rating_for(user_id: int, tournament: Tournament) -> float:
 
 def tournament_join(*, public_id: str, user: User) -> Tournament:
     """Joins the player to the tournament, or back to it after withdrawing: paired from now on.
-    Refused once it has finished, past ``MAX_PLAYERS``, and for a newcomer to a Swiss once its
-    second round is paired."""
+    Refused once it has finished, past ``MAX_PLAYERS``, for a newcomer to a Swiss once its
+    second round is paired, and for anyone outside a team tournament's team."""
     with transaction.atomic():
         tournament = lock_tournament(public_id)
         if tournament.status == Tournament.Status.FINISHED:
