@@ -16,5 +16,7 @@ MAX_TEAM_ASKS = 200
 # The list of teams and the members on a team's page: a page each.
 LISTED = 30
 MEMBERS_PAGE = 50
+# The furthest page a list is read to (a page further is read as the first).
+MAX_PAGE = 10_000
 # The asks a leader reads at once on the team's page (the oldest; answering them shows the next).
 ASKS_SHOWN = 50

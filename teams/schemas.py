@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from games.domain.bodies import BOOLEAN, TEXT, Body, BodyField
 from games.domain.names import printable_name, printable_text
 from games.domain.schemas import refuse, yes_or_no
-from teams.policy import NAME_CHARS, REQUEST_CHARS, TEXT_CHARS
+from teams.policy import MAX_PAGE, NAME_CHARS, REQUEST_CHARS, TEXT_CHARS
 
 TEAM = Body(
     "TeamCreate",
@@ -112,3 +112,13 @@ def ask_text(value: Any) -> str:
         _("What you tell a team's leaders holds at most %(chars)s characters."),
         _("What you tell a team's leaders holds text a page can show only."),
     )
+
+
+def page_asked(value: str | None) -> int:
+    """Returns the page a list's ``?page=`` asks for, from 1 to ``MAX_PAGE`` (anything else:
+    the first)."""
+    try:
+        page = int(value or "1")
+    except ValueError:
+        return 1
+    return page if 1 <= page <= MAX_PAGE else 1

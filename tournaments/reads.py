@@ -13,7 +13,7 @@ from collections import OrderedDict, defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Case, Count, When
+from django.db.models import Case, Count, QuerySet, When
 from django.utils.translation import gettext as _
 
 from games.domain.errors import ErrorCode, GameError
@@ -104,17 +104,23 @@ def team_of(tournament: Tournament) -> dict[str, Any] | None:
     }
 
 
+def listed(rows: QuerySet[Tournament]) -> list[dict[str, Any]]:
+    """Returns the first ``LISTED`` of ``rows`` (ordered) as a list's entries, their players
+    counted in the same query."""
+    rows = rows.select_related("created_by", "team").annotate(players=Count("entries"))
+    return [summary(t, t.players) for t in rows[:LISTED]]
+
+
 def team_tournaments(sender: object = None, *, team: str, **kwargs) -> list[dict[str, Any]]:
     """The receiver of ``teams.events.team_tournaments``: the team's tournaments, those not
     finished first, each group the latest first, ``LISTED`` in all (each with its status's
     name in the page's language)."""
-    rows = (
-        Tournament.objects.filter(team__public_id=team)
-        .select_related("created_by", "team")
-        .annotate(players=Count("entries"))
-        .order_by(Case(When(status=Tournament.Status.FINISHED, then=1), default=0), "-starts_at")
-    )[:LISTED]
-    return [{**summary(t, t.players), "status_name": t.get_status_display()} for t in rows]
+    rows = Tournament.objects.filter(team__public_id=team).order_by(
+        Case(When(status=Tournament.Status.FINISHED, then=1), default=0), "-starts_at"
+    )
+    return [
+        {**row, "status_name": str(Tournament.Status(row["status"]).label)} for row in listed(rows)
+    ]
 
 
 def member_tournaments(user_id: int) -> list[dict[str, Any]]:
@@ -122,14 +128,8 @@ def member_tournaments(user_id: int) -> list[dict[str, Any]]:
     ``LISTED`` at most: the tournaments list shows them to the player, as the public list does
     not."""
     teams = Member.objects.filter(user_id=user_id).values("team_id")
-    rows = (
-        Tournament.objects.filter(team_id__in=teams)
-        .exclude(status=Tournament.Status.FINISHED)
-        .select_related("created_by", "team")
-        .annotate(players=Count("entries"))
-        .order_by("starts_at", "id")
-    )[:LISTED]
-    return [summary(t, t.players) for t in rows]
+    rows = Tournament.objects.filter(team_id__in=teams).exclude(status=Tournament.Status.FINISHED)
+    return listed(rows.order_by("starts_at", "id"))
 
 
 def tournament_list(status: str | None = None) -> list[dict[str, Any]]:
@@ -142,13 +142,8 @@ def tournament_list(status: str | None = None) -> list[dict[str, Any]]:
     }
     found = []
     for kind in [status] if status else list(orders):
-        rows = (
-            Tournament.objects.filter(status=kind, team_name="")
-            .select_related("created_by")
-            .annotate(players=Count("entries"))
-            .order_by(*orders[kind])[:LISTED]
-        )
-        found += [summary(t, t.players) for t in rows]
+        rows = Tournament.objects.filter(status=kind, team_name="").order_by(*orders[kind])
+        found += listed(rows)
     return found
 
 

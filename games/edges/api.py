@@ -7,6 +7,7 @@ calls one service and answers with a read (``games.reads``); the archive's views
 from collections.abc import Mapping
 from typing import Any
 
+from django.http import HttpRequest
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
@@ -15,7 +16,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from catalogue.descriptors import variant_summaries
-from common.throttle import ChallengeThrottle, SeekThrottle
+from common.throttle import (
+    TOO_MANY_CHANGES,
+    ChallengeThrottle,
+    SeekThrottle,
+    charge_account_and_address,
+)
+from games.domain.errors import ErrorCode, GameError
 from games.domain.policy import CONNECTION_STALE_AFTER
 from games.domain.schemas import (
     BotGameRequest,
@@ -64,6 +71,14 @@ def for_caller(request: Request, state: dict[str, Any]) -> dict[str, Any]:
     user = request.user
     player = user.is_authenticated and user.get_username() in (state["white"], state["black"])
     return {**state, "abortable": bool(state["abortable"] and player)}
+
+
+def spend_form_budget(request: HttpRequest, scope: str) -> None:
+    """Counts a page form's change against the API's budgets of its kind (``scope``: the
+    ``<scope>_address`` and ``<scope>_account`` throttle rates) before any work, and refuses
+    it past them, as the API answers 429 (the other apps' forms call it too)."""
+    if charge_account_and_address(request, scope).wait is not None:
+        raise GameError(ErrorCode.NOT_ALLOWED, str(TOO_MANY_CHANGES))
 
 
 def body(request: Request) -> Mapping[str, Any]:

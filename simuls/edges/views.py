@@ -8,9 +8,9 @@ from django.utils.translation import gettext
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from catalogue.descriptors import variant_descriptor, variant_groups
-from common.throttle import TOO_MANY_CHANGES, charge_account_and_address
 from games.domain.clock import TimeControl, speed_name
-from games.domain.errors import ErrorCode, GameError
+from games.domain.errors import GameError
+from games.edges.api import spend_form_budget
 from simuls.models import HostColor, Simul
 from simuls.policy import HOST_EXTRA_MINUTES, MAX_PLAYERS, NAME_CHARS, TEXT_CHARS
 from simuls.reads import simul_list, simul_payload
@@ -30,8 +30,7 @@ def simuls(request: HttpRequest) -> HttpResponse:
     error = None
     if request.method == "POST" and request.user.is_authenticated:
         try:
-            if charge_account_and_address(request, "simul").wait is not None:
-                raise GameError(ErrorCode.NOT_ALLOWED, str(TOO_MANY_CHANGES))
+            spend_form_budget(request, "simul")
             made = simul_create(host=request.user, asked=SimulRequest.from_form(request.POST))
         except GameError as refusal:
             error = refusal.message

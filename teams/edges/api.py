@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 from accounts.models import User
 from common.throttle import AccountAndAddressThrottle
 from games.domain.errors import ErrorCode, GameError
-from games.domain.schemas import whole_number, yes_or_no
+from games.domain.schemas import yes_or_no
 from games.edges.api import body
 from teams.edges.serializers import (
     TEAM_ERRORS,
@@ -30,7 +30,7 @@ from teams.edges.serializers import (
     TeamSerializer,
 )
 from teams.reads import team_list, team_object, teams_of
-from teams.schemas import TeamRequest, ask_text
+from teams.schemas import TeamRequest, ask_text, page_asked
 from teams.services import (
     team_answer,
     team_by_id,
@@ -52,15 +52,6 @@ class TeamThrottle(AccountAndAddressThrottle):
     scope = "team"
 
 
-def page_of(request: Request) -> int:
-    """Returns the ``page`` asked for (a bad one: the first)."""
-    try:
-        page = int(request.query_params.get("page", "1"))
-    except ValueError:
-        return 1
-    return page if whole_number(page) and 1 <= page <= 10_000 else 1
-
-
 def required_yes_or_no(request: Request, field: str) -> bool:
     """Returns the body's true or false ``field``, which must be given."""
     value = body(request).get(field)
@@ -76,7 +67,9 @@ def viewer_id(request: Request) -> int | None:
 
 
 def the_team(request: Request, team_id: str) -> dict:
-    return team_object(team_by_id(team_id), viewer_id(request), page_of(request))
+    return team_object(
+        team_by_id(team_id), viewer_id(request), page_asked(request.query_params.get("page"))
+    )
 
 
 class Acting(APIView):
@@ -102,7 +95,11 @@ class TeamListView(APIView):
         summary="Teams, the largest first",
     )
     def get(self, request: Request) -> Response:
-        return Response(team_list(request.query_params.get("q", ""), page_of(request)))
+        return Response(
+            team_list(
+                request.query_params.get("q", ""), page_asked(request.query_params.get("page"))
+            )
+        )
 
     @extend_schema(
         request=TeamCreate,

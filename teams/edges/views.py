@@ -9,14 +9,14 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
-from common.throttle import TOO_MANY_CHANGES, charge_account_and_address
 from games.domain.errors import ErrorCode, GameError
 from games.domain.schemas import yes_or_no
+from games.edges.api import spend_form_budget
 from teams.events import tournaments_of
 from teams.models import Team
 from teams.policy import NAME_CHARS, REQUEST_CHARS, TEXT_CHARS
 from teams.reads import team_list, team_object, teams_of
-from teams.schemas import TeamRequest, ask_text
+from teams.schemas import TeamRequest, ask_text, page_asked
 from teams.services import (
     team_answer,
     team_by_id,
@@ -31,33 +31,19 @@ from teams.services import (
 LIMITS = {"name_chars": NAME_CHARS, "text_chars": TEXT_CHARS, "request_chars": REQUEST_CHARS}
 
 
-def page_number(request: HttpRequest) -> int:
-    try:
-        return max(1, min(int(request.GET.get("page", "1")), 10_000))
-    except ValueError:
-        return 1
-
-
-def throttled(request: HttpRequest) -> None:
-    """Counts a form's change against the same budgets as the API's (``team_*``), before any
-    work; refuses it past them."""
-    if charge_account_and_address(request, "team").wait is not None:
-        raise GameError(ErrorCode.NOT_ALLOWED, str(TOO_MANY_CHANGES))
-
-
 def teams(request: HttpRequest) -> HttpResponse:
     """The list of teams (``?q=``: those whose name holds it), the viewer's own, and (signed
     in) the form that makes one: posted, it takes the maker to the new team's page."""
     error = None
     if request.method == "POST" and request.user.is_authenticated:
         try:
-            throttled(request)
+            spend_form_budget(request, "team")
             made = team_create(user=request.user, asked=TeamRequest.from_body(form_of(request)))
         except GameError as refusal:
             error = refusal.message
         else:
             return redirect("team", team_id=made.public_id)
-    listed = team_list(request.GET.get("q", ""), page_number(request))
+    listed = team_list(request.GET.get("q", ""), page_asked(request.GET.get("page")))
     context = {
         **listed,
         **LIMITS,
@@ -89,7 +75,7 @@ def team_page(request: HttpRequest, team_id: str, error: str | None = None) -> H
     the viewer may use (join or ask, leave; a leader's: the asks, who leads, what it says)."""
     team = found(team_id)
     viewer = request.user.pk if request.user.is_authenticated else None
-    shown = team_object(team, viewer, page_number(request))
+    shown = team_object(team, viewer, page_asked(request.GET.get("page")))
     context = {
         "team": shown,
         "tournaments": tournaments_of(team.public_id),
@@ -104,7 +90,7 @@ def acted(request: HttpRequest, team_id: str, act) -> HttpResponse:
     again with the reason. A team its last member left is gone: back to the list."""
     found(team_id)
     try:
-        throttled(request)
+        spend_form_budget(request, "team")
         act()
     except GameError as refusal:
         return team_page(request, team_id, error=refusal.message)

@@ -11,11 +11,11 @@ from django.utils.translation import gettext
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from catalogue.descriptors import variant_descriptor, variant_groups
-from common.throttle import TOO_MANY_CHANGES, charge_account_and_address
 from games.domain.clock import speed_name
-from games.domain.errors import ErrorCode, GameError
+from games.domain.errors import GameError
 from games.domain.schemas import MAX_FEN_CHARS
 from games.edges.analysis_pages import analysis_url
+from games.edges.api import spend_form_budget
 from teams.reads import teams_of
 from teams.services import is_member
 from tournaments.models import Tournament
@@ -54,8 +54,7 @@ def tournaments(request: HttpRequest) -> HttpResponse:
     error = None
     if request.method == "POST" and request.user.is_authenticated:
         try:
-            if charge_account_and_address(request, "tournament").wait is not None:
-                raise GameError(ErrorCode.NOT_ALLOWED, str(TOO_MANY_CHANGES))
+            spend_form_budget(request, "tournament")
             asked = TournamentRequest.from_form(request.POST)
             made = tournament_create(user=request.user, asked=asked)
         except GameError as refusal:
