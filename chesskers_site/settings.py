@@ -91,6 +91,7 @@ INSTALLED_APPS = [
     "studies",
     "simuls",
     "teams",
+    "forum",
 ]
 
 MIDDLEWARE = [
@@ -371,6 +372,8 @@ THROTTLE_DEFAULTS = {
     "simul_account": "30/60",
     "team_address": "60/60",  # teams made, joined or left, the leaders' choices
     "team_account": "30/60",
+    "forum_address": "30/60",  # forum topics and posts written, edited or removed
+    "forum_account": "15/60",
     "board_address": "240/60",  # the analysis board's positions and moves (each one engine work)
     "explorer_address": "240/60",  # the opening explorer's positions (a FEN read, one lookup)
     "puzzle_address": "240/60",  # puzzles: the next one, a move, the solution (a few moves each)

@@ -21,6 +21,7 @@ urlpatterns = [
     path("", include("studies.edges.urls")),
     path("", include("simuls.edges.urls")),
     path("", include("teams.edges.urls")),
+    path("", include("forum.edges.urls")),
     path("api/", include("accounts.api_urls")),
     path("api/", include("games.edges.api_urls")),
     path("api/", include("players.api_urls")),
@@ -29,6 +30,7 @@ urlpatterns = [
     path("api/", include("studies.edges.api_urls")),
     path("api/", include("simuls.edges.api_urls")),
     path("api/", include("teams.edges.api_urls")),
+    path("api/", include("forum.edges.api_urls")),
     # The language switch (Django's set_language: POST language=<code>, next=<url>; it also
     # saves a signed-in player's choice, accounts/language.py) and the scripts' catalogue of
     # translations (gettext() for the ES modules, static/js/i18n.js).

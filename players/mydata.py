@@ -3,8 +3,8 @@ hybrids, PDN for the checkers family), their account, settings, ratings and rati
 whom they follow and block, the reports they made, the games they bookmarked, their notes on
 games and on players, the chat lines they wrote, their private messages (those they wrote
 and those written to them), their puzzle ratings and rated puzzle rounds, their teams (and
-asks to join one), and the studies they own (each chapter a game of ``studies.pgn``, with its
-lines and comments).
+asks to join one), their forum posts, and the studies they own (each chapter a game of
+``studies.pgn``, with its lines and comments).
 
 Written into a temporary file that spills to disk past a few megabytes, the games read a chunk
 at a time (``games.reads.archive.games_export_texts``): memory is bounded whatever the size of
@@ -22,6 +22,7 @@ from accounts.selectors import categories_of, preferences_of, preferences_payloa
 from community.models import Message, PlayerNote, Report
 from community.selectors import blocked_users, followed_users
 from engine import variants
+from forum.reads import posts_of
 from games.models import Bookmark, ChatLine, Game, GameNote, export_format
 from games.reads.archive import games_export_texts
 from puzzles.services import puzzle_ratings, puzzle_rounds
@@ -40,7 +41,7 @@ def account_json(user: User) -> dict[str, Any]:
     """Returns the account's own record: who, since when, settings, ratings and their history,
     whom they follow and block, the reports they made, the games they bookmarked (at most
     ``MAX_BOOKMARKS``), their notes on games (at most ``MAX_NOTES``), their puzzle
-    ratings and rated rounds, their teams and their asks to join one."""
+    ratings and rated rounds, their teams and their asks to join one, and their forum posts."""
     history = RatingChange.objects.filter(user=user).select_related("game", "opponent")
     reports = Report.objects.filter(reporter=user).select_related("user")
     return {
@@ -107,6 +108,7 @@ def account_json(user: User) -> dict[str, Any]:
             .order_by("created_at", "id")
             .values_list("team__public_id", "team__name", "text", "created_at")
         ],
+        "forum_posts": posts_of(user.pk),
     }
 
 

@@ -41,12 +41,14 @@ ALLOWED = {
         "studies",
         "simuls",
         "teams",
+        "forum",
     },
     "tournaments": {"accounts", "community", "catalogue", "games", "teams"},
     "puzzles": {"accounts", "community", "catalogue", "games"},
     "studies": {"accounts", "community", "catalogue", "games"},
     "simuls": {"accounts", "community", "catalogue", "games"},
     "teams": {"accounts", "community", "catalogue", "games"},
+    "forum": {"accounts", "community", "catalogue", "games", "teams"},
 }
 # The games app's layers, lowest first: a module imports only the games modules of its own
 # layer or below (``games.models``, the records, is the lowest; the app's root modules that

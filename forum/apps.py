@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ForumConfig(AppConfig):
+    name = "forum"
+    verbose_name = "Forum"

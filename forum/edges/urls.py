@@ -1,0 +1,18 @@
+"""The forum's pages, and the addresses their forms post to."""
+
+from django.urls import path
+
+from forum.edges import views
+
+urlpatterns = [
+    path("forum/", views.forums, name="forums"),
+    path("forum/post/<int:post_id>/edit/", views.post_edit_form, name="forum-post-edit"),
+    path("forum/post/<int:post_id>/remove/", views.post_remove_form, name="forum-post-remove"),
+    path("forum/<str:slug>/", views.forum, name="forum"),
+    path("forum/<str:slug>/<str:topic_id>/", views.topic_page, name="forum-topic"),
+    path(
+        "forum/<str:slug>/<str:topic_id>/moderate/",
+        views.topic_moderate_form,
+        name="forum-moderate",
+    ),
+]

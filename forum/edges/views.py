@@ -1,0 +1,178 @@
+"""The forum's pages: the forums (with the player's teams' and the latest posts), a forum's
+topics with the form that starts one, a topic's posts with the reply form and the moderators'
+choices, and a post's edit form. Each form posts to an address that acts through the services
+and takes the player to what they wrote, or shows the page again with the sentence that refused
+them."""
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext
+from django.views.decorators.http import require_POST
+
+from forum.models import Post, Topic
+from forum.places import place
+from forum.policy import POST_CHARS, TITLE_CHARS
+from forum.reads import forum_page, forums_front, post_url, topic_object
+from forum.schemas import TopicChange, TopicRequest, post_text
+from forum.services import (
+    post_edit,
+    post_remove,
+    post_reply,
+    topic_by_id,
+    topic_create,
+    topic_delete,
+    topic_moderate,
+)
+from games.domain.errors import ErrorCode, GameError
+from games.edges.api import spend_form_budget
+from teams.schemas import page_asked
+
+LIMITS = {"title_chars": TITLE_CHARS, "post_chars": POST_CHARS}
+MODERATION = {
+    "close": {"closed": True},
+    "open": {"closed": False},
+    "pin": {"sticky": True},
+    "unpin": {"sticky": False},
+}
+
+
+def shown(refusal: GameError, request: HttpRequest) -> HttpResponse:
+    """A page a reader may not see: no such thing (404), or a sentence saying why."""
+    if refusal.code == ErrorCode.NOT_FOUND:
+        raise Http404(refusal.message)
+    return render(request, "refused.html", {"message": refusal.message}, status=403)
+
+
+def viewer_id(request: HttpRequest) -> int | None:
+    return request.user.pk if request.user.is_authenticated else None
+
+
+def forums(request: HttpRequest) -> HttpResponse:
+    return render(request, "forum/index.html", forums_front(viewer_id(request)))
+
+
+def forum(request: HttpRequest, slug: str) -> HttpResponse:
+    """A forum's topics; posted (signed in), its form starts a topic and takes its author
+    there."""
+    try:
+        where = place(slug, request.user)
+    except GameError as refusal:
+        return shown(refusal, request)
+    error = None
+    if request.method == "POST" and request.user.is_authenticated:
+        try:
+            spend_form_budget(request, "forum")
+            asked = TopicRequest.from_body(request.POST)
+            made = topic_create(user=request.user, slug=slug, asked=asked)
+        except GameError as refusal:
+            error = refusal.message
+        else:
+            return redirect("forum-topic", slug=slug, topic_id=made.public_id)
+    context = {
+        **forum_page(where, page_asked(request.GET.get("page"))),
+        **LIMITS,
+        "error": error,
+        "form": request.POST if error else {},
+    }
+    return render(request, "forum/forum.html", context, status=400 if error else 200)
+
+
+def topic_page(
+    request: HttpRequest, slug: str, topic_id: str, error: str | None = None, draft: str = ""
+) -> HttpResponse:
+    """A topic's posts; posted (signed in), its form adds a reply and takes its author to it."""
+    try:
+        topic, where = topic_by_id(topic_id, request.user)
+    except GameError as refusal:
+        return shown(refusal, request)
+    if where.slug != slug:
+        return redirect("forum-topic", slug=where.slug, topic_id=topic.public_id)
+    if request.method == "POST" and request.user.is_authenticated and error is None:
+        draft = request.POST.get("text", "")
+        try:
+            spend_form_budget(request, "forum")
+            post = post_reply(user=request.user, topic_id=topic_id, text=post_text(draft))
+        except GameError as refusal:
+            error = refusal.message
+        else:
+            return redirect(post_url(slug, topic_id, post.number))
+    page = page_asked(request.GET.get("page"))
+    if error is not None and draft:
+        page = 10_000  # the reply form is under the last page: back there, the draft kept
+    context = {
+        "topic": topic_object(topic, where, viewer_id(request), page),
+        **LIMITS,
+        "error": error,
+        "draft": draft,
+    }
+    return render(request, "forum/topic.html", context, status=400 if error else 200)
+
+
+@require_POST
+@login_required
+def topic_moderate_form(request: HttpRequest, slug: str, topic_id: str) -> HttpResponse:
+    """A moderator's choice about a topic: ``action`` close, open, pin, unpin or delete."""
+    action = request.POST.get("action")
+    try:
+        spend_form_budget(request, "forum")
+        if action == "delete":
+            gone_to = topic_delete(user=request.user, topic_id=topic_id)
+            return redirect("forum", slug=gone_to)
+        if action not in MODERATION:
+            raise GameError(
+                ErrorCode.BAD_REQUEST, gettext("Choose close, open, pin, unpin or delete.")
+            )
+        change = TopicChange.from_body(MODERATION[action])
+        topic_moderate(user=request.user, topic_id=topic_id, change=change)
+    except GameError as refusal:
+        return topic_page(request, slug, topic_id, error=refusal.message)
+    return redirect("forum-topic", slug=slug, topic_id=topic_id)
+
+
+def post_found(post_id: int) -> Post:
+    found = Post.objects.filter(pk=post_id).select_related("topic", "topic__forum").first()
+    if found is None:
+        raise Http404(gettext("There is no such post."))
+    return found
+
+
+def back_to(post: Post) -> HttpResponse:
+    topic: Topic = post.topic
+    return redirect(post_url(topic.forum.slug, topic.public_id, post.number))
+
+
+@login_required
+def post_edit_form(request: HttpRequest, post_id: int) -> HttpResponse:
+    """The form that edits one's own post; posted, it saves and goes back to the post."""
+    post = post_found(post_id)
+    error, draft = None, post.text
+    if request.method == "POST":
+        draft = request.POST.get("text", "")
+        try:
+            spend_form_budget(request, "forum")
+            post_edit(user=request.user, post_id=post_id, text=post_text(draft))
+        except GameError as refusal:
+            error = refusal.message
+        else:
+            return back_to(post)
+    elif post.author_id != request.user.pk:
+        return shown(
+            GameError(ErrorCode.FORBIDDEN, gettext("Only a post's author may edit it.")), request
+        )
+    context = {"post": post, "draft": draft, "error": error, **LIMITS}
+    return render(request, "forum/edit.html", context, status=400 if error else 200)
+
+
+@require_POST
+@login_required
+def post_remove_form(request: HttpRequest, post_id: int) -> HttpResponse:
+    post = post_found(post_id)
+    try:
+        spend_form_budget(request, "forum")
+        post_remove(user=request.user, post_id=post_id)
+    except GameError as refusal:
+        return topic_page(
+            request, post.topic.forum.slug, post.topic.public_id, error=refusal.message
+        )
+    return back_to(post)

@@ -1,0 +1,14 @@
+"""The forum's limits, defined once: what a topic's title and a post may hold, how many topics
+a player may start in a day, and how long the pages are."""
+
+TITLE_CHARS = (3, 100)
+POST_CHARS = 4000
+# Topics a player may start in a day, in every forum together: a forum is talked in, not filled.
+TOPICS_A_DAY = 10
+# A forum's topics and a topic's posts: a page each.
+TOPICS_PAGE = 30
+POSTS_PAGE = 20
+# The furthest page a list is read to (a page further is read as the first).
+MAX_PAGE = 10_000
+# The latest posts the forums' front page shows.
+LATEST = 8

@@ -1,0 +1,136 @@
+"""The forum's pages and the forms they post, as docs/site.md "Forum" says: the forums with the
+latest posts, a forum's topics and the form that starts one, a topic's posts with the reply
+form, the edit and remove forms, the moderators' form, a team's forum closed to strangers, and
+what a player wrote shown as text (links made links, nothing else made markup)."""
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from forum.categories import CATEGORIES, team_slug
+from forum.models import Post, Topic
+from forum.policy import POSTS_PAGE
+from forum.services import post_reply
+from tests.factories import make_user
+from tests.forum.conftest import start
+from tests.teams.conftest import make_team
+
+pytestmark = pytest.mark.django_db
+
+
+def signed_in(user) -> Client:
+    web = Client()
+    web.force_login(user)
+    return web
+
+
+def test_the_front_page_lists_every_forum_and_the_latest_posts(ann) -> None:
+    start(ann, text="Sweeping <b>knights</b>")
+    page = Client().get("/forum/").content.decode()
+    for category in CATEGORIES:
+        assert f'data-forum="{category.slug}"' in page and str(category.name) in page
+    assert "Sweeping &lt;b&gt;knights&lt;/b&gt;" in page
+    assert 'href="/forum/"' in Client().get("/").content.decode()  # in the menu
+
+
+def test_a_topic_is_started_and_answered_through_the_forms(ann, bob) -> None:
+    answer = signed_in(ann).post(
+        "/forum/analysis/", {"title": "My <script> game", "text": "See https://example.org/x"}
+    )
+    topic = Topic.objects.get()
+    assert answer.status_code == 302 and answer["Location"] == f"/forum/analysis/{topic.public_id}/"
+    page = Client().get(answer["Location"]).content.decode()
+    assert "My &lt;script&gt; game" in page and "<script> game" not in page
+    assert 'href="https://example.org/x" rel="nofollow"' in page
+    replied = signed_in(bob).post(answer["Location"], {"text": "Nice\nline two"})
+    assert replied["Location"] == f"/forum/analysis/{topic.public_id}/#p2"
+    page = Client().get(answer["Location"]).content.decode()
+    assert "Nice<br>line two" in page and 'id="p2"' in page
+    listed = Client().get("/forum/analysis/").content.decode()
+    assert f'data-topic="{topic.public_id}"' in listed and "Log in</a> to write" in listed
+
+
+def test_a_refused_form_says_why_and_keeps_the_draft(ann, bob, mod) -> None:
+    topic = start(ann)
+    url = f"/forum/general/{topic.public_id}/"
+    signed_in(mod).post(f"{url}moderate/", {"action": "close"})
+    answer = signed_in(bob).post(url, {"text": "My long careful reply"})
+    page = answer.content.decode()
+    assert answer.status_code == 400 and "The topic is closed" in page
+    assert Post.objects.count() == 1
+    short = signed_in(ann).post("/forum/general/", {"title": "Hi", "text": "Body kept"})
+    assert short.status_code == 400 and "Body kept" in short.content.decode()
+
+
+def test_a_post_is_edited_and_removed_by_its_author(ann, bob) -> None:
+    topic = start(ann)
+    post = post_reply(user=bob, topic_id=topic.public_id, text="Frist")
+    edit = f"/forum/post/{post.pk}/edit/"
+    assert signed_in(ann).get(edit).status_code == 403
+    assert "Frist" in signed_in(bob).get(edit).content.decode()
+    saved = signed_in(bob).post(edit, {"text": "First"})
+    assert saved["Location"] == f"/forum/general/{topic.public_id}/#p2"
+    page = Client().get(saved["Location"]).content.decode()
+    assert "First" in page and 'data-testid="post-edited"' in page
+    refused = signed_in(ann).post(f"/forum/post/{post.pk}/remove/")
+    assert refused.status_code == 400 and "moderators" in refused.content.decode()
+    assert Post.objects.get(pk=post.pk).removed == ""
+    signed_in(bob).post(f"/forum/post/{post.pk}/remove/")
+    assert "Removed by its author." in Client().get(saved["Location"]).content.decode()
+    assert signed_in(bob).get("/forum/post/999999/edit/").status_code == 404
+
+
+def test_moderators_pin_close_and_delete_through_the_form(ann, mod) -> None:
+    topic = start(ann)
+    url = f"/forum/general/{topic.public_id}/"
+    assert 'data-testid="topic-moderation"' not in signed_in(ann).get(url).content.decode()
+    assert signed_in(ann).post(f"{url}moderate/", {"action": "pin"}).status_code == 400
+    for action in ("pin", "close"):
+        assert signed_in(mod).post(f"{url}moderate/", {"action": action}).status_code == 302
+    topic.refresh_from_db()
+    assert (topic.sticky, topic.closed) == (True, True)
+    assert "no more replies" in Client().get(url).content.decode()
+    assert signed_in(mod).post(f"{url}moderate/", {"action": "burn"}).status_code == 400
+    gone = signed_in(mod).post(f"{url}moderate/", {"action": "delete"})
+    assert gone["Location"] == "/forum/general/" and not Topic.objects.exists()
+
+
+def test_a_teams_forum_shows_to_its_members_only(ann, bob) -> None:
+    lead = make_user("lead")
+    team = make_team(lead, [ann])
+    slug = team_slug(team.public_id)
+    topic = start(ann, slug=slug, title="Friday's match")
+    assert (
+        f'href="/forum/{slug}/"' in signed_in(ann).get(f"/team/{team.public_id}/").content.decode()
+    )
+    assert "Friday&#x27;s match" in signed_in(lead).get(f"/forum/{slug}/").content.decode()
+    for url in (f"/forum/{slug}/", f"/forum/{slug}/{topic.public_id}/"):
+        refused = signed_in(bob).get(url)
+        assert refused.status_code == 403 and "members" in refused.content.decode()
+        assert Client().get(url).status_code == 403
+    assert (
+        signed_in(bob).post(f"/forum/{slug}/", {"title": "Hello", "text": "x"}).status_code == 403
+    )
+    assert Topic.objects.count() == 1
+    assert Client().get("/forum/nowhere/").status_code == 404
+    wrong = Client().get(f"/forum/general/{start(bob).public_id}/")
+    assert wrong.status_code == 200
+    moved = signed_in(ann).get(f"/forum/general/{topic.public_id}/")
+    assert moved["Location"] == f"/forum/{slug}/{topic.public_id}/"
+
+
+def test_a_topic_page_costs_the_same_queries_however_long_the_topic(ann, bob) -> None:
+    topic = start(ann)
+    url = f"/forum/general/{topic.public_id}/"
+
+    def queries(page: int) -> int:
+        with CaptureQueriesContext(connection) as captured:
+            assert Client().get(f"{url}?page={page}").status_code == 200
+        return len(captured)
+
+    post_reply(user=bob, topic_id=topic.public_id, text="one")
+    few = queries(1)
+    for n in range(3 * POSTS_PAGE):
+        post_reply(user=bob if n % 2 else ann, topic_id=topic.public_id, text=f"reply {n}")
+    assert queries(1) == few and queries(3) == few
