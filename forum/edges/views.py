@@ -10,6 +10,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
+from forum.categories import TEAM_PREFIX
 from forum.models import Post, Topic
 from forum.places import place
 from forum.policy import POST_CHARS, TITLE_CHARS
@@ -37,11 +38,14 @@ MODERATION = {
 }
 
 
-def shown(refusal: GameError, request: HttpRequest) -> HttpResponse:
-    """A page a reader may not see: no such thing (404), or a sentence saying why."""
+def shown(refusal: GameError, request: HttpRequest, slug: str = "") -> HttpResponse:
+    """A page a reader may not see: no such thing (404), or a sentence saying why, with the
+    way to the team whose forum it is."""
     if refusal.code == ErrorCode.NOT_FOUND:
         raise Http404(refusal.message)
-    return render(request, "refused.html", {"message": refusal.message}, status=403)
+    team = slug.removeprefix(TEAM_PREFIX) if slug.startswith(TEAM_PREFIX) else None
+    context = {"message": refusal.message, "team": team}
+    return render(request, "forum/closed.html", context, status=403)
 
 
 def viewer_id(request: HttpRequest) -> int | None:
@@ -58,7 +62,7 @@ def forum(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         where = place(slug, request.user)
     except GameError as refusal:
-        return shown(refusal, request)
+        return shown(refusal, request, slug)
     error = None
     if request.method == "POST" and request.user.is_authenticated:
         try:
@@ -85,7 +89,7 @@ def topic_page(
     try:
         topic, where = topic_by_id(topic_id, request.user)
     except GameError as refusal:
-        return shown(refusal, request)
+        return shown(refusal, request, slug)
     if where.slug != slug:
         return redirect("forum-topic", slug=where.slug, topic_id=topic.public_id)
     if request.method == "POST" and request.user.is_authenticated and error is None:

@@ -18,6 +18,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from community.inbox import send_message
+from forum.schemas import TopicRequest
+from forum.services import post_reply, topic_create
 from puzzles.models import Puzzle
 from simuls.schemas import SimulRequest
 from simuls.services import simul_create, simul_join
@@ -97,6 +99,7 @@ KNOWN = [
 
 MATE_IN_ONE = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"
 TEAM = {"name": "Ada's team", "text": "We play.", "open": False}
+TOPIC = {"title": "Do knights sweep both ways?", "text": "A question.\nWith two lines."}
 SIMUL = {"name": "Ada's simul", "clock": {"initial": 600, "increment": 5}, "max_players": 8}
 PAGES = [
     ("home", "/"),
@@ -120,6 +123,8 @@ PAGES = [
     ("simul", None),  # ada's simul, bea asking to play: the host's choices shown
     ("teams", "/team/"),
     ("team", None),  # ada's closed team, bea asking to join: the leader's forms shown
+    ("forums", "/forum/"),
+    ("topic", None),  # ada's topic, bea's reply under it: ada's own post's buttons shown
     ("watch", "/watch/"),
     ("profile", "/@/ada"),
     ("players", "/players/?q=ad"),
@@ -181,6 +186,8 @@ def test_the_main_pages_have_no_serious_accessibility_violations(checked_page, t
     off_the_loop(lambda: simul_join(public_id=simul.public_id, user=bea))
     team = team_create(user=ada, asked=TeamRequest.from_body(TEAM))
     team_join(public_id=team.public_id, user=bea, text="May I?")
+    topic = topic_create(user=ada, slug="general", asked=TopicRequest.from_body(TOPIC))
+    post_reply(user=bea, topic_id=topic.public_id, text="Yes: see https://example.org/rules")
     page = checked_page()
     log_in(page, "ada")
     # Signed in, the account's choice wins: set it there.
@@ -199,6 +206,8 @@ def test_the_main_pages_have_no_serious_accessibility_violations(checked_page, t
             path = f"/simul/{simul.public_id}/"
         if name == "team":
             path = f"/team/{team.public_id}/"
+        if name == "topic":
+            path = f"/forum/general/{topic.public_id}/"
         page.goto(path or f"/game/{game.public_id}/")
         expect(page.locator("html")).to_have_attribute("data-theme", theme)
         page.wait_for_load_state("networkidle")
