@@ -134,13 +134,16 @@ def forum_page(where: Place, page: int = 1) -> dict[str, Any]:
     page = max(1, page)
     topics = []
     if row is not None:
-        topics = list(
+        # The page's ids first, from the index alone however far down, then their rows: a
+        # query that joined the authors would join every topic it skips.
+        ids = list(
             Topic.objects.filter(forum=row)
-            .select_related("author", "last_author")
-            .order_by("-sticky", "-last_post_at", "-id")[
-                (page - 1) * TOPICS_PAGE : page * TOPICS_PAGE + 1
-            ]
+            .order_by("-sticky", "-last_post_at", "-id")
+            .values_list("pk", flat=True)[(page - 1) * TOPICS_PAGE : page * TOPICS_PAGE + 1]
         )
+        found = Topic.objects.filter(pk__in=ids).select_related("author", "last_author")
+        by_id = {topic.pk: topic for topic in found}
+        topics = [by_id[pk] for pk in ids if pk in by_id]
     return {
         "forum": forum_summary(where.slug, where.name, where.text, where.team_id, row),
         "topics": [topic_summary(topic, where.slug) for topic in topics[:TOPICS_PAGE]],

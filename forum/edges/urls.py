@@ -8,6 +8,7 @@ urlpatterns = [
     path("forum/", views.forums, name="forums"),
     path("forum/post/<int:post_id>/edit/", views.post_edit_form, name="forum-post-edit"),
     path("forum/post/<int:post_id>/remove/", views.post_remove_form, name="forum-post-remove"),
+    path("forum/post/<int:post_id>/report/", views.post_report_form, name="forum-post-report"),
     path("forum/<str:slug>/", views.forum, name="forum"),
     path("forum/<str:slug>/<str:topic_id>/", views.topic_page, name="forum-topic"),
     path(

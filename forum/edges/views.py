@@ -4,12 +4,17 @@ choices, and a post's edit form. Each form posts to an address that acts through
 and takes the player to what they wrote, or shows the page again with the sentence that refused
 them."""
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
+from common.throttle import charge
+from community.errors import CommunityError
+from community.models import MAX_REPORT_CHARS, Report
+from community.services import report_create
 from forum.categories import TEAM_PREFIX
 from forum.models import Post, Topic
 from forum.places import place
@@ -106,6 +111,7 @@ def topic_page(
         page = 10_000  # the reply form is under the last page: back there, the draft kept
     context = {
         "topic": topic_object(topic, where, viewer_id(request), page),
+        "report_reasons": Report.Reason.choices,
         **LIMITS,
         "error": error,
         "draft": draft,
@@ -178,5 +184,46 @@ def post_remove_form(request: HttpRequest, post_id: int) -> HttpResponse:
     except GameError as refusal:
         return topic_page(
             request, post.topic.forum.slug, post.topic.public_id, error=refusal.message
+        )
+    return back_to(post)
+
+
+QUOTED_CHARS = 300  # of the post, in the report: what the moderators read if it is edited
+
+
+@require_POST
+@login_required
+def post_report_form(request: HttpRequest, post_id: int) -> HttpResponse:
+    """A post's *Report* form: files a report of its author for the moderators, with the post's
+    address and its words as they are now, and goes back to the post."""
+    post = post_found(post_id)
+    try:
+        topic_by_id(post.topic.public_id, request.user)  # a team's post: its members' only
+    except GameError as refusal:
+        return shown(refusal, request, post.topic.forum.slug)
+    if post.author is None or post.removed:
+        messages.error(request, gettext("That post can no longer be reported."))
+        return back_to(post)
+    if charge([("report_account", str(request.user.pk))]).wait is not None:
+        messages.error(request, gettext("Too many reports: try again in an hour."))
+        return back_to(post)
+    where = post_url(post.topic.forum.slug, post.topic.public_id, post.number)
+    quoted = post.text if len(post.text) <= QUOTED_CHARS else post.text[:QUOTED_CHARS] + "…"
+    said = request.POST.get("text", "").strip()
+    text = f"{where}\n«{quoted}»\n{said}"[:MAX_REPORT_CHARS]
+    try:
+        report_create(
+            reporter=request.user,
+            user=post.author,
+            reason=request.POST.get("reason", Report.Reason.OTHER),
+            text=text,
+        )
+    except CommunityError as refusal:
+        messages.error(request, refusal.message)
+    else:
+        messages.success(
+            request,
+            gettext("Thank you: the moderators will read %(username)s's post.")
+            % {"username": post.author.username},
         )
     return back_to(post)

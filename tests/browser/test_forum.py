@@ -1,5 +1,6 @@
 """The forum in Chromium against a real Daphne: a player starts a topic from the menu's Forum,
-another answers it from a phone (the page fits it), and the author edits her post; a moderator
+another answers it from a phone (the page fits it) and reports the first post to the
+moderators, and the author edits her post; a moderator
 pins and closes the topic, after which no one is offered a reply; a team's member finds the
 team's forum from the team's page and writes there, where a player outside the team is refused
 with a sentence."""
@@ -8,6 +9,7 @@ import re
 
 from playwright.sync_api import expect
 
+from community.models import Report
 from tests.browser.board_helpers import log_in, shot
 from tests.browser.test_phone_layout import PHONE, overflow
 from tests.factories import make_moderator, make_user
@@ -51,6 +53,14 @@ def test_a_topic_is_started_answered_edited_and_closed(new_page) -> None:
     expect(bob.locator("#p1").get_by_test_id("post-edit")).to_have_count(0)  # not his post
     assert overflow(bob, "topic") == []
     shot(bob, "phone-forum-topic")
+
+    # Bob reports Ann's post from his phone: the moderators get it, with its words.
+    first = bob.locator("#p1")
+    first.get_by_test_id("post-report-open").click()
+    first.get_by_test_id("post-report-form").locator("select[name=reason]").select_option("spam")
+    first.get_by_test_id("post-report-send").click()
+    expect(bob.locator(".messages")).to_contain_text("the moderators will read ann's post")
+    assert Report.objects.get().text.startswith(f"{TOPIC_URL.search(topic_url)[0]}#p1\n")
 
     # Ann edits her post; it shows as edited to everyone.
     ann.reload()

@@ -8,6 +8,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from community.models import Report
 from forum.categories import CATEGORIES, team_slug
 from forum.models import Post, Topic
 from forum.policy import POSTS_PAGE
@@ -134,3 +135,29 @@ def test_a_topic_page_costs_the_same_queries_however_long_the_topic(ann, bob) ->
     for n in range(3 * POSTS_PAGE):
         post_reply(user=bob if n % 2 else ann, topic_id=topic.public_id, text=f"reply {n}")
     assert queries(1) == few and queries(3) == few
+
+
+def test_a_post_is_reported_to_the_moderators_with_its_words(ann, bob) -> None:
+    topic = start(ann, text="Buy cheap pawns at example.org")
+    first = topic.posts.get()
+    url = f"/forum/general/{topic.public_id}/"
+    assert 'data-testid="post-report-form"' in signed_in(bob).get(url).content.decode()
+    assert 'data-testid="post-report-form"' not in signed_in(ann).get(url).content.decode()
+    sent = signed_in(bob).post(
+        f"/forum/post/{first.pk}/report/", {"reason": "spam", "text": "An advert"}, follow=True
+    )
+    assert "the moderators will read ann&#x27;s post" in sent.content.decode()
+    report = Report.objects.get()
+    assert (report.reporter, report.user, report.reason) == (bob, ann, "spam")
+    assert report.text == f"{url}#p1\n«Buy cheap pawns at example.org»\nAn advert"
+    own = signed_in(ann).post(f"/forum/post/{first.pk}/report/", {"reason": "spam"}, follow=True)
+    assert "You cannot report yourself." in own.content.decode()
+    bad = signed_in(bob).post(f"/forum/post/{first.pk}/report/", {"reason": "?"}, follow=True)
+    assert "reason" in bad.content.decode() and Report.objects.count() == 1
+
+
+def test_a_teams_post_is_reported_by_its_members_only(ann, bob) -> None:
+    team = make_team(make_user("lead"), [ann])
+    topic = start(ann, slug=team_slug(team.public_id))
+    answer = signed_in(bob).post(f"/forum/post/{topic.posts.get().pk}/report/", {"reason": "spam"})
+    assert answer.status_code == 403 and not Report.objects.exists()
