@@ -16,11 +16,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from community.selectors import blocked_between
 from forum.models import Forum, Post, Topic
 from forum.places import Place, may_moderate, may_write, place
 from forum.policy import TOPICS_A_DAY
+from forum.reads import post_url
 from forum.schemas import TopicChange, TopicRequest
 from games.domain.errors import ErrorCode, GameError
+from games.storage import broadcast
 
 ID_CHARS = 12  # a topic's public id: a longer one names none
 
@@ -81,7 +84,7 @@ def topic_create(*, user: User, slug: str, asked: TopicRequest) -> Topic:
 
 
 def post_reply(*, user: User, topic_id: str, text: str) -> Post:
-    """Adds ``user``'s post to the end of an open topic."""
+    """Adds ``user``'s post to the end of an open topic; its author is told."""
     with transaction.atomic():
         topic, where = locked_topic(topic_id, user)
         may_write(where, user)
@@ -94,7 +97,24 @@ def post_reply(*, user: User, topic_id: str, text: str) -> Post:
         Forum.objects.filter(pk=topic.forum_id).update(
             post_count=F("post_count") + 1, last_topic=topic
         )
+        tell_author(topic, post, where, user)
     return post
+
+
+def tell_author(topic: Topic, post: Post, where: Place, writer: User) -> None:
+    """Tells the topic's author's open pages of a reply by someone else (``forum_reply`` on
+    ``/ws/me/``, once it commits), unless one of them blocked the other."""
+    author = topic.author_id
+    if author is None or author == writer.pk or blocked_between(author, writer.pk):
+        return
+    told = {
+        "type": "forum_reply",
+        "topic": topic.public_id,
+        "title": topic.title,
+        "from": writer.username,
+        "url": post_url(where.slug, topic.public_id, post.number),
+    }
+    broadcast.send_on_commit(broadcast.user_group(author), {"type": "user.event", "event": told})
 
 
 def own_post(post_id: int, user: User) -> tuple[Post, Topic, Place]:

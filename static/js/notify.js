@@ -3,8 +3,8 @@
 // of yours starting, takes you to the game. A notice can be put away (×) without answering it:
 // the challenge still stands in the lobby; a put-away notice stays away on this page. A player
 // you follow starting a game shows too, with a link to watch it, a private message to you,
-// with a link to answer it (the unread count beside the account menu follows), and a team's
-// answer to your ask to join it.
+// with a link to answer it (the unread count beside the account menu follows), a team's
+// answer to your ask to join it, and a reply to a forum topic you started.
 import {
   api, challengeText, declinedText, el, followingText, goToGame, liveSocket, withLink, yourTurnText,
 } from "./api.js";
@@ -88,6 +88,7 @@ liveSocket("/ws/me/", {
     else if (message.type === "message") showMessage(message);
     else if (message.type === "inbox_read") showUnread(message.unread);
     else if (message.type === "team_answer") showTeamAnswer(message);
+    else if (message.type === "forum_reply") showForumReply(message);
   },
 });
 
@@ -146,6 +147,15 @@ function showFollowing(message) {
     "data-testid": "following-notice" },
   el("p", {}, ...withLink(followingText(message),
     el("a", { href: `/game/${message.game}/` }, gettext("Watch")))));
+  card.prepend(dismissButton(card, () => {}));
+  box.append(card);
+}
+
+// Someone replied to a forum topic the viewer started: a notice with a link to the reply.
+function showForumReply(message) {
+  const card = el("div", { class: "challenge-card", role: "status", "data-testid": "forum-notice" },
+    el("p", {}, ...withLink(gettext("%(player)s replied to “%(title)s”. %(link)s", { player: message.from, title: message.title }),
+      el("a", { href: message.url }, gettext("Read the reply")))));
   card.prepend(dismissButton(card, () => {}));
   box.append(card);
 }

@@ -1,6 +1,6 @@
 """The forum in Chromium against a real Daphne: a player starts a topic from the menu's Forum,
-another answers it from a phone (the page fits it) and reports the first post to the
-moderators, and the author edits her post; a moderator
+another answers it from a phone (the page fits it: the author's open page hears of it at
+once) and reports the first post to the moderators, and the author edits her post; a moderator
 pins and closes the topic, after which no one is offered a reply; a team's member finds the
 team's forum from the team's page and writes there, where a player outside the team is refused
 with a sentence."""
@@ -48,6 +48,12 @@ def test_a_topic_is_started_answered_edited_and_closed(new_page) -> None:
     bob.get_by_test_id("reply-text").fill("Both legs: see https://example.org/rules")
     bob.get_by_test_id("reply-send").click()
     expect(bob).to_have_url(re.compile(r"#p2$"))
+    # Ann's open page hears of it at once, with the way to the reply.
+    told = ann.get_by_test_id("forum-notice")
+    expect(told).to_contain_text("bob replied to “Do knights sweep both ways?”.")
+    expect(told.get_by_role("link", name="Read the reply")).to_have_attribute(
+        "href", re.compile(r"/forum/general/\w+/#p2$")
+    )
     reply = bob.locator("#p2")
     expect(reply.get_by_role("link", name="https://example.org/rules")).to_be_visible()
     expect(bob.locator("#p1").get_by_test_id("post-edit")).to_have_count(0)  # not his post
