@@ -212,3 +212,27 @@ def posts_of(user_id: int) -> list[dict[str, Any]]:
         }
         for post in found
     ]
+
+
+def posts_by(user_id: int, page: int = 1) -> dict[str, Any]:
+    """A page of the player's posts in the site's forums (a team's stay among its members),
+    the latest first, ``POSTS_PAGE`` a page, read from ``forum_posts_by_author``."""
+    page = max(1, page)
+    found = list(
+        Post.objects.filter(author_id=user_id, topic__forum__team__isnull=True, removed="")
+        .select_related("author", "topic", "topic__forum")
+        .order_by("-created_at", "-id")[(page - 1) * POSTS_PAGE : page * POSTS_PAGE + 1]
+    )
+    return {
+        "posts": [
+            {
+                **post_object(post),
+                "topic": post.topic.public_id,
+                "title": post.topic.title,
+                "url": post_url(post.topic.forum.slug, post.topic.public_id, post.number),
+            }
+            for post in found[:POSTS_PAGE]
+        ],
+        "page": page,
+        "more": len(found) > POSTS_PAGE,
+    }

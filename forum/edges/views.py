@@ -11,6 +11,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
+from accounts.models import User
 from common.throttle import charge
 from community.errors import CommunityError
 from community.models import MAX_REPORT_CHARS, Report
@@ -19,7 +20,7 @@ from forum.categories import TEAM_PREFIX
 from forum.models import Post, Topic
 from forum.places import place
 from forum.policy import POST_CHARS, TITLE_CHARS
-from forum.reads import forum_page, forums_front, post_url, topic_object
+from forum.reads import forum_page, forums_front, post_url, posts_by, topic_object
 from forum.schemas import TopicChange, TopicRequest, post_text
 from forum.services import (
     post_edit,
@@ -59,6 +60,15 @@ def viewer_id(request: HttpRequest) -> int | None:
 
 def forums(request: HttpRequest) -> HttpResponse:
     return render(request, "forum/index.html", forums_front(viewer_id(request)))
+
+
+def player_posts(request: HttpRequest, username: str) -> HttpResponse:
+    """A player's posts in the site's forums, the latest first."""
+    player = User.objects.filter(username__iexact=username[:150], is_active=True).first()
+    if player is None:
+        raise Http404(gettext("There is no such player."))
+    context = {"player": player, **posts_by(player.pk, page_asked(request.GET.get("page")))}
+    return render(request, "forum/player.html", context)
 
 
 def forum(request: HttpRequest, slug: str) -> HttpResponse:

@@ -161,3 +161,16 @@ def test_a_teams_post_is_reported_by_its_members_only(ann, bob) -> None:
     topic = start(ann, slug=team_slug(team.public_id))
     answer = signed_in(bob).post(f"/forum/post/{topic.posts.get().pk}/report/", {"reason": "spam"})
     assert answer.status_code == 403 and not Report.objects.exists()
+
+
+def test_a_players_posts_are_listed_from_their_profile(ann, bob) -> None:
+    topic = start(ann, text="My question")
+    post_reply(user=bob, topic_id=topic.public_id, text="Bob's answer")
+    team = make_team(make_user("lead"), [bob])
+    start(bob, slug=team_slug(team.public_id), title="Team talk", text="Among us")
+    assert 'href="/forum/by/bob/"' in Client().get("/@/bob").content.decode()
+    page = Client().get("/forum/by/bob/").content.decode()
+    assert "Bob&#x27;s answer" in page and f"/forum/general/{topic.public_id}/#p2" in page
+    assert "Among us" not in page  # a team's posts stay among its members
+    assert "My question" not in page
+    assert Client().get("/forum/by/nobody/").status_code == 404
