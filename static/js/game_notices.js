@@ -68,11 +68,13 @@ function countdownNotice(said, redraw) {
 }
 
 // The claim button appears when the deadline passes: until then a timer draws the notices again.
+// None for the absent player themself (game_words.absenceText).
 function absenceNotice(state, me, { onClaim, redraw }) {
   const at = new Date(state.absence.deadline);
   const valid = !Number.isNaN(at.getTime());
   const due = !valid || at.getTime() <= Date.now();
   const said = absenceText(state, me, valid && !due ? at.toLocaleTimeString(language()) : "", due);
+  if (said === null) return null;
   const notice = paragraph(said.text, "absence");
   if (!said.claimable) return notice;
   const wait = valid ? at.getTime() - Date.now() : 0;
@@ -119,6 +121,7 @@ export function renderNotices(box, {
     box.append(paragraph(gettext("You offered a draw.")));
   }
   if (state.absence && state.absence.side) {
-    box.append(absenceNotice(state, me, { onClaim, redraw }));
+    const notice = absenceNotice(state, me, { onClaim, redraw });
+    if (notice) box.append(notice);
   }
 }

@@ -238,10 +238,14 @@ const CLAIM_AT = {
  * claim the win (a real-time clock)}. `time` is the deadline as the viewer reads it, or "";
  * `due`: the deadline has passed. In an unlimited game the absent side forfeits at the deadline
  * by itself; in a real-time game the clock runs on and from the deadline the player who stayed
- * may claim the win.
+ * may claim the win. Null for the absent player: the page is theirs, so their absence is from
+ * before it (a game they come to second, or come back to), which the server ends as this page's
+ * socket opens, or this page's socket is down, which its connection line says. A notice drawn
+ * until the socket opens would go as it opens, moving the controls under the player's finger.
  */
 export function absenceText(state, me, time, due = false) {
   const side = state.absence.side === "white" ? "white" : "black";
+  if (me === side) return null;
   const timed = time ? 1 : 0;
   const stayed = Boolean(me && me !== side);
   if (!(state.clock && state.clock.initial)) {

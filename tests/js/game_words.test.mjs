@@ -98,11 +98,25 @@ test("an absence forfeits by itself without a clock and is claimed by who stayed
     stayed: false,
     claimable: false,
   });
-  assert.equal(absenceText(clocked, "black", "").claimable, false);
+  // The absent player is not told: this page is theirs, at the table.
+  assert.equal(absenceText(clocked, "black", ""), null);
   // Once the deadline has passed the notice says so beside its button, with no time to wait for.
   assert.deepEqual(absenceText(clocked, "white", "", true), {
     text: "Black left the table: you may claim the win now, or wait for them. ",
     stayed: true,
     claimable: true,
   });
+});
+
+test("a player is not told of their own absence: their page is at the table", () => {
+  // A player's page drawn from its page data, before its socket opens, may have them away (a
+  // game they come to second, or come back to): the notice would go as the socket opens, and
+  // the controls below it move up under a tap on Resign, which is lost.
+  for (const clock of [null, { initial: 180, increment: 2 }]) {
+    const state = { absence: { side: "white" }, clock };
+    assert.equal(absenceText(state, "white", "9:45:13 AM"), null);
+    assert.equal(absenceText(state, "white", "", true), null);
+    assert.notEqual(absenceText(state, "black", "9:45:13 AM"), null); // who stayed is told
+    assert.notEqual(absenceText(state, null, "9:45:13 AM"), null); // and a spectator
+  }
 });
