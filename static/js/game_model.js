@@ -298,9 +298,11 @@ export function hasMoved(state, color) {
 /**
  * Returns which controls show and what they say: {berserk, takeback, abort, drawOffer, resign,
  * giveTime, rematch, moveForm, moveInput} — booleans (shown; `moveInput`: enabled) but for
- * `takeback`, `resign` {shown, text} and `rematch` {shown, text, href} (href: go to the rematch,
- * else null). Before both sides have moved an online game is aborted, not resigned; an online
- * game's takeback is asked of the opponent.
+ * `takeback` {shown, text}, `resign` {shown, text, labels} and `rematch` {shown, text, href,
+ * labels} (href: go to the rematch, else null; labels: every text the button may show, whose
+ * widest it keeps the room of, so that arming Resign moves no control). Before both sides have
+ * moved an online game is aborted, not resigned; an online game's takeback is asked of the
+ * opponent.
  */
 export function controls(page) {
   const s = page.state;
@@ -311,16 +313,19 @@ export function controls(page) {
   const me = myColor(page);
   const realTime = Boolean(s.clock && s.clock.initial);
   const offer = s.rematch && s.rematch.state === "open" ? s.rematch : null;
-  let rematchText = gettext("Rematch");
+  const rematchLabels = [gettext("Rematch"), gettext("Go to the rematch"),
+    gettext("Accept the rematch"), gettext("Rematch offered")];
+  let rematchText = rematchLabels[0];
   let href = null;
   if (s.rematch && s.rematch.game) {
-    rematchText = gettext("Go to the rematch");
+    rematchText = rematchLabels[1];
     href = `/game/${s.rematch.game}/`;
   } else if (offer && viewer.color && offer.by !== viewer.color) {
-    rematchText = gettext("Accept the rematch");
+    rematchText = rematchLabels[2];
   } else if (offer) {
-    rematchText = gettext("Rematch offered");
+    rematchText = rematchLabels[3];
   }
+  const resignLabels = [`⚑ ${gettext("Resign")}`, gettext("Confirm resign")];
   const abort = Boolean(live && online && me && s.abortable);
   // Not again after a decline until the next move, nor in a tournament's or a simul's game (the
   // server refuses them too).
@@ -333,13 +338,11 @@ export function controls(page) {
       : { shown: Boolean(player && s.takeback), text: `↶ ${gettext("Take back")}` },
     abort,
     drawOffer: Boolean(live && online && viewer.color && !viewer.both_sides && !s.draw_offer),
-    resign: {
-      shown: live && player && !abort,
-      text: page.resignArmed ? gettext("Confirm resign") : `⚑ ${gettext("Resign")}`,
-    },
+    resign: { shown: live && player && !abort, text: resignLabels[page.resignArmed ? 1 : 0],
+      labels: resignLabels },
     giveTime: Boolean(live && online && viewer.color && realTime),
     rematch: { shown: Boolean(s.status === "finished" && online && viewer.color), text: rematchText,
-      href },
+      href, labels: rematchLabels },
     moveForm: player && live,
     // On the opponent's turn the box takes a premove (premove.js), where premoves are allowed.
     moveInput: canMove(page) || premoving(page),

@@ -20,6 +20,14 @@ const SPEAKER = '<path d="M2 6h3l4-3v10l-4-3H2z" fill="currentColor"/>';
 const WAVES = '<path d="M11 5.5a3.5 3.5 0 0 1 0 5M12.8 3.5a6.3 6.3 0 0 1 0 9"/>';
 const CROSS = '<path d="M11 6l4 4M15 6l-4 4"/>';
 
+// A control whose text changes (Resign and Confirm resign, Sound on and off, Rematch and its
+// answers) keeps the room of the widest it may show: board.css lays them, hidden, in a line of
+// no height under the text shown (from data-labels), so that a control that changes moves none.
+function labelled(element, { text, labels }) {
+  element.textContent = text;
+  element.dataset.labels = labels.join("\n");
+}
+
 function smallButton(text, className, onClick) {
   const button = document.createElement("button");
   button.type = "button";
@@ -169,10 +177,10 @@ export function createGameView({ board, moveList, clocks, archive, premove, on }
     buttons.abort.hidden = !shows.abort;
     buttons["draw-offer"].hidden = !shows.drawOffer;
     buttons.resign.hidden = !shows.resign.shown;
-    buttons.resign.textContent = shows.resign.text;
+    labelled(buttons.resign, shows.resign);
     buttons["give-time"].hidden = !shows.giveTime;
     buttons.rematch.hidden = !shows.rematch.shown;
-    buttons.rematch.textContent = shows.rematch.text;
+    labelled(buttons.rematch, shows.rematch);
     if (shows.rematch.href) buttons.rematch.dataset.href = shows.rematch.href;
     drawSound(buttons.sound);
     $("#move-form").hidden = !shows.moveForm;
@@ -186,7 +194,8 @@ export function createGameView({ board, moveList, clocks, archive, premove, on }
       `<svg class="icon" viewBox="0 0 16 16" aria-hidden="true">${SPEAKER}` +
       `<g fill="none" stroke="currentColor" stroke-width="1.5" stroke-linecap="round">` +
       `${sounding ? WAVES : CROSS}</g></svg><span></span>`;
-    button.querySelector("span").textContent = sounding ? gettext("Sound on") : gettext("Sound off");
+    const labels = [gettext("Sound on"), gettext("Sound off")];
+    labelled(button.querySelector("span"), { text: labels[sounding ? 0 : 1], labels });
   }
 
   function drawHint(page) {

@@ -206,6 +206,8 @@ test("the controls follow the game and the viewer", () => {
     [true, true, true, true]);
   assert.equal(player.resign.text, "⚑ Resign");
   assert.equal(controls({ ...page(clocked), resignArmed: true }).resign.text, "Confirm resign");
+  // Both texts, armed or not, so that the button keeps the room of the wider (game_view.js).
+  assert.deepEqual(player.resign.labels, ["⚑ Resign", "Confirm resign"]);
   const watching = controls(page(clocked, spectator));
   assert.deepEqual([watching.drawOffer, watching.resign.shown, watching.moveForm], [false, false,
     false]);
@@ -220,6 +222,8 @@ test("the controls follow the game and the viewer", () => {
   assert.equal(controls(page(over, { ...alice, color: "black" })).rematch.text, "Rematch offered");
   const accepted = controls(page({ ...over, rematch: { ...rematch, game: "abc" } })).rematch;
   assert.deepEqual([accepted.text, accepted.href], ["Go to the rematch", "/game/abc/"]);
+  assert.deepEqual(accepted.labels, ["Rematch", "Go to the rematch", "Accept the rematch",
+    "Rematch offered"]);
   assert.equal(banner(page(over)).headline, "White wins — Black resigned");
   assert.equal(banner(page(liveState(2))), null);
 });
