@@ -1,4 +1,4 @@
-// The game page's notices above the board: a word from the table no state carries (a declined
+// The game page's notices, under its controls: a word from the table no state carries (a declined
 // draw or takeback), the first-move countdown, the opponent's draw or takeback offer with its
 // buttons, an absence with its claim button, and a finished game's rematch offer with Accept and
 // Decline. They are drawn afresh from the state each time it changes.

@@ -2,8 +2,8 @@
 first tap says "Confirm resign") changes no control's size or place, in every language and on a
 phone's 375 px as on a laptop, so a quick second tap in the same place resigns (it offered a draw
 when the armed button, wider, wrapped the row and "Offer draw" slid under the finger); and the
-notices (an opponent who leaves the table, the line that says the socket is reconnecting) come and
-go without moving the controls."""
+notices, under the controls, come and go without moving them: an opponent who leaves the table
+and comes back."""
 
 import pytest
 from django.conf import settings
@@ -87,3 +87,33 @@ def test_arming_resign_moves_no_control_and_a_second_tap_there_resigns(
         "resignation",
         None,
     )
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_an_opponent_who_leaves_and_comes_back_moves_no_control(
+    new_page, daphne_server, size
+) -> None:
+    alice_user, bob_user = make_user("alice"), make_user("bob")
+    game = off_the_loop(lambda: opened(start_game(alice_user, bob_user, clock=TimeControl(180, 2))))
+    bob = at_the_game(new_page, daphne_server.url, "bob", game.public_id)
+    alice = at_the_game(new_page, daphne_server.url, "alice", game.public_id, SIZES[size])
+    expect(alice.locator("[data-testid=presence-black].is-online")).to_have_count(1)
+    controls = alice.locator("#controls")
+    controls.scroll_into_view_if_needed()
+    expect(alice.locator("#controls [data-action=resign]")).to_be_visible()
+    notices = alice.locator("#notices")
+    expect(notices).to_be_empty()
+    before = alice.evaluate(LAYOUT)["boxes"]
+    where = controls.bounding_box()
+
+    bob.close()  # Black's page closes its socket: Alice is told, and may claim the win later
+    expect(notices.get_by_test_id("absence")).to_contain_text("Black left the table")
+    expect(notices.get_by_test_id("absence")).to_be_in_viewport()
+    shot(alice, f"steady-controls-absence-{size}")
+    assert controls.bounding_box() == where
+    assert alice.evaluate(LAYOUT)["boxes"] == before
+
+    bob = at_the_game(new_page, daphne_server.url, "bob", game.public_id)  # he comes back
+    expect(notices.get_by_test_id("absence")).to_have_count(0)
+    assert controls.bounding_box() == where
+    assert alice.evaluate(LAYOUT)["boxes"] == before
