@@ -68,7 +68,11 @@ def test_a_post_is_edited_and_removed_by_its_author(ann, bob) -> None:
     topic = start(ann)
     post = post_reply(user=bob, topic_id=topic.public_id, text="Frist")
     edit = f"/forum/post/{post.pk}/edit/"
-    assert signed_in(ann).get(edit).status_code == 403
+    refused = signed_in(ann).get(edit)
+    assert refused.status_code == 403 and "Only a post&#x27;s author may edit it." in (
+        refused.content.decode()
+    )
+    assert "A team&#x27;s forum" not in refused.content.decode()
     assert "Frist" in signed_in(bob).get(edit).content.decode()
     saved = signed_in(bob).post(edit, {"text": "First"})
     assert saved["Location"] == f"/forum/general/{topic.public_id}/#p2"
