@@ -374,6 +374,7 @@ THROTTLE_DEFAULTS = {
     "team_account": "30/60",
     "forum_address": "30/60",  # forum topics and posts written, edited or removed
     "forum_account": "15/60",
+    "forum_search_address": "60/60",  # forum searches (each a read of the search indexes)
     "board_address": "240/60",  # the analysis board's positions and moves (each one engine work)
     "explorer_address": "240/60",  # the opening explorer's positions (a FEN read, one lookup)
     "puzzle_address": "240/60",  # puzzles: the next one, a move, the solution (a few moves each)

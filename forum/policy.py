@@ -12,3 +12,7 @@ POSTS_PAGE = 20
 MAX_PAGE = 10_000
 # The latest posts the forums' front page shows.
 LATEST = 8
+# A search's words: long enough for the trigram index to narrow (PostgreSQL), short enough to
+# read at once; the topics whose title holds them shown above the posts that do.
+SEARCH_CHARS = (3, 100)
+TOPICS_FOUND = 10

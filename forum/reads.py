@@ -10,7 +10,7 @@ from django.urls import reverse
 from forum.categories import CATEGORIES, team_slug
 from forum.models import Forum, Post, Topic
 from forum.places import Place
-from forum.policy import LATEST, POSTS_PAGE, TOPICS_PAGE
+from forum.policy import LATEST, POSTS_PAGE, TOPICS_FOUND, TOPICS_PAGE
 from teams.models import Member
 
 
@@ -97,15 +97,17 @@ def forums_front(viewer_id: int | None) -> dict[str, Any]:
             )
             for m in memberships
         ],
-        "latest": [
-            {
-                **post_object(post),
-                "topic": post.topic.public_id,
-                "title": post.topic.title,
-                "url": post_url(post.topic.forum.slug, post.topic.public_id, post.number),
-            }
-            for post in latest
-        ],
+        "latest": [listed_post(post) for post in latest],
+    }
+
+
+def listed_post(post: Post) -> dict[str, Any]:
+    """A post in a list of posts from many topics: with its topic's id, title and address."""
+    return {
+        **post_object(post),
+        "topic": post.topic.public_id,
+        "title": post.topic.title,
+        "url": post_url(post.topic.forum.slug, post.topic.public_id, post.number),
     }
 
 
@@ -224,15 +226,35 @@ def posts_by(user_id: int, page: int = 1) -> dict[str, Any]:
         .order_by("-created_at", "-id")[(page - 1) * POSTS_PAGE : page * POSTS_PAGE + 1]
     )
     return {
-        "posts": [
-            {
-                **post_object(post),
-                "topic": post.topic.public_id,
-                "title": post.topic.title,
-                "url": post_url(post.topic.forum.slug, post.topic.public_id, post.number),
-            }
-            for post in found[:POSTS_PAGE]
-        ],
+        "posts": [listed_post(post) for post in found[:POSTS_PAGE]],
+        "page": page,
+        "more": len(found) > POSTS_PAGE,
+    }
+
+
+def search(words: str, page: int = 1) -> dict[str, Any]:
+    """The site's forums' topics whose title holds ``words`` (the latest written to first, at
+    most ``TOPICS_FOUND``, on the first page) and a page of the posts that hold them, the
+    latest first, in any case (a team's stay among its members). On PostgreSQL both read a
+    trigram index (``common.db.substring_index``)."""
+    page = max(1, page)
+    site = {"forum__team__isnull": True}
+    topics = []
+    if page == 1:
+        topics = list(
+            Topic.objects.filter(title__icontains=words, **site)
+            .select_related("author", "last_author", "forum")
+            .order_by("-last_post_at", "-id")[:TOPICS_FOUND]
+        )
+    found = list(
+        Post.objects.filter(text__icontains=words, removed="", topic__forum__team__isnull=True)
+        .select_related("author", "topic", "topic__forum")
+        .order_by("-id")[(page - 1) * POSTS_PAGE : page * POSTS_PAGE + 1]
+    )
+    return {
+        "query": words,
+        "topics": [topic_summary(topic, topic.forum.slug) for topic in topics],
+        "posts": [listed_post(post) for post in found[:POSTS_PAGE]],
         "page": page,
         "more": len(found) > POSTS_PAGE,
     }

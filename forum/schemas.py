@@ -9,8 +9,9 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from common.edge import text_problem
 from common.text import note_text
-from forum.policy import POST_CHARS, TITLE_CHARS
+from forum.policy import POST_CHARS, SEARCH_CHARS, TITLE_CHARS
 from games.domain.bodies import BOOLEAN, TEXT, Body, BodyField
 from games.domain.names import printable_name
 from games.domain.schemas import refuse, yes_or_no
@@ -88,3 +89,15 @@ def post_text(value: Any) -> str:
             % {"chars": POST_CHARS}
         )
     return text
+
+
+def search_words(value: Any) -> str:
+    """Returns what a search looks for, trimmed, or refuses it: ``SEARCH_CHARS`` characters."""
+    low, high = SEARCH_CHARS
+    words = value.strip() if isinstance(value, str) else ""
+    if not low <= len(words) <= high or text_problem(words) is not None:
+        raise refuse(
+            _("A search looks for %(low)s to %(high)s characters of text.")
+            % {"low": low, "high": high}
+        )
+    return words

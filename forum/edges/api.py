@@ -11,20 +11,21 @@ from rest_framework.response import Response
 from rest_framework.throttling import BaseThrottle
 from rest_framework.views import APIView
 
-from common.throttle import AccountAndAddressThrottle
+from common.throttle import AccountAndAddressThrottle, AddressThrottle
 from forum.edges.serializers import (
     FORUM_ERRORS,
     ForumPageSerializer,
     ForumsSerializer,
     PostSerializer,
     PostWrite,
+    SearchSerializer,
     TopicCreate,
     TopicModerate,
     TopicSerializer,
 )
 from forum.places import place
-from forum.reads import forum_page, forums_front, post_object, topic_object
-from forum.schemas import TopicChange, TopicRequest, post_text
+from forum.reads import forum_page, forums_front, post_object, search, topic_object
+from forum.schemas import TopicChange, TopicRequest, post_text, search_words
 from forum.services import (
     post_edit,
     post_remove,
@@ -45,6 +46,12 @@ class ForumThrottle(AccountAndAddressThrottle):
     (``THROTTLE_RATES``: ``forum_*``)."""
 
     scope = "forum"
+
+
+class ForumSearchThrottle(AddressThrottle):
+    """Forum searches, per address (``THROTTLE_RATES``: ``forum_search_address``)."""
+
+    scope = "forum_search"
 
 
 def viewer_id(request: Request) -> int | None:
@@ -76,6 +83,22 @@ class ForumsView(APIView):
     )
     def get(self, request: Request) -> Response:
         return Response(forums_front(viewer_id(request)))
+
+
+class ForumSearchView(APIView):
+    throttle_classes: list[type[BaseThrottle]] = [ForumSearchThrottle]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("q", str, description="The words looked for: 3 to 100 characters"),
+            PAGE,
+        ],
+        responses={200: SearchSerializer, 400: FORUM_ERRORS[400]},
+        summary="Search the site's forums: topics by title, posts by text",
+    )
+    def get(self, request: Request) -> Response:
+        words = search_words(request.query_params.get("q", ""))
+        return Response(search(words, page_of(request)))
 
 
 class ForumView(Writing):

@@ -116,3 +116,13 @@ class TopicSerializer(TopicSummarySerializer):
     posts_shown = PostSerializer(many=True, help_text="The page's posts, by number")
     page = serializers.IntegerField(help_text="A page past the last reads as the last")
     viewer = TopicViewerSerializer(help_text="What the one asking may do")
+
+
+class SearchSerializer(serializers.Serializer):
+    query = serializers.CharField(help_text="The words looked for")
+    topics = TopicSummarySerializer(
+        many=True, help_text="On the first page: at most 10 topics whose title holds them"
+    )
+    posts = LatestPostSerializer(many=True, help_text="20 a page, the latest first")
+    page = serializers.IntegerField()
+    more = serializers.BooleanField(help_text="Whether another page of posts follows")

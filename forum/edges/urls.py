@@ -7,6 +7,7 @@ from forum.edges import views
 urlpatterns = [
     path("forum/", views.forums, name="forums"),
     path("forum/by/<str:username>/", views.player_posts, name="forum-player"),
+    path("forum/search/", views.forum_search, name="forum-search"),
     path("forum/post/<int:post_id>/edit/", views.post_edit_form, name="forum-post-edit"),
     path("forum/post/<int:post_id>/remove/", views.post_remove_form, name="forum-post-remove"),
     path("forum/post/<int:post_id>/report/", views.post_report_form, name="forum-post-report"),

@@ -8,20 +8,20 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
-from common.throttle import charge
+from common.throttle import address, charge
 from community.errors import CommunityError
 from community.models import MAX_REPORT_CHARS, Report
 from community.services import report_create
 from forum.categories import TEAM_PREFIX
 from forum.models import Post, Topic
 from forum.places import place
-from forum.policy import POST_CHARS, TITLE_CHARS
-from forum.reads import forum_page, forums_front, post_url, posts_by, topic_object
-from forum.schemas import TopicChange, TopicRequest, post_text
+from forum.policy import POST_CHARS, SEARCH_CHARS, TITLE_CHARS
+from forum.reads import forum_page, forums_front, post_url, posts_by, search, topic_object
+from forum.schemas import TopicChange, TopicRequest, post_text, search_words
 from forum.services import (
     post_edit,
     post_remove,
@@ -36,6 +36,7 @@ from games.edges.api import spend_form_budget
 from teams.schemas import page_asked
 
 LIMITS = {"title_chars": TITLE_CHARS, "post_chars": POST_CHARS}
+TOO_MANY_SEARCHES = gettext_lazy("Too many searches at once: wait a minute and try again.")
 MODERATION = {
     "close": {"closed": True},
     "open": {"closed": False},
@@ -59,7 +60,25 @@ def viewer_id(request: HttpRequest) -> int | None:
 
 
 def forums(request: HttpRequest) -> HttpResponse:
-    return render(request, "forum/index.html", forums_front(viewer_id(request)))
+    context = {**forums_front(viewer_id(request)), "search_chars": SEARCH_CHARS}
+    return render(request, "forum/index.html", context)
+
+
+def forum_search(request: HttpRequest) -> HttpResponse:
+    """The site's forums searched (``?q=``): the topics whose title holds the words, then the
+    posts that do; the ``forum_search_address`` budget spent first."""
+    asked = request.GET.get("q", "")
+    context: dict = {"query": asked[: SEARCH_CHARS[1]], "searched": False, "error": None}
+    if asked.strip():
+        try:
+            if charge([("forum_search_address", address(request))]).wait is not None:
+                raise GameError(ErrorCode.NOT_ALLOWED, str(TOO_MANY_SEARCHES))
+            found = search(search_words(asked), page_asked(request.GET.get("page")))
+        except GameError as refusal:
+            context["error"] = refusal.message
+        else:
+            context.update(found, searched=True)
+    return render(request, "forum/search.html", context, status=400 if context["error"] else 200)
 
 
 def player_posts(request: HttpRequest, username: str) -> HttpResponse:
