@@ -42,6 +42,7 @@ def substring_index(table: str, column: str, name: str) -> Any:
     PostgreSQL: a trigram GIN index on the very expression Django's lookup compares
     (``UPPER(column::text)``), the ``pg_trgm`` extension made first. On any other database it
     does nothing, and the lookup reads every row as before."""
+
     def forwards(apps: Any, schema_editor: Any) -> None:
         if schema_editor.connection.vendor != "postgresql":
             return
