@@ -79,6 +79,7 @@ class Writing(APIView):
 class ForumsView(APIView):
     @extend_schema(
         responses={200: ForumsSerializer},
+        operation_id="forums_list",
         summary="The forums, the asker's teams' forums and the latest posts",
     )
     def get(self, request: Request) -> Response:
