@@ -1,7 +1,8 @@
 """What the forum's pages cost as it grows: the forums' front page (their counts and the latest
 posts), a forum's first page of topics and a page far down, a long topic's first and last pages,
-and a reply. Measured on a forum of ``--topics`` topics whose longest has ``--posts`` posts,
-against a forum of a hundredth of each (the reference, in the same run, same database).
+a search for a word 30 posts hold and for one every post holds, and a reply. Measured on a forum of
+``--topics`` topics whose longest has ``--posts`` posts, against a forum of a hundredth of each
+(the reference, in the same run, same database).
 
 Loads into a migrated PostgreSQL database (``DATABASE_URL``; its forums are emptied first) the
 players, topics and posts in bulk, each count kept as the services keep it, then VACUUMs and
@@ -39,6 +40,7 @@ from forum.policy import POSTS_PAGE, TOPICS_PAGE  # noqa: E402
 from forum.services import post_reply  # noqa: E402
 
 POSTS_A_TOPIC = 8  # the other topics' posts each
+RARE = 30  # posts that say a rare word, spread through the forum
 TEXT = "A knight sweeps every enemy piece on its leg; a man jumps in chains. " * 3
 
 
@@ -62,10 +64,13 @@ def load(topics: int, longest: int, people: list, tag: str) -> dict:
         ],
         batch_size=2000,
     )
-    rows = []
+    rows, written = [], 0
+    step = (longest + (topics - 1) * POSTS_A_TOPIC) // RARE
     for index, topic in enumerate(made):
         for number in range(1, (longest if index == 0 else POSTS_A_TOPIC) + 1):
-            rows.append(Post(topic=topic, number=number, author=rng.choice(people), text=TEXT))
+            written += 1
+            text = f"{TEXT} Zugzwang!" if written % step == 0 else TEXT
+            rows.append(Post(topic=topic, number=number, author=rng.choice(people), text=text))
             if len(rows) >= 20_000:
                 Post.objects.bulk_create(rows)
                 rows = []
@@ -93,6 +98,8 @@ def measure(site: dict, runs: int) -> list[tuple[str, float, float]]:
         ),
         "the longest topic's first page": get(reader, url),
         "its last page": get(reader, f"{url}?page={site['last']}"),
+        f"a search for a word {RARE} posts hold": get(reader, "/forum/search/?q=zugzwang"),
+        "a search for a word in every post": get(reader, "/forum/search/?q=knight"),
         "a reply to it (the service)": lambda: post_reply(
             user=site["writer"], topic_id=topic, text="Agreed."
         ),
@@ -109,6 +116,8 @@ def main() -> None:
     if settings.DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         raise SystemExit("Set DATABASE_URL to a PostgreSQL database.")
     call_command("migrate", verbosity=0)
+    # The bench searches far faster than a visitor may: the address's budget is lifted.
+    settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "forum_search_address": "1000000/60"}
     people = players(2000)
     results = {}
     for name, topics, longest in (

@@ -1,6 +1,7 @@
 """Template context for every page: a signed-in player's unread warnings from the moderators,
-shown at the top of each page until they say they have read them, and their count of unread
-private messages, beside the account menu's *Inbox*."""
+shown at the top of each page until they say they have read them, their count of unread
+private messages, beside the account menu's *Inbox*, and of unread notices, beside its
+*Notices*."""
 
 from typing import Any
 
@@ -8,6 +9,7 @@ from django.http import HttpRequest
 from django.utils.functional import SimpleLazyObject
 
 from community.inbox import unread_count
+from community.notices import unread_notices
 from community.selectors import unseen_warnings
 
 
@@ -21,8 +23,12 @@ def warnings(request: HttpRequest) -> dict[str, Any]:
 
 
 def inbox(request: HttpRequest) -> dict[str, Any]:
-    """Returns ``inbox_unread``, read lazily (one indexed query, on a page that shows it)."""
+    """Returns ``inbox_unread`` and ``notices_unread``, each read lazily (one indexed query, on
+    a page that shows it)."""
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
-        return {"inbox_unread": 0}
-    return {"inbox_unread": SimpleLazyObject(lambda: unread_count(user.pk))}
+        return {"inbox_unread": 0, "notices_unread": 0}
+    return {
+        "inbox_unread": SimpleLazyObject(lambda: unread_count(user.pk)),
+        "notices_unread": SimpleLazyObject(lambda: unread_notices(user.pk)),
+    }

@@ -260,3 +260,37 @@ class Message(models.Model):
 
     def __str__(self) -> str:
         return f"message {self.pk} by {self.sender_id}"
+
+
+# The notices a player keeps (the newest; an older one goes as a new one comes).
+MAX_NOTICES = 100
+
+
+class Notice(models.Model):
+    """Something that happened to a player that they may have been away for: kept until they
+    read it on their notices page (``community.notices``). ``kind`` says what happened and
+    ``data`` holds what its sentence names (``templates/players/notices.html`` words each)."""
+
+    class Kind(models.TextChoices):
+        FORUM_REPLY = "forum_reply", "a reply to their forum topic"
+        TEAM_ANSWER = "team_answer", "a team's answer to their ask to join"
+        REPORT_ACTED = "report_acted", "a moderator acted on their report"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices"
+    )
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    data = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+    read = models.BooleanField(default=False)
+
+    class Meta:
+        indexes = [
+            # A player's notices, newest first.
+            models.Index(fields=["user", "-id"], name="notice_by_user"),
+            # Their unread count, on every page: only the unread.
+            models.Index(fields=["user"], name="notice_unread", condition=Q(read=False)),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} for {self.user_id}"

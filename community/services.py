@@ -27,10 +27,15 @@ from community.models import (
     Follow,
     ModerationAction,
     Mute,
+    Notice,
     PlayerNote,
     Report,
 )
+from community.notices import notify
 from community.signals import relations_changed
+
+# What a moderator does that acts on a report (its reporter is told); dismissing it does not.
+ACTED = (ModerationAction.Kind.WARN, ModerationAction.Kind.MUTE, ModerationAction.Kind.CLOSE)
 
 
 def lock_user(user: User) -> None:
@@ -169,8 +174,9 @@ def logged(
     hours: int | None = None,
     note: str = "",
 ) -> ModerationAction:
-    """Logs what a moderator did to ``user`` and closes the report it answered, if any. Call
-    inside the transaction that did it."""
+    """Logs what a moderator did to ``user`` and closes the report it answered, if any; a
+    report acted on (not dismissed) is a notice to whoever filed it. Call inside the
+    transaction that did it."""
     if len(note) > MAX_NOTE_CHARS:
         raise CommunityError(
             _("A note has at most %(max_note_chars)s characters.")
@@ -179,6 +185,9 @@ def logged(
     action = ModerationAction.objects.create(
         moderator=moderator, user=user, kind=kind, report=report, hours=hours, note=note
     )
+    open_report = report is not None and report.state == Report.State.OPEN
+    if open_report and kind in ACTED and report.reporter_id is not None:
+        notify(report.reporter_id, Notice.Kind.REPORT_ACTED, {"username": user.username})
     close_report(report, action.at)
     return action
 
@@ -253,9 +262,10 @@ def warning_seen(*, user: User, warning_id: int, now: datetime | None = None) ->
 
 
 def forget_user(*, user: User) -> None:
-    """Removes a closing account's blocks, follows and mute, either way, and its notes on
-    players (reports and the moderation log stay)."""
+    """Removes a closing account's blocks, follows and mute, either way, its notes on players
+    and its notices (reports and the moderation log stay)."""
     with transaction.atomic():
+        Notice.objects.filter(user=user).delete()
         Block.objects.filter(Q(blocker=user) | Q(blocked=user)).delete()
         Follow.objects.filter(Q(follower=user) | Q(followed=user)).delete()
         Mute.objects.filter(user=user).delete()

@@ -16,6 +16,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from community.models import Notice
+from community.notices import notify
 from community.selectors import blocked_between
 from forum.models import Forum, Post, Topic
 from forum.places import Place, may_moderate, may_write, place
@@ -102,18 +104,20 @@ def post_reply(*, user: User, topic_id: str, text: str) -> Post:
 
 
 def tell_author(topic: Topic, post: Post, where: Place, writer: User) -> None:
-    """Tells the topic's author's open pages of a reply by someone else (``forum_reply`` on
-    ``/ws/me/``, once it commits), unless one of them blocked the other."""
+    """Tells the topic's author of a reply by someone else, unless one of them blocked the
+    other: a notice they keep, and their open pages at once (``forum_reply`` on ``/ws/me/``,
+    once it commits)."""
     author = topic.author_id
     if author is None or author == writer.pk or blocked_between(author, writer.pk):
         return
-    told = {
-        "type": "forum_reply",
+    said = {
         "topic": topic.public_id,
         "title": topic.title,
         "from": writer.username,
         "url": post_url(where.slug, topic.public_id, post.number),
     }
+    notify(author, Notice.Kind.FORUM_REPLY, said)
+    told = {"type": "forum_reply", **said}
     broadcast.send_on_commit(broadcast.user_group(author), {"type": "user.event", "event": told})
 
 

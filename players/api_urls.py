@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from players import api, api_community, api_inbox, api_moderation
+from players import api, api_community, api_inbox, api_moderation, notices_pages
 
 urlpatterns = [
     path("users/", api.UserSearchView.as_view(), name="api-users"),
@@ -20,6 +20,8 @@ urlpatterns = [
         name="api-following",
     ),
     path("inbox/", api_inbox.InboxView.as_view(), name="api-inbox"),
+    path("notices/", notices_pages.NoticesView.as_view(), name="api-notices"),
+    path("notices/read/", notices_pages.NoticesReadView.as_view(), name="api-notices-read"),
     path("inbox/<str:username>/", api_inbox.ConversationView.as_view(), name="api-conversation"),
     path(
         "inbox/<str:username>/read/",

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from players import inbox_pages, moderation, views
+from players import inbox_pages, moderation, notices_pages, views
 
 urlpatterns = [
     path("@/<str:username>", views.profile, name="profile"),
@@ -13,6 +13,7 @@ urlpatterns = [
     path("following/", views.following, name="following"),
     path("inbox/", inbox_pages.inbox_page, name="inbox"),
     path("inbox/<str:username>/", inbox_pages.conversation_page, name="conversation"),
+    path("notices/", notices_pages.notices_page, name="notices"),
     path("game/<str:game_id>/report/", views.game_report, name="game-report"),
     path("accounts/data/", views.account_data, name="account-data"),
     path("accounts/close/", views.account_close, name="account-close"),

@@ -11,6 +11,8 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from community.models import Notice
+from community.notices import notify
 from games.domain.errors import ErrorCode, GameError
 from games.storage import broadcast
 from teams.models import Ask, Member, Team
@@ -207,8 +209,9 @@ def team_leave(*, public_id: str, user: User) -> None:
 
 
 def team_answer(*, public_id: str, leader: User, username: str, accept: bool) -> None:
-    """A leader's answer to a player's ask: they join, or the ask is dropped. The player's open
-    pages are told either way, once it commits (``team_answer`` on ``/ws/me/``)."""
+    """A leader's answer to a player's ask: they join, or the ask is dropped. The player is told
+    either way: a notice they keep, and their open pages once it commits (``team_answer`` on
+    ``/ws/me/``)."""
     with transaction.atomic():
         team = led(public_id, leader)
         user = player_named(team, username)
@@ -219,12 +222,9 @@ def team_answer(*, public_id: str, leader: User, username: str, accept: bool) ->
             room_for(user)
             add_member(team, user)
         ask.delete()
-        told = {
-            "type": "team_answer",
-            "team": team.public_id,
-            "name": team.name,
-            "accepted": accept,
-        }
+        said = {"team": team.public_id, "name": team.name, "accepted": accept}
+        notify(user.pk, Notice.Kind.TEAM_ANSWER, said)
+        told = {"type": "team_answer", **said}
         broadcast.send_on_commit(
             broadcast.user_group(user.pk), {"type": "user.event", "event": told}
         )

@@ -89,6 +89,7 @@ liveSocket("/ws/me/", {
     else if (message.type === "inbox_read") showUnread(message.unread);
     else if (message.type === "team_answer") showTeamAnswer(message);
     else if (message.type === "forum_reply") showForumReply(message);
+    if (message.type === "team_answer" || message.type === "forum_reply") countNotice();
   },
 });
 
@@ -158,4 +159,13 @@ function showForumReply(message) {
       el("a", { href: message.url }, gettext("Read the reply")))));
   card.prepend(dismissButton(card, () => {}));
   box.append(card);
+}
+
+// A notice kept for the viewer (community.notices) arrived: one more unread beside the bell
+// and the menu's *Notices* (base.html's `[data-notice-count]`), until the notices page is read.
+function countNotice() {
+  for (const badge of document.querySelectorAll("[data-notice-count]")) {
+    badge.textContent = String((Number(badge.textContent) || 0) + 1);
+    badge.hidden = false;
+  }
 }

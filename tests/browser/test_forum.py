@@ -54,6 +54,8 @@ def test_a_topic_is_started_answered_edited_and_closed(new_page) -> None:
     expect(told.get_by_role("link", name="Read the reply")).to_have_attribute(
         "href", re.compile(r"/forum/general/\w+/#p2$")
     )
+    # ... and the bell counts it, kept until she reads her notices.
+    expect(ann.get_by_test_id("notice-bell").locator("[data-notice-count]")).to_have_text("1")
     reply = bob.locator("#p2")
     expect(reply.get_by_role("link", name="https://example.org/rules")).to_be_visible()
     expect(bob.locator("#p1").get_by_test_id("post-edit")).to_have_count(0)  # not his post
@@ -68,8 +70,13 @@ def test_a_topic_is_started_answered_edited_and_closed(new_page) -> None:
     expect(bob.locator(".messages")).to_contain_text("the moderators will read ann's post")
     assert Report.objects.get().text.startswith(f"{TOPIC_URL.search(topic_url)[0]}#p1\n")
 
-    # Ann edits her post; it shows as edited to everyone.
-    ann.reload()
+    # Ann edits her post; it shows as edited to everyone. Her notice waits on the bell's page.
+    ann.get_by_test_id("notice-bell").click()
+    expect(ann.get_by_test_id("notice-entry")).to_contain_text(
+        "bob replied to your topic “Do knights sweep both ways?”."
+    )
+    expect(ann.get_by_test_id("notice-bell").locator("[data-notice-count]")).to_be_hidden()
+    ann.goto(topic_url)
     ann.locator("#p1").get_by_test_id("post-edit").click()
     ann.get_by_test_id("edit-text").fill("A knight sweeps every enemy piece on its leg.")
     ann.get_by_test_id("edit-save").click()

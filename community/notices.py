@@ -1,0 +1,52 @@
+"""A player's notices: what happened to them while they may have been away (a reply to their
+forum topic, a team's answer to their ask, a moderator acting on their report), kept until they
+read them on their notices page, the newest ``MAX_NOTICES`` a player.
+
+``notify`` writes one in the caller's transaction (the apps above call it where the thing
+happens, beside the live message their sockets send); the unread count shows beside the account
+menu on every page (one indexed query, ``community.context_processors.inbox``)."""
+
+from typing import Any
+
+from community.models import MAX_NOTICES, Notice
+
+NOTICES_SHOWN = 50
+
+
+def notify(user_id: int, kind: str, data: dict[str, Any]) -> None:
+    """Keeps a notice of ``kind`` for the player, and drops their oldest past ``MAX_NOTICES``."""
+    notice = Notice.objects.create(user_id=user_id, kind=kind, data=data)
+    oldest = (
+        Notice.objects.filter(user_id=user_id, id__lte=notice.pk)
+        .order_by("-id")
+        .values_list("id", flat=True)[MAX_NOTICES : MAX_NOTICES + 1]
+    )
+    if oldest:
+        Notice.objects.filter(user_id=user_id, id__lte=oldest[0]).delete()
+
+
+def unread_notices(user_id: int) -> int:
+    """The player's unread notices: one query over the partial index of the unread."""
+    return Notice.objects.filter(user_id=user_id, read=False).count()
+
+
+def notice_payload(notice: Notice) -> dict[str, Any]:
+    return {
+        "id": notice.pk,
+        "kind": notice.kind,
+        "data": notice.data,
+        "created_at": notice.created_at.isoformat(),
+        "read": notice.read,
+    }
+
+
+def notices_of(user_id: int) -> list[dict[str, Any]]:
+    """The player's newest ``NOTICES_SHOWN`` notices, newest first, each saying whether it was
+    read before."""
+    found = Notice.objects.filter(user_id=user_id).order_by("-id")[:NOTICES_SHOWN]
+    return [notice_payload(notice) for notice in found]
+
+
+def notices_read(user_id: int) -> int:
+    """Marks every notice of the player read; returns how many were not."""
+    return Notice.objects.filter(user_id=user_id, read=False).update(read=True)
