@@ -37,7 +37,7 @@ def no_topic(topic_id: str) -> GameError:
     )
 
 
-def no_post(post_id: object) -> GameError:
+def no_post() -> GameError:
     return GameError(ErrorCode.NOT_FOUND, _("There is no such post."))
 
 
@@ -125,7 +125,7 @@ def own_post(post_id: int, user: User) -> tuple[Post, Topic, Place]:
     """Returns the post (locked, with its topic locked first) and its forum."""
     found = Post.objects.filter(pk=post_id).select_related("topic").first()
     if found is None:
-        raise no_post(post_id)
+        raise no_post()
     topic, where = locked_topic(found.topic.public_id, user)
     return Post.objects.select_for_update().get(pk=found.pk), topic, where
 

@@ -130,6 +130,7 @@ PAGES = [
     ("players", "/players/?q=ad"),
     ("inbox", "/inbox/"),
     ("conversation", "/inbox/bea/"),  # a message each way
+    ("notices", "/notices/"),  # bea's reply to ada's topic, unread
     ("embed", None),  # the live game framed, in the theme its address asks for
 ]
 
