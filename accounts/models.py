@@ -5,6 +5,7 @@ from django.contrib.auth.models import AbstractUser
 from django.core.validators import RegexValidator
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext_lazy as _
 
 from accounts import glicko2
@@ -38,6 +39,9 @@ class User(AbstractUser):
     # Whether ``email`` (optional) was shown to be the user's by a link sent to it: only a
     # verified address is sent a password reset.
     email_verified = models.BooleanField(default=False)
+    # Moved on by *Sign out everywhere else* (``accounts.services.sessions_end_elsewhere``):
+    # a session whose kept hash was made with another value no longer signs anyone in.
+    session_epoch = models.PositiveIntegerField(default=0)
 
     class Meta:
         constraints = [
@@ -46,6 +50,19 @@ class User(AbstractUser):
 
     def __str__(self) -> str:
         return self.username
+
+    def _get_session_auth_hash(self, secret: str | None = None) -> str:
+        """Django's session hash (an HMAC of the password), with the session epoch in it once
+        the player signed out elsewhere: every session made before then stops signing in. At
+        epoch 0 it is Django's own, so sessions made before the epoch existed stay good."""
+        if not self.session_epoch:
+            return super()._get_session_auth_hash(secret=secret)
+        return salted_hmac(
+            "accounts.User.session_auth_hash",
+            f"{self.password}\n{self.session_epoch}",
+            secret=secret,
+            algorithm="sha256",
+        ).hexdigest()
 
 
 # A rating belongs to a user and a category: for a game rated by speed (the variant says:

@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.core.mail import EmailMessage
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -85,6 +86,16 @@ def user_signup(*, username: str, password: str, email: str = "") -> User:
     except IntegrityError as error:  # a concurrent sign-up won the race for the name
         raise ValidationError({"username": [_("That username is taken.")]}) from error
     return user
+
+
+def sessions_end_elsewhere(*, user: User) -> None:
+    """Signs the player out of every session but the caller's: moves their session epoch on
+    (the caller keeps their own session by ``update_session_auth_hash``) and revokes their API
+    token (a new one comes with the next ``POST /api/auth/token/``)."""
+    with transaction.atomic():
+        User.objects.filter(pk=user.pk).update(session_epoch=F("session_epoch") + 1)
+        Token.objects.filter(user=user).delete()
+    user.refresh_from_db(fields=["session_epoch"])
 
 
 def user_token(*, user: User) -> str:

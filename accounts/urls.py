@@ -26,6 +26,7 @@ urlpatterns = [
         name="password_change_done",
     ),
     path("accounts/settings/", views.account_settings, name="settings"),
+    path("accounts/sessions/end/", views.sessions_end, name="sessions-end"),
     path("accounts/email/", views.account_email, name="email"),
     path("accounts/email/verify/<str:token>/", views.email_verify_page, name="email-verify"),
     path("accounts/password/reset/", views.password_reset, name="password_reset"),

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import login, update_session_auth_hash
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -26,6 +26,7 @@ from accounts.services import (
     email_verify,
     preferences_update,
     send_verification,
+    sessions_end_elsewhere,
 )
 from accounts.throttles import email_charge, reset_charge, signup_charge, too_many
 from common.throttle import refund
@@ -115,6 +116,19 @@ def account_email(request: HttpRequest) -> HttpResponse:
             messages.error(request, _("Too many links sent for your account: try in an hour."))
     elif not changed:
         messages.info(request, _("That is your confirmed address already."))
+    return redirect("settings")
+
+
+@login_required
+@require_POST
+def sessions_end(request: HttpRequest) -> HttpResponse:
+    """*Sign out everywhere else*: every other browser and app signed in as the player is
+    signed out, and their API token revoked; this browser stays signed in."""
+    sessions_end_elsewhere(user=request.user)
+    update_session_auth_hash(request, request.user)
+    messages.success(
+        request, _("You are signed out everywhere else, and your API token is revoked.")
+    )
     return redirect("settings")
 
 
