@@ -32,12 +32,21 @@ from accounts.throttles import (
     signup_charge,
     too_many_sentence,
 )
+from accounts.two_factor import NEEDED, WRONG
 from common.throttle import refund
 
 
 class CredentialsSerializer(serializers.Serializer):
     username = serializers.CharField(max_length=150)
     password = serializers.CharField(max_length=4096, trim_whitespace=False)
+
+
+class TokenCredentialsSerializer(CredentialsSerializer):
+    code = serializers.CharField(
+        max_length=20,
+        required=False,
+        help_text="With two-factor log-in on: the app's code now, or a recovery code",
+    )
 
 
 class SignupSerializer(CredentialsSerializer):
@@ -164,22 +173,30 @@ class TokenView(APIView):
     authentication_classes: list = []
 
     @extend_schema(
-        request=CredentialsSerializer,
+        request=TokenCredentialsSerializer,
         responses={
             200: inline_serializer("TokenResult", {"token": serializers.CharField()}),
-            400: OpenApiResponse(ErrorSerializer, description="Wrong username or password."),
+            400: OpenApiResponse(
+                ErrorSerializer,
+                description="Wrong username or password, or the two-factor code missing or wrong.",
+            ),
             429: TOO_MANY,
         },
         summary="Exchange a username and password for the API token",
     )
     def post(self, request: Request) -> Response:
-        credentials = CredentialsSerializer(data=request.data)
+        credentials = TokenCredentialsSerializer(data=request.data)
         credentials.is_valid(raise_exception=True)
         spent = login_charge(request, credentials.validated_data["username"])
         if spent.wait is not None:  # one too many: the password is not tried
             return too_many(spent.wait, "failed log-ins")
         user = authenticate(request, **credentials.validated_data)
         if user is None:
+            said = getattr(request, "two_factor", None)
+            if said == NEEDED:
+                return error(_("This account asks for its two-factor code: send `code`."))
+            if said == WRONG:
+                return error(_("That two-factor code is wrong, or was used already."))
             return error(_("Wrong username or password."))
         refund(spent)  # only failed log-ins count
         return Response({"token": user_token(user=user)})

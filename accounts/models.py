@@ -42,6 +42,12 @@ class User(AbstractUser):
     # Moved on by *Sign out everywhere else* (``accounts.services.sessions_end_elsewhere``):
     # a session whose kept hash was made with another value no longer signs anyone in.
     session_epoch = models.PositiveIntegerField(default=0)
+    # Two-factor log-in (``accounts.two_factor``): the authenticator app's secret (empty: off),
+    # the last step whose code was taken (none is taken twice), and the hashes of the recovery
+    # codes not used yet.
+    totp_secret = models.CharField(max_length=64, blank=True, default="")
+    totp_step = models.PositiveBigIntegerField(default=0)
+    totp_recovery = models.JSONField(default=list, blank=True)
 
     class Meta:
         constraints = [

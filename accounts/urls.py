@@ -3,13 +3,18 @@ from django.urls import path
 
 from accounts import views
 from accounts.throttles import throttled_login
+from accounts.two_factor_pages import TwoFactorLoginForm, two_factor_page
 
 urlpatterns = [
     path("about/", views.about, name="about"),
     path("accounts/signup/", views.signup, name="signup"),
     path(
         "accounts/login/",
-        throttled_login(auth_views.LoginView.as_view(template_name="accounts/login.html")),
+        throttled_login(
+            auth_views.LoginView.as_view(
+                template_name="accounts/login.html", authentication_form=TwoFactorLoginForm
+            )
+        ),
         name="login",
     ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
@@ -27,6 +32,7 @@ urlpatterns = [
     ),
     path("accounts/settings/", views.account_settings, name="settings"),
     path("accounts/sessions/end/", views.sessions_end, name="sessions-end"),
+    path("accounts/two-factor/", two_factor_page, name="two-factor"),
     path("accounts/email/", views.account_email, name="email"),
     path("accounts/email/verify/<str:token>/", views.email_verify_page, name="email-verify"),
     path("accounts/password/reset/", views.password_reset, name="password_reset"),

@@ -255,6 +255,12 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Two-factor log-in checked at every password door (accounts/two_factor.py); Django's own
+# backend stays listed for the sessions it signed in, and is asked only after ours declines.
+AUTHENTICATION_BACKENDS = [
+    "accounts.two_factor.TwoFactorBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -380,6 +386,7 @@ THROTTLE_DEFAULTS = {
     "puzzle_address": "240/60",  # puzzles: the next one, a move, the solution (a few moves each)
     "study_address": "300/60",  # studies: reads and changes (a move each, or a text's import)
     "email_account": "5/3600",  # verification links sent for one account
+    "two_factor_account": "10/300",  # turning two-factor log-in on or off (a password each)
     "reset_address": "5/3600",  # password resets asked from one address
     "reset_email": "3/3600",  # password resets asked for one email address
     "chat_user": "15/30",  # chat lines one user writes
