@@ -123,3 +123,20 @@ def test_attempts_to_turn_it_on_are_bounded(settings) -> None:
         web.post("/accounts/two-factor/", {"password": "nope", "code": "1"})
     last = web.post("/accounts/two-factor/", {"password": PASSWORD, "code": "1"})
     assert "Too many attempts" in last.content.decode()
+
+
+def test_an_administrator_turns_it_off_for_a_player_who_lost_everything() -> None:
+    ann = make_user("ann")
+    turned_on(ann)
+    admin = User.objects.create_superuser("root", password=PASSWORD)
+    web = Client()
+    web.force_login(admin)
+    listed = web.get("/admin/accounts/user/").content.decode()
+    assert ann.totp_secret not in listed  # the secret is never shown
+    done = web.post(
+        "/admin/accounts/user/",
+        {"action": "two_factor_off", "_selected_action": [ann.pk]},
+        follow=True,
+    )
+    assert "turned off for 1 players" in done.content.decode()
+    assert log_in("ann")[0] == 302
