@@ -3,13 +3,14 @@
 // from the table no state carries — its transitions (each message, each action of the viewer
 // gives a new page object and says what else must happen), what the controls show, and whose
 // turn it is at a ply in every FEN style. game.js wires it to the socket (game_send.js sends)
-// and to the DOM (game_view.js draws). A new control or a new piece of state starts here.
+// and to the DOM (game_view.js draws). A new piece of state starts here; a new action button
+// in game_controls.js.
 import { createChat } from "./chat_model.js";
+import { actions } from "./game_controls.js";
 import { formatNumber, gettext, ngettext } from "./i18n.js";
 import { classifyState } from "./socket.js";
 import { withLegalList } from "./legal_tree.js";
 import { checkedKing } from "./placement.js";
-import { turnAt } from "./plies.js";
 import { drawDeclinedText, drawLapsedText } from "./offers.js";
 import { premoveAllowed } from "./premove.js";
 import {
@@ -20,6 +21,8 @@ import { mergeMoves } from "./wire.js";
 
 // Turns and move numbers in every FEN style (plies.js), re-exported for the page's modules.
 export { announcement, moveNumber, numberText, opensMove, tookPieces, turnAt } from "./plies.js";
+// The action buttons' places (game_controls.js), for the page's modules.
+export { KEPT, NONE, SHOWN, berserkable, hasMoved } from "./game_controls.js";
 
 // --- the page ---------------------------------------------------------------------------------
 
@@ -289,61 +292,15 @@ export function boardFrame(page, { previous = null, animate = false, review = fa
   };
 }
 
-/** Returns whether `color` has made a move in the game so far. */
-export function hasMoved(state, color) {
-  const moves = state.moves || [];
-  return moves.some((_, index) => turnAt(state.initial_fen, index) === color);
-}
-
 /**
- * Returns which controls show and what they say: {berserk, takeback, abort, drawOffer, resign,
- * giveTime, rematch, moveForm, moveInput} — booleans (shown; `moveInput`: enabled) but for
- * `takeback` {shown, text}, `resign` {shown, text, labels} and `rematch` {shown, text, href,
- * labels} (href: go to the rematch, else null; labels: every text the button may show, whose
- * widest it keeps the room of, so that arming Resign moves no control). Before both sides have
- * moved an online game is aborted, not resigned; an online game's takeback is asked of the
- * opponent.
+ * Returns what the controls show: the action buttons' places and words (game_controls.js's
+ * `actions`: each "shown", "kept" — its room held — or "none"), and whether the move box shows
+ * (`moveForm`) and takes a move (`moveInput`).
  */
 export function controls(page) {
-  const s = page.state;
-  const { viewer } = page;
-  const live = s.status === "live";
-  const player = isPlayer(page);
-  const online = s.mode === "online";
-  const me = myColor(page);
-  const realTime = Boolean(s.clock && s.clock.initial);
-  const offer = s.rematch && s.rematch.state === "open" ? s.rematch : null;
-  const rematchLabels = [gettext("Rematch"), gettext("Go to the rematch"),
-    gettext("Accept the rematch"), gettext("Rematch offered")];
-  let rematchText = rematchLabels[0];
-  let href = null;
-  if (s.rematch && s.rematch.game) {
-    rematchText = rematchLabels[1];
-    href = `/game/${s.rematch.game}/`;
-  } else if (offer && viewer.color && offer.by !== viewer.color) {
-    rematchText = rematchLabels[2];
-  } else if (offer) {
-    rematchText = rematchLabels[3];
-  }
-  const resignLabels = [`⚑ ${gettext("Resign")}`, gettext("Confirm resign")];
-  const abort = Boolean(live && online && me && s.abortable);
-  // Not again after a decline until the next move, nor in a tournament's or a simul's game (the
-  // server refuses them too).
-  const askTakeback = Boolean(live && online && me && !s.takeback_offer && !s.tournament
-    && !s.simul && s.takeback_refused !== me && hasMoved(s, me));
   return {
-    berserk: berserkable(page),
-    takeback: online
-      ? { shown: askTakeback, text: `↶ ${gettext("Propose takeback")}` }
-      : { shown: Boolean(player && s.takeback), text: `↶ ${gettext("Take back")}` },
-    abort,
-    drawOffer: Boolean(live && online && viewer.color && !viewer.both_sides && !s.draw_offer),
-    resign: { shown: live && player && !abort, text: resignLabels[page.resignArmed ? 1 : 0],
-      labels: resignLabels },
-    giveTime: Boolean(live && online && viewer.color && realTime),
-    rematch: { shown: Boolean(s.status === "finished" && online && viewer.color), text: rematchText,
-      href, labels: rematchLabels },
-    moveForm: player && live,
+    ...actions(page),
+    moveForm: isPlayer(page) && page.state.status === "live",
     // On the opponent's turn the box takes a premove (premove.js), where premoves are allowed.
     moveInput: canMove(page) || premoving(page),
   };
@@ -369,16 +326,6 @@ export function firstMoveCountdown(page, now = Date.now()) {
         params));
   }
   return { text, seconds };
-}
-
-/** Returns whether the viewer may go berserk now: their game allows it (an arena's), they have
- * not yet, and they have not made their first move. */
-export function berserkable(page) {
-  const s = page.state;
-  const color = myColor(page);
-  if (!color || s.status !== "live" || !s.berserk || s.berserk[color]) return false;
-  const firstMove = turnAt(s.initial_fen, 0) === color ? 1 : 2;
-  return s.ply < firstMove;
 }
 
 /** Returns the tournament socket a player of a finished tournament game listens to for their

@@ -4,8 +4,8 @@
 // each part shows comes from the model, and its buttons call the handlers game.js gives it.
 import { renderNotices } from "./game_notices.js";
 import {
-  banner, boardFrame, connectionText, controls, firstMoveCountdown, hint, myColor, playerBars,
-  premoveText, spectatorsText, squareLabel, yourTurn,
+  KEPT, NONE, banner, boardFrame, connectionText, controls, firstMoveCountdown, hint, myColor,
+  playerBars, premoveText, spectatorsText, squareLabel, yourTurn,
 } from "./game_model.js";
 import { gameHeader } from "./game_header.js";
 import { gettext } from "./i18n.js";
@@ -26,6 +26,18 @@ const CROSS = '<path d="M11 6l4 4M15 6l-4 4"/>';
 function labelled(element, { text, labels }) {
   element.textContent = text;
   element.dataset.labels = labels.join("\n");
+}
+
+// An action button in its place (game_controls.js): shown; kept — its room held, but invisible
+// (board.css), out of the tab order and of what screen readers read, never a hidden control
+// that takes a tap; or none, taking no room.
+function place(button, where) {
+  button.hidden = where === NONE;
+  const kept = where === KEPT;
+  button.classList.toggle("is-kept", kept);
+  button.inert = kept;
+  if (kept) button.setAttribute("aria-hidden", "true");
+  else button.removeAttribute("aria-hidden");
 }
 
 function smallButton(text, className, onClick) {
@@ -171,15 +183,17 @@ export function createGameView({ board, moveList, clocks, archive, premove, on }
     const buttons = Object.fromEntries(
       [...document.querySelectorAll("#controls [data-action]")].map((b) => [b.dataset.action, b]),
     );
-    buttons.berserk.hidden = !shows.berserk;
-    buttons.takeback.hidden = !shows.takeback.shown;
+    place(buttons.berserk, shows.berserk);
+    place(buttons.takeback, shows.takeback.place);
     buttons.takeback.textContent = shows.takeback.text;
-    buttons.abort.hidden = !shows.abort;
-    buttons["draw-offer"].hidden = !shows.drawOffer;
-    buttons.resign.hidden = !shows.resign.shown;
+    place(buttons.abort, shows.abort);
+    place(buttons["draw-offer"], shows.drawOffer);
+    place(buttons.resign, shows.resign.place);
     labelled(buttons.resign, shows.resign);
-    buttons["give-time"].hidden = !shows.giveTime;
-    buttons.rematch.hidden = !shows.rematch.shown;
+    // Abort and Resign share a place: it takes room while either does.
+    buttons.resign.parentElement.hidden = shows.abort === NONE && shows.resign.place === NONE;
+    place(buttons["give-time"], shows.giveTime);
+    place(buttons.rematch, shows.rematch.place);
     labelled(buttons.rematch, shows.rematch);
     if (shows.rematch.href) buttons.rematch.dataset.href = shows.rematch.href;
     drawSound(buttons.sound);

@@ -202,23 +202,41 @@ test("the controls follow the game and the viewer", () => {
   const spectator = { username: null, color: null, both_sides: false };
   const clocked = liveState(2, { clock: { initial: 60, days: null } });
   const player = controls(page(clocked));
-  assert.deepEqual([player.drawOffer, player.resign.shown, player.giveTime, player.moveForm],
-    [true, true, true, true]);
+  assert.deepEqual([player.drawOffer, player.resign.place, player.giveTime, player.moveForm],
+    ["shown", "shown", "shown", true]);
   assert.equal(player.resign.text, "⚑ Resign");
   assert.equal(controls({ ...page(clocked), resignArmed: true }).resign.text, "Confirm resign");
   // Both texts, armed or not, so that the button keeps the room of the wider (game_view.js).
   assert.deepEqual(player.resign.labels, ["⚑ Resign", "Confirm resign"]);
   const watching = controls(page(clocked, spectator));
-  assert.deepEqual([watching.drawOffer, watching.resign.shown, watching.moveForm], [false, false,
+  // A spectator has none of the players' actions: they take no room.
+  assert.deepEqual([watching.drawOffer, watching.resign.place, watching.takeback.place,
+    watching.abort, watching.giveTime, watching.moveForm], ["none", "none", "none", "none", "none",
     false]);
   const local = liveState(2, { mode: "local", takeback: true });
   const both = { username: null, color: null, both_sides: true };
   assert.deepEqual([controls(page(local, both)).takeback, controls(page(local, both)).drawOffer],
-    [{ shown: true, text: "↶ Take back" }, false]);
+    [{ place: "shown", text: "↶ Take back" }, "none"]);
+  // Before a move there is nothing to take back: the button keeps its room while the game is
+  // live, and takes none once it is over with nothing to take back.
+  const fresh = liveState(0, { mode: "local", takeback: false });
+  assert.equal(controls(page(fresh, both)).takeback.place, "kept");
+  const ended = { ...fresh, status: "finished", result: "1-0", termination: "resignation" };
+  assert.equal(controls(page(ended, both)).takeback.place, "none");
+  // A bot game has no draw offer, and takes no room for one.
+  const bot = liveState(2, { mode: "bot", takeback: true });
+  assert.deepEqual([controls(page(bot)).drawOffer, controls(page(bot)).giveTime,
+    controls(page(bot)).resign.place], ["none", "none", "shown"]);
   const rematch = { state: "open", by: "black", game: null };
   const over = liveState(4, { status: "finished", result: "1-0", termination: "resignation",
     rematch });
   assert.equal(controls(page(over)).rematch.text, "Accept the rematch");
+  assert.deepEqual([controls(page(over)).rematch.place, controls(page(clocked)).rematch.place],
+    ["shown", "none"]);
+  // Once over, the live game's actions take no room.
+  const done = controls(page(over));
+  assert.deepEqual([done.abort, done.resign.place, done.drawOffer, done.takeback.place,
+    done.giveTime], ["none", "none", "none", "none", "none"]);
   assert.equal(controls(page(over, { ...alice, color: "black" })).rematch.text, "Rematch offered");
   const accepted = controls(page({ ...over, rematch: { ...rematch, game: "abc" } })).rematch;
   assert.deepEqual([accepted.text, accepted.href], ["Go to the rematch", "/game/abc/"]);
@@ -255,16 +273,26 @@ test("the hint walks a chain and names a selected piece's marks", () => {
 
 test("before both sides have moved an online game is aborted, not resigned", () => {
   const starting = liveState(1, { abortable: true });
-  assert.deepEqual([controls(page(starting)).abort, controls(page(starting)).resign.shown],
-    [true, false]);
+  // Abort and Resign share one place: the one not shown is kept under the other.
+  assert.deepEqual([controls(page(starting)).abort, controls(page(starting)).resign.place],
+    ["shown", "kept"]);
   const spectator = { username: null, color: null, both_sides: false };
-  assert.equal(controls(page(starting, spectator)).abort, false);
+  assert.equal(controls(page(starting, spectator)).abort, "none");
   const going = liveState(2, { abortable: false });
-  assert.deepEqual([controls(page(going)).abort, controls(page(going)).resign.shown],
-    [false, true]);
+  assert.deepEqual([controls(page(going)).abort, controls(page(going)).resign.place],
+    ["kept", "shown"]);
   const local = liveState(1, { mode: "local", abortable: false });
   assert.equal(controls(page(local, { username: null, color: null, both_sides: true })).abort,
-    false);
+    "none");
+});
+
+test("offering a draw keeps Offer draw's room until the offer is answered", () => {
+  const offered = controls(page(liveState(2, { draw_offer: "white" })));
+  assert.equal(offered.drawOffer, "kept");
+  assert.equal(controls(page(liveState(2, { draw_offer: null }))).drawOffer, "shown");
+  // The opponent's offer too: the notice answers it, and the button keeps its room.
+  const bob = { username: "bob", color: "black", both_sides: false };
+  assert.equal(controls(page(liveState(2, { draw_offer: "white" }), bob)).drawOffer, "kept");
 });
 
 test("the first-move countdown counts the seconds left to the side to move", () => {
@@ -284,10 +312,12 @@ test("an online takeback is asked of the opponent, answered or withdrawn", () =>
   const bob = { username: "bob", color: "black", both_sides: false };
   // White has moved: she may ask; Black, who has not, may not.
   const afterOne = liveState(1);
-  assert.deepEqual(controls(page(afterOne)).takeback, { shown: true, text: "↶ Propose takeback" });
-  assert.equal(controls(page(afterOne, bob)).takeback.shown, false);
+  assert.deepEqual(controls(page(afterOne)).takeback,
+    { place: "shown", text: "↶ Propose takeback" });
+  // Black has not moved: the button is not for now, and keeps its room for his first move.
+  assert.equal(controls(page(afterOne, bob)).takeback.place, "kept");
   const asked = liveState(1, { takeback_offer: "white" });
-  assert.equal(controls(page(asked)).takeback.shown, false);  // asked once
+  assert.equal(controls(page(asked)).takeback.place, "kept");  // asked once
   assert.deepEqual(takebackNotice(asked, "black"),
     { text: "alice (White) asks to take back their last move.", answer: true, withdraw: false });
   assert.deepEqual(takebackNotice(asked, "white"),
@@ -300,9 +330,10 @@ test("an online takeback is asked of the opponent, answered or withdrawn", () =>
   assert.equal(receiveTakebackDeclined(page(afterOne, bob), { by: "black" }).told, null);
   // Declined: not offered again until the next move.
   const refused = liveState(1, { takeback_refused: "white" });
-  assert.equal(controls(page(refused)).takeback.shown, false);
-  assert.equal(controls(page(liveState(3, { takeback_refused: null }))).takeback.shown, true);
-  assert.equal(controls(page(liveState(3, { tournament: "arena1" }))).takeback.shown, false);
+  assert.equal(controls(page(refused)).takeback.place, "kept");
+  assert.equal(controls(page(liveState(3, { takeback_refused: null }))).takeback.place, "shown");
+  // Never in a tournament's game: no room for it there.
+  assert.equal(controls(page(liveState(3, { tournament: "arena1" }))).takeback.place, "none");
 });
 
 test("the header names the game, rated or casual, its control and the players' ratings", () => {
@@ -341,7 +372,10 @@ test("a game written with numbers names its squares by their numbers in hints an
 
 test("a player may go berserk in an arena's game until their first move, once", () => {
   const arena = { berserk: { white: false, black: false }, clock: { initial: 180, days: null } };
-  assert.equal(controls(page(liveState(0, arena))).berserk, true);
+  assert.equal(controls(page(liveState(0, arena))).berserk, "shown");
+  // After the first move Berserk keeps its room; a game without it takes none.
+  assert.equal(controls(page(liveState(2, arena))).berserk, "kept");
+  assert.equal(controls(page(liveState(0))).berserk, "none");
   assert.equal(berserkable(page(liveState(1, arena))), false); // White has moved
   const bob = { username: "bob", color: "black", both_sides: false };
   assert.equal(berserkable(page(liveState(1, arena), bob)), true); // Black has not
