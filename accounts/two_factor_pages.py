@@ -62,8 +62,10 @@ class TwoFactorLoginForm(AuthenticationForm):
 
 
 def qr_svg(address: str) -> str:
-    """The address as a QR code, an SVG drawn here (black on white, as apps read it best)."""
-    return segno.make(address, error="m").svg_inline(scale=4, dark="#000", light="#fff")
+    """The address as a QR code, an SVG drawn here (black on white, as apps read it best); the
+    page names it (the SVG itself is hidden from screen readers: its squares say nothing)."""
+    drawn = segno.make(address, error="m").svg_inline(scale=4, dark="#000", light="#fff")
+    return drawn.replace("<svg ", '<svg aria-hidden="true" focusable="false" ', 1)
 
 
 def spent(request: HttpRequest) -> bool:
@@ -123,11 +125,18 @@ def two_factor_page(request: HttpRequest) -> HttpResponse:
 
 
 def two_factor_off(request: HttpRequest, user: User) -> HttpResponse:
+    """On: the form that turns it off, and the one that makes new recovery codes (the old ones
+    then open nothing), each with the password and a code."""
     error = None
     if request.method == "POST":
         error = checked(request, user)
         if error is None and not code_taken(user, request.POST.get("code")):
             error = _("That two-factor code is wrong, or was used already.")
+        if error is None and request.POST.get("action") == "codes":
+            codes = totp.new_recovery_codes()
+            kept = [totp.recovery_key(code) for code in codes]
+            User.objects.filter(pk=user.pk).update(totp_recovery=kept)
+            return render(request, "accounts/two_factor_on.html", {"codes": codes, "new": True})
         if error is None:
             User.objects.filter(pk=user.pk).update(totp_secret="", totp_step=0, totp_recovery=[])
             messages.success(request, _("Two-factor log-in is off."))

@@ -140,3 +140,18 @@ def test_an_administrator_turns_it_off_for_a_player_who_lost_everything() -> Non
     )
     assert "turned off for 1 players" in done.content.decode()
     assert log_in("ann")[0] == 302
+
+
+def test_new_recovery_codes_replace_the_old_ones() -> None:
+    ann = make_user("ann")
+    web, old = turned_on(ann)
+    made = web.post(
+        "/accounts/two-factor/",
+        {"password": PASSWORD, "code": old[0], "action": "codes"},
+    ).content.decode()
+    new = re.findall(r"<code>([a-z2-9]{5}-[a-z2-9]{5})</code>", made)
+    assert "New recovery codes" in made and len(new) == totp.RECOVERY_CODES
+    assert "used already" in log_in("ann", old[1])[1]  # the old ones open nothing
+    assert log_in("ann", new[0])[0] == 302
+    ann.refresh_from_db()
+    assert ann.totp_secret  # still on

@@ -118,6 +118,7 @@ PAGES = [
     ("rules", "/rules/chesskers/"),
     ("login", "/accounts/login/"),
     ("settings", "/accounts/settings/"),
+    ("two-factor", "/accounts/two-factor/"),  # its set-up: the QR code and the form
     ("tournaments", "/tournaments/"),
     ("simuls", "/simul/"),
     ("simul", None),  # ada's simul, bea asking to play: the host's choices shown
