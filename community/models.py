@@ -275,6 +275,7 @@ class Notice(models.Model):
         FORUM_REPLY = "forum_reply", "a reply to their forum topic"
         TEAM_ANSWER = "team_answer", "a team's answer to their ask to join"
         REPORT_ACTED = "report_acted", "a moderator acted on their report"
+        TEAM_TOURNAMENT = "team_tournament", "a tournament for their team's members"
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices"

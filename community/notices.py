@@ -1,6 +1,7 @@
 """A player's notices: what happened to them while they may have been away (a reply to their
 forum topic, a team's answer to their ask, a moderator acting on their report), kept until they
-read them on their notices page, the newest ``MAX_NOTICES`` a player.
+read them on their notices page, the newest ``MAX_NOTICES`` a player (and a tournament made for
+a team's members, to each of them).
 
 ``notify`` writes one in the caller's transaction (the apps above call it where the thing
 happens, beside the live message their sockets send); the unread count shows beside the account
@@ -11,13 +12,29 @@ from typing import Any
 from community.models import MAX_NOTICES, Notice
 
 NOTICES_SHOWN = 50
+BATCH = 1000  # rows a statement when one notice goes to many
 
 
 def notify(user_id: int, kind: str, data: dict[str, Any]) -> None:
     """Keeps a notice of ``kind`` for the player, and drops their oldest past ``MAX_NOTICES``."""
-    notice = Notice.objects.create(user_id=user_id, kind=kind, data=data)
+    Notice.objects.create(user_id=user_id, kind=kind, data=data)
+    prune(user_id)
+
+
+def notify_many(user_ids: list[int], kind: str, data: dict[str, Any]) -> int:
+    """Keeps the same notice for many players at once (a team's members), in statements of
+    ``BATCH`` rows; their oldest past ``MAX_NOTICES`` go when they next read them. Returns how
+    many were kept."""
+    made = Notice.objects.bulk_create(
+        [Notice(user_id=user_id, kind=kind, data=data) for user_id in user_ids], batch_size=BATCH
+    )
+    return len(made)
+
+
+def prune(user_id: int) -> None:
+    """Drops the player's notices older than their newest ``MAX_NOTICES``."""
     oldest = (
-        Notice.objects.filter(user_id=user_id, id__lte=notice.pk)
+        Notice.objects.filter(user_id=user_id)
         .order_by("-id")
         .values_list("id", flat=True)[MAX_NOTICES : MAX_NOTICES + 1]
     )
@@ -48,5 +65,7 @@ def notices_of(user_id: int) -> list[dict[str, Any]]:
 
 
 def notices_read(user_id: int) -> int:
-    """Marks every notice of the player read; returns how many were not."""
+    """Marks every notice of the player read (and drops those past ``MAX_NOTICES``); returns
+    how many were not."""
+    prune(user_id)
     return Notice.objects.filter(user_id=user_id, read=False).update(read=True)

@@ -26,7 +26,8 @@ NOTICES = inline_serializer(
                 "kind": serializers.ChoiceField(choices=Notice.Kind.values),
                 "data": serializers.DictField(
                     help_text="What the notice names: forum_reply {topic, title, from, url}; "
-                    "team_answer {team, name, accepted}; report_acted {username}"
+                    "team_answer {team, name, accepted}; report_acted {username}; "
+                    "team_tournament {tournament, name, team, team_name, starts_at, url}"
                 ),
                 "created_at": serializers.DateTimeField(),
                 "read": serializers.BooleanField(),

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 
 from community.models import MAX_NOTICES, Notice
-from community.notices import notify, unread_notices
+from community.notices import notify, notify_many, unread_notices
 from community.services import dismiss, report_create, warn
 from forum.services import post_reply
 from players.closing import close_account
@@ -17,6 +17,7 @@ from tests.factories import api_client, make_moderator, make_user
 from tests.forum.conftest import start
 from tests.games.test_openapi import SchemaChecked
 from tests.teams.conftest import make_team
+from tests.tournaments.conftest import make_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -95,3 +96,33 @@ def test_closing_an_account_forgets_its_notices(alice) -> None:
     notify(alice.pk, "report_acted", {"username": "cy"})
     close_account(user=alice)
     assert not Notice.objects.exists()
+
+
+def test_a_teams_members_hear_of_its_tournament_and_its_maker_does_not(alice, bob) -> None:
+    lead, cy = make_user("lead"), make_user("cy")
+    team = make_team(lead, [alice, bob])
+    made = make_tournament([], maker=lead, team=team.public_id, name="Friday Arena")
+    told = {
+        "tournament": made.public_id,
+        "name": "Friday Arena",
+        "team": team.public_id,
+        "team_name": "Knights of Kyiv",
+        "starts_at": made.starts_at.isoformat(),
+        "url": f"/tournaments/{made.public_id}/",
+    }
+    assert kinds(alice) == kinds(bob) == [("team_tournament", told)]
+    assert kinds(lead) == kinds(cy) == []
+    web = Client()
+    web.force_login(alice)
+    page = web.get("/notices/").content.decode()
+    assert "Knights of Kyiv made a tournament for its members: Friday Arena" in page
+    assert f'href="/tournaments/{made.public_id}/"' in page
+
+
+def test_many_notices_at_once_are_kept_to_the_newest_when_read(alice) -> None:
+    notify_many([alice.pk] * (MAX_NOTICES + 3), "report_acted", {"username": "cy"})
+    assert Notice.objects.filter(user=alice).count() == MAX_NOTICES + 3
+    web = Client()
+    web.force_login(alice)
+    web.get("/notices/")
+    assert Notice.objects.filter(user=alice).count() == MAX_NOTICES

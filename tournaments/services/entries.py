@@ -13,12 +13,15 @@ from django.utils.translation import gettext as _
 
 from accounts import glicko2
 from accounts.models import Rating, User, rating_category
+from community.models import Notice
+from community.notices import notify_many
 from games.domain.errors import ErrorCode, GameError
 from games.services.play import position_start
-from teams.models import Team
+from teams.models import Member, Team
 from teams.services import is_member, leads, team_by_id
 from tournaments.models import Entry, Schedule, System, Tournament
 from tournaments.policy import MAX_OPEN_PER_PLAYER, MAX_PLAYERS, SWISS_JOIN_UNTIL_ROUND
+from tournaments.reads import page_url
 from tournaments.schemas import TournamentRequest
 from tournaments.services import tell
 
@@ -45,7 +48,7 @@ def tournament_create(*, user: User | None, asked: TournamentRequest) -> Tournam
                     )
                     % {"max_open_per_player": MAX_OPEN_PER_PLAYER},
                 )
-        return Tournament.objects.create(
+        made = Tournament.objects.create(
             name=asked.name,
             variant=asked.variant,
             clock_initial=asked.clock.initial,
@@ -62,6 +65,24 @@ def tournament_create(*, user: User | None, asked: TournamentRequest) -> Tournam
             team=team,
             team_name=team.name if team is not None else "",
         )
+        if team is not None:
+            tell_members(made, team, user)
+        return made
+
+
+def tell_members(tournament: Tournament, team: Team, maker: User | None) -> int:
+    """Keeps a notice of a team's new tournament for each of its members but its maker (in
+    the transaction that makes it); returns how many were told."""
+    members = Member.objects.filter(team=team).exclude(user=maker).values_list("user", flat=True)
+    said = {
+        "tournament": tournament.public_id,
+        "name": tournament.name,
+        "team": team.public_id,
+        "team_name": team.name,
+        "starts_at": tournament.starts_at.isoformat(),
+        "url": page_url(tournament.public_id),
+    }
+    return notify_many(list(members), Notice.Kind.TEAM_TOURNAMENT, said)
 
 
 def team_for(public_id: str | None, user: User | None) -> Team | None:
