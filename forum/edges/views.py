@@ -224,7 +224,8 @@ QUOTED_CHARS = 300  # of the post, in the report: what the moderators read if it
 @login_required
 def post_report_form(request: HttpRequest, post_id: int) -> HttpResponse:
     """A post's *Report* form: files a report of its author for the moderators, with the post's
-    address and its words as they are now, and goes back to the post."""
+    address (whole, so the moderators' page links it) and its words as they are now, and goes
+    back to the post."""
     post = post_found(post_id)
     try:
         topic_by_id(post.topic.public_id, request.user)  # a team's post: its members' only
@@ -236,7 +237,9 @@ def post_report_form(request: HttpRequest, post_id: int) -> HttpResponse:
     if charge([("report_account", str(request.user.pk))]).wait is not None:
         messages.error(request, gettext("Too many reports: try again in an hour."))
         return back_to(post)
-    where = post_url(post.topic.forum.slug, post.topic.public_id, post.number)
+    where = request.build_absolute_uri(
+        post_url(post.topic.forum.slug, post.topic.public_id, post.number)
+    )
     quoted = post.text if len(post.text) <= QUOTED_CHARS else post.text[:QUOTED_CHARS] + "…"
     said = request.POST.get("text", "").strip()
     text = f"{where}\n«{quoted}»\n{said}"[:MAX_REPORT_CHARS]

@@ -13,7 +13,7 @@ from forum.categories import CATEGORIES, team_slug
 from forum.models import Post, Topic
 from forum.policy import POSTS_PAGE
 from forum.services import post_reply
-from tests.factories import make_user
+from tests.factories import make_moderator, make_user
 from tests.forum.conftest import start
 from tests.teams.conftest import make_team
 
@@ -153,7 +153,9 @@ def test_a_post_is_reported_to_the_moderators_with_its_words(ann, bob) -> None:
     assert "the moderators will read ann&#x27;s post" in sent.content.decode()
     report = Report.objects.get()
     assert (report.reporter, report.user, report.reason) == (bob, ann, "spam")
-    assert report.text == f"{url}#p1\n«Buy cheap pawns at example.org»\nAn advert"
+    assert report.text == f"http://testserver{url}#p1\n«Buy cheap pawns at example.org»\nAn advert"
+    staff = signed_in(make_moderator("mod")).get(f"/moderation/reports/{report.pk}/")
+    assert f'<a href="http://testserver{url}#p1"' in staff.content.decode()  # a link to it
     own = signed_in(ann).post(f"/forum/post/{first.pk}/report/", {"reason": "spam"}, follow=True)
     assert "You cannot report yourself." in own.content.decode()
     bad = signed_in(bob).post(f"/forum/post/{first.pk}/report/", {"reason": "?"}, follow=True)
