@@ -70,6 +70,19 @@ def test_a_topic_is_started_answered_edited_and_closed(new_page) -> None:
     expect(bob.locator(".messages")).to_contain_text("the moderators will read ann's post")
     assert Report.objects.get().text.startswith(f"{topic_url}#p1\n")
 
+    # Ann quotes Bob's answer in her reply: it reads as a quotation under his name.
+    ann.goto(topic_url)
+    ann.locator("#p2").get_by_test_id("post-quote").click()
+    expect(ann.get_by_test_id("reply-text")).to_be_focused()
+    ann.get_by_test_id("reply-text").press("End")
+    ann.get_by_test_id("reply-text").type("Thank you!")
+    ann.get_by_test_id("reply-send").click()
+    expect(ann).to_have_url(re.compile(r"#p3$"))
+    quote = ann.locator("#p3 .forum-quote")
+    expect(quote).to_contain_text("bob wrote (#2):")
+    expect(quote).to_contain_text("Both legs: see https://example.org/rules")
+    expect(ann.locator("#p3").get_by_test_id("post-text")).to_contain_text("Thank you!")
+
     # Ann edits her post; it shows as edited to everyone. Her notice waits on the bell's page.
     ann.get_by_test_id("notice-bell").click()
     expect(ann.get_by_test_id("notice-entry")).to_contain_text(

@@ -13,6 +13,7 @@ from forum.categories import CATEGORIES, team_slug
 from forum.models import Post, Topic
 from forum.policy import POSTS_PAGE
 from forum.services import post_reply
+from forum.templatetags.forum import post_body
 from tests.factories import make_moderator, make_user
 from tests.forum.conftest import start
 from tests.teams.conftest import make_team
@@ -180,3 +181,13 @@ def test_a_players_posts_are_listed_from_their_profile(ann, bob) -> None:
     assert "Among us" not in page  # a team's posts stay among its members
     assert "My question" not in page
     assert Client().get("/forum/by/nobody/").status_code == 404
+
+
+def test_a_posts_quoted_lines_are_drawn_as_a_quotation_and_nothing_else_is_markup() -> None:
+    drawn = post_body("> bob wrote (#2):\n> <b>Both</b> legs: https://x.org\nI agree & more\nSo?")
+    assert drawn == (
+        '<blockquote class="forum-quote">bob wrote (#2):<br>&lt;b&gt;Both&lt;/b&gt; legs: '
+        '<a href="https://x.org" rel="nofollow">https://x.org</a></blockquote>\n'
+        "I agree &amp; more<br>So?"
+    )
+    assert post_body("<script>alert(1)</script>") == "&lt;script&gt;alert(1)&lt;/script&gt;"
