@@ -4,15 +4,22 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('community', '0004_notices'),
+        ("community", "0004_notices"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='notice',
-            name='kind',
-            field=models.CharField(choices=[('forum_reply', 'a reply to their forum topic'), ('team_answer', "a team's answer to their ask to join"), ('report_acted', 'a moderator acted on their report'), ('team_tournament', "a tournament for their team's members")], max_length=20),
+            model_name="notice",
+            name="kind",
+            field=models.CharField(
+                choices=[
+                    ("forum_reply", "a reply to their forum topic"),
+                    ("team_answer", "a team's answer to their ask to join"),
+                    ("report_acted", "a moderator acted on their report"),
+                    ("team_tournament", "a tournament for their team's members"),
+                ],
+                max_length=20,
+            ),
         ),
     ]
