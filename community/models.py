@@ -273,6 +273,7 @@ class Notice(models.Model):
 
     class Kind(models.TextChoices):
         FORUM_REPLY = "forum_reply", "a reply to their forum topic"
+        FORUM_MENTION = "forum_mention", "a forum post that names them"
         TEAM_ANSWER = "team_answer", "a team's answer to their ask to join"
         REPORT_ACTED = "report_acted", "a moderator acted on their report"
         TEAM_TOURNAMENT = "team_tournament", "a tournament for their team's members"

@@ -16,16 +16,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from community.models import Notice
-from community.notices import notify
-from community.selectors import blocked_between
 from forum.models import Forum, Post, Topic
 from forum.places import Place, may_moderate, may_write, place
 from forum.policy import TOPICS_A_DAY
-from forum.reads import post_url
 from forum.schemas import TopicChange, TopicRequest
+from forum.tells import tell_author, tell_mentioned
 from games.domain.errors import ErrorCode, GameError
-from games.storage import broadcast
 
 ID_CHARS = 12  # a topic's public id: a longer one names none
 
@@ -76,17 +72,19 @@ def topic_create(*, user: User, slug: str, asked: TopicRequest) -> Topic:
         topic = Topic.objects.create(
             forum=row, title=asked.title, author=user, last_post_at=now, last_author=user
         )
-        Post.objects.create(topic=topic, number=1, author=user, text=asked.text)
+        first = Post.objects.create(topic=topic, number=1, author=user, text=asked.text)
         Topic.objects.filter(pk=topic.pk).update(post_count=1)
         Forum.objects.filter(pk=row.pk).update(
             topic_count=F("topic_count") + 1, post_count=F("post_count") + 1, last_topic=topic
         )
+        tell_mentioned(topic, first, where, user)
     topic.refresh_from_db()
     return topic
 
 
 def post_reply(*, user: User, topic_id: str, text: str) -> Post:
-    """Adds ``user``'s post to the end of an open topic; its author is told."""
+    """Adds ``user``'s post to the end of an open topic; its author, and the players it
+    mentions, are told."""
     with transaction.atomic():
         topic, where = locked_topic(topic_id, user)
         may_write(where, user)
@@ -100,25 +98,8 @@ def post_reply(*, user: User, topic_id: str, text: str) -> Post:
             post_count=F("post_count") + 1, last_topic=topic
         )
         tell_author(topic, post, where, user)
+        tell_mentioned(topic, post, where, user, told=[topic.author_id])
     return post
-
-
-def tell_author(topic: Topic, post: Post, where: Place, writer: User) -> None:
-    """Tells the topic's author of a reply by someone else, unless one of them blocked the
-    other: a notice they keep, and their open pages at once (``forum_reply`` on ``/ws/me/``,
-    once it commits)."""
-    author = topic.author_id
-    if author is None or author == writer.pk or blocked_between(author, writer.pk):
-        return
-    said = {
-        "topic": topic.public_id,
-        "title": topic.title,
-        "from": writer.username,
-        "url": post_url(where.slug, topic.public_id, post.number),
-    }
-    notify(author, Notice.Kind.FORUM_REPLY, said)
-    told = {"type": "forum_reply", **said}
-    broadcast.send_on_commit(broadcast.user_group(author), {"type": "user.event", "event": told})
 
 
 def own_post(post_id: int, user: User) -> tuple[Post, Topic, Place]:

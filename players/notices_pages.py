@@ -25,7 +25,8 @@ NOTICES = inline_serializer(
                 "id": serializers.IntegerField(),
                 "kind": serializers.ChoiceField(choices=Notice.Kind.values),
                 "data": serializers.DictField(
-                    help_text="What the notice names: forum_reply {topic, title, from, url}; "
+                    help_text="What the notice names: forum_reply and forum_mention "
+                    "{topic, title, from, url}; "
                     "team_answer {team, name, accepted}; report_acted {username}; "
                     "team_tournament {tournament, name, team, team_name, starts_at, url}"
                 ),

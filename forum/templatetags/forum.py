@@ -5,8 +5,10 @@ post's text."""
 from datetime import datetime
 
 from django import template
-from django.utils.html import urlize
+from django.utils.html import escape, urlize
 from django.utils.safestring import SafeString, mark_safe
+
+from forum.tells import MENTION
 
 register = template.Library()
 
@@ -50,5 +52,13 @@ def post_body(text: str) -> SafeString:
 
 
 def shown(line: str) -> str:
-    """One line, escaped, its web addresses made links."""
-    return urlize(line, nofollow=True, autoescape=True)
+    """One line, escaped, its web addresses made links and the players it mentions (``@name``)
+    links to their profiles."""
+    pieces, at = [], 0
+    for match in MENTION.finditer(line):
+        pieces.append(urlize(line[at : match.start()], nofollow=True, autoescape=True))
+        name = escape(match.group(1))
+        pieces.append(f'<a href="/@/{name}" class="forum-mention">@{name}</a>')
+        at = match.end()
+    pieces.append(urlize(line[at:], nofollow=True, autoescape=True))
+    return "".join(pieces)

@@ -4,7 +4,7 @@
 // the challenge still stands in the lobby; a put-away notice stays away on this page. A player
 // you follow starting a game shows too, with a link to watch it, a private message to you,
 // with a link to answer it (the unread count beside the account menu follows), a team's
-// answer to your ask to join it, and a reply to a forum topic you started.
+// answer to your ask to join it, and a reply to a forum topic you started or a post naming you.
 import {
   api, challengeText, declinedText, el, followingText, goToGame, liveSocket, withLink, yourTurnText,
 } from "./api.js";
@@ -88,8 +88,8 @@ liveSocket("/ws/me/", {
     else if (message.type === "message") showMessage(message);
     else if (message.type === "inbox_read") showUnread(message.unread);
     else if (message.type === "team_answer") showTeamAnswer(message);
-    else if (message.type === "forum_reply") showForumReply(message);
-    if (message.type === "team_answer" || message.type === "forum_reply") countNotice();
+    else if (message.type === "forum_reply" || message.type === "forum_mention") showForumPost(message);
+    if (["team_answer", "forum_reply", "forum_mention"].includes(message.type)) countNotice();
   },
 });
 
@@ -152,11 +152,17 @@ function showFollowing(message) {
   box.append(card);
 }
 
-// Someone replied to a forum topic the viewer started: a notice with a link to the reply.
-function showForumReply(message) {
+// Someone replied to a forum topic the viewer started, or named them in a post: a notice with a
+// link to the post.
+function showForumPost(message) {
+  const params = { player: message.from, title: message.title };
+  const said = message.type === "forum_reply"
+    ? gettext("%(player)s replied to “%(title)s”. %(link)s", params)
+    : gettext("%(player)s mentioned you in “%(title)s”. %(link)s", params);
+  const link = el("a", { href: message.url },
+    message.type === "forum_reply" ? gettext("Read the reply") : gettext("Read the post"));
   const card = el("div", { class: "challenge-card", role: "status", "data-testid": "forum-notice" },
-    el("p", {}, ...withLink(gettext("%(player)s replied to “%(title)s”. %(link)s", { player: message.from, title: message.title }),
-      el("a", { href: message.url }, gettext("Read the reply")))));
+    el("p", {}, ...withLink(said, link)));
   card.prepend(dismissButton(card, () => {}));
   box.append(card);
 }

@@ -1,6 +1,7 @@
 """The forum in Chromium against a real Daphne: a player starts a topic from the menu's Forum,
 another answers it from a phone (the page fits it: the author's open page hears of it at
-once) and reports the first post to the moderators, and the author edits her post; a moderator
+once, a moderator it names too) and reports the first post to the moderators, and the author
+quotes the answer in her reply and edits her post; a moderator
 pins and closes the topic, after which no one is offered a reply; a team's member finds the
 team's forum from the team's page and writes there, where a player outside the team is refused
 with a sentence."""
@@ -45,7 +46,7 @@ def test_a_topic_is_started_answered_edited_and_closed(new_page) -> None:
     bob.get_by_test_id("forum-latest").get_by_role(
         "link", name="Do knights sweep both ways?"
     ).click()
-    bob.get_by_test_id("reply-text").fill("Both legs: see https://example.org/rules")
+    bob.get_by_test_id("reply-text").fill("Both legs: see https://example.org/rules, @mod")
     bob.get_by_test_id("reply-send").click()
     expect(bob).to_have_url(re.compile(r"#p2$"))
     # Ann's open page hears of it at once, with the way to the reply.
@@ -56,7 +57,12 @@ def test_a_topic_is_started_answered_edited_and_closed(new_page) -> None:
     )
     # ... and the bell counts it, kept until she reads her notices.
     expect(ann.get_by_test_id("notice-bell").locator("[data-notice-count]")).to_have_text("1")
+    # The moderator, named in it, hears of it too, and the name links to his profile.
+    expect(mod.get_by_test_id("forum-notice")).to_contain_text(
+        "bob mentioned you in “Do knights sweep both ways?”."
+    )
     reply = bob.locator("#p2")
+    expect(reply.get_by_role("link", name="@mod")).to_have_attribute("href", "/@/mod")
     expect(reply.get_by_role("link", name="https://example.org/rules")).to_be_visible()
     expect(bob.locator("#p1").get_by_test_id("post-edit")).to_have_count(0)  # not his post
     assert overflow(bob, "topic") == []
@@ -80,7 +86,7 @@ def test_a_topic_is_started_answered_edited_and_closed(new_page) -> None:
     expect(ann).to_have_url(re.compile(r"#p3$"))
     quote = ann.locator("#p3 .forum-quote")
     expect(quote).to_contain_text("bob wrote (#2):")
-    expect(quote).to_contain_text("Both legs: see https://example.org/rules")
+    expect(quote).to_contain_text("Both legs: see https://example.org/rules, @mod")
     expect(ann.locator("#p3").get_by_test_id("post-text")).to_contain_text("Thank you!")
 
     # Ann edits her post; it shows as edited to everyone. Her notice waits on the bell's page.
