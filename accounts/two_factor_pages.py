@@ -96,7 +96,7 @@ def two_factor_page(request: HttpRequest) -> HttpResponse:
         if error is None and not secret:
             error = _("The set-up expired: scan the new code below.")
         if error is None:
-            step = totp.step_of(request.POST.get("code", "").replace(" ", ""), secret, now())
+            step = totp.step_of(request.POST.get("code", "").replace(" ", ""), secret, time.time())
             if step is None:
                 error = _(
                     "That is not the app's code: check its clock, and type the code it shows now."
@@ -144,7 +144,3 @@ def two_factor_off(request: HttpRequest, user: User) -> HttpResponse:
     left = len(user.totp_recovery)
     context = {"on": True, "left": left, "error": error}
     return render(request, "accounts/two_factor.html", context, status=400 if error else 200)
-
-
-def now() -> float:
-    return time.time()

@@ -8,8 +8,6 @@ TOPICS_A_DAY = 10
 # A forum's topics and a topic's posts: a page each.
 TOPICS_PAGE = 30
 POSTS_PAGE = 20
-# The furthest page a list is read to (a page further is read as the first).
-MAX_PAGE = 10_000
 # The latest posts the forums' front page shows.
 LATEST = 8
 # A search's words: long enough for the trigram index to narrow (PostgreSQL), short enough to

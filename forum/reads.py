@@ -132,7 +132,11 @@ def topic_summary(topic: Topic, slug: str) -> dict[str, Any]:
 def forum_page(where: Place, page: int = 1) -> dict[str, Any]:
     """A page of the forum's topics (``TOPICS_PAGE`` a page), pinned first, then the latest
     written to."""
-    row = Forum.objects.filter(slug=where.slug).select_related("last_topic").first()
+    row = (
+        Forum.objects.filter(slug=where.slug)
+        .select_related("last_topic", "last_topic__last_author")
+        .first()
+    )
     page = max(1, page)
     topics = []
     if row is not None:

@@ -20,7 +20,15 @@ from forum.categories import TEAM_PREFIX
 from forum.models import Post, Topic
 from forum.places import place
 from forum.policy import POST_CHARS, SEARCH_CHARS, TITLE_CHARS
-from forum.reads import forum_page, forums_front, post_url, posts_by, search, topic_object
+from forum.reads import (
+    forum_page,
+    forums_front,
+    last_page,
+    post_url,
+    posts_by,
+    search,
+    topic_object,
+)
 from forum.schemas import TopicChange, TopicRequest, post_text, search_words
 from forum.services import (
     post_edit,
@@ -137,7 +145,7 @@ def topic_page(
             return redirect(post_url(slug, topic_id, post.number))
     page = page_asked(request.GET.get("page"))
     if error is not None and draft:
-        page = 10_000  # the reply form is under the last page: back there, the draft kept
+        page = last_page(topic.post_count)  # the reply form's page: back there, the draft kept
     context = {
         "topic": topic_object(topic, where, viewer_id(request), page),
         "report_reasons": Report.Reason.choices,
