@@ -214,5 +214,7 @@ def test_actions_that_come_and_go_in_a_live_game_keep_their_places(
         words.gettext("Your draw offer was declined.")
     )
     expect(offer).to_be_visible()
+    # Bob's page draws his decline when the server's answer reaches it, maybe after Alice's.
+    expect(bob.locator("#controls [data-action=draw-offer]")).to_be_visible()
     steady(alice, alice_before, {"takeback", "resign", "draw-offer", "give-time"})
     steady(bob, bob_before, {"takeback", "resign", "draw-offer", "give-time"})
