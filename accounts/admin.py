@@ -2,6 +2,10 @@ from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
 
 from accounts.models import Rating, RatingChange, User
+from accounts.two_factor_pages import AdminTwoFactorLoginForm
+
+# The admin's log-in asks for the two-factor code as the site's does (templates/admin/login.html).
+admin.site.login_form = AdminTwoFactorLoginForm
 
 
 @admin.register(User)

@@ -10,6 +10,7 @@ import time
 import segno
 from django import forms
 from django.contrib import messages
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.exceptions import ValidationError
@@ -31,9 +32,9 @@ CODE_HELP = gettext_lazy(
 )
 
 
-class TwoFactorLoginForm(AuthenticationForm):
-    """Django's log-in form with the second factor's field, which says why a log-in whose
-    password was right was refused."""
+class SecondFactor(forms.Form):
+    """The second factor's field for a log-in form, and the words that say why a log-in whose
+    password was right was refused (the backend, ``accounts.two_factor``, reads the code)."""
 
     code = forms.CharField(
         label=gettext_lazy("Two-factor code"),
@@ -59,6 +60,15 @@ class TwoFactorLoginForm(AuthenticationForm):
                     code="two_factor_wrong",
                 ) from None
             raise
+
+
+class TwoFactorLoginForm(SecondFactor, AuthenticationForm):
+    """The site's log-in form: Django's, with the second factor's field."""
+
+
+class AdminTwoFactorLoginForm(SecondFactor, AdminAuthenticationForm):
+    """The admin's log-in form (staff only), with the second factor's field; its page is
+    ``templates/admin/login.html``."""
 
 
 def qr_svg(address: str) -> str:

@@ -92,12 +92,31 @@ def test_the_api_token_asks_for_the_code_too() -> None:
     assert given.status_code == 200 and given.json()["token"]
 
 
-def test_the_admins_log_in_cannot_skip_it() -> None:
+def test_the_admins_log_in_asks_for_the_code_and_takes_it() -> None:
     mod = make_moderator("mod")
     turned_on(mod)
-    refused = Client().post("/admin/login/", {"username": "mod", "password": PASSWORD})
-    assert refused.status_code == 200  # the form again, not signed in
-    assert Client().get("/admin/").status_code == 302
+    web = Client()
+    form = web.get("/admin/login/?next=/admin/").content.decode()
+    assert 'name="code"' in form and 'autocomplete="one-time-code"' in form
+    refused = web.post("/admin/login/", {"username": "mod", "password": PASSWORD})
+    assert refused.status_code == 200  # the form again, not signed in, saying why
+    assert "asks for its two-factor code" in refused.content.decode()
+    assert web.get("/admin/").status_code == 302
+    wrong = web.post("/admin/login/", {"username": "mod", "password": PASSWORD, "code": "000000"})
+    assert "code is wrong" in wrong.content.decode()
+    signed_in = web.post(
+        "/admin/login/",
+        {"username": "mod", "password": PASSWORD, "code": app_code(mod, 1), "next": "/admin/"},
+    )
+    assert signed_in.status_code == 302 and signed_in["Location"] == "/admin/"
+    assert web.get("/admin/").status_code == 200
+
+
+def test_the_admins_log_in_without_two_factor_needs_no_code() -> None:
+    make_moderator("mod")
+    web = Client()
+    signed_in = web.post("/admin/login/", {"username": "mod", "password": PASSWORD})
+    assert signed_in.status_code == 302 and web.get("/admin/").status_code == 200
 
 
 def test_turning_it_off_takes_the_password_and_a_code() -> None:
