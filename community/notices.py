@@ -64,6 +64,13 @@ def notices_of(user_id: int) -> list[dict[str, Any]]:
     return [notice_payload(notice) for notice in found]
 
 
+def notices_kept(user_id: int) -> list[dict[str, Any]]:
+    """Every notice the player has, oldest first: their data download's (at most
+    ``MAX_NOTICES`` and the unread ones a team's tournaments added since they last read)."""
+    found = Notice.objects.filter(user_id=user_id).order_by("id")
+    return [notice_payload(notice) for notice in found.iterator(chunk_size=BATCH)]
+
+
 def notices_read(user_id: int) -> int:
     """Marks every notice of the player read (and drops those past ``MAX_NOTICES``); returns
     how many were not."""

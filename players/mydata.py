@@ -3,8 +3,8 @@ hybrids, PDN for the checkers family), their account, settings, ratings and rati
 whom they follow and block, the reports they made, the games they bookmarked, their notes on
 games and on players, the chat lines they wrote, their private messages (those they wrote
 and those written to them), their puzzle ratings and rated puzzle rounds, their teams (and
-asks to join one), their forum posts, and the studies they own (each chapter a game of
-``studies.pgn``, with its lines and comments).
+asks to join one), their forum posts, their notices, and the studies they own (each chapter a
+game of ``studies.pgn``, with its lines and comments).
 
 Written into a temporary file that spills to disk past a few megabytes, the games read a chunk
 at a time (``games.reads.archive.games_export_texts``): memory is bounded whatever the size of
@@ -20,6 +20,7 @@ from django.db.models import Q
 from accounts.models import RatingChange, User
 from accounts.selectors import categories_of, preferences_of, preferences_payload
 from community.models import Message, PlayerNote, Report
+from community.notices import notices_kept
 from community.selectors import blocked_users, followed_users
 from engine import variants
 from forum.reads import posts_of
@@ -41,7 +42,8 @@ def account_json(user: User) -> dict[str, Any]:
     """Returns the account's own record: who, since when, settings, ratings and their history,
     whom they follow and block, the reports they made, the games they bookmarked (at most
     ``MAX_BOOKMARKS``), their notes on games (at most ``MAX_NOTES``), their puzzle
-    ratings and rated rounds, their teams and their asks to join one, and their forum posts."""
+    ratings and rated rounds, their teams and their asks to join one, their forum posts and their
+    notices."""
     history = RatingChange.objects.filter(user=user).select_related("game", "opponent")
     reports = Report.objects.filter(reporter=user).select_related("user")
     return {
@@ -109,6 +111,7 @@ def account_json(user: User) -> dict[str, Any]:
             .values_list("team__public_id", "team__name", "text", "created_at")
         ],
         "forum_posts": posts_of(user.pk),
+        "notices": notices_kept(user.pk),
     }
 
 

@@ -4,6 +4,10 @@ them, the newest 100; the bell and the menu count the unread on every page; the 
 lists them and reads them; the API gives them (held against the schema) and marks them read;
 closing an account forgets them."""
 
+import io
+import json
+import zipfile
+
 import pytest
 from django.test import Client
 
@@ -12,6 +16,7 @@ from community.notices import notify, notify_many, unread_notices
 from community.services import dismiss, report_create, warn
 from forum.services import post_reply
 from players.closing import close_account
+from players.mydata import data_archive
 from teams.services import team_answer, team_join
 from tests.factories import api_client, make_moderator, make_user
 from tests.forum.conftest import start
@@ -126,3 +131,17 @@ def test_many_notices_at_once_are_kept_to_the_newest_when_read(alice) -> None:
     web.force_login(alice)
     web.get("/notices/")
     assert Notice.objects.filter(user=alice).count() == MAX_NOTICES
+
+
+def test_a_players_notices_are_in_their_data(alice, bob) -> None:
+    topic = start(alice)
+    post_reply(user=bob, topic_id=topic.public_id, text="An answer")
+    notify(alice.pk, "report_acted", {"username": "cy"})
+    Notice.objects.filter(user=alice, kind="forum_reply").update(read=True)
+    notify(bob.pk, "report_acted", {"username": "dee"})  # not hers
+    with zipfile.ZipFile(io.BytesIO(data_archive(alice).read())) as archive:
+        account = json.loads(archive.read("account.json"))
+    assert [(n["kind"], n["data"].get("from"), n["read"]) for n in account["notices"]] == [
+        ("forum_reply", "bob", True),
+        ("report_acted", None, False),
+    ]
