@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.forms import EmailForm, PreferencesForm, SignupForm, VerifiedPasswordResetForm
 from accounts.language import remember_language
+from accounts.models import User
 from accounts.selectors import preferences_of
 from accounts.services import (
     email_set,
@@ -28,6 +29,7 @@ from accounts.services import (
     send_verification,
     sessions_end_elsewhere,
 )
+from accounts.signals import sessions_ended
 from accounts.throttles import email_charge, reset_charge, signup_charge, too_many
 from common.throttle import refund
 
@@ -123,9 +125,13 @@ def account_email(request: HttpRequest) -> HttpResponse:
 @require_POST
 def sessions_end(request: HttpRequest) -> HttpResponse:
     """*Sign out everywhere else*: every other browser and app signed in as the player is
-    signed out, and their API token revoked; this browser stays signed in."""
+    signed out, their open sockets closed (``accounts.signals``) and their API token revoked;
+    this browser stays signed in, its other tabs' sockets too."""
+    before = request.session.session_key
     sessions_end_elsewhere(user=request.user)
-    update_session_auth_hash(request, request.user)
+    update_session_auth_hash(request, request.user)  # a new key for this browser's session
+    kept = [key for key in (before, request.session.session_key) if key]
+    sessions_ended.send(sender=User, user_id=request.user.pk, kept=kept)
     messages.success(
         request, _("You are signed out everywhere else, and your API token is revoked.")
     )

@@ -5,8 +5,8 @@ Consumers parse each message by its schema (``games.domain.schemas``), hand ever
 services and every read to ``games.reads``, on a worker thread (``realtime.db``); they never change
 a record themselves. Unknown types and malformed messages get an ``error`` message, never an
 exception; ``connect`` accepts or closes explicitly (4401 signed out, 4404 no game, 4429 too many
-sockets: ``games.edges.sockets``). A user's sockets of one kind share one message budget (an
-address's, signed out) across every process, so more sockets do not buy more messages.
+sockets: ``games.edges.sockets``; later, 4440: ``games.edges.session_feed``). A user's sockets
+of one kind share one message budget (an address's, signed out) across every process.
 """
 
 import asyncio
@@ -31,6 +31,7 @@ from games.domain.errors import ErrorCode, GameError
 from games.domain.policy import HEARTBEAT_WRITE_EVERY
 from games.domain.protocol import SERVER_ERROR, error_message, parse_message
 from games.domain.schemas import MoveRequest, chat_text, draw_action, takeback_action
+from games.edges import session_feed
 from games.edges.realtime import (
     db,
     heartbeats,
@@ -71,6 +72,7 @@ class BaseConsumer(AsyncJsonWebsocketConsumer):
     _counted: tuple[str, str | None] | None = None
     # The language this socket is answered in, chosen when it connects.
     language: str | None = None
+    _player: int | None = None  # its signed-in player's id (``games.edges.session_feed``)
 
     def address(self) -> str:
         client = self.scope.get("client")
@@ -99,21 +101,23 @@ class BaseConsumer(AsyncJsonWebsocketConsumer):
 
     async def admit(self, game_id: str | None = None, exempt: bool = False) -> bool:
         """Counts this (accepted) socket against its address's cap and, with ``game_id``, its
-        game's; if the address is full (and the socket not ``exempt``: a player at their own
-        game), tells the client why and closes (4429)."""
+        game's, and among its player's sockets; if the address is full (and the socket not
+        ``exempt``: a player at their own game), tells the client why and closes (4429)."""
         address = self.address()
         if LEDGER.address_full(address) and not exempt:
             await self.refuse(ADDRESS_FULL)
             return False
         LEDGER.open(address, game_id)
         self._counted = (address, game_id)
+        self._player = await session_feed.join(self)
         return True
 
     def release(self) -> None:
-        """Gives back this socket's place in the ledger (once)."""
+        """Gives back this socket's place in the ledger and among its player's sockets (once)."""
         if self._counted is not None:
             LEDGER.close(*self._counted)
             self._counted = None
+        self._player = session_feed.leave(self._player, self)
 
     async def send(
         self, text_data: str | None = None, bytes_data: bytes | None = None, close: bool = False
@@ -127,8 +131,7 @@ class BaseConsumer(AsyncJsonWebsocketConsumer):
         if bytes_data is not None or close:
             await super().send(bytes_data=bytes_data, close=close)
 
-    async def send_json(self, content: Any, close: bool = False) -> None:
-        # Channels' own goes around ``send``.
+    async def send_json(self, content: Any, close: bool = False) -> None:  # Channels' skips send
         await self.send(text_data=await self.encode_json(content), close=close)
 
     async def refuse(self, sentence: str) -> None:

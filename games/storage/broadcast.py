@@ -46,6 +46,12 @@ def user_group(user_id: int) -> str:
     return f"user.{user_id}"
 
 
+def sessions_group(user_id: int) -> str:
+    """The group of a process's one listener to a signed-in player's sockets, which closes
+    those of other sessions when they sign out everywhere else (``games.edges.session_feed``)."""
+    return f"sessions.{user_id}"
+
+
 def follows_group(user_id: int) -> str:
     """The group of the ``/ws/me/`` sockets of everyone who follows the user: a follower's
     socket joins the group of each player they follow, so a game start is one message."""

@@ -10,6 +10,7 @@ import { sitePolicy } from "./policy.js";
 import { createPartJoiner } from "./wire.js";
 
 const PONG_WITHIN_MS = 10_000;
+const SESSION_ENDED = 4440; // the close code of a socket whose session ended elsewhere
 export const ANSWER_WITHIN_MS = 5_000;
 // Not a reason to sync: a sync would spend more of the same budget.
 const NO_SYNC_AFTER = new Set(["rate_limited"]);
@@ -87,6 +88,12 @@ export function connectSocket(path, handlers, options = {}) {
     });
     ws.addEventListener("close", (event) => {
       stopHeartbeat();
+      // 4440: the player signed out everywhere else, from another browser; this page was
+      // theirs, so it loads again as a visitor's.
+      if (event.code === SESSION_ENDED) {
+        window.location.reload();
+        return;
+      }
       // 4401 not allowed, 4404 no such game: trying again cannot help.
       const refused = event.code >= 4400 && event.code < 4500;
       handlers.close?.(event.code, refused);
