@@ -1,4 +1,4 @@
-"""Players REST API: a player's public profile."""
+"""Players REST API: a player's public profile, their activity, and finding players."""
 
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import (
@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 
 from accounts.api import ErrorSerializer, error
 from accounts.selectors import active_user
+from players.activity import ACTIVITY_DAYS, activity_of
 from players.selectors import FOUND_PLAYERS, known_category, players_starting, profile_data
 
 
@@ -120,3 +121,61 @@ class UserSearchView(APIView):
                 _("Look for a player by the start of their name: two letters or more."),
                 status.HTTP_400_BAD_REQUEST,
             )
+
+
+ActivityDay = inline_serializer(
+    "ActivityDay",
+    {
+        "date": serializers.DateField(),
+        "rated": serializers.ListField(
+            child=serializers.DictField(),
+            help_text="Each rating category played rated that day, the most played first: "
+            "{category, name, games, wins, draws, losses, before, after} (the rating before "
+            "the day's first game there and after its last)",
+        ),
+        "casual": serializers.IntegerField(help_text="Casual online games and bot games"),
+        "puzzles": serializers.DictField(
+            allow_null=True, help_text="{solved, failed}; null if none was played"
+        ),
+        "tournaments": serializers.ListField(
+            child=serializers.DictField(),
+            help_text="Tournaments that ended that day: {id, name, points, games, wins, draws, "
+            "losses}",
+        ),
+        "teams": serializers.ListField(
+            child=serializers.DictField(), help_text="Teams joined: {id, name}"
+        ),
+        "topics": serializers.ListField(
+            child=serializers.DictField(),
+            help_text="Topics of the site's forums written in: {id, title, forum, posts}",
+        ),
+        "studies": serializers.ListField(
+            child=serializers.DictField(), help_text="Public studies made: {id, name}"
+        ),
+        "follows": serializers.ListField(
+            child=serializers.CharField(), help_text="Players started following"
+        ),
+    },
+    many=True,
+)
+
+
+class ActivityView(APIView):
+    @extend_schema(
+        responses={
+            200: ActivityDay,
+            404: OpenApiResponse(ErrorSerializer, description="No such user."),
+        },
+        summary="A player's activity, day by day",
+        description=f"Each day of the last {ACTIVITY_DAYS} days on which the player did "
+        "something, the latest first (days of the site's time zone); what their profile's "
+        "*Activity* shows.",
+    )
+    def get(self, request: Request, username: str) -> Response:
+        user = active_user(username)
+        if user is None:
+            return error(
+                _("No user is called %(username)s.") % {"username": username},
+                status.HTTP_404_NOT_FOUND,
+            )
+        return Response(activity_of(user))

@@ -30,6 +30,7 @@ from games.domain.schemas import MAX_FEN_CHARS, ChallengeRequest
 from games.models import DEFAULT_VARIANT, Challenge, Game
 from games.reads.crosstable import crosstable, their_games_url
 from games.services.lobby import challenge_asked
+from players.activity import activity_of
 from players.api_community import block_player
 from players.charts import rating_chart_svg
 from players.closing import close_account
@@ -89,6 +90,7 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
                 for line in puzzle_ratings(player)
             ],
             "teams": teams_of(player.pk),
+            "activity": activity_of(player),
             **relations(request.user, player),
             # The challenge form's game and time control (templates/games/_*.html).
             "variant_groups": variant_groups(),

@@ -1,6 +1,7 @@
-"""In Chromium: a profile shows the rating, the statistics and the server-drawn rating chart;
-its Challenge form (the game, the clock) reaches the challenged player's lobby, where the
-seeker's rating shows, or their pop-up on another page, which leaves the page's foot uncovered."""
+"""In Chromium: a profile shows the rating, the statistics, the server-drawn rating chart and the
+day's activity; its Challenge form (the game, the clock) reaches the challenged player's lobby,
+where the seeker's rating shows, or their pop-up on another page, which leaves the page's foot
+uncovered."""
 
 import re
 
@@ -54,6 +55,13 @@ def test_the_profile_renders_the_rating_chart_and_the_statistics(new_page) -> No
     assert heights[0] > heights[1] > heights[2] > heights[3]
     expect(page.get_by_test_id("game-list").locator("li")).to_have_count(5)
     expect(page.get_by_test_id("rating-changes")).to_have_count(4)  # the casual game has none
+    # Today's activity: the four rated games in one line, the casual one in another.
+    today = page.get_by_test_id("activity-day")
+    expect(today).to_have_count(1)
+    expect(today.get_by_test_id("activity-rated")).to_contain_text(
+        re.compile(r"Played 4 rated games of .+: 3 won, 1 drawn, 0 lost · \d+ → \d+")
+    )
+    expect(today.get_by_test_id("activity-casual")).to_have_text("Played 1 casual game")
     screenshot(page, "profile-desktop")
 
     phone = new_page(375, 812)

@@ -42,6 +42,7 @@ ALLOWED = {
         "simuls",
         "teams",
         "forum",
+        "tournaments",
     },
     "tournaments": {"accounts", "community", "catalogue", "games", "teams"},
     "puzzles": {"accounts", "community", "catalogue", "games"},
