@@ -75,4 +75,4 @@ async def end(socket: Any) -> None:
         ended = GameError(ErrorCode.UNAUTHENTICATED, str(SESSION_ENDED))
     with contextlib.suppress(Exception):  # the socket may be gone already
         await socket.send_json(error_message(ended))
-    await socket.close(code=CLOSE_SESSION_ENDED)
+        await socket.close(code=CLOSE_SESSION_ENDED)
