@@ -1,9 +1,11 @@
 """Who may do what in a forum: a place is one forum as one viewer finds it.
 
 The site's forums (``forum.categories``) are read by anyone and written by any signed-in
-player whose chat no moderator muted; moderators (staff) close, pin and remove there. A team's
-forum is read and written by the team's members only, and its leaders moderate it as staff do
-everywhere. A refusal raises ``GameError`` with the sentence a player reads.
+player whose chat no moderator muted; moderators (staff) close, pin, retitle and remove there. A
+team's forum is read and written by the team's members only, and its leaders moderate it as
+staff do everywhere. A topic's author may change its title while it is open and no one else has
+replied (the replies answered the title they read). A refusal raises ``GameError`` with the
+sentence a player reads.
 """
 
 from dataclasses import dataclass
@@ -13,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from community.selectors import muted_until
 from forum.categories import BY_SLUG, TEAM_PREFIX, team_slug
-from forum.models import Forum
+from forum.models import Forum, Post, Topic
 from games.domain.errors import ErrorCode, GameError
 from teams.models import Member, Team
 
@@ -96,3 +98,24 @@ def may_write(where: Place, user) -> None:
 def may_moderate(where: Place) -> None:
     if not where.moderates:
         raise GameError(ErrorCode.FORBIDDEN, _("Only the forum's moderators may do that."))
+
+
+def retitle_refusal(topic: Topic, where: Place, user_id: int | None) -> GameError | None:
+    """Why the user may not change the topic's title (None: they may): a moderator always may;
+    its author while it is open and no one else's reply stands in it."""
+    if where.moderates:
+        return None
+    if user_id is None or topic.author_id != user_id:
+        return GameError(
+            ErrorCode.FORBIDDEN,
+            _("Only the topic's author or the forum's moderators may change its title."),
+        )
+    if topic.closed:
+        return GameError(ErrorCode.NOT_ALLOWED, _("The topic is closed: its title stays."))
+    answered = Post.objects.filter(topic=topic, removed="").exclude(author_id=user_id)
+    if answered.exists():
+        return GameError(
+            ErrorCode.NOT_ALLOWED,
+            _("Others have replied to the topic: only a moderator may change its title now."),
+        )
+    return None

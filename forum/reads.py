@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from forum.categories import CATEGORIES, team_slug
 from forum.models import Forum, Post, Topic
-from forum.places import Place
+from forum.places import Place, retitle_refusal
 from forum.policy import LATEST, POSTS_PAGE, TOPICS_FOUND, TOPICS_PAGE
 from teams.models import Member
 
@@ -194,6 +194,7 @@ def topic_object(topic: Topic, where: Place, viewer_id: int | None, page: int = 
         "viewer": {
             "may_reply": where.may_write and not topic.closed,
             "moderates": where.moderates,
+            "may_retitle": retitle_refusal(topic, where, viewer_id) is None,
         },
     }
 

@@ -26,8 +26,14 @@ TOPIC = Body(
 )
 REPLY = Body("PostWrite", (BodyField("text", TEXT, True, help=POST_HELP),))
 TOPIC_EDIT = Body(
-    "TopicModerate",
+    "TopicChange",
     (
+        BodyField(
+            "title",
+            TEXT,
+            help=f"{TITLE_CHARS[0]} to {TITLE_CHARS[1]} characters (its author, while no one "
+            "else has replied, or a moderator); absent: as it was",
+        ),
         BodyField("closed", BOOLEAN, help="true: no more replies; absent: as it was"),
         BodyField("sticky", BOOLEAN, help="true: pinned above the others; absent: as it was"),
     ),
@@ -49,19 +55,27 @@ class TopicRequest:
 
 @dataclass(frozen=True, slots=True)
 class TopicChange:
-    """A moderator's change to a topic (None: as it was)."""
+    """A change to a topic (None: as it was): its title (its author's or a moderator's), and
+    whether it is closed or pinned (a moderator's)."""
 
+    title: str | None = None
     closed: bool | None = None
     sticky: bool | None = None
 
     @classmethod
     def from_body(cls, data: Mapping[str, Any]) -> "TopicChange":
-        if "closed" not in data and "sticky" not in data:
-            raise refuse(_("Say what changes: `closed`, `sticky` or both."))
+        if not any(field in data for field in ("title", "closed", "sticky")):
+            raise refuse(_("Say what changes: `title`, `closed`, `sticky`, or more than one."))
         return cls(
+            title=topic_title(data["title"]) if "title" in data else None,
             closed=yes_or_no(data["closed"], "closed") if "closed" in data else None,
             sticky=yes_or_no(data["sticky"], "sticky") if "sticky" in data else None,
         )
+
+    @property
+    def moderates(self) -> bool:
+        """Whether the change is the moderators' alone (closing or pinning)."""
+        return self.closed is not None or self.sticky is not None
 
 
 def topic_title(value: Any) -> str:

@@ -1,5 +1,5 @@
-"""Writing in the forum: starting a topic, replying, editing and removing a post, and the
-moderators' choices (closing, pinning, deleting a topic).
+"""Writing in the forum: starting a topic, replying, editing and removing a post, changing a
+topic's title, and the moderators' choices (closing, pinning, deleting a topic).
 
 Each change runs in one transaction that locks the topic's row first (a new topic: its
 author's row, which also counts their topics of the day), so that a topic's posts are numbered
@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from forum.models import Forum, Post, Topic
-from forum.places import Place, may_moderate, may_write, place
+from forum.places import Place, may_moderate, may_write, place, retitle_refusal
 from forum.policy import TOPICS_A_DAY
 from forum.schemas import TopicChange, TopicRequest
 from forum.tells import tell_author, tell_mentioned
@@ -143,16 +143,27 @@ def post_remove(*, user: User, post_id: int) -> Post:
     return post
 
 
-def topic_moderate(*, user: User, topic_id: str, change: TopicChange) -> Topic:
-    """A moderator closes a topic to replies or opens it again, pins it or unpins it."""
+def topic_change(*, user: User, topic_id: str, change: TopicChange) -> Topic:
+    """Changes a topic: its title (its author, while it is open and no one else has replied; a
+    moderator, always), whether it is closed to replies and whether it is pinned (a moderator).
+    Refuses the whole change if the user may not make a part of it."""
     with transaction.atomic():
         topic, where = locked_topic(topic_id, user)
-        may_moderate(where)
+        if change.moderates:
+            may_moderate(where)
+        if change.title is not None:
+            refusal = retitle_refusal(topic, where, user.pk)
+            if refusal is not None:
+                raise refusal
+            if not where.moderates:
+                may_write(where, user)  # a muted author waits, as for their posts
+        if change.title is not None:
+            topic.title = change.title
         if change.closed is not None:
             topic.closed = change.closed
         if change.sticky is not None:
             topic.sticky = change.sticky
-        topic.save(update_fields=["closed", "sticky"])
+        topic.save(update_fields=["title", "closed", "sticky"])
     return topic
 
 

@@ -1,7 +1,7 @@
 """The forum REST API: the forums, a forum's topics (and starting one), a topic's posts (and
-replying), editing and removing a post, and the moderators' choices. Thin, as the other apps'
-APIs: each view parses its body, calls one service and answers with a read; a refusal is
-``{"error": "<sentence>"}`` with its status."""
+replying), changing a topic's title, editing and removing a post, and the moderators' choices.
+Thin, as the other apps' APIs: each view parses its body, calls one service and answers with a
+read; a refusal is ``{"error": "<sentence>"}`` with its status."""
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
@@ -19,8 +19,8 @@ from forum.edges.serializers import (
     PostSerializer,
     PostWrite,
     SearchSerializer,
+    TopicChangeBody,
     TopicCreate,
-    TopicModerate,
     TopicSerializer,
 )
 from forum.places import place
@@ -31,9 +31,9 @@ from forum.services import (
     post_remove,
     post_reply,
     topic_by_id,
+    topic_change,
     topic_create,
     topic_delete,
-    topic_moderate,
 )
 from games.edges.api import body
 from teams.schemas import page_asked
@@ -143,13 +143,14 @@ class TopicView(Writing):
         return Response(post_object(post, request.user.pk), status=status.HTTP_201_CREATED)
 
     @extend_schema(
-        request=TopicModerate,
+        request=TopicChangeBody,
         responses={200: TopicSerializer, **FORUM_ERRORS},
-        summary="Close or open a topic, pin or unpin it (a moderator)",
+        summary="Change a topic's title (its author, or a moderator); close or open it, pin "
+        "or unpin it (a moderator)",
     )
     def patch(self, request: Request, topic_id: str) -> Response:
         change = TopicChange.from_body(body(request))
-        topic_moderate(user=request.user, topic_id=topic_id, change=change)
+        topic_change(user=request.user, topic_id=topic_id, change=change)
         return Response(the_topic(request, topic_id))
 
     @extend_schema(

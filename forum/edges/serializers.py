@@ -16,14 +16,14 @@ FORUM_ERRORS = {
     403: OpenApiResponse(
         ErrorSerializer,
         description="A team's forum to a stranger, a muted player, or not the forum's "
-        "moderator or the post's author.",
+        "moderator or the post's or topic's author.",
     ),
     404: OpenApiResponse(ErrorSerializer, description="No such forum, topic or post."),
 }
 
 TopicCreate = request_serializer(TOPIC)
 PostWrite = request_serializer(REPLY)
-TopicModerate = request_serializer(TOPIC_EDIT)
+TopicChangeBody = request_serializer(TOPIC_EDIT)
 
 
 class LatestSerializer(serializers.Serializer):
@@ -109,6 +109,7 @@ class TopicForumSerializer(serializers.Serializer):
 class TopicViewerSerializer(serializers.Serializer):
     may_reply = serializers.BooleanField()
     moderates = serializers.BooleanField()
+    may_retitle = serializers.BooleanField(help_text="Whether they may change its title")
 
 
 class TopicSerializer(TopicSummarySerializer):

@@ -1,8 +1,8 @@
 """The forum's pages: the forums (with the player's teams' and the latest posts), a forum's
-topics with the form that starts one, a topic's posts with the reply form and the moderators'
-choices, and a post's edit form. Each form posts to an address that acts through the services
-and takes the player to what they wrote, or shows the page again with the sentence that refused
-them."""
+topics with the form that starts one, a topic's posts with the reply form, the form that changes
+its title and the moderators' choices, and a post's edit form. Each form posts to an address
+that acts through the services and takes the player to what they wrote, or shows the page again
+with the sentence that refused them."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -29,15 +29,15 @@ from forum.reads import (
     search,
     topic_object,
 )
-from forum.schemas import TopicChange, TopicRequest, post_text, search_words
+from forum.schemas import TopicChange, TopicRequest, post_text, search_words, topic_title
 from forum.services import (
     post_edit,
     post_remove,
     post_reply,
     topic_by_id,
+    topic_change,
     topic_create,
     topic_delete,
-    topic_moderate,
 )
 from games.domain.errors import ErrorCode, GameError
 from games.edges.api import spend_form_budget
@@ -171,7 +171,21 @@ def topic_moderate_form(request: HttpRequest, slug: str, topic_id: str) -> HttpR
                 ErrorCode.BAD_REQUEST, gettext("Choose close, open, pin, unpin or delete.")
             )
         change = TopicChange.from_body(MODERATION[action])
-        topic_moderate(user=request.user, topic_id=topic_id, change=change)
+        topic_change(user=request.user, topic_id=topic_id, change=change)
+    except GameError as refusal:
+        return topic_page(request, slug, topic_id, error=refusal.message)
+    return redirect("forum-topic", slug=slug, topic_id=topic_id)
+
+
+@require_POST
+@login_required
+def topic_title_form(request: HttpRequest, slug: str, topic_id: str) -> HttpResponse:
+    """The topic's *Change the title* form (its author's, or a moderator's): saved, back to
+    the topic; refused, the topic's page again with the sentence why."""
+    try:
+        spend_form_budget(request, "forum")
+        change = TopicChange(title=topic_title(request.POST.get("title")))
+        topic_change(user=request.user, topic_id=topic_id, change=change)
     except GameError as refusal:
         return topic_page(request, slug, topic_id, error=refusal.message)
     return redirect("forum-topic", slug=slug, topic_id=topic_id)

@@ -51,6 +51,31 @@ def test_a_topic_is_started_answered_edited_and_moderated_as_the_schema_says(ann
     assert checked.problems == []
 
 
+def test_a_title_is_changed_by_its_author_until_others_reply_then_by_a_moderator(
+    ann, bob, mod
+) -> None:
+    checked = SchemaChecked()
+    topic = start(ann)
+    url = f"/api/forum/topics/{topic.public_id}/"
+
+    def ask(user, status: int, data=None, method: str = "patch") -> dict | None:
+        return checked(api_client(user), method, url, TOPIC_PATH, status, data)
+
+    assert ask(ann, 200, method="get")["viewer"]["may_retitle"] is True
+    assert ask(bob, 200, method="get")["viewer"]["may_retitle"] is False
+    renamed = ask(ann, 200, {"title": "  Sweeping knights  "})
+    assert (renamed["title"], renamed["viewer"]["may_retitle"]) == ("Sweeping knights", True)
+    ask(bob, 201, {"text": "Both ways."}, method="post")
+    assert ask(ann, 200, method="get")["viewer"]["may_retitle"] is False
+    refused = api_client(ann).patch(url, {"title": "Knights, again"}, format="json")
+    assert refused.status_code == 400 and "only a moderator" in refused.json()["error"]
+    moderated = ask(mod, 200, {"title": "Knights sweep both ways", "closed": True})
+    assert (moderated["title"], moderated["closed"]) == ("Knights sweep both ways", True)
+    assert moderated["viewer"]["may_retitle"] is True
+    assert Topic.objects.get(pk=topic.pk).title == "Knights sweep both ways"
+    assert checked.problems == []
+
+
 def test_a_teams_forum_answers_its_members_only(ann, bob) -> None:
     lead = make_user("lead")
     team = make_team(lead, [ann])
@@ -83,6 +108,10 @@ def test_a_teams_forum_answers_its_members_only(ann, bob) -> None:
         ("bob", "post", "TOPIC", {"text": "\x00"}, 400, "NUL"),
         ("bob", "post", "/api/forum/topics/nosuchtopic/", {"text": "x"}, 404, "topic"),
         ("bob", "patch", "TOPIC", {"closed": True}, 403, "moderators"),
+        ("bob", "patch", "TOPIC", {"title": "Bob's topic now"}, 403, "author"),
+        ("ann", "patch", "TOPIC", {"title": "Mine, pinned", "sticky": True}, 403, "moderators"),
+        ("mod", "patch", "TOPIC", {"title": "ab"}, 400, "title"),
+        ("mod", "patch", "TOPIC", {"title": "x" * 101}, 400, "title"),
         ("mod", "patch", "TOPIC", {}, 400, "closed"),
         ("mod", "patch", "TOPIC", {"closed": "perhaps"}, 400, "closed"),
         ("bob", "delete", "TOPIC", None, 403, "moderators"),
@@ -100,14 +129,15 @@ def test_every_refusal_says_why_and_changes_nothing(
         "TOPIC": f"/api/forum/topics/{topic.public_id}/",
         "POST": f"/api/forum/posts/{first.pk}/",
     }.get(url, url)
-    user = {"bob": bob, "mod": mod, None: None}[who]
+    user = {"ann": ann, "bob": bob, "mod": mod, None: None}[who]
     answer = getattr(api_client(user), method)(url, data, format="json")
     assert answer.status_code == status, answer.content
     assert words in answer.json()["error"]
     topic.refresh_from_db()
     first.refresh_from_db()
     assert (Topic.objects.count(), Post.objects.count()) == (1, 1)
-    assert (topic.closed, topic.sticky, first.text, first.removed) == (
+    assert (topic.title, topic.closed, topic.sticky, first.text, first.removed) == (
+        "Knights in Chesskers",
         False,
         False,
         "Do knights sweep both ways?",

@@ -23,8 +23,8 @@ from forum.services import (
     post_remove,
     post_reply,
     topic_by_id,
+    topic_change,
     topic_delete,
-    topic_moderate,
 )
 from games.domain.errors import GameError
 from players.closing import close_account
@@ -72,7 +72,7 @@ def test_replies_are_numbered_in_turn_and_counted(ann, bob) -> None:
 def test_a_forum_lists_pinned_topics_first_then_the_latest_written_to(ann, bob, mod) -> None:
     first, second, third = (start(ann, title=f"Topic number {n}") for n in range(3))
     post_reply(user=bob, topic_id=first.public_id, text="up")
-    topic_moderate(user=mod, topic_id=second.public_id, change=TopicChange(sticky=True))
+    topic_change(user=mod, topic_id=second.public_id, change=TopicChange(sticky=True))
     listed = forum_page(place("general", ann))
     assert [t["id"] for t in listed["topics"]] == [
         second.public_id,
@@ -126,10 +126,10 @@ def test_moderators_close_pin_remove_and_delete(ann, bob, mod) -> None:
     assert (
         "moderators"
         in refused(
-            topic_moderate, user=ann, topic_id=topic.public_id, change=TopicChange(closed=True)
+            topic_change, user=ann, topic_id=topic.public_id, change=TopicChange(closed=True)
         ).message
     )
-    topic_moderate(user=mod, topic_id=topic.public_id, change=TopicChange(closed=True))
+    topic_change(user=mod, topic_id=topic.public_id, change=TopicChange(closed=True))
     refusal = refused(post_reply, user=bob, topic_id=topic.public_id, text="Still here")
     assert "closed" in refusal.message and Post.objects.filter(topic=topic).count() == 2
     assert "closed" in refused(post_edit, user=bob, post_id=reply.pk, text="x").message
@@ -157,11 +157,11 @@ def test_a_teams_forum_is_its_members_and_its_leaders_moderate_it(ann, bob, mod)
     ):
         assert "members" in refused(act).message
     assert place(slug, mod).moderates and not place(slug, mod).may_write
-    topic_moderate(user=lead, topic_id=topic.public_id, change=TopicChange(sticky=True))
+    topic_change(user=lead, topic_id=topic.public_id, change=TopicChange(sticky=True))
     assert (
         "moderators"
         in refused(
-            topic_moderate, user=ann, topic_id=topic.public_id, change=TopicChange(closed=True)
+            topic_change, user=ann, topic_id=topic.public_id, change=TopicChange(closed=True)
         ).message
     )
     front = forums_front(ann.pk)
