@@ -5,7 +5,8 @@ Each change runs in one transaction that locks the topic's row first (a new topi
 author's row, which also counts their topics of the day), so that a topic's posts are numbered
 one after another whichever process writes them; the forum's and the topic's counts move in the
 same transaction. A refusal raises ``GameError`` (with the sentence a player reads) and changes
-nothing.
+nothing. Every open page of the topic is told of a post added, edited or removed and of a new
+title once the change commits (``forum.tells.tell_readers``).
 """
 
 from datetime import timedelta
@@ -20,7 +21,7 @@ from forum.models import Forum, Post, Topic
 from forum.places import Place, may_moderate, may_write, place, retitle_refusal
 from forum.policy import TOPICS_A_DAY
 from forum.schemas import TopicChange, TopicRequest
-from forum.tells import tell_author, tell_mentioned
+from forum.tells import tell_author, tell_mentioned, tell_readers
 from games.domain.errors import ErrorCode, GameError
 
 ID_CHARS = 12  # a topic's public id: a longer one names none
@@ -99,6 +100,7 @@ def post_reply(*, user: User, topic_id: str, text: str) -> Post:
         )
         tell_author(topic, post, where, user)
         tell_mentioned(topic, post, where, user, told=[topic.author_id])
+        tell_readers(topic, {"type": "post", "number": post.number})
     return post
 
 
@@ -125,6 +127,7 @@ def post_edit(*, user: User, post_id: int, text: str) -> Post:
         if text != post.text:
             post.text, post.edited_at = text, timezone.now()
             post.save(update_fields=["text", "edited_at"])
+            tell_readers(topic, {"type": "edited", "number": post.number})
     return post
 
 
@@ -132,7 +135,7 @@ def post_remove(*, user: User, post_id: int) -> Post:
     """Removes a post: its author's own, or any in a forum the user moderates. It keeps its
     number in the topic and loses its text."""
     with transaction.atomic():
-        post, _topic, where = own_post(post_id, user)
+        post, topic, where = own_post(post_id, user)
         if post.author_id == user.pk:
             post.removed = Post.Removed.AUTHOR
         else:
@@ -140,6 +143,7 @@ def post_remove(*, user: User, post_id: int) -> Post:
             post.removed = Post.Removed.MODERATOR
         post.text = ""
         post.save(update_fields=["removed", "text"])
+        tell_readers(topic, {"type": "removed", "number": post.number})
     return post
 
 
@@ -157,13 +161,16 @@ def topic_change(*, user: User, topic_id: str, change: TopicChange) -> Topic:
                 raise refusal
             if not where.moderates:
                 may_write(where, user)  # a muted author waits, as for their posts
-        if change.title is not None:
+        retitled = change.title is not None and change.title != topic.title
+        if retitled:
             topic.title = change.title
         if change.closed is not None:
             topic.closed = change.closed
         if change.sticky is not None:
             topic.sticky = change.sticky
         topic.save(update_fields=["title", "closed", "sticky"])
+        if retitled:
+            tell_readers(topic, {"type": "title", "title": topic.title})
     return topic
 
 

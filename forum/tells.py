@@ -2,7 +2,12 @@
 post mentions by name (``@name``), at most ``MAX_MENTIONED`` a post, who may read where it is
 written. Each is a notice they keep (``community.notices``) and, once the post commits, a
 message to their open pages (``/ws/me/``). Nobody is told of their own post, nor of a player in
-a block with them either way, nor twice of one post."""
+a block with them either way, nor twice of one post.
+
+Every open page of a topic (its socket, ``/ws/forum/<topic id>/``, in the group
+``topic_group``) is told of each change to it once the change commits (``tell_readers``): a
+post added, edited or removed (by its number only: each page reads the post itself, drawn for
+its reader, as the topic's page draws it) and a new title."""
 
 import re
 from collections.abc import Iterable
@@ -35,6 +40,17 @@ def mentioned_names(text: str) -> list[str]:
         if len(names) == MAX_MENTIONED:
             break
     return names
+
+
+def topic_group(topic_id: str) -> str:
+    """The group of the sockets of a topic's open pages."""
+    return f"forum.topic.{topic_id}"
+
+
+def tell_readers(topic: Topic, said: dict) -> None:
+    """Tells every open page of the topic about a change to it, once the change commits."""
+    group = topic_group(topic.public_id)
+    broadcast.send_on_commit(group, {"type": "forum.event", "event": said})
 
 
 def tell(user_id: int, kind: str, said: dict) -> None:

@@ -1,16 +1,23 @@
 """A reply reaches the topic's author on the real ASGI application: their open pages'
 ``/ws/me/`` hears ``forum_reply`` once the reply commits; their own replies, and a blocked
-player's, are not told."""
+player's, are not told. Every open page of a topic (``/ws/forum/<id>/``) hears each reply, edit,
+removal and new title as it commits; a team's topic is heard by its members only."""
 
 import pytest
 from channels.db import database_sync_to_async
 
 from community.services import block
-from forum.services import post_reply
+from forum.categories import team_slug
+from forum.edges.consumers import CLOSE_FORBIDDEN
+from forum.schemas import TopicChange
+from forum.services import post_edit, post_remove, post_reply, topic_change
+from games.edges.consumers import CLOSE_NOT_FOUND
+from teams.services import team_leave
 from tests.factories import make_user
 from tests.forum.conftest import start
 from tests.games.conftest import ws  # noqa: F401 (a fixture)
 from tests.games.test_consumers import connect, next_of_type
+from tests.teams.conftest import make_team
 
 
 @pytest.mark.django_db(transaction=True)
@@ -29,3 +36,73 @@ async def test_the_topics_author_hears_of_a_reply(ws) -> None:  # noqa: F811
         "from": "bob",
         "url": f"/forum/general/{topic.public_id}/#p4",
     }
+
+
+async def refused(ws, path: str, user=None) -> tuple[dict, int]:  # noqa: F811
+    """Connects to ``path``; returns the error the socket is told and the code it closes with."""
+    comm = await ws(path, user)
+    assert (await comm.connect())[0]
+    said = await comm.receive_json_from(timeout=5)
+    closed = await comm.receive_output(timeout=5)
+    assert closed["type"] == "websocket.close"
+    return said, closed["code"]
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_topics_open_pages_hear_each_change_as_it_commits(ws) -> None:  # noqa: F811
+    ann, bob = [await database_sync_to_async(make_user)(name) for name in ("ann", "bob")]
+    topic = await database_sync_to_async(start)(ann)
+    path = f"/ws/forum/{topic.public_id}/"
+    reader, heard = await connect(ws, path)  # signed out: the site's forums are anyone's to read
+    assert heard == {
+        "type": "topic",
+        "topic": topic.public_id,
+        "title": "Knights in Chesskers",
+        "posts": 1,
+    }
+    author, _ = await connect(ws, path, ann)
+    post = await database_sync_to_async(post_reply)(
+        user=bob, topic_id=topic.public_id, text="Both ways."
+    )
+    await database_sync_to_async(post_edit)(user=bob, post_id=post.pk, text="Both ways, yes.")
+    await database_sync_to_async(post_remove)(user=bob, post_id=post.pk)
+    title = TopicChange(title="Sweeping knights")
+    await database_sync_to_async(topic_change)(user=ann, topic_id=topic.public_id, change=title)
+    told = [
+        {"type": "post", "number": 2},
+        {"type": "edited", "number": 2},
+        {"type": "removed", "number": 2},
+        {"type": "title", "title": "Sweeping knights"},
+    ]
+    for page in (reader, author):
+        assert [await page.receive_json_from(timeout=5) for _ in told] == told
+    # A page that reconnected asks again: the topic as it is now.
+    await reader.send_json_to({"type": "sync"})
+    again = await next_of_type(reader, "topic")
+    assert (again["title"], again["posts"]) == ("Sweeping knights", 2)
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_teams_topic_is_heard_by_its_members_only(ws) -> None:  # noqa: F811
+    lead, ann, bob = [
+        await database_sync_to_async(make_user)(name) for name in ("lead", "ann", "bob")
+    ]
+    team = await database_sync_to_async(make_team)(lead, [ann])
+    topic = await database_sync_to_async(start)(ann, team_slug(team.public_id), "Friday's match")
+    path = f"/ws/forum/{topic.public_id}/"
+    for stranger in (bob, None):
+        said, code = await refused(ws, path, stranger)
+        assert said["error"] == "Only the team's members read its forum."
+        assert (said["code"], code) == ("forbidden", CLOSE_FORBIDDEN)
+    member, heard = await connect(ws, path, ann)
+    assert (heard["type"], heard["posts"]) == ("topic", 1)
+    await database_sync_to_async(post_reply)(user=lead, topic_id=topic.public_id, text="Me.")
+    assert await member.receive_json_from(timeout=5) == {"type": "post", "number": 2}
+    # Out of the team, the member's page is refused at its next sync, and the socket closed.
+    await database_sync_to_async(team_leave)(public_id=team.public_id, user=ann)
+    await member.send_json_to({"type": "sync"})
+    assert (await member.receive_json_from(timeout=5))["code"] == "forbidden"
+    closed = await member.receive_output(timeout=5)
+    assert (closed["type"], closed["code"]) == ("websocket.close", CLOSE_FORBIDDEN)
+    said, code = await refused(ws, "/ws/forum/nosuchtopic/")
+    assert (said["code"], code) == ("not_found", CLOSE_NOT_FOUND)
