@@ -14,6 +14,7 @@ urlpatterns = [
     path("forum/<str:slug>/", views.forum, name="forum"),
     path("forum/<str:slug>/<str:topic_id>/", views.topic_page, name="forum-topic"),
     path("forum/<str:slug>/<str:topic_id>/title/", views.topic_title_form, name="forum-title"),
+    path("forum/<str:slug>/<str:topic_id>/posts/", views.topic_posts, name="forum-topic-posts"),
     path(
         "forum/<str:slug>/<str:topic_id>/moderate/",
         views.topic_moderate_form,

@@ -1,8 +1,9 @@
 """The forum's pages: the forums (with the player's teams' and the latest posts), a forum's
 topics with the form that starts one, a topic's posts with the reply form, the form that changes
-its title and the moderators' choices, and a post's edit form. Each form posts to an address
-that acts through the services and takes the player to what they wrote, or shows the page again
-with the sentence that refused them."""
+its title and the moderators' choices, a post's edit form, and the posts a topic's open page
+adds as they are written (``topic_posts``). Each form posts to an address that acts through the
+services and takes the player to what they wrote, or shows the page again with the sentence that
+refused them."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -19,7 +20,7 @@ from community.services import report_create
 from forum.categories import TEAM_PREFIX
 from forum.models import Post, Topic
 from forum.places import place
-from forum.policy import POST_CHARS, SEARCH_CHARS, TITLE_CHARS
+from forum.policy import POST_CHARS, POSTS_PAGE, SEARCH_CHARS, TITLE_CHARS
 from forum.reads import (
     forum_page,
     forums_front,
@@ -150,10 +151,38 @@ def topic_page(
         "topic": topic_object(topic, where, viewer_id(request), page),
         "report_reasons": Report.Reason.choices,
         **LIMITS,
+        "posts_page": POSTS_PAGE,
         "error": error,
         "draft": draft,
     }
     return render(request, "forum/topic.html", context, status=400 if error else 200)
+
+
+NUMBER_DIGITS = 9  # a post's number, asked for: a longer one names none
+
+
+def number_asked(value: str | None) -> int | None:
+    """A post's number from a query (None: not one)."""
+    if not value or len(value) > NUMBER_DIGITS or not (value.isascii() and value.isdigit()):
+        return None
+    return int(value) or None
+
+
+def topic_posts(request: HttpRequest, slug: str, topic_id: str) -> HttpResponse:
+    """A topic's posts ``?from=`` one number ``&to=`` another (absent: to the end of its page),
+    drawn for the reader as the topic's page draws them, on one page of the topic at most: what
+    its open page adds, or draws again, as its socket tells it of a change. A read of one page
+    of posts, as the topic's page is."""
+    try:
+        topic, where = topic_by_id(topic_id, request.user)
+    except GameError as refusal:
+        return shown(refusal, request, slug)
+    first = number_asked(request.GET.get("from")) or 1
+    last = number_asked(request.GET.get("to")) or first + POSTS_PAGE
+    drawn = topic_object(topic, where, viewer_id(request), last_page(first))
+    drawn["posts_shown"] = [p for p in drawn["posts_shown"] if first <= p["number"] <= last]
+    context = {"topic": drawn, "report_reasons": Report.Reason.choices}
+    return render(request, "forum/topic_posts.html", context)
 
 
 @require_POST

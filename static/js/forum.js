@@ -1,6 +1,7 @@
 // A forum topic's Quote buttons: the post's words, each line marked ">" under a line naming its
 // author and number, go to the end of the reply box, which takes the focus. The server draws
-// such lines as a quotation (forum/templatetags/forum.py, post_body).
+// such lines as a quotation (forum/templatetags/forum.py, post_body). One listener for the whole
+// list, so the posts the page adds as they are written (forum_live.js) quote as the others do.
 import { gettext } from "./i18n.js";
 
 const box = document.querySelector("[data-testid=reply-text]");
@@ -15,12 +16,11 @@ function quoted(button) {
   return [head, ...words.split("\n")].map((line) => `> ${line}`).join("\n");
 }
 
-for (const button of document.querySelectorAll("[data-quote]")) {
-  button.addEventListener("click", () => {
-    if (!box) return;
-    const before = box.value.trimEnd();
-    box.value = `${before ? `${before}\n\n` : ""}${quoted(button)}\n\n`;
-    box.focus();
-    box.setSelectionRange(box.value.length, box.value.length);
-  });
-}
+document.querySelector("[data-testid=forum-posts]")?.addEventListener("click", (event) => {
+  const button = event.target.closest("[data-quote]");
+  if (!button || !box) return;
+  const before = box.value.trimEnd();
+  box.value = `${before ? `${before}\n\n` : ""}${quoted(button)}\n\n`;
+  box.focus();
+  box.setSelectionRange(box.value.length, box.value.length);
+});

@@ -1,7 +1,10 @@
 """The forum's pages and the forms they post, as docs/site.md "Forum" says: the forums with the
 latest posts, a forum's topics and the form that starts one, a topic's posts with the reply
-form, the edit and remove forms, the moderators' form, a team's forum closed to strangers, and
-what a player wrote shown as text (links made links, nothing else made markup)."""
+form, the edit and remove forms, the moderators' form, a team's forum closed to strangers, the
+posts a topic's open page reads as they are written, and what a player wrote shown as text
+(links made links, nothing else made markup)."""
+
+import re
 
 import pytest
 from django.db import connection
@@ -191,3 +194,39 @@ def test_a_posts_quoted_lines_are_drawn_as_a_quotation_and_nothing_else_is_marku
         "I agree &amp; more<br>So?"
     )
     assert post_body("<script>alert(1)</script>") == "&lt;script&gt;alert(1)&lt;/script&gt;"
+
+
+def test_a_topics_open_page_reads_new_posts_drawn_for_its_reader(ann, bob) -> None:
+    topic = start(ann)
+    for n in range(POSTS_PAGE + 1):
+        post_reply(user=bob, topic_id=topic.public_id, text=f"reply {n}")
+    url = f"/forum/general/{topic.public_id}/posts/"
+
+    def numbers(client: Client, query: str) -> list[str]:
+        answer = client.get(f"{url}{query}")
+        assert answer.status_code == 200
+        return re.findall(r'<li class="forum-post" id="p(\d+)"', answer.content.decode())
+
+    # The rest of the asked number's page at most: page 1's last posts, not page 2's.
+    assert numbers(Client(), f"?from={POSTS_PAGE - 1}") == [str(POSTS_PAGE - 1), str(POSTS_PAGE)]
+    assert numbers(Client(), f"?from={POSTS_PAGE + 2}&to={POSTS_PAGE + 2}") == [str(POSTS_PAGE + 2)]
+    assert numbers(Client(), "?from=999") == []
+    assert numbers(Client(), "?from=x&to=1") == ["1"]  # not a number: from the first
+    # Each drawn as the topic's page draws it for the reader: the author's own post editable,
+    # someone else's to quote and report.
+    own = signed_in(bob).get(f"{url}?from=2&to=2").content.decode()
+    theirs = signed_in(ann).get(f"{url}?from=2&to=2").content.decode()
+    assert 'data-testid="post-edit"' in own and 'data-testid="post-report-open"' not in own
+    assert 'data-testid="post-edit"' not in theirs and 'data-testid="post-quote"' in theirs
+    assert 'data-testid="post-report-open"' in theirs and "reply 0" in theirs
+
+
+def test_a_teams_new_posts_are_read_by_its_members_only(ann, bob) -> None:
+    team = make_team(make_user("lead"), [ann])
+    slug = team_slug(team.public_id)
+    topic = start(ann, slug=slug, title="Friday's match")
+    url = f"/forum/{slug}/{topic.public_id}/posts/?from=1"
+    assert "sweep" not in (refused := signed_in(bob).get(url)).content.decode()
+    assert refused.status_code == 403 and Client().get(url).status_code == 403
+    assert "sweep both ways" in signed_in(ann).get(url).content.decode()
+    assert Client().get("/forum/general/nosuchtopic/posts/").status_code == 404
