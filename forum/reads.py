@@ -5,6 +5,7 @@ of a topic's posts, each read from an index however much the forum holds."""
 from math import ceil
 from typing import Any
 
+from django.db.models import Q
 from django.urls import reverse
 
 from forum.categories import CATEGORIES, team_slug
@@ -237,22 +238,33 @@ def posts_by(user_id: int, page: int = 1) -> dict[str, Any]:
     }
 
 
-def search(words: str, page: int = 1) -> dict[str, Any]:
-    """The site's forums' topics whose title holds ``words`` (the latest written to first, at
-    most ``TOPICS_FOUND``, on the first page) and a page of the posts that hold them, the
-    latest first, in any case (a team's stay among its members). On PostgreSQL both read a
-    trigram index (``common.db.substring_index``)."""
+def readable(viewer_id: int | None, to_forum: str = "forum") -> Q:
+    """The topics (``to_forum``: the way from the rows searched to their forum) a search by
+    ``viewer_id`` may find: the site's forums', and those of the viewer's own teams' forums,
+    never another team's (a moderator's search included)."""
+    site = Q(**{f"{to_forum}__team__isnull": True})
+    if viewer_id is None:
+        return site
+    teams = Member.objects.filter(user_id=viewer_id).values("team")
+    return site | Q(**{f"{to_forum}__team__in": teams})
+
+
+def search(words: str, page: int = 1, viewer_id: int | None = None) -> dict[str, Any]:
+    """The topics whose title holds ``words`` (the latest written to first, at most
+    ``TOPICS_FOUND``, on the first page) and a page of the posts that hold them, the latest
+    first, in any case: in the site's forums and the searcher's own teams' forums (another
+    team's stay among its members). On PostgreSQL both read a trigram index
+    (``common.db.substring_index``)."""
     page = max(1, page)
-    site = {"forum__team__isnull": True}
     topics = []
     if page == 1:
         topics = list(
-            Topic.objects.filter(title__icontains=words, **site)
+            Topic.objects.filter(readable(viewer_id), title__icontains=words)
             .select_related("author", "last_author", "forum")
             .order_by("-last_post_at", "-id")[:TOPICS_FOUND]
         )
     found = list(
-        Post.objects.filter(text__icontains=words, removed="", topic__forum__team__isnull=True)
+        Post.objects.filter(readable(viewer_id, "topic__forum"), text__icontains=words, removed="")
         .select_related("author", "topic", "topic__forum")
         .order_by("-id")[(page - 1) * POSTS_PAGE : page * POSTS_PAGE + 1]
     )

@@ -95,11 +95,11 @@ class ForumSearchView(APIView):
             PAGE,
         ],
         responses={200: SearchSerializer, 400: FORUM_ERRORS[400]},
-        summary="Search the site's forums: topics by title, posts by text",
+        summary="Search the site's forums and the asker's teams': topics by title, posts by text",
     )
     def get(self, request: Request) -> Response:
         words = search_words(request.query_params.get("q", ""))
-        return Response(search(words, page_of(request)))
+        return Response(search(words, page_of(request), viewer_id(request)))
 
 
 class ForumView(Writing):

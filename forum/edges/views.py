@@ -74,15 +74,16 @@ def forums(request: HttpRequest) -> HttpResponse:
 
 
 def forum_search(request: HttpRequest) -> HttpResponse:
-    """The site's forums searched (``?q=``): the topics whose title holds the words, then the
-    posts that do; the ``forum_search_address`` budget spent first."""
+    """The site's forums and the searcher's teams' searched (``?q=``): the topics whose title
+    holds the words, then the posts that do; the ``forum_search_address`` budget spent first."""
     asked = request.GET.get("q", "")
     context: dict = {"query": asked[: SEARCH_CHARS[1]], "searched": False, "error": None}
     if asked.strip():
         try:
             if charge([("forum_search_address", address(request))]).wait is not None:
                 raise GameError(ErrorCode.NOT_ALLOWED, str(TOO_MANY_SEARCHES))
-            found = search(search_words(asked), page_asked(request.GET.get("page")))
+            words = search_words(asked)
+            found = search(words, page_asked(request.GET.get("page")), viewer_id(request))
         except GameError as refusal:
             context["error"] = refusal.message
         else:

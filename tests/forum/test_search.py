@@ -1,5 +1,6 @@
 """Searching the forum, as docs/site.md "Forum" says: the site's forums' topics by title and
-posts by text, in any case, the latest first, a team's posts left out; words of 3 to 100
+posts by text, in any case, the latest first, and the searcher's own teams' (never another
+team's, nor a team's to a moderator outside it); words of 3 to 100
 characters, refused otherwise with a sentence; the page, the API (held against the schema) and
 the address's budget. On PostgreSQL both searches, and the teams' search by name, read their
 trigram indexes."""
@@ -21,6 +22,12 @@ from tests.games.test_openapi import SchemaChecked
 from tests.teams.conftest import make_team
 
 pytestmark = pytest.mark.django_db
+
+
+def signed_in(user) -> Client:
+    web = Client()
+    web.force_login(user)
+    return web
 
 
 @pytest.fixture
@@ -45,6 +52,26 @@ def test_topics_by_title_and_posts_by_text_the_latest_first(talk) -> None:
     ]
     assert found["posts"][0]["url"] == f"/forum/general/{kings.public_id}/#p1"
     assert search("no such words")["posts"] == []
+
+
+def test_a_member_finds_their_own_teams_talk_and_no_one_elses(talk, ann, bob, mod) -> None:
+    other = make_team(make_user("rival"), [bob], name="Rooks of Lviv")
+    start(bob, slug=team_slug(other.public_id), title="Rooks sweeping", text="Rooks sweep too")
+    theirs = search("sweep", viewer_id=ann.pk)
+    assert [t["title"] for t in theirs["topics"]] == ["Team sweeping", "Sweeping knights"]
+    assert [p["text"] for p in theirs["posts"]][:1] == ["Sweep in secret"]
+    assert theirs["topics"][0]["url"].startswith("/forum/team-")
+    for viewer in (None, mod.pk):  # signed out, or a moderator outside the teams
+        seen = search("sweep", viewer_id=viewer)
+        assert [t["title"] for t in seen["topics"]] == ["Sweeping knights"]
+        assert not {"Sweep in secret", "Rooks sweep too"} & {p["text"] for p in seen["posts"]}
+    bobs = search("sweep", viewer_id=bob.pk)
+    assert [t["title"] for t in bobs["topics"]] == ["Rooks sweeping", "Sweeping knights"]
+    # The page and the API search as the signed-in player.
+    page = signed_in(ann).get("/forum/search/?q=sweep").content.decode()
+    assert "Sweep in secret" in page and "Rooks sweep too" not in page
+    answer = api_client(ann).get("/api/forum/search/?q=sweep").json()
+    assert "Team sweeping" in [t["title"] for t in answer["topics"]]
 
 
 def test_a_removed_post_is_not_found(talk, bob) -> None:
