@@ -60,7 +60,9 @@ from games.storage.records import rebuild_player_records  # noqa: E402
 from tests.games.plans import plans_of  # noqa: E402
 
 PLAYERS = 1000
-START = datetime(2024, 1, 1, tzinfo=UTC)
+# The archive's first game ends 70 days before the bench runs (midnight, UTC), so that at
+# 100,000 games its last weeks are a profile's activity's (players.activity).
+START = datetime.now(UTC).replace(hour=0, minute=0, second=0, microsecond=0) - timedelta(days=70)
 STEP = timedelta(minutes=1)  # between two games' endings: 1,440 games a day
 # The time controls played, (initial s, increment s, days) and how often: every speed, blitz
 # and bullet the most, ultrabullet and correspondence rare.
@@ -404,6 +406,7 @@ def pages(archive: Archive, few: str, first_only: bool) -> list[tuple[str, str]]
     for role, name in (("busiest", "player0000"), ("two games", few), ("no games", "idle")):
         found.append((f"/@/<{role}>", f"/@/{name}"))
         found.append((f"/api/users/<{role}>/", f"/api/users/{name}/"))
+        found.append((f"/api/users/<{role}>/activity/", f"/api/users/{name}/activity/"))
     return found
 
 
