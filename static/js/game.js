@@ -13,7 +13,6 @@ import * as model from "./game_model.js";
 import { createSender } from "./game_send.js";
 import { createGameView } from "./game_view.js";
 import { createMoveList } from "./movelist.js";
-import { newOpponentHref } from "./new_opponent.js";
 import { createPremove, extendPath } from "./premove.js";
 import { confirmText, confirmsMoves, withHeld } from "./confirm_move.js";
 import { connectSocket } from "./socket.js";
@@ -209,7 +208,6 @@ function onState(message) {
     const { ply, turn, status } = page.state;
     document.dispatchEvent(new CustomEvent("chesskers:played", { detail: { ply, turn, status } }));
   }
-  showNewOpponent();
   showHeld();
   followTournament();
   playPremove();
@@ -410,14 +408,6 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
-// A finished online game's *New opponent*: the lobby, seeking a game like it (new_opponent.js).
-function showNewOpponent() {
-  const link = $("[data-new-opponent]");
-  const href = newOpponentHref(page.state, viewer);
-  link.hidden = !href;
-  if (href) link.href = href;
-}
-
 // A tournament's game over: its player listens to the tournament for their next game, and is
 // taken to it (the tournament's socket says so on connect if it has started already).
 let tournamentSocket = null;
@@ -437,6 +427,5 @@ if (page.archive && page.state.status === "finished" && archive.plyFromHash() !=
   page = model.openAt(page, archive.plyFromHash());
 }
 view.render(page);
-showNewOpponent();
 followTournament();
 drawChat();

@@ -4,11 +4,13 @@
 // each part shows comes from the model, and its buttons call the handlers game.js gives it.
 import { renderNotices } from "./game_notices.js";
 import {
-  KEPT, NONE, banner, boardFrame, connectionText, controls, firstMoveCountdown, hint, myColor,
-  playerBars, premoveText, spectatorsText, squareLabel, yourTurn,
+  KEPT, NONE, SHOWN, banner, boardFrame, connectionText, controls, firstMoveCountdown, hint,
+  myColor, playerBars, premoveText, spectatorsText, squareLabel, yourTurn,
 } from "./game_model.js";
 import { gameHeader } from "./game_header.js";
 import { gettext } from "./i18n.js";
+import { newOpponentHref } from "./new_opponent.js";
+import { createArrivals } from "./arrivals.js";
 import { soundOn } from "./sound.js";
 import { promotionName } from "./variant.js";
 
@@ -28,16 +30,18 @@ function labelled(element, { text, labels }) {
   element.dataset.labels = labels.join("\n");
 }
 
-// An action button in its place (game_controls.js): shown; kept — its room held, but invisible
-// (board.css), out of the tab order and of what screen readers read, never a hidden control
-// that takes a tap; or none, taking no room.
-function place(button, where) {
+// An action button in its place (game_controls.js): shown — one that comes takes no tap for a
+// moment (arrivals.js); kept — its room held, but invisible (board.css), out of the tab order
+// and of what screen readers read, never a hidden control that takes a tap; or none, taking no
+// room.
+function place(arrivals, button, where) {
   button.hidden = where === NONE;
   const kept = where === KEPT;
   button.classList.toggle("is-kept", kept);
   button.inert = kept;
   if (kept) button.setAttribute("aria-hidden", "true");
   else button.removeAttribute("aria-hidden");
+  arrivals.show(button, where === SHOWN);
 }
 
 function smallButton(text, className, onClick) {
@@ -60,6 +64,7 @@ function smallButton(text, className, onClick) {
  */
 export function createGameView({ board, moveList, clocks, archive, premove, on }) {
   const baseTitle = document.title;
+  const arrivals = createArrivals($("#controls"));
   let shownKey = null;
   let shown = null; // the index of the move whose position the board shows (-1: the start)
 
@@ -183,19 +188,26 @@ export function createGameView({ board, moveList, clocks, archive, premove, on }
     const buttons = Object.fromEntries(
       [...document.querySelectorAll("#controls [data-action]")].map((b) => [b.dataset.action, b]),
     );
-    place(buttons.berserk, shows.berserk);
-    place(buttons.takeback, shows.takeback.place);
+    const at = (button, where) => place(arrivals, button, where);
+    at(buttons.berserk, shows.berserk);
     buttons.takeback.textContent = shows.takeback.text;
-    place(buttons.abort, shows.abort);
-    place(buttons["draw-offer"], shows.drawOffer);
-    place(buttons.resign, shows.resign.place);
+    at(buttons.takeback, shows.takeback.place);
+    at(buttons.abort, shows.abort);
+    at(buttons["draw-offer"], shows.drawOffer);
     labelled(buttons.resign, shows.resign);
+    at(buttons.resign, shows.resign.place);
     // Abort and Resign share a place: it takes room while either does.
     buttons.resign.parentElement.hidden = shows.abort === NONE && shows.resign.place === NONE;
-    place(buttons["give-time"], shows.giveTime);
-    place(buttons.rematch, shows.rematch.place);
+    at(buttons["give-time"], shows.giveTime);
     labelled(buttons.rematch, shows.rematch);
+    at(buttons.rematch, shows.rematch.place);
     if (shows.rematch.href) buttons.rematch.dataset.href = shows.rematch.href;
+    // A finished online game's New opponent: the lobby, seeking a game like it.
+    const newOpponent = $("[data-new-opponent]");
+    const href = newOpponentHref(page.state, page.viewer);
+    newOpponent.hidden = !href;
+    if (href) newOpponent.href = href;
+    arrivals.show(newOpponent, Boolean(href));
     drawSound(buttons.sound);
     $("#move-form").hidden = !shows.moveForm;
     $("#move-input").disabled = !shows.moveInput;
