@@ -31,16 +31,22 @@ function labelled(element, { text, labels }) {
 }
 
 // An action button in its place (game_controls.js): shown — one that comes takes no tap for a
-// moment (arrivals.js); kept — its room held, but invisible (board.css), out of the tab order
-// and of what screen readers read, never a hidden control that takes a tap; or none, taking no
-// room.
+// moment (arrivals.js); kept — its room held, the button invisible, out of the tab order and of
+// what screen readers read, never a hidden control that takes a tap, its words drawn dimmed in a
+// dashed outline (board.css, from data-kept) so that the room reads as an action not open now,
+// not as a gap; or none, taking no room. Its words are set before it is placed.
 function place(arrivals, button, where) {
   button.hidden = where === NONE;
   const kept = where === KEPT;
   button.classList.toggle("is-kept", kept);
   button.inert = kept;
-  if (kept) button.setAttribute("aria-hidden", "true");
-  else button.removeAttribute("aria-hidden");
+  if (kept) {
+    button.setAttribute("aria-hidden", "true");
+    button.dataset.kept = button.textContent;
+  } else {
+    button.removeAttribute("aria-hidden");
+    delete button.dataset.kept;
+  }
   arrivals.show(button, where === SHOWN);
 }
 

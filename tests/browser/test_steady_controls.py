@@ -6,7 +6,8 @@ actions that come and go while the game is live keep their places (Takeback afte
 Abort then Resign in one place, Offer draw while an offer is out): one unavailable for now keeps
 its room, invisible and out of reach, so a quick second tap on Offer draw lands on nothing, not
 on Resign slid into its place; and the notices, under the controls, come and go without moving
-them: an opponent who leaves the table and comes back."""
+them: an opponent who leaves the table and comes back. A kept action's room is not a blank gap:
+its words show dimmed in a dashed outline that takes no tap."""
 
 import pytest
 from django.conf import settings
@@ -218,3 +219,47 @@ def test_actions_that_come_and_go_in_a_live_game_keep_their_places(
     expect(bob.locator("#controls [data-action=draw-offer]")).to_be_visible()
     steady(alice, alice_before, {"takeback", "resign", "draw-offer", "give-time"})
     steady(bob, bob_before, {"takeback", "resign", "draw-offer", "give-time"})
+
+
+# What a kept button's room shows: its words, dimmed in a dashed outline, drawn by its ::before
+# while the button itself stays invisible.
+KEPT_ROOM = """(e) => {
+  const room = getComputedStyle(e, '::before');
+  return {
+    words: room.content, visibility: room.visibility, border: room.borderTopStyle,
+    pointer: room.pointerEvents, button: getComputedStyle(e).visibility,
+  };
+}"""
+
+
+def test_a_kept_actions_room_shows_its_words_dimmed_and_takes_no_tap(
+    new_page, daphne_server
+) -> None:
+    alice_user, bob_user = make_user("alice"), make_user("bob")
+    game = off_the_loop(lambda: start_game(alice_user, bob_user, clock=TimeControl(180, 2)))
+    alice = at_the_game(new_page, daphne_server.url, "alice", game.public_id, SIZES["phone"])
+    takeback = alice.locator("#controls [data-action=takeback]")
+    expect(alice.locator("#controls [data-action=abort]")).to_be_visible()
+    # Before her first move her Takeback is kept: its room reads as the action, not open now.
+    assert takeback.evaluate(KEPT_ROOM) == {
+        "words": '"↶ Propose takeback" / ""',
+        "visibility": "visible",
+        "border": "dashed",
+        "pointer": "none",
+        "button": "hidden",
+    }
+    assert takeback.evaluate(KEPT)["focused"] is False
+    # Resign, kept under Abort in their shared place, draws nothing over it.
+    assert alice.locator("#controls [data-action=resign]").evaluate(
+        "(e) => getComputedStyle(e, '::before').content"
+    ) in ("none", "normal")
+    takeback.scroll_into_view_if_needed()
+    alice.mouse.click(*center(alice, "#controls [data-action=takeback]"))  # lands on nothing
+    shot(alice, "steady-controls-kept-room")
+    state = server_state(alice, game.public_id)
+    assert (state["status"], state["takeback_offer"]) == ("live", None)
+
+    # Her first move opens it: the words are the button's own, the outline gone.
+    tap(alice, "e2", "e4")
+    expect(takeback).to_be_visible()
+    assert takeback.evaluate("(e) => getComputedStyle(e, '::before').content") in ("none", "normal")
