@@ -6,9 +6,13 @@ offer a rematch or leave for the lobby. A control that comes takes no tap whose 
 down before it came or within half a second of it (static/js/arrivals.js); a deliberate tap
 after that is taken."""
 
+from functools import partial
+
+import pytest
 from playwright.sync_api import Page, expect
 
 from games.domain.clock import TimeControl
+from games.models import Game
 from tests.browser.board_helpers import log_in, off_the_loop, server_state, shot
 from tests.factories import make_user
 from tests.games.conftest import opened, start_game
@@ -35,6 +39,12 @@ AT = """([x, y]) => {
 }"""
 
 
+def live_game(attempt: int) -> Game:
+    """A live game of the attempt's Alice (White) and Bob, both having moved."""
+    white, black = make_user(f"alice{attempt}"), make_user(f"bob{attempt}")
+    return opened(start_game(white, black, clock=TimeControl(180, 2)))
+
+
 def at_the_game(new_page, name: str, game_id: str, size=(1280, 800)) -> Page:
     page = new_page(*size)
     log_in(page, name)
@@ -53,21 +63,27 @@ def ended(page: Page) -> None:
     page.wait_for_selector("#controls [data-action=rematch]", state="visible")
 
 
-def taps_were_quick(page: Page, count: int) -> None:
-    """Asserts the last ``count`` pointers came down within half a second of the end's controls
-    coming (the test tests nothing if the machine was slower than that)."""
+# A machine too busy to tap within the half second tests nothing: the scenario is played
+# again on a new game, up to this many times, and fails only if it never was quick enough.
+ATTEMPTS = 3
+
+
+def taps_were_quick(page: Page, count: int) -> bool:
+    """Returns whether the last ``count`` pointers came down within half a second of the end's
+    controls coming (with a margin): only then do the taps test what they are for."""
     came, downs = page.evaluate("[window.came, window.downs]")
     assert came is not None
-    late = [down - came for down in downs[-count:]]
-    assert all(delay < 450 for delay in late), late
+    return all(down - came < 450 for down in downs[-count:])
 
 
-def rematch_offered_deliberately(alice: Page, bob: Page, game_id: str) -> None:
+def rematch_offered_deliberately(alice: Page, bob: Page, game_id: str, name: str) -> None:
     """Alice, having waited a moment, taps Rematch: it is offered, and Bob is told."""
     rematch = alice.locator("#controls [data-action=rematch]")
     expect(rematch).not_to_have_attribute("aria-disabled", "true")
     alice.mouse.click(*center(alice, "#controls [data-action=rematch]"))
-    expect(bob.get_by_test_id("rematch-notice")).to_contain_text("alice (White) offers a rematch.")
+    expect(bob.get_by_test_id("rematch-notice")).to_contain_text(
+        f"{name} (White) offers a rematch."
+    )
     assert server_state(alice, game_id)["rematch"]["state"] == "open"
 
 
@@ -82,59 +98,67 @@ def no_rematch_and_still_here(alice: Page, game_id: str) -> None:
 def test_quick_taps_on_resign_offer_no_rematch_nor_leave_for_the_lobby(
     new_page, daphne_server
 ) -> None:
-    alice_user, bob_user = make_user("alice"), make_user("bob")
-    game = off_the_loop(lambda: opened(start_game(alice_user, bob_user, clock=TimeControl(180, 2))))
-    bob = at_the_game(new_page, "bob", game.public_id)
-    alice = at_the_game(new_page, "alice", game.public_id, PHONE)
-    alice.locator("#controls").scroll_into_view_if_needed()
-    spot = center(alice, "#controls [data-action=resign]")
-    alice.evaluate(WATCH)
+    for attempt in range(ATTEMPTS):
+        name = f"alice{attempt}"
+        game = off_the_loop(partial(live_game, attempt))
+        bob = at_the_game(new_page, f"bob{attempt}", game.public_id)
+        alice = at_the_game(new_page, name, game.public_id, PHONE)
+        alice.locator("#controls").scroll_into_view_if_needed()
+        spot = center(alice, "#controls [data-action=resign]")
+        alice.evaluate(WATCH)
 
-    # Alice taps Resign twice (it asks to be confirmed, then resigns) and, her finger quick,
-    # twice more in the same place: where New opponent comes on a phone.
-    alice.mouse.click(*spot)
-    expect(alice.locator("#controls [data-action=resign]")).to_have_text("Confirm resign")
-    alice.mouse.click(*spot)
-    ended(alice)
-    alice.mouse.click(*spot)
-    alice.mouse.click(*spot)
-    taps_were_quick(alice, 2)
-    assert alice.evaluate(AT, list(spot)) == "new-opponent"  # what the taps landed on
-    shot(alice, "end-of-game-taps-resigned")
-    assert server_state(alice, game.public_id)["termination"] == "resignation"
-    no_rematch_and_still_here(alice, game.public_id)
+        # Alice taps Resign twice (it asks to be confirmed, then resigns) and, her finger
+        # quick, twice more in the same place: where New opponent comes on a phone.
+        alice.mouse.click(*spot)
+        expect(alice.locator("#controls [data-action=resign]")).to_have_text("Confirm resign")
+        alice.mouse.click(*spot)
+        ended(alice)
+        alice.mouse.click(*spot)
+        alice.mouse.click(*spot)
+        if not taps_were_quick(alice, 2):
+            continue
+        assert alice.evaluate(AT, list(spot)) == "new-opponent"  # what the taps landed on
+        shot(alice, "end-of-game-taps-resigned")
+        assert server_state(alice, game.public_id)["termination"] == "resignation"
+        no_rematch_and_still_here(alice, game.public_id)
 
-    rematch_offered_deliberately(alice, bob, game.public_id)
+        rematch_offered_deliberately(alice, bob, game.public_id, name)
+        return
+    pytest.fail(f"no attempt of {ATTEMPTS} tapped within the half second it tests")
 
 
 def test_taps_on_live_actions_as_the_opponent_resigns_offer_no_rematch(
     new_page, daphne_server
 ) -> None:
-    alice_user, bob_user = make_user("alice"), make_user("bob")
-    game = off_the_loop(lambda: opened(start_game(alice_user, bob_user, clock=TimeControl(180, 2))))
-    bob = at_the_game(new_page, "bob", game.public_id)
-    alice = at_the_game(new_page, "alice", game.public_id)
-    alice.locator("#controls").scroll_into_view_if_needed()
-    takeback = center(alice, "#controls [data-action=takeback]")
-    draw = center(alice, "#controls [data-action=draw-offer]")
-    alice.evaluate(WATCH)
+    for attempt in range(ATTEMPTS):
+        name = f"alice{attempt}"
+        game = off_the_loop(partial(live_game, attempt))
+        bob = at_the_game(new_page, f"bob{attempt}", game.public_id)
+        alice = at_the_game(new_page, name, game.public_id)
+        alice.locator("#controls").scroll_into_view_if_needed()
+        takeback = center(alice, "#controls [data-action=takeback]")
+        draw = center(alice, "#controls [data-action=draw-offer]")
+        alice.evaluate(WATCH)
 
-    # Alice's finger is down on Propose takeback as Bob resigns: Rematch comes under it.
-    alice.mouse.move(*takeback)
-    alice.mouse.down()
-    bob.click("#controls [data-action=resign]")
-    bob.click("#controls [data-action=resign]")
-    ended(alice)
-    alice.mouse.up()
-    # And she taps again, quick, there and on Offer draw: now Rematch and New opponent.
-    alice.mouse.click(*takeback)
-    alice.mouse.click(*draw)
-    taps_were_quick(alice, 2)
-    assert (alice.evaluate(AT, list(takeback)), alice.evaluate(AT, list(draw))) == (
-        "rematch",
-        "new-opponent",
-    )
-    no_rematch_and_still_here(alice, game.public_id)
-    expect(alice.get_by_test_id("result-banner")).to_contain_text("White wins")
+        # Alice's finger is down on Propose takeback as Bob resigns: Rematch comes under it.
+        alice.mouse.move(*takeback)
+        alice.mouse.down()
+        bob.click("#controls [data-action=resign]")
+        bob.click("#controls [data-action=resign]")
+        ended(alice)
+        alice.mouse.up()
+        # And she taps again, quick, there and on Offer draw: now Rematch and New opponent.
+        alice.mouse.click(*takeback)
+        alice.mouse.click(*draw)
+        if not taps_were_quick(alice, 2):
+            continue
+        assert (alice.evaluate(AT, list(takeback)), alice.evaluate(AT, list(draw))) == (
+            "rematch",
+            "new-opponent",
+        )
+        no_rematch_and_still_here(alice, game.public_id)
+        expect(alice.get_by_test_id("result-banner")).to_contain_text("White wins")
 
-    rematch_offered_deliberately(alice, bob, game.public_id)
+        rematch_offered_deliberately(alice, bob, game.public_id, name)
+        return
+    pytest.fail(f"no attempt of {ATTEMPTS} tapped within the half second it tests")
