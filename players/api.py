@@ -18,6 +18,12 @@ from players.activity import ACTIVITY_DAYS, activity_of
 from players.selectors import FOUND_PLAYERS, known_category, players_starting, profile_data
 
 
+def no_such_user(username: str) -> Response:
+    return error(
+        _("No user is called %(username)s.") % {"username": username}, status.HTTP_404_NOT_FOUND
+    )
+
+
 class UserView(APIView):
     @extend_schema(
         responses={
@@ -85,10 +91,7 @@ class UserView(APIView):
     def get(self, request: Request, username: str) -> Response:
         user = active_user(username)
         if user is None:
-            return error(
-                _("No user is called %(username)s.") % {"username": username},
-                status.HTTP_404_NOT_FOUND,
-            )
+            return no_such_user(username)
         category = known_category(request.query_params.get("category"))
         return Response(profile_data(user, category=category))
 
@@ -174,8 +177,5 @@ class ActivityView(APIView):
     def get(self, request: Request, username: str) -> Response:
         user = active_user(username)
         if user is None:
-            return error(
-                _("No user is called %(username)s.") % {"username": username},
-                status.HTTP_404_NOT_FOUND,
-            )
+            return no_such_user(username)
         return Response(activity_of(user))

@@ -13,11 +13,12 @@ from playwright.sync_api import Page, expect
 
 from games.domain.clock import TimeControl
 from games.models import Game
-from tests.browser.board_helpers import log_in, off_the_loop, server_state, shot
+from tests.browser.board_helpers import off_the_loop, server_state, shot
+from tests.browser.test_steady_controls import at_the_game, center
 from tests.factories import make_user
 from tests.games.conftest import opened, start_game
 
-PHONE = (375, 812)
+PHONE, LAPTOP = (375, 812), (1280, 800)
 
 # Notes, in the page's time, when Rematch and New opponent come into view and when a pointer
 # comes down: the test's taps are checked to have come within the half second they test.
@@ -45,17 +46,15 @@ def live_game(attempt: int) -> Game:
     return opened(start_game(white, black, clock=TimeControl(180, 2)))
 
 
-def at_the_game(new_page, name: str, game_id: str, size=(1280, 800)) -> Page:
-    page = new_page(*size)
-    log_in(page, name)
-    page.goto(f"/game/{game_id}/")
-    expect(page.locator("body[data-live=open]")).to_have_count(1)
-    return page
-
-
-def center(page: Page, selector: str) -> tuple[float, float]:
-    box = page.locator(selector).bounding_box()
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+def at_a_live_game(new_page, url: str, attempt: int, size) -> tuple[str, Game, Page, Page]:
+    """The attempt's Alice's name, her live game with Bob, and their pages at it (hers of
+    ``size``, her controls in view)."""
+    name = f"alice{attempt}"
+    game = off_the_loop(partial(live_game, attempt))
+    bob = at_the_game(new_page, url, f"bob{attempt}", game.public_id)
+    alice = at_the_game(new_page, url, name, game.public_id, size)
+    alice.locator("#controls").scroll_into_view_if_needed()
+    return name, game, alice, bob
 
 
 def ended(page: Page) -> None:
@@ -99,11 +98,7 @@ def test_quick_taps_on_resign_offer_no_rematch_nor_leave_for_the_lobby(
     new_page, daphne_server
 ) -> None:
     for attempt in range(ATTEMPTS):
-        name = f"alice{attempt}"
-        game = off_the_loop(partial(live_game, attempt))
-        bob = at_the_game(new_page, f"bob{attempt}", game.public_id)
-        alice = at_the_game(new_page, name, game.public_id, PHONE)
-        alice.locator("#controls").scroll_into_view_if_needed()
+        name, game, alice, bob = at_a_live_game(new_page, daphne_server.url, attempt, PHONE)
         spot = center(alice, "#controls [data-action=resign]")
         alice.evaluate(WATCH)
 
@@ -131,11 +126,7 @@ def test_taps_on_live_actions_as_the_opponent_resigns_offer_no_rematch(
     new_page, daphne_server
 ) -> None:
     for attempt in range(ATTEMPTS):
-        name = f"alice{attempt}"
-        game = off_the_loop(partial(live_game, attempt))
-        bob = at_the_game(new_page, f"bob{attempt}", game.public_id)
-        alice = at_the_game(new_page, name, game.public_id)
-        alice.locator("#controls").scroll_into_view_if_needed()
+        name, game, alice, bob = at_a_live_game(new_page, daphne_server.url, attempt, LAPTOP)
         takeback = center(alice, "#controls [data-action=takeback]")
         draw = center(alice, "#controls [data-action=draw-offer]")
         alice.evaluate(WATCH)

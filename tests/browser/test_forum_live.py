@@ -23,14 +23,18 @@ def open_topic(page: Page, url: str) -> None:
     page.evaluate("window.notReloaded = true")
 
 
-def test_a_reply_shows_on_the_open_pages_of_the_topic_and_the_draft_stays(new_page) -> None:
-    alice = make_user("alice")
+def alice_and_bob(new_page) -> tuple[str, Page, Page]:
+    """Alice's topic's address, and Alice's and Bob's pages, signed in, neither at it yet."""
+    topic = off_the_loop(start, make_user("alice"))
     make_user("bob")
-    topic = off_the_loop(start, alice)
-    url = f"/forum/general/{topic.public_id}/"
     hers, his = new_page(), new_page()
     log_in(hers, "alice")
     log_in(his, "bob")
+    return f"/forum/general/{topic.public_id}/", hers, his
+
+
+def test_a_reply_shows_on_the_open_pages_of_the_topic_and_the_draft_stays(new_page) -> None:
+    url, hers, his = alice_and_bob(new_page)
     open_topic(hers, url)
     hers.get_by_test_id("reply-text").fill(DRAFT)
     open_topic(his, url)
@@ -66,13 +70,7 @@ def test_a_reply_shows_on_the_open_pages_of_the_topic_and_the_draft_stays(new_pa
 
 
 def test_the_authors_new_title_shows_on_the_open_pages(new_page) -> None:
-    alice = make_user("alice")
-    make_user("bob")
-    topic = off_the_loop(start, alice)
-    url = f"/forum/general/{topic.public_id}/"
-    hers, his = new_page(), new_page()
-    log_in(hers, "alice")
-    log_in(his, "bob")
+    url, hers, his = alice_and_bob(new_page)
     open_topic(his, url)
     expect(his.get_by_test_id("title-edit")).to_have_count(0)  # not his to change
     hers.goto(url)
