@@ -20,6 +20,7 @@ from accounts.models import User
 from forum.models import Forum, Post, Topic
 from forum.places import Place, may_moderate, may_write, place, retitle_refusal
 from forum.policy import TOPICS_A_DAY
+from forum.reads import forum_url
 from forum.schemas import TopicChange, TopicRequest
 from forum.tells import tell_author, tell_mentioned, tell_readers
 from games.domain.errors import ErrorCode, GameError
@@ -164,13 +165,16 @@ def topic_change(*, user: User, topic_id: str, change: TopicChange) -> Topic:
         retitled = change.title is not None and change.title != topic.title
         if retitled:
             topic.title = change.title
-        if change.closed is not None:
+        closing = change.closed is not None and change.closed != topic.closed
+        if closing:
             topic.closed = change.closed
         if change.sticky is not None:
             topic.sticky = change.sticky
         topic.save(update_fields=["title", "closed", "sticky"])
         if retitled:
             tell_readers(topic, {"type": "title", "title": topic.title})
+        if closing:
+            tell_readers(topic, {"type": "closed", "closed": topic.closed})
     return topic
 
 
@@ -186,4 +190,5 @@ def topic_delete(*, user: User, topic_id: str) -> str:
         forum.post_count = max(0, forum.post_count - posts)
         forum.last_topic = Topic.objects.filter(forum=forum).order_by("-last_post_at").first()
         forum.save(update_fields=["topic_count", "post_count", "last_topic"])
+        tell_readers(topic, {"type": "deleted", "forum": forum_url(where.slug)})
     return where.slug

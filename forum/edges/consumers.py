@@ -1,7 +1,8 @@
 """A topic's socket (``/ws/forum/<topic id>/``): its open pages hear each change to it as it
-commits — ``post`` (a reply, by its number), ``edited`` and ``removed`` (a post, by its number)
-and ``title`` (the new title) — and ``topic`` (its title and how many posts it holds) once the
-socket hears them, and again on ``sync``, so that a page that reconnects reads what it missed.
+commits — ``post`` (a reply, by its number), ``edited`` and ``removed`` (a post, by its number),
+``title`` (the new title), ``closed`` (closed or opened again) and ``deleted`` — and ``topic``
+(its title and how many posts it holds) once the socket hears them, and again on ``sync``, so
+that a page that reconnects reads what it missed.
 
 A page reads a post it hears of from the topic's page (``forum.edges.views.topic_posts``), drawn
 for its reader: the socket carries numbers, never a post's words. Built on the games app's

@@ -1,5 +1,6 @@
 // A topic's page, live: its socket (/ws/forum/<topic id>/) tells it of each reply, edit, removal
-// and new title as it is made. A reply that belongs on this page is read from the server, drawn
+// and new title as it is made, and of the topic closed, opened again or deleted by a moderator
+// (a line says so, with the way on: the reply box is left as it is, for its words to be kept). A reply that belongs on this page is read from the server, drawn
 // for this reader as the page draws its posts (forum/edges/views.py, topic_posts), and added at
 // the end of the list; an edited or removed post shown here is drawn again; replies past this
 // page are announced under the list with the way to the latest. The reply box is never touched:
@@ -11,6 +12,7 @@ import { gettext, ngettext } from "./i18n.js";
 const list = document.querySelector("[data-testid=forum-posts]");
 const notice = document.querySelector("[data-testid=topic-new-replies]");
 const heading = document.querySelector("[data-testid=topic-heading]");
+const state = document.querySelector("[data-testid=topic-state]");
 // The socket's refusals (then closed by the server): trying again cannot help.
 const REFUSED = new Set(["forbidden", "not_found"]);
 
@@ -41,6 +43,15 @@ function retitle(title) {
   }
   const field = document.querySelector("[data-testid=title-text]");
   if (field && document.activeElement !== field) field.value = title;
+}
+
+/** Says what a moderator did to the topic: `words`, then a link (`href`, `text`). */
+function tellState(words, href, text) {
+  const link = document.createElement("a");
+  link.href = href;
+  link.textContent = text;
+  state.replaceChildren(words, " ", link);
+  state.hidden = false;
 }
 
 function follow(data) {
@@ -100,6 +111,17 @@ function follow(data) {
         redraw(message.number);
       } else if (message.type === "title") {
         retitle(message.title);
+      } else if (message.type === "closed") {
+        tellState(
+          message.closed
+            ? gettext("The topic is closed: no more replies.")
+            : gettext("The topic is open again."),
+          data.topicUrl,
+          gettext("Reload the page"),
+        );
+      } else if (message.type === "deleted") {
+        tellState(gettext("The topic was deleted."), message.forum, gettext("Back to the forum"));
+        socket.close();
       } else if (message.type === "error" && REFUSED.has(message.code)) {
         socket.close(); // not the reader's to hear (a team's topic), or gone: nothing will come
       }

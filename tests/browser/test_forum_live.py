@@ -2,7 +2,8 @@
 sees Bob's reply appear on her page as he posts it from his (drawn for her: hers to quote and
 report, not to edit), her draft kept and the page never reloaded; his edit shows on her page as
 he saves it, and the title she changes shows on his. A reader on an earlier page of a long
-topic is told of the reply with the way to it, not given it on the page she reads."""
+topic is told of the reply with the way to it, not given it on the page she reads. A reader is
+told when a moderator closes, opens again or deletes the topic, their draft kept."""
 
 import re
 
@@ -11,7 +12,7 @@ from playwright.sync_api import Page, expect
 from forum.policy import POSTS_PAGE
 from forum.services import post_reply
 from tests.browser.board_helpers import log_in, off_the_loop, shot
-from tests.factories import make_user
+from tests.factories import make_moderator, make_user
 from tests.forum.conftest import start
 
 DRAFT = "I was about to say: the knight"
@@ -107,3 +108,30 @@ def test_a_reader_on_an_earlier_page_is_told_where_the_reply_is(new_page) -> Non
     expect(hers.locator(f"#p{POSTS_PAGE + 2}").get_by_test_id("post-text")).to_have_text(
         "The twenty-second post."
     )
+
+
+def test_a_reader_is_told_of_the_topic_closed_and_deleted_and_keeps_the_draft(new_page) -> None:
+    url, _hers, his = alice_and_bob(new_page)
+    make_moderator("mod")
+    open_topic(his, url)
+    his.get_by_test_id("reply-text").fill(DRAFT)
+    state = his.get_by_test_id("topic-state")
+    expect(state).to_be_hidden()
+    mods = new_page()
+    log_in(mods, "mod")
+    mods.goto(url)
+
+    mods.get_by_test_id("topic-close").click()
+    expect(state).to_have_text("The topic is closed: no more replies. Reload the page")
+    expect(state.get_by_role("link", name="Reload the page")).to_have_attribute("href", url)
+    shot(his, "forum-live-closed")
+    mods.get_by_test_id("topic-open").click()
+    expect(state).to_have_text("The topic is open again. Reload the page")
+
+    mods.get_by_test_id("topic-delete").click()
+    expect(state).to_have_text("The topic was deleted. Back to the forum")
+    expect(state.get_by_role("link", name="Back to the forum")).to_have_attribute(
+        "href", "/forum/general/"
+    )
+    expect(his.get_by_test_id("reply-text")).to_have_value(DRAFT)  # to copy elsewhere
+    assert his.evaluate("window.notReloaded") is True

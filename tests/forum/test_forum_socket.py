@@ -10,10 +10,10 @@ from community.services import block
 from forum.categories import team_slug
 from forum.edges.consumers import CLOSE_FORBIDDEN
 from forum.schemas import TopicChange
-from forum.services import post_edit, post_remove, post_reply, topic_change
+from forum.services import post_edit, post_remove, post_reply, topic_change, topic_delete
 from games.edges.consumers import CLOSE_NOT_FOUND
 from teams.services import team_leave
-from tests.factories import make_user
+from tests.factories import make_moderator, make_user
 from tests.forum.conftest import start
 from tests.games.conftest import ws  # noqa: F401 (a fixture)
 from tests.games.test_consumers import connect, next_of_type
@@ -36,6 +36,10 @@ async def test_the_topics_author_hears_of_a_reply(ws) -> None:  # noqa: F811
         "from": "bob",
         "url": f"/forum/general/{topic.public_id}/#p4",
     }
+
+
+async def moderator():
+    return await database_sync_to_async(make_moderator)("mod")
 
 
 async def refused(ws, path: str, user=None) -> tuple[dict, int]:  # noqa: F811
@@ -80,6 +84,29 @@ async def test_a_topics_open_pages_hear_each_change_as_it_commits(ws) -> None:  
     await reader.send_json_to({"type": "sync"})
     again = await next_of_type(reader, "topic")
     assert (again["title"], again["posts"]) == ("Sweeping knights", 2)
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_topics_open_pages_hear_it_closed_opened_and_deleted(ws) -> None:  # noqa: F811
+    ann, mod = await database_sync_to_async(make_user)("ann"), await moderator()
+    topic = await database_sync_to_async(start)(ann)
+    reader, _ = await connect(ws, f"/ws/forum/{topic.public_id}/")
+    for change in (
+        TopicChange(closed=True),
+        TopicChange(closed=True),  # closed already: nothing to tell
+        TopicChange(sticky=True),  # pinned: nothing a reader does differently
+        TopicChange(closed=False),
+    ):
+        await database_sync_to_async(topic_change)(
+            user=mod, topic_id=topic.public_id, change=change
+        )
+    await database_sync_to_async(topic_delete)(user=mod, topic_id=topic.public_id)
+    told = [
+        {"type": "closed", "closed": True},
+        {"type": "closed", "closed": False},
+        {"type": "deleted", "forum": "/forum/general/"},
+    ]
+    assert [await reader.receive_json_from(timeout=5) for _ in told] == told
 
 
 @pytest.mark.django_db(transaction=True)
