@@ -36,14 +36,19 @@ def day_of(moment: datetime) -> date:
     return timezone.localdate(moment)
 
 
-def rated_days(user: User, since: datetime, days: dict[date, dict[str, Any]]) -> None:
-    """Each day's rated games by category: games, wins, draws, losses, rating before, after."""
+def rated_days(user: User, since: datetime, days: dict[date, dict[str, Any]]) -> set[int]:
+    """Each day's rated games by category: games, wins, draws, losses, rating before, after;
+    returns the games' ids."""
     changes = (
         RatingChange.objects.filter(user=user, at__gte=since)
         .order_by("at", "id")
-        .values_list("at", "category", "score", "rating_before", "rating_after")[:ACTIVITY_ROWS]
+        .values_list("at", "category", "score", "rating_before", "rating_after", "game_id")[
+            :ACTIVITY_ROWS
+        ]
     )
-    for at, category, score, before, after in changes:
+    game_ids = set()
+    for at, category, score, before, after, game_id in changes:
+        game_ids.add(game_id)
         rated = days[day_of(at)]["rated"]
         line = rated.setdefault(
             category,
@@ -60,10 +65,14 @@ def rated_days(user: User, since: datetime, days: dict[date, dict[str, Any]]) ->
         line["games"] += 1
         line["wins" if score == 1 else "draws" if score == 0.5 else "losses"] += 1
         line["after"] = round(after)
+    return game_ids
 
 
-def other_games(user: User, since: datetime, days: dict[date, dict[str, Any]]) -> None:
-    """Each day's finished games that moved no rating: casual online games and bot games."""
+def other_games(
+    user: User, since: datetime, days: dict[date, dict[str, Any]], rated: set[int]
+) -> None:
+    """Each day's finished games that moved no rating (not among ``rated``): casual online
+    games and bot games."""
     played = (
         Game.objects.filter(
             Q(white=user) | Q(black=user),
@@ -72,11 +81,6 @@ def other_games(user: User, since: datetime, days: dict[date, dict[str, Any]]) -
         )
         .exclude(mode__in=NOT_PLAYED_ONLINE)
         .order_by("-finished_at")
-    )
-    rated = set(
-        RatingChange.objects.filter(user=user, at__gte=since).values_list("game_id", flat=True)[
-            :ACTIVITY_ROWS
-        ]
     )
     for game_id, finished_at in played.values_list("id", "finished_at")[:ACTIVITY_ROWS]:
         if game_id not in rated:
@@ -188,7 +192,8 @@ def activity_of(user: User, now: datetime | None = None) -> list[dict[str, Any]]
     now = now or timezone.now()
     since = now - timedelta(days=ACTIVITY_DAYS)
     days: dict[date, dict[str, Any]] = defaultdict(new_day)
-    for part in (rated_days, other_games, puzzle_days, tournament_days, forum_days, social_days):
+    other_games(user, since, days, rated_days(user, since, days))
+    for part in (puzzle_days, tournament_days, forum_days, social_days):
         part(user, since, days)
     shown = []
     for day in sorted(days, reverse=True):

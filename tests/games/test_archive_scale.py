@@ -101,8 +101,9 @@ def test_every_list_and_profile_asks_as_many_queries_for_30_games_as_for_3(
     # The profile: the user, their ratings (one row per category), the record, the rating
     # history, the latest games as White and as Black, their rating changes, then the page's
     # list of games (user, games, changes), the count of the games they imported, their puzzle
-    # ratings, their teams, and the games they are playing now.
-    assert few["/@/alice"] == 14
+    # ratings, their teams, the games they are playing now, and their activity (rating changes,
+    # other games, puzzle rounds, tournaments, forum posts, teams joined, studies, follows).
+    assert few["/@/alice"] == 22
 
 
 def page_ids(html: str) -> list[str]:
