@@ -3,7 +3,9 @@ by a part of a name), a team's page for its leader (its first page of members an
 waiting, then a page of members far down), and a player's teams (a profile's). Measured on a
 site of ``--teams`` teams whose largest has ``--members`` members and ``policy.MAX_TEAM_ASKS`` asks
 waiting, against a site of a hundredth of the teams whose largest has a hundredth of the members
-and ten asks (the reference, in the same run, same database).
+and ten asks (the reference, in the same run, same database). Also a tournament made by the
+largest team's leader for its members, which keeps a notice for each of them in the same
+transaction (each made and rolled back, so the runs start alike).
 
 Loads into a migrated PostgreSQL database (``DATABASE_URL``; its teams are deleted first) the
 players and the teams in bulk, each team's ``members`` count kept as the services keep it, then
@@ -29,14 +31,17 @@ django.setup()
 
 from django.conf import settings  # noqa: E402
 from django.core.management import call_command  # noqa: E402
-from django.db import connection  # noqa: E402
+from django.db import connection, transaction  # noqa: E402
 from django.test import Client  # noqa: E402
+from django.utils import timezone  # noqa: E402
 
 from accounts.models import User  # noqa: E402
 from bench.puzzles_bench import get, timed  # noqa: E402
 from teams import policy  # noqa: E402
 from teams.models import Ask, Member, Team  # noqa: E402
 from teams.reads import teams_of  # noqa: E402
+from tournaments.schemas import TournamentRequest  # noqa: E402
+from tournaments.services.entries import tournament_create  # noqa: E402
 
 WORDS = ("Knights", "Pawns", "Kings", "Crowns", "Jumpers", "Corner", "Dames", "Forks", "Rooks")
 
@@ -90,6 +95,32 @@ def load(teams: int, members: int, asks: int, people: list[User], tag: str) -> d
     }
 
 
+class Undone(Exception):
+    """Rolls back what a measured call made."""
+
+
+def team_tournament(site: dict):
+    """Makes a tournament for the largest team, as its leader does, then rolls it back."""
+    body = {
+        "name": "Members' Arena",
+        "clock": {"initial": 180, "increment": 2},
+        "system": "arena",
+        "minutes": 60,
+        "starts_at": timezone.now().isoformat(),
+        "team": site["team"].public_id,
+    }
+
+    def make() -> None:
+        try:
+            with transaction.atomic():
+                tournament_create(user=site["leader"], asked=TournamentRequest.from_body(body))
+                raise Undone
+        except Undone:
+            pass
+
+    return make
+
+
 def measure(site: dict, runs: int) -> list[tuple[str, float, float]]:
     client, member = Client(HTTP_HOST="localhost"), Client(HTTP_HOST="localhost")
     client.force_login(site["leader"])
@@ -102,6 +133,7 @@ def measure(site: dict, runs: int) -> list[tuple[str, float, float]]:
         "its last page of members": get(client, f"/team/{team}/?page={site['last_page']}"),
         "a player's teams (a profile's)": lambda: teams_of(site["player"].pk),
         "the largest team's page, a member's": get(member, f"/team/{team}/"),
+        "a tournament for the largest team (a notice to each member)": team_tournament(site),
     }
     return [(what, *timed(call, runs)) for what, call in asked.items()]
 
