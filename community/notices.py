@@ -7,12 +7,17 @@ a team's members, to each of them).
 happens, beside the live message their sockets send); the unread count shows beside the account
 menu on every page (one indexed query, ``community.context_processors.inbox``)."""
 
+import json
 from typing import Any
+
+from django.db import connection
+from django.db.models import QuerySet
+from django.utils import timezone
 
 from community.models import MAX_NOTICES, Notice
 
 NOTICES_SHOWN = 50
-BATCH = 1000  # rows a statement when one notice goes to many
+BATCH = 1000  # rows a read of a player's every notice (their data download)
 
 
 def notify(user_id: int, kind: str, data: dict[str, Any]) -> None:
@@ -21,14 +26,21 @@ def notify(user_id: int, kind: str, data: dict[str, Any]) -> None:
     prune(user_id)
 
 
-def notify_many(user_ids: list[int], kind: str, data: dict[str, Any]) -> int:
-    """Keeps the same notice for many players at once (a team's members), in statements of
-    ``BATCH`` rows; their oldest past ``MAX_NOTICES`` go when they next read them. Returns how
-    many were kept."""
-    made = Notice.objects.bulk_create(
-        [Notice(user_id=user_id, kind=kind, data=data) for user_id in user_ids], batch_size=BATCH
+def notify_selected(user_ids: QuerySet, kind: str, data: dict[str, Any]) -> int:
+    """Keeps the same notice for every player ``user_ids`` selects (a query of one column,
+    ``user_id``: a team's members), in one ``INSERT … SELECT``: the rows never leave the database,
+    whatever their number. Their oldest past ``MAX_NOTICES`` go when they next read them.
+    Returns how many were kept."""
+    select, params = user_ids.query.sql_with_params()
+    as_json = "%s::jsonb" if connection.vendor == "postgresql" else "%s"
+    sql = (
+        f"INSERT INTO {Notice._meta.db_table} (user_id, kind, data, created_at, read) "
+        f"SELECT chosen.user_id, %s, {as_json}, %s, %s FROM ({select}) AS chosen"
     )
-    return len(made)
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [kind, json.dumps(data), now, False, *params])
+        return cursor.rowcount
 
 
 def prune(user_id: int) -> None:

@@ -12,7 +12,7 @@ import pytest
 from django.test import Client
 
 from community.models import MAX_NOTICES, Notice
-from community.notices import notify, notify_many, unread_notices
+from community.notices import notify, unread_notices
 from community.services import dismiss, report_create, warn
 from forum.services import post_reply
 from players.closing import close_account
@@ -125,7 +125,9 @@ def test_a_teams_members_hear_of_its_tournament_and_its_maker_does_not(alice, bo
 
 
 def test_many_notices_at_once_are_kept_to_the_newest_when_read(alice) -> None:
-    notify_many([alice.pk] * (MAX_NOTICES + 3), "report_acted", {"username": "cy"})
+    Notice.objects.bulk_create(
+        [Notice(user=alice, kind="report_acted", data={"n": n}) for n in range(MAX_NOTICES + 3)]
+    )
     assert Notice.objects.filter(user=alice).count() == MAX_NOTICES + 3
     web = Client()
     web.force_login(alice)

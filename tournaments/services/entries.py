@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from accounts import glicko2
 from accounts.models import Rating, User, rating_category
 from community.models import Notice
-from community.notices import notify_many
+from community.notices import notify_selected
 from games.domain.errors import ErrorCode, GameError
 from games.services.play import position_start
 from teams.models import Member, Team
@@ -72,8 +72,9 @@ def tournament_create(*, user: User | None, asked: TournamentRequest) -> Tournam
 
 def tell_members(tournament: Tournament, team: Team, maker: User | None) -> int:
     """Keeps a notice of a team's new tournament for each of its members but its maker (in
-    the transaction that makes it); returns how many were told."""
-    members = Member.objects.filter(team=team).exclude(user=maker).values_list("user", flat=True)
+    the transaction that makes it, in one statement however many they are); returns how many
+    were told."""
+    members = Member.objects.filter(team=team).exclude(user=maker).values("user_id")
     said = {
         "tournament": tournament.public_id,
         "name": tournament.name,
@@ -82,7 +83,7 @@ def tell_members(tournament: Tournament, team: Team, maker: User | None) -> int:
         "starts_at": tournament.starts_at.isoformat(),
         "url": page_url(tournament.public_id),
     }
-    return notify_many(list(members), Notice.Kind.TEAM_TOURNAMENT, said)
+    return notify_selected(members, Notice.Kind.TEAM_TOURNAMENT, said)
 
 
 def team_for(public_id: str | None, user: User | None) -> Team | None:
