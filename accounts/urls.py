@@ -20,7 +20,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path(
         "accounts/password/",
-        auth_views.PasswordChangeView.as_view(template_name="accounts/password_change.html"),
+        views.PasswordChange.as_view(),
         name="password_change",
     ),
     path(
@@ -43,9 +43,7 @@ urlpatterns = [
     ),
     path(
         "accounts/reset/<uidb64>/<token>/",
-        auth_views.PasswordResetConfirmView.as_view(
-            template_name="accounts/password_reset_confirm.html"
-        ),
+        views.PasswordResetConfirm.as_view(),
         name="password_reset_confirm",
     ),
     path(

@@ -121,6 +121,36 @@ def account_email(request: HttpRequest) -> HttpResponse:
     return redirect("settings")
 
 
+def ended_elsewhere(user: User, *kept: str | None) -> None:
+    """Closes the open sockets of ``user``'s sessions but those ``kept`` (this browser's, by its
+    keys before and after a new one): their sessions ended (``accounts.signals``)."""
+    sessions_ended.send(sender=User, user_id=user.pk, kept=[key for key in kept if key])
+
+
+class PasswordChange(auth_views.PasswordChangeView):
+    """Django's: a new password ends the player's other sessions, and now their open sockets."""
+
+    template_name = "accounts/password_change.html"
+
+    def form_valid(self, form):
+        before = self.request.session.session_key
+        answer = super().form_valid(form)
+        ended_elsewhere(form.user, before, self.request.session.session_key)
+        return answer
+
+
+class PasswordResetConfirm(auth_views.PasswordResetConfirmView):
+    """Django's: a password set from a reset link ends every session of the player, and now
+    every open socket of theirs."""
+
+    template_name = "accounts/password_reset_confirm.html"
+
+    def form_valid(self, form):
+        answer = super().form_valid(form)
+        ended_elsewhere(form.user)  # this browser's too, if it was signed in as them
+        return answer
+
+
 @login_required
 @require_POST
 def sessions_end(request: HttpRequest) -> HttpResponse:
@@ -130,8 +160,7 @@ def sessions_end(request: HttpRequest) -> HttpResponse:
     before = request.session.session_key
     sessions_end_elsewhere(user=request.user)
     update_session_auth_hash(request, request.user)  # a new key for this browser's session
-    kept = [key for key in (before, request.session.session_key) if key]
-    sessions_ended.send(sender=User, user_id=request.user.pk, kept=kept)
+    ended_elsewhere(request.user, before, request.session.session_key)
     messages.success(
         request, _("You are signed out everywhere else, and your API token is revoked.")
     )
