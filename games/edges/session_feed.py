@@ -20,9 +20,10 @@ from games.edges.group_feed import Feeds, GroupFeed
 from games.storage import broadcast
 
 SESSIONS_ENDED = "sessions.ended"
-CLOSE_SESSION_ENDED = 4440  # the player signed out everywhere else: the page loads again
+CLOSE_SESSION_ENDED = 4440  # the session ended elsewhere: the page loads again
 SESSION_ENDED = gettext_lazy(
-    "You were signed out: your account signed out everywhere else. Log in again to play."
+    "You were signed out here: your account was signed out everywhere else, or its password "
+    "changed. Log in again to play."
 )
 
 
