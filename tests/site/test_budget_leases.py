@@ -59,7 +59,9 @@ async def test_two_processes_spending_in_turn_share_exactly_the_limit(counted, m
     assert len(counted) == 22  # ten leases each, then one refusal each
 
 
-async def test_leases_racing_on_one_event_loop_never_let_more_than_the_limit(counted) -> None:
+async def test_leases_racing_on_one_event_loop_never_let_more_than_the_limit(
+    counted, patient_redis
+) -> None:
     key = f"test:{uuid.uuid4().hex}"
     burst = await asyncio.gather(*(spend_leased(key, 7, WINDOW, 3) for _ in range(30)))
     after = [await spend_leased(key, 7, WINDOW, 3) for _ in range(10)]
