@@ -5,8 +5,9 @@ Each change runs in one transaction that locks the topic's row first (a new topi
 author's row, which also counts their topics of the day), so that a topic's posts are numbered
 one after another whichever process writes them; the forum's and the topic's counts move in the
 same transaction. A refusal raises ``GameError`` (with the sentence a player reads) and changes
-nothing. Every open page of the topic is told of a post added, edited or removed and of a new
-title once the change commits (``forum.tells.tell_readers``).
+nothing. Every open page of the topic is told of a post added, edited or removed, of a new
+title, and of the topic closed, opened again or deleted, once the change commits
+(``forum.tells.tell_readers``).
 """
 
 from datetime import timedelta
