@@ -1,11 +1,12 @@
 // A topic's page, live: its socket (/ws/forum/<topic id>/) tells it of each reply, edit, removal
-// and new title as it is made, and of the topic closed, opened again or deleted by a moderator
-// (a line says so, with the way on: the reply box is left as it is, for its words to be kept). A reply that belongs on this page is read from the server, drawn
-// for this reader as the page draws its posts (forum/edges/views.py, topic_posts), and added at
-// the end of the list; an edited or removed post shown here is drawn again; replies past this
-// page are announced under the list with the way to the latest. The reply box is never touched:
-// a half-written reply stays as it is. The socket carries numbers only; without it the page is
-// what the server drew, and a reload shows the rest.
+// and new title as it is made, and of the topic closed, opened again or deleted by a moderator.
+// A reply that belongs on this page is read from the server, drawn for this reader as the page
+// draws its posts (forum/edges/views.py, topic_posts), and added at the end of the list; an
+// edited or removed post shown here is drawn again; replies past this page are announced under
+// the list with the way to the latest; the count of posts follows. A moderator's act is said
+// under the posts, with the way on. The reply box is never touched: a half-written reply stays
+// as it is. The socket carries numbers only; without it the page is what the server drew, and a
+// reload shows the rest.
 import { liveSocket } from "./api.js";
 import { gettext, ngettext } from "./i18n.js";
 
@@ -13,6 +14,7 @@ const list = document.querySelector("[data-testid=forum-posts]");
 const notice = document.querySelector("[data-testid=topic-new-replies]");
 const heading = document.querySelector("[data-testid=topic-heading]");
 const state = document.querySelector("[data-testid=topic-state]");
+const count = document.querySelector("[data-testid=topic-post-count]");
 // The socket's refusals (then closed by the server): trying again cannot help.
 const REFUSED = new Set(["forbidden", "not_found"]);
 
@@ -88,6 +90,7 @@ function follow(data) {
     if (!(posts > known)) return;
     const from = known + 1;
     known = posts;
+    count.textContent = ngettext("%(posts)s post", "%(posts)s posts", posts, { posts });
     if (from <= lastHere) {
       const to = Math.min(posts, lastHere);
       queue(async () => (await drawn(data.postsUrl, from, to)).forEach(place));

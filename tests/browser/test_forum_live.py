@@ -51,6 +51,7 @@ def test_a_reply_shows_on_the_open_pages_of_the_topic_and_the_draft_stays(new_pa
     expect(reply.get_by_test_id("post-report-open")).to_be_visible()
     expect(reply.get_by_test_id("post-edit")).to_have_count(0)
     expect(hers.get_by_test_id("reply-text")).to_have_value(DRAFT)
+    expect(hers.get_by_test_id("topic-post-count")).to_have_text("2 posts")
     assert hers.evaluate("window.notReloaded") is True
     shot(hers, "forum-live-reply")
 
