@@ -113,8 +113,10 @@ def add_member(team: Team, user: User, leader: bool = False) -> None:
 
 
 def drop_member(team: Team, member: Member) -> None:
-    """Takes ``member`` out of ``team``; a team left with no one ends."""
+    """Takes ``member`` out of ``team``; a team left with no one ends. Their open sockets are
+    told once it commits, so a team topic's page of theirs is closed at once."""
     member.delete()
+    broadcast.tell_team_left(member.user_id, team.public_id)
     Team.objects.filter(pk=team.pk).update(members=F("members") - 1)
     if not Member.objects.filter(team=team).exists():
         team.delete()

@@ -9,11 +9,14 @@ for its reader: the socket carries numbers, never a post's words. Built on the g
 ``BaseConsumer``: the same budgets, caps, error messages and message size. Whoever may read the
 topic may connect (a team's: its members and the moderators); anyone else is told why and the
 socket closes (4403; no such topic: 4404), as a ``sync`` that finds them no longer allowed does.
+A member who leaves the team, or is taken out of it, is checked again at once (``on_team_left``,
+told by ``games.edges.session_feed``): their page of its topic is told why and closed.
 """
 
 from typing import Any
 
 from accounts.models import User
+from common.i18n import hold_language
 from forum.services import topic_by_id
 from forum.tells import topic_group
 from games.domain.errors import ErrorCode, GameError
@@ -24,16 +27,13 @@ from games.edges.realtime import db
 CLOSE_FORBIDDEN = 4403
 
 
-def topic_now(topic_id: str, user_id: int | None) -> dict[str, Any]:
-    """The topic as its socket tells it (``topic``); refuses a topic the user may not read."""
+def topic_now(topic_id: str, user_id: int | None) -> tuple[dict[str, Any], str | None]:
+    """The topic as its socket tells it (``topic``) and its team's public id (None: one of the
+    site's forums); refuses a topic the user may not read."""
     viewer = User.objects.filter(pk=user_id, is_active=True).first() if user_id else None
-    topic, _where = topic_by_id(topic_id, viewer)
-    return {
-        "type": "topic",
-        "topic": topic.public_id,
-        "title": topic.title,
-        "posts": topic.post_count,
-    }
+    topic, where = topic_by_id(topic_id, viewer)
+    said = {"type": "topic", "topic": topic.public_id, "title": topic.title}
+    return {**said, "posts": topic.post_count}, where.team_id
 
 
 class TopicConsumer(BaseConsumer):
@@ -43,6 +43,7 @@ class TopicConsumer(BaseConsumer):
 
     async def connect(self) -> None:
         self.joined = False
+        self.team: str | None = None
         self.topic_id = self.scope["url_route"]["kwargs"]["topic_id"]
         self.budget = self.shared_budget("other")
         await self.accept()
@@ -62,7 +63,8 @@ class TopicConsumer(BaseConsumer):
     async def read(self) -> dict[str, Any] | None:
         """The topic now, or None once the socket is told why it may not have it and closed."""
         try:
-            return await db(topic_now)(self.topic_id, signed_in_id(self.scope))
+            heard, self.team = await db(topic_now)(self.topic_id, signed_in_id(self.scope))
+            return heard
         except GameError as refusal:
             await self.send_json(error_message(refusal))
             await self.disconnect(CLOSE_NOT_FOUND)
@@ -79,6 +81,13 @@ class TopicConsumer(BaseConsumer):
         heard = await self.read()
         if heard is not None:
             await self.send_json(heard)
+
+    async def on_team_left(self, team: str | None) -> None:
+        """The reader left a team: if this topic is the team's, they may read it no longer (a
+        moderator still may), and the socket is told why and closed."""
+        if self.joined and team is not None and team == self.team:
+            hold_language(self.language)  # this task's own: told in the socket's language
+            await self.read()
 
     async def forum_event(self, event: dict[str, Any]) -> None:
         await self.send_json(event["event"])

@@ -6,7 +6,11 @@ player's ``sessions.<id>`` group on a channel of its own (one subscription a pla
 socket), and knowing each socket's session key. When the player signs out everywhere else
 (``accounts.signals.sessions_ended``, sent on by ``games.edges.receivers``), every socket of
 theirs whose session is not one kept is told why and closed (``CLOSE_SESSION_ENDED``); the page
-loads again, as a visitor's."""
+loads again, as a visitor's.
+
+The same listener tells the player's sockets when they leave a team or are taken out of one
+(``broadcast.TEAM_LEFT``): each socket with an ``on_team_left`` handler (a team forum's topic)
+checks again that it may stay."""
 
 import contextlib
 from typing import Any
@@ -37,12 +41,17 @@ class SessionFeed(GroupFeed):
         await self.listen()
 
     async def heard(self, message: dict[str, Any]) -> None:
-        if message.get("type") != SESSIONS_ENDED:
-            return
-        kept = set(message.get("kept") or [])
-        for socket, key in list(self.sockets.items()):
-            if key is None or key not in kept:
-                self.spawn(end(socket))
+        kind = message.get("type")
+        if kind == SESSIONS_ENDED:
+            kept = set(message.get("kept") or [])
+            for socket, key in list(self.sockets.items()):
+                if key is None or key not in kept:
+                    self.spawn(end(socket))
+        elif kind == broadcast.TEAM_LEFT:
+            for socket in list(self.sockets):
+                handler = getattr(socket, "on_team_left", None)
+                if handler is not None:
+                    self.spawn(handler(message.get("team")))
 
 
 FEEDS: Feeds[SessionFeed] = Feeds(SessionFeed)

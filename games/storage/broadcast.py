@@ -48,8 +48,20 @@ def user_group(user_id: int) -> str:
 
 def sessions_group(user_id: int) -> str:
     """The group of a process's one listener to a signed-in player's sockets, which closes
-    those of other sessions when they sign out everywhere else (``games.edges.session_feed``)."""
+    those of other sessions when they sign out everywhere else, and tells their sockets when
+    they leave a team (``games.edges.session_feed``)."""
     return f"sessions.{user_id}"
+
+
+# On a player's ``sessions_group``: they are no longer in a team (``team``: its public id).
+TEAM_LEFT = "team.left"
+
+
+def tell_team_left(user_id: int, team: str) -> None:
+    """Tells the player's open sockets, once the change commits, that they left a team (or
+    were taken out of it): a socket that was theirs as a member asks again whether it may
+    stay (a team forum's topic: ``forum.edges.consumers``)."""
+    send_on_commit(sessions_group(user_id), {"type": TEAM_LEFT, "team": team})
 
 
 def follows_group(user_id: int) -> str:

@@ -6,7 +6,7 @@
 // the list with the way to the latest; the count of posts follows. A moderator's act is said
 // under the posts, with the way on. The reply box is never touched: a half-written reply stays
 // as it is. The socket carries numbers only; without it the page is what the server drew, and a
-// reload shows the rest.
+// reload shows the rest. A reader taken out of the team whose topic it is is told so.
 import { liveSocket } from "./api.js";
 import { gettext, ngettext } from "./i18n.js";
 
@@ -126,7 +126,10 @@ function follow(data) {
         tellState(gettext("The topic was deleted."), message.forum, gettext("Back to the forum"));
         socket.close();
       } else if (message.type === "error" && REFUSED.has(message.code)) {
-        socket.close(); // not the reader's to hear (a team's topic), or gone: nothing will come
+        // No longer the reader's to hear (out of the team whose topic it is), or gone: said
+        // under the posts, and nothing more will come.
+        tellState(message.error, data.forumsUrl, gettext("Back to the forum"));
+        socket.close();
       }
     },
   });

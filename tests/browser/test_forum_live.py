@@ -3,17 +3,20 @@ sees Bob's reply appear on her page as he posts it from his (drawn for her: hers
 report, not to edit), her draft kept and the page never reloaded; his edit shows on her page as
 he saves it, and the title she changes shows on his. A reader on an earlier page of a long
 topic is told of the reply with the way to it, not given it on the page she reads. A reader is
-told when a moderator closes, opens again or deletes the topic, their draft kept."""
+told when a moderator closes, opens again or deletes the topic, their draft kept; a member taken
+out of a team is told at once on their open page of its topic that it is no longer theirs."""
 
 import re
 
 from playwright.sync_api import Page, expect
 
+from forum.categories import team_slug
 from forum.policy import POSTS_PAGE
 from forum.services import post_reply
 from tests.browser.board_helpers import log_in, off_the_loop, shot
 from tests.factories import make_moderator, make_user
 from tests.forum.conftest import start
+from tests.teams.conftest import make_team
 
 DRAFT = "I was about to say: the knight"
 
@@ -136,3 +139,25 @@ def test_a_reader_is_told_of_the_topic_closed_and_deleted_and_keeps_the_draft(ne
     )
     expect(his.get_by_test_id("reply-text")).to_have_value(DRAFT)  # to copy elsewhere
     assert his.evaluate("window.notReloaded") is True
+
+
+def test_a_member_taken_out_of_the_team_is_told_on_its_topics_page(new_page) -> None:
+    alice, bob = make_user("alice"), make_user("bob")
+    team = off_the_loop(make_team, alice, [bob])
+    topic = off_the_loop(start, alice, team_slug(team.public_id), "Friday's match")
+    his, hers = new_page(), new_page()
+    log_in(his, "bob")
+    log_in(hers, "alice")
+    open_topic(his, f"/forum/{team_slug(team.public_id)}/{topic.public_id}/")
+    his.get_by_test_id("reply-text").fill(DRAFT)
+    state = his.get_by_test_id("topic-state")
+    expect(state).to_be_hidden()
+
+    hers.goto(f"/team/{team.public_id}/")
+    hers.locator("[data-member=bob]").get_by_test_id("team-remove").click()
+    expect(hers.locator("[data-member=bob]")).to_have_count(0)
+    expect(state).to_have_text("Only the team's members read its forum. Back to the forum")
+    expect(state.get_by_role("link", name="Back to the forum")).to_have_attribute("href", "/forum/")
+    expect(his.get_by_test_id("reply-text")).to_have_value(DRAFT)
+    assert his.evaluate("window.notReloaded") is True
+    shot(his, "forum-live-team-left")

@@ -5,14 +5,16 @@ removal and new title as it commits; a team's topic is heard by its members only
 
 import pytest
 from channels.db import database_sync_to_async
+from django.utils import translation
 
+from accounts.services import preferences_update
 from community.services import block
 from forum.categories import team_slug
 from forum.edges.consumers import CLOSE_FORBIDDEN
 from forum.schemas import TopicChange
 from forum.services import post_edit, post_remove, post_reply, topic_change, topic_delete
 from games.edges.consumers import CLOSE_NOT_FOUND
-from teams.services import team_leave
+from teams.services import team_leave, team_remove
 from tests.factories import make_moderator, make_user
 from tests.forum.conftest import start
 from tests.games.conftest import ws  # noqa: F401 (a fixture)
@@ -125,11 +127,41 @@ async def test_a_teams_topic_is_heard_by_its_members_only(ws) -> None:  # noqa: 
     assert (heard["type"], heard["posts"]) == ("topic", 1)
     await database_sync_to_async(post_reply)(user=lead, topic_id=topic.public_id, text="Me.")
     assert await member.receive_json_from(timeout=5) == {"type": "post", "number": 2}
-    # Out of the team, the member's page is refused at its next sync, and the socket closed.
+    # Out of the team, the member's page is refused at once, unasked, and the socket closed.
     await database_sync_to_async(team_leave)(public_id=team.public_id, user=ann)
-    await member.send_json_to({"type": "sync"})
-    assert (await member.receive_json_from(timeout=5))["code"] == "forbidden"
+    said = await member.receive_json_from(timeout=5)
+    assert (said["code"], said["error"]) == ("forbidden", "Only the team's members read its forum.")
     closed = await member.receive_output(timeout=5)
     assert (closed["type"], closed["code"]) == ("websocket.close", CLOSE_FORBIDDEN)
     said, code = await refused(ws, "/ws/forum/nosuchtopic/")
     assert (said["code"], code) == ("not_found", CLOSE_NOT_FOUND)
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_member_taken_out_of_a_team_stops_hearing_its_topics_only(ws) -> None:  # noqa: F811
+    lead, cy = [await database_sync_to_async(make_user)(name) for name in ("lead", "cy")]
+    mod = await moderator()
+    team = await database_sync_to_async(make_team)(lead, [cy, mod])
+    own = await database_sync_to_async(start)(lead, team_slug(team.public_id), "Friday's match")
+    site = await database_sync_to_async(start)(lead)
+    await database_sync_to_async(preferences_update)(user=cy, changes={"language": "ru"})
+    cys_team, _ = await connect(ws, f"/ws/forum/{own.public_id}/", cy)
+    cys_site, _ = await connect(ws, f"/ws/forum/{site.public_id}/", cy)
+    mods_team, _ = await connect(ws, f"/ws/forum/{own.public_id}/", mod)
+    for member in (cy, mod):
+        await database_sync_to_async(team_remove)(
+            public_id=team.public_id, leader=lead, username=member.username
+        )
+    # Cy's page of the team's topic is told why, in Cy's language, and closed.
+    said = await cys_team.receive_json_from(timeout=5)
+    assert said["code"] == "forbidden"
+    with translation.override("ru"):
+        assert said["error"] == translation.gettext("Only the team's members read its forum.")
+    assert said["error"] != "Only the team's members read its forum."
+    closed = await cys_team.receive_output(timeout=5)
+    assert (closed["type"], closed["code"]) == ("websocket.close", CLOSE_FORBIDDEN)
+    # The site's topic stays Cy's, and a moderator still reads the team's.
+    for text, topic in (("For all.", site), ("For the team.", own)):
+        await database_sync_to_async(post_reply)(user=lead, topic_id=topic.public_id, text=text)
+    assert await cys_site.receive_json_from(timeout=5) == {"type": "post", "number": 2}
+    assert await mods_team.receive_json_from(timeout=5) == {"type": "post", "number": 2}
