@@ -6,8 +6,11 @@
 // the list with the way to the latest; the count of posts follows. A moderator's act is said
 // under the posts, with the way on. The reply box is never touched: a half-written reply stays
 // as it is. The socket carries numbers only; without it the page is what the server drew, and a
-// reload shows the rest. A reader taken out of the team whose topic it is is told so.
+// reload shows the rest. A reader taken out of the team whose topic it is is told so. Every
+// open page hears a change at the same moment, so each reads it at a random moment of the next
+// two seconds, with whatever else it heard meanwhile (gather.js).
 import { liveSocket } from "./api.js";
+import { createGatherer } from "./gather.js";
 import { gettext, ngettext } from "./i18n.js";
 
 const list = document.querySelector("[data-testid=forum-posts]");
@@ -67,6 +70,10 @@ function follow(data) {
     work = work.then(task).catch(() => {}); // a read that failed: a reload shows it
   }
 
+  const want = createGatherer((from, to) =>
+    queue(async () => (await drawn(data.postsUrl, from, to)).forEach(place)),
+  );
+
   function announce(posts) {
     const later = posts - Math.max(lastHere, drawnUpTo);
     const latest = `${data.topicUrl}?page=${Math.ceil(posts / perPage)}#p${posts}`;
@@ -93,14 +100,14 @@ function follow(data) {
     count.textContent = ngettext("%(posts)s post", "%(posts)s posts", posts, { posts });
     if (from <= lastHere) {
       const to = Math.min(posts, lastHere);
-      queue(async () => (await drawn(data.postsUrl, from, to)).forEach(place));
+      want(Array.from({ length: to - from + 1 }, (_, index) => from + index));
     }
     if (posts > lastHere) announce(posts);
   }
 
   function redraw(number) {
     if (!document.getElementById(`p${number}`)) return; // not on this page
-    queue(async () => (await drawn(data.postsUrl, number, number)).forEach(place));
+    want([number]);
   }
 
   const socket = liveSocket(`/ws/forum/${data.topic}/`, {
