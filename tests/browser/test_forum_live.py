@@ -7,7 +7,9 @@ told when a moderator closes, opens again or deletes the topic, their draft kept
 out of a team is told at once on their open page of its topic that it is no longer theirs."""
 
 import re
+from collections.abc import Iterator
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from forum.categories import team_slug
@@ -19,6 +21,15 @@ from tests.forum.conftest import start
 from tests.teams.conftest import make_team
 
 DRAFT = "I was about to say: the knight"
+
+
+@pytest.fixture(autouse=True)
+def patient_expect() -> Iterator[None]:
+    """Each page reads what it heard at a random moment of the next two seconds
+    (static/js/gather.js): the expectations wait 10 s, not Playwright's 5, for a busy machine."""
+    expect.set_options(timeout=10_000)
+    yield
+    expect.set_options(timeout=5_000)
 
 
 def open_topic(page: Page, url: str) -> None:
