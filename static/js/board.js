@@ -255,6 +255,7 @@ export function createPlayBoard(root, options = {}) {
   const view = createBoard(root, {
     label: options.label,
     variant,
+    shapes: true,
     onSquare,
     onPromotion: (letter) => {
       if (!letter) {
@@ -355,6 +356,7 @@ export function createPlayBoard(root, options = {}) {
       stopReplay();
       const before = basePieces;
       const wasPending = pending;
+      if (next.fen !== position.fen) view.clearShapes(); // drawn for the position they were on
       position = { lastMove: null, check: null, interactive: false, premove: null, ...next };
       position.lastMove = normalMove(position.lastMove);
       if (position.check) position.check = square(position.check);

@@ -9,9 +9,11 @@
 // `is-swept`, `is-victim`, `is-selected`, `is-trail`, `is-undo`, `is-premove` (a premove's
 // path, held for the player's next turn); unused squares are `sq-unused` and take no tap and no
 // focus. The play layer (board.js) joins it to the move picker and handles the pointer: taps
-// and drags.
+// and drags. A board made with `shapes` lets the player draw circles and arrows on it with the
+// right button (shapes.js).
 import { createGeometry } from "./geometry.js";
 import { gettext } from "./i18n.js";
+import { attachShapes } from "./shapes.js";
 import { pieceArt, pieceName as nameOf, promotionName, resolveVariant } from "./variant.js";
 
 // What a target square says to screen readers, by the kind of move that lands there.
@@ -36,9 +38,10 @@ const EMPTY_VIEW = {
 /**
  * Creates the board view inside `root`. `handlers`: onSquare(square) for Enter/Space on a
  * square (the play layer reports pointer taps the same way), onPromotion(letter | null) from
- * the chooser, onEscape(); and `label` (the board's accessible name) and `variant` (the
- * descriptor of the game drawn; Chesskers' by default). Returns {update(view), element, grid,
- * square(name), squares(), focus(), keepFocus(square), squareAt(x, y), shown(), variant}.
+ * the chooser, onEscape(); and `label` (the board's accessible name), `variant` (the
+ * descriptor of the game drawn; Chesskers' by default) and `shapes` (true: the player may draw
+ * on it). Returns {update(view), element, grid, square(name), squares(), focus(),
+ * keepFocus(square), squareAt(x, y), shown(), clearShapes(), shapes(), variant}.
  */
 export function createBoard(root, handlers = {}) {
   const variant = resolveVariant(handlers.variant);
@@ -89,6 +92,9 @@ export function createBoard(root, handlers = {}) {
   root.replaceChildren(wrap);
 
   let current = { ...EMPTY_VIEW };
+  const drawn = handlers.shapes
+    ? attachShapes({ grid, squareAt }, geometry, () => current.orientation)
+    : null;
   const firstFocus = geometry.isUsed("e2")
     ? "e2"
     : geometry.squares.slice().reverse().find((square) => geometry.isUsed(square));
@@ -108,6 +114,7 @@ export function createBoard(root, handlers = {}) {
     grid.dataset.orientation = v.orientation;
     grid.classList.toggle("is-interactive", Boolean(v.interactive));
     if (orientationChanged && lines) drawLines(lines, v.orientation);
+    if (orientationChanged && drawn) drawn.redraw();
     for (const [square, el] of squares) {
       if (orientationChanged) placeSquare(el, square, v.orientation);
       const code = v.pieces.get(square) || "";
@@ -347,5 +354,9 @@ export function createBoard(root, handlers = {}) {
     squareAt,
     /** The view last drawn (its pieces, orientation, movable squares, interactivity). */
     shown: () => current,
+    /** Takes off the circles and arrows the player drew (a new position). */
+    clearShapes: () => drawn?.clear(),
+    /** The circles and arrows drawn: [{from, to, brush}]. */
+    shapes: () => (drawn ? drawn.shapes() : []),
   };
 }
