@@ -107,9 +107,13 @@ def chapter_of(parsed: pgn.ParsedGame) -> NewChapter:
         raise import_error(parsed, error.code, error.message) from None
     tree = trees.new_tree(fen)
     grow(tree, variant, "0", parsed.steps(), parsed)
-    if trees.comment_chars(tree) > trees.MAX_COMMENTS:
-        reason = trees.too_much_comment()
-        raise import_error(parsed, ErrorCode.BAD_REQUEST, reason[:1].lower() + reason[1:])
+    for total, most, too_much in (
+        (trees.comment_chars(tree), trees.MAX_COMMENTS, trees.too_much_comment),
+        (trees.shape_count(tree), trees.MAX_CHAPTER_SHAPES, trees.too_many_shapes),
+    ):
+        if total > most:
+            reason = too_much()
+            raise import_error(parsed, ErrorCode.BAD_REQUEST, reason[:1].lower() + reason[1:])
     return NewChapter(chapter_name(parsed), variant.id, fen, tree)
 
 
@@ -143,9 +147,10 @@ def grow(
         node, _new = trees.add(tree, at, played, eg.fen())
         glyphs = [note.glyph for note in step.notes if note.glyph and not note.line]
         comments = [note.comment for note in step.notes if note.comment and not note.line]
-        if glyphs or comments:
+        comment, node["shapes"] = trees.split_shapes(" ".join(comments), variant.board)
+        if glyphs or comment:
             node["glyph"] = glyphs[0] if glyphs else ""
-            node["comment"] = " ".join(comments)[:MAX_COMMENT]
+            node["comment"] = comment[:MAX_COMMENT]
         at = node["id"]
         for note in step.notes:
             if note.line:

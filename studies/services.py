@@ -430,7 +430,8 @@ def chapter_change(
     - ``delete`` (``node``): the move and every one after it;
     - ``promote`` (``node``): its side line made the one before it; ``change.children``, the new
       order at the fork (``change.node``);
-    - ``note`` (``node``, ``glyph``, ``comment``): the move's glyph and comment.
+    - ``note`` (``node``, ``glyph``, ``comment``): the move's glyph and comment;
+    - ``shapes`` (``node``, ``shapes``): the circles and arrows drawn on its position.
     """
     op = body.get("op")
     study = editable(study_id, user_id)
@@ -444,9 +445,9 @@ def chapter_change(
         release_connection()  # the engine's move holds no pooled connection
         eg = variants.get(chapter.variant).new_game(start["fen"])
         played = (play_on(eg, request.text), eg.fen())
-    elif op not in ("delete", "promote", "note"):
+    elif op not in ("delete", "promote", "note", "shapes"):
         raise GameError(
-            ErrorCode.BAD_REQUEST, _("A change is one of: play, delete, promote, note.")
+            ErrorCode.BAD_REQUEST, _("A change is one of: play, delete, promote, note, shapes.")
         )
     with transaction.atomic():
         study = editable(study_id, user_id, lock=True)
@@ -464,6 +465,10 @@ def chapter_change(
             if fork is None:
                 return {"revision": chapter.revision, "change": None}
             change = {"op": "promote", "node": fork["id"], "children": fork["children"]}
+        elif op == "shapes":
+            board = variants.get(chapter.variant).board
+            node = trees.set_shapes(tree, node_id, body.get("shapes"), board)
+            change = {"op": "shapes", "node": node_id, "shapes": node["shapes"]}
         else:
             node = trees.set_note(tree, node_id, body.get("glyph"), body.get("comment"))
             change = {

@@ -2,15 +2,18 @@
 (static/js/analysis_model.js), so that a page reads it as it comes.
 
 ``{"next": <the next node's id>, "nodes": {<id>: node}}``, the start's id ``"0"``. A node is
-``{id, parent, ply, fen, text, move: {path, captured, kind} | null, children, glyph, comment}``:
-its position (written by the engine), the move that reached it in the game's notation, the ids
-of the moves played from it (the main continuation first), its glyph and comment. Ids are never
+``{id, parent, ply, fen, text, move: {path, captured, kind} | null, children, glyph, comment,
+shapes}``: its position (written by the engine), the move that reached it in the game's
+notation, the ids of the moves played from it (the main continuation first), its glyph and
+comment, and the circles and arrows drawn on its position (``Ge4``: a brush, G, R, B or Y, and
+a square; ``Ge2e4``: an arrow; a node stored before shapes existed has none). Ids are never
 reused, so a node's id names one position for the tree's whole life.
 
 Nothing here decides a rule: a move and its position come from the engine
 (``studies.services``); these functions only grow, prune, reorder and write the tree.
 """
 
+import re
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -25,6 +28,13 @@ MAX_NODES = 1000  # positions one chapter holds, its start included
 MAX_COMMENTS = 50_000  # characters of comment one chapter holds in all
 MAX_NESTING = pgn.MAX_VARIATION_DEPTH  # side lines within side lines, as the text format allows
 GLYPHS = tuple(Annotation.Glyph.values)
+MAX_SHAPES = 32  # circles and arrows on one position
+MAX_CHAPTER_SHAPES = 2000  # ... in one chapter
+# A shape: its brush (green, red, blue, yellow) and a square, or two for an arrow.
+SHAPE = re.compile(r"([GRBY])([a-z][1-9][0-9]?)([a-z][1-9][0-9]?)?")
+# The text format's commands for them inside a comment, as lichess writes them: [%csl Gd5,Re4]
+# (circles) and [%cal Ge2e4] (arrows).
+SHAPE_COMMAND = re.compile(r"\[%(csl|cal)\s+([^\]]*)\]")
 
 Tree = dict[str, Any]
 Node = dict[str, Any]
@@ -42,6 +52,7 @@ def new_tree(fen: str) -> Tree:
         "children": [],
         "glyph": "",
         "comment": "",
+        "shapes": [],
     }
     return {"next": 1, "nodes": {"0": root}}
 
@@ -134,6 +145,7 @@ def add(tree: Tree, parent_id: str, move: dict[str, Any], fen: str) -> tuple[Nod
         "children": [],
         "glyph": "",
         "comment": "",
+        "shapes": [],
     }
     tree["next"] += 1
     tree["nodes"][node_id] = node
@@ -208,10 +220,105 @@ def set_note(tree: Tree, node_id: str, glyph: Any, comment: Any) -> Node:
     return node
 
 
+def shape_count(tree: Tree) -> int:
+    """Returns the circles and arrows drawn on every position of the tree."""
+    return sum(len(node.get("shapes", ())) for node in tree["nodes"].values())
+
+
+def bad_shape() -> GameError:
+    return GameError(
+        ErrorCode.BAD_REQUEST,
+        _(
+            "A shape is a colour (G, R, B or Y) and a square of the board, or two for an arrow: "
+            "Ge4, Re2e4."
+        ),
+    )
+
+
+def too_many_shapes() -> str:
+    return _("A chapter holds at most %(max_shapes)s circles and arrows.") % {
+        "max_shapes": grouped(MAX_CHAPTER_SHAPES)
+    }
+
+
+def shape_of(text: Any, board: Any) -> str | None:
+    """Returns a shape written as the tree keeps it (a circle's square once), or None if
+    ``text`` is none on ``board`` (the engine's ``Board``: the squares it uses)."""
+    match = SHAPE.fullmatch(text) if isinstance(text, str) else None
+    if match is None:
+        return None
+    brush, start, end = match.groups()
+    for name in (start, end or start):
+        try:
+            if not board.is_used(board.parse_square(name)):
+                return None
+        except ValueError:
+            return None
+    return brush + start + (end if end and end != start else "")
+
+
+def kept_shapes(shapes: list[str]) -> list[str]:
+    """Returns ``shapes`` with one shape for each square or pair of squares (the last drawn)."""
+    by_squares = {shape[1:]: shape for shape in shapes}
+    return list(by_squares.values())
+
+
+def set_shapes(tree: Tree, node_id: str, shapes: Any, board: Any) -> Node:
+    """Sets the circles and arrows drawn on a node's position (the start's too), checked: each
+    a shape on ``board``, at most ``MAX_SHAPES`` on a position and ``MAX_CHAPTER_SHAPES`` in the
+    chapter."""
+    node = node_of(tree, node_id)
+    if not isinstance(shapes, list):
+        raise bad_shape()
+    if len(shapes) > MAX_SHAPES:
+        raise GameError(
+            ErrorCode.BAD_REQUEST,
+            _("A position holds at most %(max_shapes)s circles and arrows.")
+            % {"max_shapes": MAX_SHAPES},
+        )
+    written = [shape_of(shape, board) for shape in shapes]
+    if None in written:
+        raise bad_shape()
+    written = kept_shapes(written)
+    if shape_count(tree) - len(node.get("shapes", ())) + len(written) > MAX_CHAPTER_SHAPES:
+        raise GameError(ErrorCode.BAD_REQUEST, too_many_shapes())
+    node["shapes"] = written
+    return node
+
+
+def split_shapes(comment: str, board: Any) -> tuple[str, list[str]]:
+    """Returns a comment of the text format without its shape commands, and the shapes they draw
+    on ``board`` (at most ``MAX_SHAPES``; one the board cannot hold is left out, as a reader of
+    the format skips a command it does not know)."""
+    shapes: list[str] = []
+    for _command, listed in SHAPE_COMMAND.findall(comment):
+        for text in listed.split(","):
+            shape = shape_of(text.strip(), board)
+            if shape is not None:
+                shapes.append(shape)
+    rest = " ".join(SHAPE_COMMAND.sub(" ", comment).split())
+    return rest, kept_shapes(shapes)[:MAX_SHAPES]
+
+
 # --- the text format ---------------------------------------------------------------------------
+def shape_commands(shapes: list[str]) -> str:
+    """Returns the text format's commands that draw ``shapes`` ("" for none)."""
+    circles = [shape for shape in shapes if SHAPE.fullmatch(shape).group(3) is None]
+    arrows = [shape for shape in shapes if shape not in circles]
+    commands = []
+    if circles:
+        commands.append(f"[%csl {','.join(circles)}]")
+    if arrows:
+        commands.append(f"[%cal {','.join(arrows)}]")
+    return " ".join(commands)
+
+
 def _notes_of(node: Node) -> list[pgn.Note]:
-    if node["glyph"] or node["comment"]:
-        return [pgn.Note(glyph=node["glyph"], comment=node["comment"])]
+    comment = " ".join(
+        part for part in (node["comment"], shape_commands(node.get("shapes", []))) if part
+    )
+    if node["glyph"] or comment:
+        return [pgn.Note(glyph=node["glyph"], comment=comment)]
     return []
 
 

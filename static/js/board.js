@@ -221,7 +221,8 @@ export function attachPointer(view, { onTap, onDragStart = () => {}, onDrop }) {
  * square) after every tap with the picker's view and the square tapped (for a hint line),
  * label, variant (the game's descriptor; Chesskers' by default), onPremoveSquare(square, piece)
  * for a tap while a premove is being entered (the page builds the path: premove.js; the board
- * holds no rule for it).
+ * holds no rule for it), shapes (the options of shapes.js's attachShapes: the player draws
+ * circles and arrows on every play board).
  * Returns {set(position), revert(), setOrientation(o), flip(), orientation(), cancel(),
  * pickerView(), promoting(), pieceAt(square), pieceName(code), squareOf(name), showPremove(path),
  * variant}. `position`: {fen, legalMoves, lastMove: {path, captured} | null, check, interactive,
@@ -255,7 +256,7 @@ export function createPlayBoard(root, options = {}) {
   const view = createBoard(root, {
     label: options.label,
     variant,
-    shapes: true,
+    shapes: options.shapes || true,
     onSquare,
     onPromotion: (letter) => {
       if (!letter) {

@@ -39,9 +39,10 @@ const EMPTY_VIEW = {
  * Creates the board view inside `root`. `handlers`: onSquare(square) for Enter/Space on a
  * square (the play layer reports pointer taps the same way), onPromotion(letter | null) from
  * the chooser, onEscape(); and `label` (the board's accessible name), `variant` (the
- * descriptor of the game drawn; Chesskers' by default) and `shapes` (true: the player may draw
- * on it). Returns {update(view), element, grid, square(name), squares(), focus(),
- * keepFocus(square), squareAt(x, y), shown(), clearShapes(), shapes(), variant}.
+ * descriptor of the game drawn; Chesskers' by default) and `shapes` (true, or the options of
+ * shapes.js's attachShapes: the player may draw on it). Returns {update(view), element, grid,
+ * square(name), squares(), focus(), keepFocus(square), squareAt(x, y), shown(), clearShapes(),
+ * shapes(), setShapes(shapes), variant}.
  */
 export function createBoard(root, handlers = {}) {
   const variant = resolveVariant(handlers.variant);
@@ -93,7 +94,8 @@ export function createBoard(root, handlers = {}) {
 
   let current = { ...EMPTY_VIEW };
   const drawn = handlers.shapes
-    ? attachShapes({ grid, squareAt }, geometry, () => current.orientation)
+    ? attachShapes({ grid, squareAt }, geometry, () => current.orientation,
+      handlers.shapes === true ? {} : handlers.shapes)
     : null;
   const firstFocus = geometry.isUsed("e2")
     ? "e2"
@@ -358,5 +360,7 @@ export function createBoard(root, handlers = {}) {
     clearShapes: () => drawn?.clear(),
     /** The circles and arrows drawn: [{from, to, brush}]. */
     shapes: () => (drawn ? drawn.shapes() : []),
+    /** Shows circles and arrows the page holds (a study's), in place of those drawn. */
+    setShapes: (shapes) => drawn?.set(shapes),
   };
 }

@@ -3,8 +3,9 @@
 // brush follows the keys held: green, red with Shift or Ctrl, blue with Alt (or ⌘), yellow with
 // Shift and Alt. Drawing the same shape again takes it off; the same squares in another brush
 // change its colour. A press of the main button on the board, or a new position, clears them.
-// They are the reader's own: never sent anywhere, never a rule. (Nothing copied from
-// chessground; its idea.)
+// They are the reader's own, never a rule; a study keeps them on its positions (study.js: its
+// board keeps them on a click, and hands each drawing to the page to send). (Nothing copied
+// from chessground; its idea.)
 
 const SVG = "http://www.w3.org/2000/svg";
 export const BRUSHES = ["green", "red", "blue", "yellow"];
@@ -17,6 +18,24 @@ export function brushOf({ shiftKey = false, ctrlKey = false, altKey = false, met
   if (red) return "red";
   if (blue) return "blue";
   return "green";
+}
+
+const LETTERS = { green: "G", red: "R", blue: "B", yellow: "Y" };
+const BRUSH_OF = Object.fromEntries(Object.entries(LETTERS).map(([brush, l]) => [l, brush]));
+const WRITTEN = /^([GRBY])([a-z][1-9][0-9]?)([a-z][1-9][0-9]?)?$/;
+
+/** A shape as a study keeps it: its brush's letter and its square, or two for an arrow
+ * ("Ge4", "Re2e4"). */
+export function writeShape({ from, to, brush }) {
+  return LETTERS[brush] + from + (to === from ? "" : to);
+}
+
+/** The shape a study's text names, or null. */
+export function readShape(text) {
+  const match = WRITTEN.exec(String(text));
+  if (!match) return null;
+  const [, letter, from, to] = match;
+  return { from, to: to || from, brush: BRUSH_OF[letter] };
 }
 
 /** Returns `shapes` with `shape` ({from, to, brush}; from === to: a circle) drawn: taken off if
@@ -50,9 +69,11 @@ function svgElement(name, attributes) {
 
 /**
  * Lets the player draw on the board view `view` (board_view.js): `geometry` places the squares,
- * `orientation()` says which way up the board is. Returns {clear(), redraw(), shapes()}.
+ * `orientation()` says which way up the board is. Options: `keepOnClick` (the main button's
+ * press leaves them), `onChange(shapes)` after each shape the player draws. Returns {clear(),
+ * redraw(), set(shapes), shapes()}.
  */
-export function attachShapes(view, geometry, orientation) {
+export function attachShapes(view, geometry, orientation, { keepOnClick = false, onChange } = {}) {
   const { grid } = view;
   const layer = svgElement("svg", {
     class: "cb-shapes",
@@ -97,7 +118,7 @@ export function attachShapes(view, geometry, orientation) {
   grid.addEventListener("contextmenu", (event) => event.preventDefault());
   grid.addEventListener("pointerdown", (event) => {
     if (event.button === 0) {
-      clear();
+      if (!keepOnClick) clear();
       return;
     }
     if (event.button !== 2) return;
@@ -112,6 +133,13 @@ export function attachShapes(view, geometry, orientation) {
     if (!to) return;
     shapes = toggleShape(shapes, { from, to, brush });
     redraw();
+    onChange?.(shapes);
   });
-  return { clear, redraw, shapes: () => shapes };
+
+  /** Shows `next` (shapes the page holds: a study's position's), telling no one. */
+  function set(next) {
+    shapes = next.filter((shape) => geometry.isUsed(shape.from) && geometry.isUsed(shape.to));
+    redraw();
+  }
+  return { clear, redraw, set, shapes: () => shapes };
 }

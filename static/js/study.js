@@ -1,13 +1,15 @@
 // A study's page: a chapter's tree of moves on the board (study_model.js holds it), walked by the
 // keys and buttons as on the analysis board. Its owner and contributors play moves, delete and
-// promote lines, set a move's glyph and comment, add, rename and delete chapters — each change
-// sent to the API, which plays every move through the engine — and everyone who has the page
-// open sees each change as it is made, over the study's socket.
+// promote lines, set a move's glyph and comment, draw circles and arrows on a position (the right
+// button: shapes.js), add, rename and delete chapters — each change sent to the API, which plays
+// every move through the engine — and everyone who has the page open sees each change as it is
+// made, over the study's socket. A visitor may draw too, for their own eyes.
 import { api, liveSocket } from "./api.js";
 import { createPlayBoard } from "./board.js";
 import { expandLegalTree } from "./legal_tree.js";
 import { overHereText } from "./game_words.js";
 import { gettext } from "./i18n.js";
+import { readShape, writeShape } from "./shapes.js";
 import { fenInPath } from "./placement.js";
 import { step } from "./analysis_model.js";
 import { bindTreeKeys, drawMoveTree } from "./move_tree.js";
@@ -28,12 +30,25 @@ let current = addressedNode(tree, location.hash);
 const positions = new Map(); // fen -> the position as /api/analysis/position/ gives it
 let asking = null; // the timer of the position the board waits for
 let boardShows = null; // what the board was last set to (show)
+let shapesShown = null; // the node and shapes the board last drew (show)
 
 const board = createPlayBoard($("board"), {
   label: gettext("Study board"),
   variant: data.variant,
   onMove: (move) => play(move),
+  // A position's shapes are the study's: a click keeps them, and an editor's drawing is sent.
+  shapes: { keepOnClick: true, onChange: (shapes) => drawShapes(shapes) },
 });
+
+async function drawShapes(shapes) {
+  if (!canEdit) return;
+  const at = current;
+  const answer = await change({ op: "shapes", node: at, shapes: shapes.map(writeShape) });
+  if (!answer && current === at) {
+    shapesShown = null; // refused: the position's shapes again
+    show(current);
+  }
+}
 
 function notice(text) {
   $("notice").textContent = text;
@@ -140,6 +155,13 @@ function show(id, { now = false } = {}) {
       check: known ? known.check : null,
       interactive: Boolean(known && canEdit && !known.outcome),
     });
+  }
+  // The position's circles and arrows, drawn again only when they, or the position, change: a
+  // visitor's own drawing stays while the study changes elsewhere.
+  const shapes = `${id}|${(node.shapes || []).join(",")}`;
+  if (shapes !== shapesShown) {
+    shapesShown = shapes;
+    board.view.setShapes((node.shapes || []).map(readShape).filter(Boolean));
   }
   $("hint").textContent = known ? hintOf(known) : "";
   drawMoveTree($("move-tree"), tree, current, {

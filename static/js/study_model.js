@@ -1,6 +1,7 @@
 // A study's model: pure functions, no DOM, no socket. A chapter's tree comes from the server in
 // the analysis board's shape (analysis_model.js); each change the server made to it — a move
-// played, a line deleted or promoted, a move's note — is applied here in the order of the
+// played, a line deleted or promoted, a move's note, the circles and arrows drawn on a
+// position — is applied here in the order of the
 // chapter's revisions, the same whether it came as the answer to this page's request or over
 // the study's socket from another page. A change that does not follow the revision held means
 // one was missed: the page reads the chapter again.
@@ -44,6 +45,11 @@ export function applyChange(tree, change) {
   }
   if (change.op === "note") {
     nodes[change.node] = { ...nodes[change.node], glyph: change.glyph, comment: change.comment };
+    return { ...tree, nodes };
+  }
+  if (change.op === "shapes") {
+    if (!nodes[change.node]) return tree;
+    nodes[change.node] = { ...nodes[change.node], shapes: [...change.shapes] };
     return { ...tree, nodes };
   }
   return tree;

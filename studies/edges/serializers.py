@@ -84,6 +84,12 @@ class NodeSerializer(serializers.Serializer):
     )
     glyph = serializers.CharField()
     comment = serializers.CharField()
+    shapes = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="Circles and arrows on its position: Ge4 (a colour, G R B or Y, and a square), "
+        "Ge2e4 (an arrow)",
+    )
 
 
 class TreeSerializer(serializers.Serializer):
@@ -107,7 +113,7 @@ class ChapterUpdateRequest(serializers.Serializer):
 
 
 class ChangeRequest(serializers.Serializer):
-    op = serializers.ChoiceField(choices=["play", "delete", "promote", "note"])
+    op = serializers.ChoiceField(choices=["play", "delete", "promote", "note", "shapes"])
     node = serializers.CharField(help_text="The node it acts on (play: the one played from)")
     move = serializers.CharField(required=False, help_text="play: the move, as text")
     path = serializers.ListField(
@@ -116,6 +122,11 @@ class ChangeRequest(serializers.Serializer):
     promotion = serializers.CharField(required=False)
     glyph = serializers.CharField(required=False, help_text="note: ! ? !! ?? !? ?! or empty")
     comment = serializers.CharField(required=False, help_text="note: text, or empty")
+    shapes = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="shapes: every circle and arrow on the position (Ge4, Re2e4), at most 32",
+    )
 
 
 class ChangeSerializer(serializers.Serializer):

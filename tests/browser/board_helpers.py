@@ -141,3 +141,17 @@ def shot(page: Page, name: str) -> None:
     """Saves a screenshot once the board's slides and fades (under 250 ms) have ended."""
     page.wait_for_timeout(300)
     screenshot(page, name)
+
+
+def centre(page: Page, name: str, root: str = "#board") -> tuple[float, float]:
+    """The middle of square ``name`` on the page, as the pointer reaches it."""
+    box = page.locator(f"{root} [data-square='{name}']").bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def right_drag(page: Page, start: str, end: str, root: str = "#board") -> None:
+    """Draws an arrow (or, from a square to itself, a circle) with the right button."""
+    page.mouse.move(*centre(page, start, root))
+    page.mouse.down(button="right")
+    page.mouse.move(*centre(page, end, root), steps=4)
+    page.mouse.up(button="right")

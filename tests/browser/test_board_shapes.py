@@ -6,21 +6,18 @@ them too."""
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.board_helpers import cls, shot, square, start_local, tap, wait_moves
+from tests.browser.board_helpers import (
+    centre,
+    cls,
+    right_drag,
+    shot,
+    square,
+    start_local,
+    tap,
+    wait_moves,
+)
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-
-
-def centre(page: Page, name: str) -> tuple[float, float]:
-    box = square(page, name).bounding_box()
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-
-def right_drag(page: Page, start: str, end: str) -> None:
-    page.mouse.move(*centre(page, start))
-    page.mouse.down(button="right")
-    page.mouse.move(*centre(page, end), steps=4)
-    page.mouse.up(button="right")
 
 
 def inside(page: Page, locator, name: str) -> bool:

@@ -2,8 +2,10 @@
 a side line on the board, comments a move and marks it with a glyph, promotes and deletes; a
 visitor with the study open sees each move and comment arrive as it is made, and the moves stay
 after a reload; a contributor edits it too, a piece they hold not dropped by the owner's move
-arriving; a study made private closes the visitor's page; a text's games become chapters. At
-1280 px (and 375 px in make test-slow), screenshotted."""
+arriving; a study made private closes the visitor's page; a text's games become chapters; the
+circles and arrows an editor draws on a position are the study's, seen live by a visitor and kept
+with the position, while a visitor's own drawing stays theirs. At 1280 px (and 375 px in make
+test-slow), screenshotted."""
 
 import re
 
@@ -12,7 +14,7 @@ from django.test import Client
 from playwright.sync_api import Page, expect
 
 from studies.models import Study
-from tests.browser.board_helpers import log_in, shot, square, tap
+from tests.browser.board_helpers import log_in, right_drag, shot, square, tap
 from tests.factories import make_user
 
 ANNOTATED = """[Event "Sicilian"]
@@ -161,3 +163,49 @@ def make_study_refused(page: Page, name: str, text: str) -> str:
     error = page.get_by_test_id("study-error")
     expect(error).to_be_visible()
     return error.inner_text()
+
+
+def test_an_editors_circles_and_arrows_are_kept_on_the_position_and_seen_live(new_page) -> None:
+    make_user("alice")
+    owner = new_page()
+    log_in(owner, "alice")
+    study = make_study(owner, "Plans")
+    visitor = new_page()
+    visitor.goto(f"/study/{study.public_id}/")
+    expect(visitor.locator("#hint")).to_have_text("White to move.")
+    expect(owner.locator("#hint")).to_have_text("White to move.")
+
+    right_drag(owner, "e2", "e4")
+    owner.keyboard.down("Shift")
+    right_drag(owner, "d5", "d5")
+    owner.keyboard.up("Shift")
+    seen = visitor.locator("#board .cb-shapes > *")
+    expect(visitor.locator("#board .shape-arrow[data-from=e2][data-to=e4]")).to_have_count(1)
+    expect(visitor.locator("#board .shape-circle.brush-red[data-from=d5]")).to_have_count(1)
+    # A click on the board (a piece picked up) keeps them: they are the position's.
+    square(owner, "g1").click()
+    expect(owner.locator("#board .cb-shapes > *")).to_have_count(2)
+    square(owner, "g1").click()
+    shot(visitor, "study-shapes")
+
+    # The visitor draws for their own eyes: nothing is sent.
+    right_drag(visitor, "c7", "c5")
+    expect(seen).to_have_count(3)
+    # A move is a new position, without them; back at the start, they are there again.
+    play(owner, "e2", "e4", turn="White")
+    expect(owner.locator("#board .cb-shapes > *")).to_have_count(0)
+    expect(visitor.locator("#board .cb-shapes > *")).to_have_count(0)  # it followed the move
+    owner.keyboard.press("ArrowLeft")
+    expect(owner.locator("#board .cb-shapes > *")).to_have_count(2)
+    start = study.chapters.get().tree["nodes"]["0"]
+    assert start["shapes"] == ["Ge2e4", "Rd5"]
+    # Drawn again, a shape comes off, on every page.
+    owner.keyboard.down("Shift")
+    right_drag(owner, "d5", "d5")
+    owner.keyboard.up("Shift")
+    visitor.keyboard.press("ArrowLeft")
+    expect(visitor.locator("#board .cb-shapes > *")).to_have_count(1)
+    owner.reload()
+    expect(owner.locator("#board .shape-arrow[data-from=e2][data-to=e4]")).to_have_count(1)
+    text = Client().get(f"/api/studies/{study.public_id}/text/").content.decode()
+    assert "[%cal Ge2e4]" not in text  # the start's shapes: no move to hold them in the text

@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { arrowGeometry, brushOf, toggleShape } from "../../static/js/shapes.js";
+import { arrowGeometry, brushOf, readShape, toggleShape, writeShape } from "../../static/js/shapes.js";
 
 test("the keys held choose the brush", () => {
   assert.equal(brushOf({}), "green");
@@ -46,4 +46,20 @@ test("an arrow's head points at the target's centre, its shaft stops at the head
   near(right[1], 6.0);
   near(left[0] - 0.5, 0.5 - right[0]);
   assert.ok(Math.abs(left[0] - right[0]) > 0.4);
+});
+
+test("a study writes a shape as a brush's letter and its squares, and reads it back", () => {
+  const cases = [
+    [{ from: "e4", to: "e4", brush: "green" }, "Ge4"],
+    [{ from: "e2", to: "e4", brush: "red" }, "Re2e4"],
+    [{ from: "a1", to: "j10", brush: "blue" }, "Ba1j10"],
+    [{ from: "j10", to: "j10", brush: "yellow" }, "Yj10"],
+  ];
+  for (const [shape, text] of cases) {
+    assert.equal(writeShape(shape), text);
+    assert.deepEqual(readShape(text), shape);
+  }
+  for (const bad of ["", "Ge", "Xe4", "ge4", "Ge0", "Ge4e", "Ge4e5f6", "G4e"]) {
+    assert.equal(readShape(bad), null, bad);
+  }
 });

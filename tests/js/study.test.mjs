@@ -71,6 +71,16 @@ test("a promotion takes the fork's new order; a note its glyph and comment", () 
   assert.equal(tree.nodes["3"].comment, "");
 });
 
+test("a position's shapes are replaced as drawn; a deleted node's are nobody's", () => {
+  const tree = treeOfChapter(chapter);
+  const drawn = applyChange(tree, { op: "shapes", node: "0", shapes: ["Ge2e4", "Rd5"] });
+  assert.deepEqual(drawn.nodes["0"].shapes, ["Ge2e4", "Rd5"]);
+  assert.equal(tree.nodes["0"].shapes, undefined);
+  const cleared = applyChange(drawn, { op: "shapes", node: "0", shapes: [] });
+  assert.deepEqual(cleared.nodes["0"].shapes, []);
+  assert.equal(applyChange(tree, { op: "shapes", node: "99", shapes: ["Ge4"] }), tree);
+});
+
 test("a glyph tapped twice comes off; the address names a node of the tree", () => {
   assert.equal(toggledGlyph("", "!?"), "!?");
   assert.equal(toggledGlyph("!?", "!?"), "");

@@ -109,13 +109,26 @@ def test_a_chapter_grows_by_the_engines_moves_and_every_change_is_counted(alice)
         ({"op": "play", "node": "0"}, 400, "A move needs its text or its path."),
         ({"op": "play", "node": "9", "move": "e4"}, 404, "may have been deleted"),
         ({"op": "play", "node": ["0"], "move": "e4"}, 404, "may have been deleted"),
-        ({"op": "castle", "node": "0"}, 400, "A change is one of: play, delete, promote, note."),
+        (
+            {"op": "castle", "node": "0"},
+            400,
+            "A change is one of: play, delete, promote, note, shapes.",
+        ),
         ({"op": "delete", "node": "0"}, 400, "The chapter's start cannot be deleted."),
         ({"op": "note", "node": "0", "comment": "hi"}, 400, "not on the start"),
         ({"op": "note", "node": "1", "glyph": "!!!"}, 400, "A glyph is one of"),
         ({"op": "note", "node": "1", "comment": "a {b}"}, 400, "may not contain { or }"),
         ({"op": "note", "node": "1", "comment": "x" * 2001}, 400, "at most 2000 characters"),
         ({"op": "note", "node": "1", "comment": 7}, 400, "A comment is text."),
+        ({"op": "shapes", "node": "1", "shapes": "Ge4"}, 400, "A shape is a colour"),
+        ({"op": "shapes", "node": "1"}, 400, "A shape is a colour"),
+        ({"op": "shapes", "node": "1", "shapes": ["Xe4"]}, 400, "A shape is a colour"),
+        ({"op": "shapes", "node": "1", "shapes": ["Ge9"]}, 400, "A shape is a colour"),
+        ({"op": "shapes", "node": "1", "shapes": ["Gi1"]}, 400, "A shape is a colour"),
+        ({"op": "shapes", "node": "1", "shapes": [["Ge4"]]}, 400, "A shape is a colour"),
+        ({"op": "shapes", "node": "1", "shapes": ["Ge2e4x"]}, 400, "A shape is a colour"),
+        ({"op": "shapes", "node": "1", "shapes": ["Ge4"] * 33}, 400, "at most 32 circles"),
+        ({"op": "shapes", "node": "7", "shapes": []}, 404, "may have been deleted"),
     ],
 )
 def test_bad_changes_are_refused_saying_why_and_change_nothing(alice, body, status, says) -> None:
@@ -221,6 +234,67 @@ def test_contributors_are_players_not_in_a_block_and_not_the_owner(alice) -> Non
     Block.objects.create(blocker=bob, blocked=alice)
     answer = api_client(alice).post(url, {"username": "bob"}, format="json")
     assert answer.status_code == 403 and "block" in answer.json()["error"]
+
+
+def test_circles_and_arrows_are_kept_on_a_position_and_counted_as_changes(alice) -> None:
+    study = create(alice)
+    change(alice, study, {"op": "play", "node": "0", "move": "e4"})
+    drawn = change(alice, study, {"op": "shapes", "node": "0", "shapes": ["Ge2e4", "Rd5d5"]})
+    # A circle is written with its square once.
+    assert drawn == {
+        "revision": 2,
+        "change": {"op": "shapes", "node": "0", "shapes": ["Ge2e4", "Rd5"]},
+    }
+    # The same squares twice: the last drawn stays, where the first was.
+    again = change(alice, study, {"op": "shapes", "node": "1", "shapes": ["Gd5", "Bc4f7", "Yd5"]})
+    assert again["change"]["shapes"] == ["Yd5", "Bc4f7"]
+    nodes = chapter_row(study).tree["nodes"]
+    assert (nodes["0"]["shapes"], nodes["1"]["shapes"]) == (["Ge2e4", "Rd5"], ["Yd5", "Bc4f7"])
+    cleared = change(alice, study, {"op": "shapes", "node": "1", "shapes": []})
+    assert cleared["revision"] == 4 and chapter_row(study).tree["nodes"]["1"]["shapes"] == []
+
+
+def test_shapes_sit_on_the_squares_a_game_uses(alice) -> None:
+    study = create(alice, variant="international")
+    board = variants.get("international").board
+    assert board.is_used(board.parse_square("j10")) and not board.is_used(board.parse_square("b1"))
+    said = change(alice, study, {"op": "shapes", "node": "0", "shapes": ["Ga1j10", "Rj10"]})
+    assert said["change"]["shapes"] == ["Ga1j10", "Rj10"]
+    refused = change(alice, study, {"op": "shapes", "node": "0", "shapes": ["Gb1"]}, 400)
+    assert refused["error"].startswith("A shape is a colour")
+
+
+def test_a_chapters_shapes_are_bounded_in_all(alice, monkeypatch) -> None:
+    monkeypatch.setattr(trees, "MAX_CHAPTER_SHAPES", 3)
+    study = create(alice)
+    change(alice, study, {"op": "play", "node": "0", "move": "e4"})
+    change(alice, study, {"op": "shapes", "node": "0", "shapes": ["Ge4", "Gd4"]})
+    refused = change(alice, study, {"op": "shapes", "node": "1", "shapes": ["Ge5", "Gd5"]}, 400)
+    assert refused["error"] == "A chapter holds at most 3 circles and arrows."
+    assert change(alice, study, {"op": "shapes", "node": "0", "shapes": ["Ge4", "Gd4", "Gc4"]})
+    text = '[Variant "Chesskers"]\n\n1. e4 {[%csl Ge4,Gd4]} e5 {[%cal Ge7e5,Gd7d5]} *'
+    answer = api_client(alice).post("/api/studies/", {"name": "Busy", "text": text}, format="json")
+    assert answer.json()["error"] == "Game 1: a chapter holds at most 3 circles and arrows."
+
+
+def test_shapes_go_out_and_come_back_in_the_text_as_lichess_writes_them(alice) -> None:
+    written = (
+        '[Variant "Chesskers"]\n\n'
+        "1. e4 {[%csl Gd5][%cal Ge2e4,Rg1f3] The centre. [%csl Zz9]} e5 {[%cal Ga1a9,Bb8c6]} *"
+    )
+    study = create(alice, text=written)
+    row = chapter_row(study)
+    nodes = row.tree["nodes"]
+    # What the board cannot hold is left out, as a reader skips a command it does not know.
+    assert (nodes["1"]["comment"], nodes["1"]["shapes"]) == (
+        "The centre.",
+        ["Gd5", "Ge2e4", "Rg1f3"],
+    )
+    assert (nodes["2"]["comment"], nodes["2"]["shapes"]) == ("", ["Bb8c6"])
+    text = api_client(alice).get(f"/api/studies/{study['id']}/text/").content.decode()
+    body = " ".join(text.split("\n\n", 1)[1].split())
+    assert body == ("1. e4 {The centre. [%csl Gd5] [%cal Ge2e4,Rg1f3]} 1... e5 {[%cal Bb8c6]} *")
+    assert chapter_row(create(alice, text=text)).tree == row.tree
 
 
 def test_a_text_becomes_chapters_with_its_lines_and_exports_back_the_same(alice) -> None:
