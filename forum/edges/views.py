@@ -21,6 +21,7 @@ from forum.categories import TEAM_PREFIX
 from forum.models import Post, Topic
 from forum.places import place
 from forum.policy import POST_CHARS, POSTS_PAGE, SEARCH_CHARS, TITLE_CHARS
+from forum.previews import with_games
 from forum.reads import (
     forum_page,
     forums_front,
@@ -126,6 +127,12 @@ def forum(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "forum/forum.html", context, status=400 if error else 200)
 
 
+def shown_topic(drawn: dict) -> dict:
+    """A topic as its page draws it: each post with the games it links to."""
+    with_games(drawn["posts_shown"])
+    return drawn
+
+
 def topic_page(
     request: HttpRequest, slug: str, topic_id: str, error: str | None = None, draft: str = ""
 ) -> HttpResponse:
@@ -149,7 +156,7 @@ def topic_page(
     if error is not None and draft:
         page = last_page(topic.post_count)  # the reply form's page: back there, the draft kept
     context = {
-        "topic": topic_object(topic, where, viewer_id(request), page),
+        "topic": shown_topic(topic_object(topic, where, viewer_id(request), page)),
         "report_reasons": Report.Reason.choices,
         **LIMITS,
         "posts_page": POSTS_PAGE,
@@ -182,6 +189,7 @@ def topic_posts(request: HttpRequest, slug: str, topic_id: str) -> HttpResponse:
     last = number_asked(request.GET.get("to")) or first + POSTS_PAGE
     drawn = topic_object(topic, where, viewer_id(request), last_page(first))
     drawn["posts_shown"] = [p for p in drawn["posts_shown"] if first <= p["number"] <= last]
+    shown_topic(drawn)
     context = {"topic": drawn, "report_reasons": Report.Reason.choices}
     return render(request, "forum/topic_posts.html", context)
 

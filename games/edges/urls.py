@@ -1,12 +1,13 @@
 from django.urls import path
 
-from games.edges import analysis_pages, embed_page, views
+from games.edges import analysis_pages, embed_page, picture_page, views
 
 urlpatterns = [
     path("play/", views.play, name="play"),
     path("play/local/", views.local, name="local"),
     path("play/bot/", views.bot, name="bot"),
     path("game/<str:game_id>/", views.game_page, name="game"),
+    path("game/<str:game_id>/position.svg", picture_page.position_picture, name="game-picture"),
     path("embed/<str:game_id>/", embed_page.game_embed, name="game-embed"),
     path("invite/<str:challenge_id>/", views.invite, name="invite"),
     path("invite/<str:challenge_id>/accept/", views.invite_accept, name="invite-accept"),
