@@ -29,11 +29,15 @@ const reports = {}; // fen -> the latest eval message of that position
 let asked = null; // the FEN the engine was last asked about
 const game = data.game;
 
+// The circles and arrows drawn on each position of the tree, by node: back at a position, its
+// drawing is there again (kept by this page only).
+const drawings = new Map();
 const board = createPlayBoard($("board"), {
   label: gettext("Analysis board"),
   variant: data.variant,
   orientation: data.start.turn,
   onMove: (move) => play(move),
+  shapes: { onChange: (shapes) => drawings.set(current, shapes) },
 });
 const explorer = createExplorer($("explorer"), { variant: data.variant_id, onPlay: (move) => play(move) });
 
@@ -85,6 +89,7 @@ async function show(id) {
     check: position.check,
     interactive: !position.outcome,
   });
+  board.view.setShapes(drawings.get(id) || []);
   explorer.show(node.fen, legalMoves);
   $("hint").textContent = position.outcome ? overHereText(position.outcome) : turnText(position.turn);
   drawTree();

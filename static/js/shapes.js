@@ -70,8 +70,9 @@ function svgElement(name, attributes) {
 /**
  * Lets the player draw on the board view `view` (board_view.js): `geometry` places the squares,
  * `orientation()` says which way up the board is. Options: `keepOnClick` (the main button's
- * press leaves them), `onChange(shapes)` after each shape the player draws. Returns {clear(),
- * redraw(), set(shapes), shapes()}.
+ * press leaves them), `onChange(shapes)` after each shape the player draws and after a press
+ * clears them (not after `clear` or `set`: the page's own). Returns {clear(), redraw(),
+ * set(shapes), shapes()}.
  */
 export function attachShapes(view, geometry, orientation, { keepOnClick = false, onChange } = {}) {
   const { grid } = view;
@@ -118,7 +119,10 @@ export function attachShapes(view, geometry, orientation, { keepOnClick = false,
   grid.addEventListener("contextmenu", (event) => event.preventDefault());
   grid.addEventListener("pointerdown", (event) => {
     if (event.button === 0) {
-      if (!keepOnClick) clear();
+      if (!keepOnClick && shapes.length) {
+        clear();
+        onChange?.(shapes);
+      }
       return;
     }
     if (event.button !== 2) return;

@@ -1,7 +1,8 @@
 """The analysis board in Chromium against a real Daphne and the real analysis workers (issue #38):
 side lines played on the board, walked by keys, promoted and deleted; the eval bar and the best
 move's arrow read from the DOM, a chain's arrow landing by landing; a finished game's board with
-a side line saved to it; on desktop and at 375 px, screenshotted."""
+a side line saved to it; the circles and arrows drawn on a position there again when the walk
+comes back to it; on desktop and at 375 px, screenshotted."""
 
 import re
 
@@ -10,7 +11,7 @@ from playwright.sync_api import expect
 
 from games.services.archive import side_line_create
 from games.services.core import Actor
-from tests.browser.board_helpers import log_in, off_the_loop, shot, tap
+from tests.browser.board_helpers import log_in, off_the_loop, right_drag, shot, square, tap
 from tests.factories import make_user
 from tests.games.archive_helpers import finished_game
 
@@ -178,3 +179,27 @@ def test_the_replay_page_shows_a_games_side_lines_beside_the_main_line(new_page,
     expect(page.get_by_test_id("move-side-lines")).to_have_count(1)
     expect(page.get_by_test_id("side-line-note")).to_have_text("Side line: g3!? {Calm.} Nc6 (d5)")
     shot(page, "replay-side-lines-1280x800")
+
+
+def test_a_positions_drawing_is_there_again_when_the_walk_comes_back(new_page) -> None:
+    page = new_page(1280, 800)
+    page.goto("/analysis/")
+    expect(page.locator("#move-tree")).to_contain_text("Play a move")
+    tap(page, "e2", "e4")
+    expect(page.locator("#move-tree .node")).to_have_count(1)
+    drawn = page.locator("#board .cb-shapes > *")
+    right_drag(page, "d7", "d5")
+    right_drag(page, "e4", "e4")
+    expect(drawn).to_have_count(2)
+    page.keyboard.press("ArrowLeft")  # the start: nothing drawn there
+    expect(drawn).to_have_count(0)
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#board .shape-arrow[data-from=d7][data-to=d5]")).to_have_count(1)
+    expect(drawn).to_have_count(2)
+    # A click on the board clears it, for good.
+    square(page, "h3").click()
+    expect(drawn).to_have_count(0)
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#move-tree .node.is-current")).to_have_text(re.compile("e4"))
+    expect(drawn).to_have_count(0)
