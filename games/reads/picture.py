@@ -19,9 +19,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from catalogue.descriptors import ART, game_name
+from common.i18n import say
 from engine import variants
 from engine.board import Pattern
+from engine.errors import InvalidFenError
 from engine.pieces import Color
+from games.domain.schemas import fen_text
 from games.models import Game, GameMove
 from games.reads.state import player_name
 
@@ -110,6 +113,40 @@ def position_svg(
     parts.insert(1, "<defs>" + "".join(piece_symbol(path) for path in used) + "</defs>")
     parts.append("</svg>")
     return "".join(parts)
+
+
+ID_SHOWN = 40  # characters of an unknown game's name said back
+
+
+class PictureError(ValueError):
+    """A position that cannot be drawn: no such game, or a FEN the engine cannot read."""
+
+
+def checked_position(variant_id: Any, fen: Any) -> tuple[str, str]:
+    """A game's id and a FEN of it as a page's address writes it (``_`` for spaces), checked:
+    a game of the registry and a FEN the engine reads (``fen_text`` first, so that what the
+    engine reads is short plain text; none: the game's start); raises ``GameError`` or
+    ``PictureError`` saying why."""
+    if not isinstance(variant_id, str) or variant_id not in variants.VARIANTS:
+        raise PictureError(
+            _("There is no game %(game_id)s.") % {"game_id": str(variant_id)[:ID_SHOWN]}
+        )
+    variant = variants.get(variant_id)
+    text = fen_text(fen.replace("_", " ").strip() if isinstance(fen, str) else fen)
+    if text is None:
+        return variant_id, variant.start_fen  # none given: the game's usual start
+    try:
+        variant.position(text)
+    except InvalidFenError as error:
+        raise PictureError(_("Bad FEN: %(error)s") % {"error": say(error)}) from None
+    return variant_id, text
+
+
+def fen_picture(variant_id: Any, fen: Any, orientation: str = "white") -> str:
+    """The position ``fen`` of the game ``variant_id`` (as ``checked_position`` takes them)
+    drawn by ``position_svg``."""
+    variant_id, text = checked_position(variant_id, fen)
+    return position_svg(variant_id, text, orientation)
 
 
 def game_picture(public_id: str, orientation: str = "white") -> tuple[str, bool] | None:

@@ -304,6 +304,12 @@ const actions = {
     else copy(text, "PGN", gettext("PGN copied."));
   },
   share: () => copy(shareLink(), gettext("Link"), gettext("Link copied.")),
+  image: () => {
+    const query = new URLSearchParams({
+      variant: data.variant_id, fen: tree.nodes[current].fen, orientation: board.orientation(),
+    });
+    window.open(`/position.svg?${query}`, "_blank", "noopener");
+  },
   edit: () => {
     location.href = `/editor/${data.variant_id}/${fenInPath(tree.nodes[current].fen)}`;
   },

@@ -203,3 +203,21 @@ def test_a_positions_drawing_is_there_again_when_the_walk_comes_back(new_page) -
     page.keyboard.press("ArrowRight")
     expect(page.locator("#move-tree .node.is-current")).to_have_text(re.compile("e4"))
     expect(drawn).to_have_count(0)
+
+
+def test_the_position_shown_opens_as_an_image(new_page) -> None:
+    page = new_page(1280, 800)
+    page.goto("/analysis/")
+    tap(page, "e2", "e4")
+    expect(page.locator("#move-tree .node")).to_have_count(1)
+    page.locator("[data-action=flip]").first.click()
+    with page.expect_popup() as opened:
+        page.get_by_test_id("position-image").click()
+    image = opened.value
+    image.wait_for_load_state()
+    assert "/position.svg?variant=chesskers&fen=" in image.url
+    assert image.url.endswith("&orientation=black")
+    # Black at the bottom: White's pawn now on e4 stands in the fourth row from the top.
+    pawn = image.locator("use[data-square=e4]")
+    expect(pawn).to_have_attribute("href", "#pieces-cburnett-wP")
+    expect(pawn).to_have_attribute("y", "3")

@@ -1,16 +1,16 @@
-"""The games a post links to, shown under it: a game of this site linked by its address (alone,
-or on a host the site answers to) is drawn as a picture of its position with its players, game
-and result, two a post at most, each once; another site's address, a game that does not exist
-and a removed post show none; every post of a page is read in one query, so a page costs the
-same whatever its posts link to; the posts a topic's open page reads as they are written show
-them too."""
+"""What a post links to, shown under it: a game of this site linked by its address (alone, or
+on a host the site answers to) is drawn as a picture of its position with its players, game and
+result, an analysis board's position with its game's name; two a post at most, each once;
+another site's address, a game that does not exist, a FEN the engine cannot read and a removed
+post show none; every post of a page is read in one query, so a page costs the same whatever its
+posts link to; the posts a topic's open page reads as they are written show them too."""
 
 import pytest
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext, override_settings
 
-from forum.previews import linked_games
+from forum.previews import linked, linked_games
 from forum.services import post_remove, post_reply
 from games.domain.schemas import MoveRequest
 from games.reads.picture import DASH
@@ -38,6 +38,20 @@ def test_a_link_to_a_game_of_this_site_is_found_and_others_are_not() -> None:
         "/game/ABCDEFGH/",
     ):
         assert linked_games(elsewhere) == [], elsewhere
+
+
+def test_an_analysis_boards_address_is_a_position_as_its_page_reads_it() -> None:
+    text = (
+        "Mate in two? /analysis/chesskers/4k3/8/8/8/8/8/8/4K3_w_-_-_0_1. "
+        "Or (/analysis/international/W:W31,32:B1,2) and /analysis/chesskers/8_w"
+    )
+    assert linked(text) == [
+        ("position", "chesskers", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+        ("position", "international", "W:W31,32:B1,2"),
+    ]
+    assert linked("/analysis/chesskers/%34k3/8/8/8/8/8/8/4K3_w_-_-_0_1") == [
+        ("position", "chesskers", "4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+    ]
 
 
 def finished_game(user) -> str:
@@ -83,3 +97,17 @@ def test_a_topic_page_reads_every_linked_game_in_one_query(ann, bob) -> None:
         game = finished_game(bob)
         post_reply(user=bob, topic_id=topic.public_id, text=f"/game/{game}/ and /game/{game}/")
     assert queries() == without + 1
+
+
+def test_a_post_shows_the_positions_of_the_analysis_boards_it_links_to(ann) -> None:
+    fen = "4k3/8/8/8/8/8/8/4K3_w_-_-_0_1"
+    text = (
+        f"Drawn? /analysis/chesskers/{fen} Not this: /analysis/chesskers/8/8/8 nor /analysis/go/x"
+    )
+    topic = start(ann, "analysis", "Kings", text)
+    page = Client().get(f"/forum/analysis/{topic.public_id}/").content.decode()
+    assert page.count('data-testid="post-position"') == 1
+    assert f'href="/analysis/chesskers/{fen}"' in page
+    picture = "/position.svg?variant=chesskers&amp;fen=4k3%2F8%2F8%2F8%2F8%2F8%2F8%2F4K3_w_-_-_0_1"
+    assert f'<img src="{picture}" alt="Chesskers · analysis board"' in page
+    assert Client().get(picture.replace("&amp;", "&")).status_code == 200

@@ -10,7 +10,7 @@ from django.test import Client
 
 from engine import variants
 from engine.board import Pattern
-from games.domain.schemas import MoveRequest
+from games.domain.schemas import MAX_FEN_CHARS, MoveRequest
 from games.reads.picture import DARK, LAST, position_svg
 from games.services.core import Actor
 from games.services.play import game_create_local, game_resign
@@ -105,3 +105,31 @@ def test_a_games_picture_marks_its_last_move_and_is_kept_once_it_is_over() -> No
     assert black["e4"][1:] == (3, 3)
     assert client.get("/game/nosuchgm/position.svg").status_code == 404
     assert client.post(url).status_code == 405
+
+
+@pytest.mark.django_db
+def test_any_position_is_drawn_from_its_fen_and_a_bad_one_is_refused_saying_why() -> None:
+    client = Client()
+    lone_kings = client.get(
+        "/position.svg", {"variant": "chesskers", "fen": "4k3/8/8/8/8/8/8/4K3_w_-_-_0_1"}
+    )
+    assert lone_kings.status_code == 200 and lone_kings["Content-Type"] == "image/svg+xml"
+    assert lone_kings["Cache-Control"] == "public, max-age=86400"
+    pieces = pieces_of(lone_kings.content.decode())
+    assert pieces == {
+        "e1": ("#pieces-cburnett-wK", 4, 7),
+        "e8": ("#pieces-cburnett-bK", 4, 0),
+    }
+    start = client.get("/position.svg", {"variant": "international", "orientation": "black"})
+    assert len(pieces_of(start.content.decode())) == 40
+    for query, says in (
+        ({"variant": "go"}, "There is no game go."),
+        ({"fen": "8/8/8/8/8/8/8/8 w - - 0 1"}, "There is no game None."),
+        ({"variant": "chesskers", "fen": "8/8/8"}, "Bad FEN: "),
+        ({"variant": "chesskers", "fen": "é" * 5}, "A FEN is written in plain ASCII"),
+        ({"variant": "chesskers", "fen": "8/" * (MAX_FEN_CHARS // 2 + 1)}, "A FEN has at most"),
+    ):
+        refused = client.get("/position.svg", query)
+        assert refused.status_code == 400, query
+        assert refused["Content-Type"] == "text/plain; charset=utf-8"
+        assert refused.content.decode().startswith(says), refused.content
