@@ -13,6 +13,9 @@ PAST_TOLERANCE = timedelta(seconds=60)
 
 # Tournaments a player may have made that have not finished yet.
 MAX_OPEN_PER_PLAYER = 3
+# Tournaments a team's leaders may make for it in a day: each tells every member (a notice
+# each), so this bounds what a team's members are told, and what making them costs.
+TEAM_TOURNAMENTS_A_DAY = 5
 # Players one tournament takes: what its pairing and standings cost is bounded by it.
 MAX_PLAYERS = 3000
 # A Swiss takes new players until its second round is paired.

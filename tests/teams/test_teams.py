@@ -6,9 +6,12 @@ tournaments only a team's members join."""
 import io
 import json
 import zipfile
+from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 
+from community.models import Notice
 from games.domain.errors import ErrorCode, GameError
 from players.closing import close_account
 from players.mydata import data_archive
@@ -30,7 +33,9 @@ from teams.services import (
 from tests.factories import make_user
 from tests.teams.conftest import make_team
 from tests.tournaments.conftest import make_tournament, request
+from tournaments.models import Tournament
 from tournaments.reads import team_tournaments, tournament_list
+from tournaments.services import entries
 from tournaments.services.entries import tournament_create, tournament_join
 
 pytestmark = pytest.mark.django_db
@@ -286,6 +291,30 @@ def test_a_team_tournament_is_made_by_a_leader_and_joined_by_members_only(people
     tournament_join(public_id=arena.public_id, user=bob)
     assert arena.entries.count() == 2
     refused(ErrorCode.NOT_FOUND, tournament_create, user=lead, asked=request(team="nosuchteam"))
+
+
+def test_a_team_has_so_many_tournaments_made_for_it_a_day(people, monkeypatch) -> None:
+    monkeypatch.setattr(entries, "TEAM_TOURNAMENTS_A_DAY", 4)
+    lead, ann, bob = people(2)
+    team = make_team(lead, [ann, bob])
+    team_set_leader(public_id=team.public_id, leader=lead, username="ann", leads=True)
+    made = [make_tournament([], maker=maker, team=team.public_id) for maker in (lead, lead, ann)]
+    made.append(make_tournament([], maker=ann, team=team.public_id))
+    message = refused(
+        ErrorCode.NOT_ALLOWED, tournament_create, user=lead, asked=request(team=team.public_id)
+    )
+    assert message == (
+        "Knights of Kyiv has had 4 tournaments made for it in the last day: that is as many as "
+        "a day holds."
+    )
+    # Bob was told of each, and of no more.
+    assert Notice.objects.filter(user=bob, kind="team_tournament").count() == 4
+    # Another team's, and a tournament for everyone, are not counted.
+    make_tournament([], maker=bob)
+    # A day on, the team may have one more.
+    Tournament.objects.filter(pk=made[0].pk).update(created_at=timezone.now() - timedelta(days=1))
+    make_tournament([], maker=bob, team=make_team(bob, name="Rooks").public_id)
+    assert make_tournament([], maker=lead, team=team.public_id).team_name == "Knights of Kyiv"
 
 
 def test_a_leader_reads_the_oldest_asks_and_how_many_wait(people, monkeypatch) -> None:

@@ -20,7 +20,12 @@ from games.services.play import position_start
 from teams.models import Member, Team
 from teams.services import is_member, leads, team_by_id
 from tournaments.models import Entry, Schedule, System, Tournament
-from tournaments.policy import MAX_OPEN_PER_PLAYER, MAX_PLAYERS, SWISS_JOIN_UNTIL_ROUND
+from tournaments.policy import (
+    MAX_OPEN_PER_PLAYER,
+    MAX_PLAYERS,
+    SWISS_JOIN_UNTIL_ROUND,
+    TEAM_TOURNAMENTS_A_DAY,
+)
 from tournaments.reads import page_url
 from tournaments.schemas import TournamentRequest
 from tournaments.services import tell
@@ -34,6 +39,8 @@ def tournament_create(*, user: User | None, asked: TournamentRequest) -> Tournam
     initial_fen, rated = position_start(asked.fen, asked.variant, asked.rated)
     with transaction.atomic():
         team = team_for(asked.team, user)
+        if team is not None:
+            room_in_team(team)
         if user is not None:
             User.objects.select_for_update().filter(pk=user.pk).first()  # one count at a time
             open_ones = Tournament.objects.filter(created_by=user).exclude(
@@ -68,6 +75,22 @@ def tournament_create(*, user: User | None, asked: TournamentRequest) -> Tournam
         if team is not None:
             tell_members(made, team, user)
         return made
+
+
+def room_in_team(team: Team) -> None:
+    """Refuses a team's tournament past ``TEAM_TOURNAMENTS_A_DAY`` made for it in the last
+    day (the team's row locked: one count at a time)."""
+    Team.objects.select_for_update().filter(pk=team.pk).first()
+    since = timezone.now() - timedelta(days=1)
+    if Tournament.objects.filter(team=team, created_at__gt=since).count() >= TEAM_TOURNAMENTS_A_DAY:
+        raise GameError(
+            ErrorCode.NOT_ALLOWED,
+            _(
+                "%(team)s has had %(count)s tournaments made for it in the last day: that is as "
+                "many as a day holds."
+            )
+            % {"team": team.name, "count": TEAM_TOURNAMENTS_A_DAY},
+        )
 
 
 def tell_members(tournament: Tournament, team: Team, maker: User | None) -> int:
