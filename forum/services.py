@@ -6,7 +6,7 @@ author's row, which also counts their topics of the day), so that a topic's post
 one after another whichever process writes them; the forum's and the topic's counts move in the
 same transaction. A refusal raises ``GameError`` (with the sentence a player reads) and changes
 nothing. Every open page of the topic is told of a post added, edited or removed, of a new
-title, and of the topic closed, opened again or deleted, once the change commits
+title, and of the topic closed, opened again, pinned, unpinned or deleted, once the change commits
 (``forum.tells.tell_readers``).
 """
 
@@ -169,13 +169,16 @@ def topic_change(*, user: User, topic_id: str, change: TopicChange) -> Topic:
         closing = change.closed is not None and change.closed != topic.closed
         if closing:
             topic.closed = change.closed
-        if change.sticky is not None:
+        pinning = change.sticky is not None and change.sticky != topic.sticky
+        if pinning:
             topic.sticky = change.sticky
         topic.save(update_fields=["title", "closed", "sticky"])
         if retitled:
             tell_readers(topic, {"type": "title", "title": topic.title})
         if closing:
             tell_readers(topic, {"type": "closed", "closed": topic.closed})
+        if pinning:
+            tell_readers(topic, {"type": "pinned", "pinned": topic.sticky})
     return topic
 
 

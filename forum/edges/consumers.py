@@ -1,6 +1,7 @@
 """A topic's socket (``/ws/forum/<topic id>/``): its open pages hear each change to it as it
 commits — ``post`` (a reply, by its number), ``edited`` and ``removed`` (a post, by its number),
-``title`` (the new title), ``closed`` (closed or opened again) and ``deleted`` — and ``topic``
+``title`` (the new title), ``closed`` (closed or opened again), ``pinned`` (pinned or
+unpinned) and ``deleted`` — and ``topic``
 (its title and how many posts it holds) once the socket hears them, and again on ``sync``, so
 that a page that reconnects reads what it missed.
 

@@ -1,5 +1,6 @@
 // A topic's page, live: its socket (/ws/forum/<topic id>/) tells it of each reply, edit, removal
-// and new title as it is made, and of the topic closed, opened again or deleted by a moderator.
+// and new title as it is made, and of the topic closed, opened again, pinned, unpinned or
+// deleted by a moderator.
 // A reply that belongs on this page is read from the server, drawn for this reader as the page
 // draws its posts (forum/edges/views.py, topic_posts), and added at the end of the list; an
 // edited or removed post shown here is drawn again; replies past this page are announced under
@@ -18,6 +19,7 @@ const notice = document.querySelector("[data-testid=topic-new-replies]");
 const heading = document.querySelector("[data-testid=topic-heading]");
 const state = document.querySelector("[data-testid=topic-state]");
 const count = document.querySelector("[data-testid=topic-post-count]");
+const pinned = document.querySelector("[data-testid=topic-pinned]");
 // The socket's refusals (then closed by the server): trying again cannot help.
 const REFUSED = new Set(["forbidden", "not_found"]);
 
@@ -121,6 +123,8 @@ function follow(data) {
         redraw(message.number);
       } else if (message.type === "title") {
         retitle(message.title);
+      } else if (message.type === "pinned") {
+        pinned.hidden = !message.pinned;
       } else if (message.type === "closed") {
         tellState(
           message.closed

@@ -3,8 +3,9 @@ sees Bob's reply appear on her page as he posts it from his (drawn for her: hers
 report, not to edit), her draft kept and the page never reloaded; his edit shows on her page as
 he saves it, and the title she changes shows on his. A reader on an earlier page of a long
 topic is told of the reply with the way to it, not given it on the page she reads. A reader is
-told when a moderator closes, opens again or deletes the topic, their draft kept; a member taken
-out of a team is told at once on their open page of its topic that it is no longer theirs."""
+told when a moderator closes, opens again or deletes the topic, their draft kept, and sees it
+marked pinned as it is pinned; a member taken out of a team is told at once on their open page
+of its topic that it is no longer theirs."""
 
 import re
 from collections.abc import Iterator
@@ -136,6 +137,11 @@ def test_a_reader_is_told_of_the_topic_closed_and_deleted_and_keeps_the_draft(ne
     log_in(mods, "mod")
     mods.goto(url)
 
+    pinned = his.get_by_test_id("topic-pinned")
+    expect(pinned).to_be_hidden()
+    mods.get_by_test_id("topic-pin").click()
+    expect(pinned).to_be_visible()
+    expect(pinned).to_have_text("Pinned")
     mods.get_by_test_id("topic-close").click()
     expect(state).to_have_text("The topic is closed: no more replies. Reload the page")
     expect(state.get_by_role("link", name="Reload the page")).to_have_attribute("href", url)

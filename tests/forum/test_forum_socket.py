@@ -89,15 +89,16 @@ async def test_a_topics_open_pages_hear_each_change_as_it_commits(ws) -> None:  
 
 
 @pytest.mark.django_db(transaction=True)
-async def test_a_topics_open_pages_hear_it_closed_opened_and_deleted(ws) -> None:  # noqa: F811
+async def test_a_topics_open_pages_hear_it_closed_pinned_and_deleted(ws) -> None:  # noqa: F811
     ann, mod = await database_sync_to_async(make_user)("ann"), await moderator()
     topic = await database_sync_to_async(start)(ann)
     reader, _ = await connect(ws, f"/ws/forum/{topic.public_id}/")
     for change in (
         TopicChange(closed=True),
         TopicChange(closed=True),  # closed already: nothing to tell
-        TopicChange(sticky=True),  # pinned: nothing a reader does differently
-        TopicChange(closed=False),
+        TopicChange(sticky=True),
+        TopicChange(sticky=True),  # pinned already: nothing to tell
+        TopicChange(closed=False, sticky=False),
     ):
         await database_sync_to_async(topic_change)(
             user=mod, topic_id=topic.public_id, change=change
@@ -105,7 +106,9 @@ async def test_a_topics_open_pages_hear_it_closed_opened_and_deleted(ws) -> None
     await database_sync_to_async(topic_delete)(user=mod, topic_id=topic.public_id)
     told = [
         {"type": "closed", "closed": True},
+        {"type": "pinned", "pinned": True},
         {"type": "closed", "closed": False},
+        {"type": "pinned", "pinned": False},
         {"type": "deleted", "forum": "/forum/general/"},
     ]
     assert [await reader.receive_json_from(timeout=5) for _ in told] == told
