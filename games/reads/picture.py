@@ -1,7 +1,8 @@
 """A position as a picture: an SVG of the board and its pieces, drawn by the server from the
 engine's reading of a FEN, with the site's own piece art and the brown board's colours. It is
-what a forum post shows of a game it links to, and what ``/game/<id>/position.svg`` serves to
-anyone who wants a game's position as an image (lichess's position images, as SVG).
+what a forum post shows of a game or an analysis board it links to, and what
+``/game/<id>/position.svg`` and ``/position.svg`` serve to anyone who wants a position as an
+image (lichess's position images, as SVG).
 
 The board is drawn as the game page draws it (static/js/geometry.js): a1 dark; on a board that
 uses only the dark squares (or, mirrored, the light ones) those are the dark ones; Alquerque's

@@ -8,7 +8,6 @@
 // from chessground; its idea.)
 
 const SVG = "http://www.w3.org/2000/svg";
-export const BRUSHES = ["green", "red", "blue", "yellow"];
 
 /** The brush of a press, by the modifier keys it was made with. */
 export function brushOf({ shiftKey = false, ctrlKey = false, altKey = false, metaKey = false }) {
