@@ -2,9 +2,9 @@
 hybrids, PDN for the checkers family), their account, settings, ratings and rating history,
 whom they follow and block, the reports they made, the games they bookmarked, their notes on
 games and on players, the chat lines they wrote, their private messages (those they wrote
-and those written to them), their puzzle ratings and rated puzzle rounds, their teams (and
-asks to join one), their forum posts, their notices, and the studies they own (each chapter a
-game of ``studies.pgn``, with its lines and comments).
+and those written to them), their puzzle ratings, rated puzzle rounds and puzzle storms, their
+teams (and asks to join one), their forum posts, their notices, and the studies they own (each
+chapter a game of ``studies.pgn``, with its lines and comments).
 
 Written into a temporary file that spills to disk past a few megabytes, the games read a chunk
 at a time (``games.reads.archive.games_export_texts``): memory is bounded whatever the size of
@@ -27,6 +27,7 @@ from forum.reads import posts_of
 from games.models import Bookmark, ChatLine, Game, GameNote, export_format
 from games.reads.archive import games_export_texts
 from puzzles.services import puzzle_ratings, puzzle_rounds
+from puzzles.storm import storm_runs
 from studies.models import Study
 from studies.services import study_text
 from teams.models import Ask, Member
@@ -42,8 +43,8 @@ def account_json(user: User) -> dict[str, Any]:
     """Returns the account's own record: who, since when, settings, ratings and their history,
     whom they follow and block, the reports they made, the games they bookmarked (at most
     ``MAX_BOOKMARKS``), their notes on games (at most ``MAX_NOTES``), their puzzle
-    ratings and rated rounds, their teams and their asks to join one, their forum posts and their
-    notices."""
+    ratings, rated rounds and storms, their teams and their asks to join one, their forum posts
+    and their notices."""
     history = RatingChange.objects.filter(user=user).select_related("game", "opponent")
     reports = Report.objects.filter(reporter=user).select_related("user")
     return {
@@ -98,6 +99,7 @@ def account_json(user: User) -> dict[str, Any]:
         ],
         "puzzle_ratings": puzzle_ratings(user),
         "puzzle_rounds": list(puzzle_rounds(user)),
+        "puzzle_storms": list(storm_runs(user)),
         "teams": [
             {"team": team_id, "name": name, "leader": leader, "joined": at.isoformat()}
             for team_id, name, leader, at in Member.objects.filter(user=user)

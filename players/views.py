@@ -48,6 +48,7 @@ from players.selectors import (
     stats_of,
 )
 from puzzles.services import puzzle_ratings
+from puzzles.storm import storm_bests
 from teams.reads import teams_of
 
 
@@ -88,6 +89,9 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
             "puzzle_ratings": [
                 {**line, "name": variant_names()[line["variant"]]}
                 for line in puzzle_ratings(player)
+            ],
+            "storm_bests": [
+                {**line, "name": variant_names()[line["variant"]]} for line in storm_bests(player)
             ],
             "teams": teams_of(player.pk),
             "activity": activity_of(player),

@@ -90,3 +90,35 @@ class PuzzleScan(models.Model):
 
     def __str__(self) -> str:
         return f"game {self.game_id}: {self.found} found"
+
+
+class StormRun(models.Model):
+    """A puzzle storm: as many puzzles of one game as a player solves against a clock
+    (``puzzles.storm``). The clock starts at the run's first move; each solved puzzle adds to
+    the score and the combo, whose steps give time back, and a miss costs time and moves on.
+    ``puzzles`` lists the run's puzzles so far, the current one last; ``ply`` is where the
+    solver is in it. A visitor's run has no user and is kept a day."""
+
+    public_id = models.CharField(max_length=12, unique=True, default=new_public_id)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    variant = models.CharField(max_length=VARIANT_LENGTH)
+    puzzles = models.JSONField(default=list)
+    ply = models.PositiveSmallIntegerField(default=0)
+    score = models.PositiveIntegerField(default=0)
+    misses = models.PositiveIntegerField(default=0)
+    combo = models.PositiveIntegerField(default=0)
+    best_combo = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    deadline = models.DateTimeField(null=True, blank=True)  # set by the first move
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["user", "variant", "-score"], name="storm_best_of_user"),
+            models.Index(fields=["created_at"], name="storm_by_age"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.variant} storm {self.public_id}: {self.score}"

@@ -14,6 +14,7 @@ import hashlib
 import random
 import time
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
 
@@ -283,6 +284,41 @@ def puzzle_move(user: Any, public_id: str, asked: Mapping[str, Any]) -> dict[str
     that is not the solver's or is past the solution, a move that cannot be read or is not
     legal."""
     puzzle = find(public_id)
+    verdict = judge(puzzle, asked)
+    answer: dict[str, Any] = {
+        "result": verdict.result,
+        "move": verdict.move,
+        "reply": verdict.reply,
+        "solution": None,
+        "themes": None,
+        "rating": None,
+    }
+    if verdict.result != "right":
+        won = verdict.result == "solved"
+        answer.update(
+            solution=puzzle.moves, themes=puzzle.themes, rating=record(user, puzzle, won=won)
+        )
+    answer["position"] = position_payload(puzzle.variant, verdict.game)
+    return answer
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the solver's move at a ply of a puzzle was: ``right`` (the opponent's ``reply``
+    played after it), ``solved`` or ``wrong``; ``game`` is the engine's game after it."""
+
+    result: str
+    move: dict[str, Any]
+    reply: dict[str, Any] | None
+    game: Any
+
+
+def judge(puzzle: Puzzle, asked: Mapping[str, Any], ply: int | None = None) -> Verdict:
+    """Judges the solver's move (``asked``, as ``puzzle_move`` takes it) against the puzzle's
+    solution at ``asked["ply"]``, or at ``ply`` when the caller keeps it (a storm, which then
+    refuses any other). A move that is not the solution's but wins the game solves it too.
+    Refused, saying why: a ply that is not the solver's or is past the solution, a move that
+    cannot be read or is not legal."""
     solution = puzzle.moves
     request = MoveRequest.of(
         ply=asked.get("ply"),
@@ -290,6 +326,12 @@ def puzzle_move(user: Any, public_id: str, asked: Mapping[str, Any]) -> dict[str
         path=asked.get("path"),
         promotion=asked.get("promotion"),
     )
+    if ply is not None and request.ply != ply:
+        raise GameError(
+            ErrorCode.STALE_PLY,
+            _("That move answers ply %(asked)s, but the puzzle is at ply %(ply)s.")
+            % {"asked": request.ply, "ply": ply},
+        )
     ply = request.ply
     if ply >= len(solution):
         raise GameError(
@@ -303,22 +345,11 @@ def puzzle_move(user: Any, public_id: str, asked: Mapping[str, Any]) -> dict[str
     solver = eg.position.turn
     played = play_on(eg, request.text)
     wins = eg.is_over() and eg.winner() is solver
-    answer: dict[str, Any] = {
-        "move": played,
-        "reply": None,
-        "solution": None,
-        "themes": None,
-        "rating": None,
-    }
-    over = {"solution": solution, "themes": puzzle.themes}
     if not wins and played_machine(eg) != expected:
-        answer.update(result="wrong", **over, rating=record(user, puzzle, won=False))
-    elif wins or ply + 1 >= len(solution):
-        answer.update(result="solved", **over, rating=record(user, puzzle, won=True))
-    else:
-        answer.update(result="right", reply=play_on(eg, solution[ply + 1]))
-    answer["position"] = position_payload(puzzle.variant, eg)
-    return answer
+        return Verdict("wrong", played, None, eg)
+    if wins or ply + 1 >= len(solution):
+        return Verdict("solved", played, None, eg)
+    return Verdict("right", played, play_on(eg, solution[ply + 1]), eg)
 
 
 def played_machine(eg: Any) -> str:

@@ -1,8 +1,8 @@
 """The puzzles API: the next puzzle of a game, one puzzle, a move of its solution, and its
-solution shown. Thin, as the games API: one service a view, its answer; a refusal is
-``{"error": "<sentence>"}``. Anyone may play; a signed-in player's first round on a puzzle is
-rated. Every call of an address counts against ``THROTTLE_RATES["puzzle_address"]``: each
-costs the engine a few moves."""
+solution shown; a puzzle storm started, its moves and its end (``puzzles.storm``). Thin, as the
+games API: one service a view, its answer; a refusal is ``{"error": "<sentence>"}``. Anyone may
+play; a signed-in player's first round on a puzzle is rated. Every call of an address counts
+against ``THROTTLE_RATES["puzzle_address"]``: each costs the engine a few moves."""
 
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -17,11 +17,15 @@ from games.domain.errors import ErrorCode, GameError
 from games.edges.api import body
 from puzzles.edges.serializers import (
     PUZZLE_ERRORS,
+    STORM_ERRORS,
     PuzzleHistorySerializer,
     PuzzleMoveRequest,
     PuzzleMoveSerializer,
     PuzzleSerializer,
     PuzzleSolutionSerializer,
+    StormMoveSerializer,
+    StormRunSerializer,
+    StormStartRequest,
 )
 from puzzles.services import (
     find,
@@ -33,6 +37,7 @@ from puzzles.services import (
     round_history,
     skip_asked,
 )
+from puzzles.storm import end_run, start_run, storm_move
 
 
 class PuzzleThrottle(AddressThrottle):
@@ -129,3 +134,40 @@ class PuzzleSolutionView(APIView):
     )
     def post(self, request: Request, puzzle_id: str) -> Response:
         return Response(give_up(request.user, puzzle_id))
+
+
+class StormStartView(APIView):
+    throttle_classes = [PuzzleThrottle]
+
+    @extend_schema(
+        request=StormStartRequest,
+        responses={201: StormRunSerializer, 400: STORM_ERRORS[400], 404: STORM_ERRORS[404]},
+        summary="Start a puzzle storm: its first puzzle, its clock not started",
+    )
+    def post(self, request: Request) -> Response:
+        asked = body(request).get("variant") or variants.DEFAULT.id
+        return Response(start_run(request.user, str(asked)), status=201)
+
+
+class StormMoveView(APIView):
+    throttle_classes = [PuzzleThrottle]
+
+    @extend_schema(
+        request=PuzzleMoveRequest,
+        responses={200: StormMoveSerializer, **STORM_ERRORS},
+        summary="Play the solver's move in a storm's puzzle: right, solved, wrong or late",
+    )
+    def post(self, request: Request, run_id: str) -> Response:
+        return Response(storm_move(request.user, run_id, body(request)))
+
+
+class StormEndView(APIView):
+    throttle_classes = [PuzzleThrottle]
+
+    @extend_schema(
+        request=None,
+        responses={200: StormRunSerializer, 404: STORM_ERRORS[404]},
+        summary="End a storm (its clock ran out, or the player stops): its final score",
+    )
+    def post(self, request: Request, run_id: str) -> Response:
+        return Response(end_run(request.user, run_id))

@@ -97,3 +97,54 @@ class PuzzleHistorySerializer(serializers.Serializer):
     older = serializers.IntegerField(
         allow_null=True, help_text="The `before` of the next, older page; null on the last"
     )
+
+
+STORM_ERRORS = {
+    **PUZZLE_ERRORS,
+    409: OpenApiResponse(ErrorSerializer, description="The move answers another ply."),
+    410: OpenApiResponse(ErrorSerializer, description="The storm is over."),
+}
+
+
+class StormStartRequest(serializers.Serializer):
+    variant = serializers.CharField(required=False, help_text="The game's id; absent: Chesskers")
+
+
+class StormPuzzleSerializer(serializers.Serializer):
+    id = serializers.CharField()
+    solver = serializers.CharField(help_text="white or black: the side the solver plays")
+    rating = serializers.IntegerField()
+    position = BoardPositionSerializer(help_text="The position the solver moves in now")
+
+
+class StormRunSerializer(serializers.Serializer):
+    id = serializers.CharField()
+    variant = serializers.CharField(help_text="The game's id")
+    score = serializers.IntegerField(help_text="Puzzles solved")
+    misses = serializers.IntegerField(help_text="Puzzles missed")
+    combo = serializers.IntegerField(help_text="Puzzles solved in a row, now")
+    best_combo = serializers.IntegerField(help_text="The run's longest combo")
+    shown = serializers.IntegerField(help_text="Puzzles shown so far, the current one included")
+    ply = serializers.IntegerField(help_text="The ply the solver's next move answers")
+    ms_left = serializers.IntegerField(help_text="Milliseconds on the clock")
+    running = serializers.BooleanField(help_text="Whether the clock runs (from the first move)")
+    over = serializers.BooleanField()
+    best = serializers.IntegerField(
+        allow_null=True, help_text="The caller's best score in this game; null signed out"
+    )
+    puzzle = StormPuzzleSerializer(allow_null=True, help_text="The current puzzle; null when over")
+
+
+class StormMoveSerializer(serializers.Serializer):
+    result = serializers.ChoiceField(choices=["right", "solved", "wrong", "late"])
+    move = BoardMovePlayedSerializer(allow_null=True, help_text="The move played; late: null")
+    reply = BoardMovePlayedSerializer(
+        allow_null=True, help_text="right: the opponent's reply, played at once; else null"
+    )
+    position = BoardPositionSerializer(
+        allow_null=True, help_text="The position the move reached (after a reply); late: null"
+    )
+    seconds = serializers.IntegerField(
+        help_text="Seconds the move gave the clock (a combo step) or took (a miss: negative)"
+    )
+    run = StormRunSerializer(help_text="The run after the move, with its next puzzle")

@@ -14,5 +14,6 @@ urlpatterns = [
         {"streak": True},
         name="puzzle-streak",
     ),
+    path("training/puzzles/<str:variant>/storm/", views.storm_page, name="puzzle-storm"),
     path("training/puzzles/<str:variant>/<str:puzzle_id>/", views.puzzle_page, name="puzzle"),
 ]

@@ -1,8 +1,9 @@
 """The puzzle pages: ``/training/puzzles/`` lists every game with its puzzles and the player's
 puzzle rating in each; ``/training/puzzles/history/`` the player's rated rounds;
-``/training/puzzles/<game>/`` plays that game's puzzles one after another, and
-``/training/puzzles/<game>/<id>/`` one puzzle (a link to share). The page is given its first
-puzzle; the next ones, and every move, go through the API (``puzzles.edges.api``)."""
+``/training/puzzles/<game>/`` plays that game's puzzles one after another,
+``/training/puzzles/<game>/<id>/`` one puzzle (a link to share) and
+``/training/puzzles/<game>/storm/`` a puzzle storm. The page is given its first puzzle; the
+next ones, and every move, go through the API (``puzzles.edges.api``)."""
 
 from datetime import datetime
 from typing import Any
@@ -24,6 +25,7 @@ from puzzles.services import (
     puzzle_ratings,
     round_history,
 )
+from puzzles.storm import MISS_SECONDS, STORM_SECONDS, best_score
 
 
 def puzzle_index(request: HttpRequest) -> HttpResponse:
@@ -101,3 +103,28 @@ def puzzle_page(
         "streak": streak,
     }
     return render(request, "puzzles/puzzle.html", context)
+
+
+@ensure_csrf_cookie
+def storm_page(request: HttpRequest, variant: str) -> HttpResponse:
+    """A puzzle storm of a game (``puzzles.storm``): the page starts a run through the API
+    when it opens, and again at *New storm*."""
+    if variant not in variants.VARIANTS:
+        raise Http404(_("There is no game %(variant)s.") % {"variant": variant})
+    page_data = {
+        "variant": variant_descriptor(variant),
+        "variant_id": variant,
+        "start_fen": variants.get(variant).start_fen,
+        "has_puzzles": Puzzle.objects.filter(variant=variant).exists(),
+        "best": best_score(request.user, variant),
+        "signed_in": request.user.is_authenticated,
+        "storm_seconds": STORM_SECONDS,
+        "miss_seconds": MISS_SECONDS,
+    }
+    context = {
+        "page_data": page_data,
+        "variant_id": variant,
+        "variant_name": game_name(variants.get(variant)),
+        "groups": variant_groups(),
+    }
+    return render(request, "puzzles/storm.html", context)

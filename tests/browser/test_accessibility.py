@@ -112,6 +112,7 @@ PAGES = [
     ("puzzles", "/training/puzzles/"),
     ("puzzle", "/training/puzzles/chesskers/"),  # a puzzle solved: its solution listed
     ("puzzle-history", "/training/puzzles/history/"),  # ... and its round
+    ("storm", "/training/puzzles/chesskers/storm/"),  # a storm's first puzzle shown
     ("studies", "/study/"),
     ("study", None),  # ada's study, a comment and a side line in it, its panels open
     ("archive", "/games/"),
@@ -217,8 +218,10 @@ def test_the_main_pages_have_no_serious_accessibility_violations(checked_page, t
         page.goto(path or f"/game/{game.public_id}/")
         expect(page.locator("html")).to_have_attribute("data-theme", theme)
         page.wait_for_load_state("networkidle")
-        if name in ("game", "analysis", "explorer", "coordinates", "puzzle", "study"):
+        if name in ("game", "analysis", "explorer", "coordinates", "puzzle", "study", "storm"):
             expect(page.locator("#board .cb-board")).to_be_visible()
+        if name == "storm":
+            expect(page.locator("body[data-storm=ready]")).to_have_count(1)
         if name == "study":
             page.get_by_test_id("chapter-panel").locator("summary").click()
             page.get_by_test_id("study-settings").locator("summary").click()

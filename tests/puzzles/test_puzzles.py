@@ -267,7 +267,7 @@ def test_the_index_lists_every_game_and_the_page_is_given_its_puzzle(line, clien
     index = client.get("/training/puzzles/").content.decode()
     assert index.count('data-testid="puzzles-game"') == len(variants.VARIANTS)
     chesskers = re.search(r'data-game="chesskers".*?</li>', index, re.S).group(0)
-    assert 'href="/training/puzzles/chesskers/"' in chesskers and "1 puzzle<" in chesskers
+    assert 'href="/training/puzzles/chesskers/"' in chesskers and "1 puzzle · " in chesskers
 
     def russian() -> str:
         index = client.get("/training/puzzles/").content.decode()
@@ -277,7 +277,7 @@ def test_the_index_lists_every_game_and_the_page_is_given_its_puzzle(line, clien
     Puzzle.objects.create(variant="russian", fen="W:Wc3:Bf6", solver="white", moves=["x"])
     assert "0 puzzles" in russian()  # counted less than a minute ago
     forget_counts()
-    assert "1 puzzle<" in russian()
+    assert "1 puzzle · " in russian()
     page = client.get("/training/puzzles/chesskers/")
     data = json.loads(
         re.search(r'id="page-data"[^>]*>(.*?)</script>', page.content.decode()).group(1)
