@@ -54,11 +54,6 @@ def linked(text: str) -> list[tuple[str, ...]]:
     return found
 
 
-def linked_games(text: str) -> list[str]:
-    """The ids of the games of this site ``text`` links to (``linked``)."""
-    return [link[1] for link in linked(text) if link[0] == "game"]
-
-
 def position_preview(variant_id: str, fen: str) -> dict[str, Any] | None:
     """An analysis board's position as a post shows it, or None if it is no position."""
     try:

@@ -10,7 +10,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext, override_settings
 
-from forum.previews import linked, linked_games
+from forum.previews import linked
 from forum.services import post_remove, post_reply
 from games.domain.schemas import MoveRequest
 from games.reads.picture import DASH
@@ -20,6 +20,11 @@ from games.services.round import game_play
 from tests.forum.conftest import start
 
 pytestmark = pytest.mark.django_db
+
+
+def linked_games(text: str) -> list[str]:
+    """The ids of the games ``text`` links to, as ``linked`` finds them."""
+    return [link[1] for link in linked(text) if link[0] == "game"]
 
 
 @override_settings(ALLOWED_HOSTS=["chesskers.example", ".friends.example"])
