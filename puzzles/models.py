@@ -118,6 +118,7 @@ class StormRun(models.Model):
         indexes = [
             models.Index(fields=["user", "variant", "-score"], name="storm_best_of_user"),
             models.Index(fields=["created_at"], name="storm_by_age"),
+            models.Index(fields=["variant", "created_at"], name="storm_of_game_by_day"),
         ]
 
     def __str__(self) -> str:

@@ -13,7 +13,7 @@ day, for its id, and then deleted.
 
 import random
 from collections.abc import Iterator, Mapping
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.db import transaction
@@ -230,6 +230,31 @@ def run_payload(
         "best": best_score(user, run.variant),
         "puzzle": shown,
     }
+
+
+LEADERS = 10  # the day's best players a game's storm page lists
+
+
+def storm_leaders(variant: str, now: datetime | None = None) -> list[dict[str, Any]]:
+    """Returns the day's best storm scores of a game (the UTC day), each player's best once,
+    the best first (then by name): ``{player, score}``, at most ``LEADERS``. Visitors and
+    closed accounts are left out. Only the game's storms of the day are read (by the
+    ``storm_of_game_by_day`` index), whatever the storms of earlier days."""
+    now = now or timezone.now()
+    day = now.astimezone(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
+    runs = StormRun.objects.filter(
+        variant=variant,
+        created_at__gte=day,
+        user__isnull=False,
+        user__is_active=True,
+        deadline__isnull=False,
+        score__gt=0,
+    )
+    rows = runs.values("user__username").annotate(best=Max("score"))
+    return [
+        {"player": row["user__username"], "score": row["best"]}
+        for row in rows.order_by("-best", "user__username")[:LEADERS]
+    ]
 
 
 def storm_bests(user: Any) -> list[dict[str, Any]]:

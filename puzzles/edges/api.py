@@ -23,6 +23,7 @@ from puzzles.edges.serializers import (
     PuzzleMoveSerializer,
     PuzzleSerializer,
     PuzzleSolutionSerializer,
+    StormLeadersSerializer,
     StormMoveSerializer,
     StormRunSerializer,
     StormStartRequest,
@@ -37,7 +38,7 @@ from puzzles.services import (
     round_history,
     skip_asked,
 )
-from puzzles.storm import end_run, start_run, storm_move
+from puzzles.storm import end_run, start_run, storm_leaders, storm_move
 
 
 class PuzzleThrottle(AddressThrottle):
@@ -171,3 +172,18 @@ class StormEndView(APIView):
     )
     def post(self, request: Request, run_id: str) -> Response:
         return Response(end_run(request.user, run_id))
+
+
+class StormLeadersView(APIView):
+    throttle_classes = [PuzzleThrottle]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("variant", str, description="The game's id; absent: Chesskers")
+        ],
+        responses={200: StormLeadersSerializer, 400: STORM_ERRORS[400]},
+        summary="The day's best storm scores of a game (UTC), a player's best once",
+    )
+    def get(self, request: Request) -> Response:
+        variant = variant_asked(request)
+        return Response({"variant": variant, "leaders": storm_leaders(variant)})

@@ -6,6 +6,7 @@ from puzzles.edges import api
 
 urlpatterns = [
     path("storm/", api.StormStartView.as_view(), name="api-storm"),
+    path("storm/leaders/", api.StormLeadersView.as_view(), name="api-storm-leaders"),
     path("storm/<str:run_id>/move/", api.StormMoveView.as_view(), name="api-storm-move"),
     path("storm/<str:run_id>/end/", api.StormEndView.as_view(), name="api-storm-end"),
     path("puzzles/next/", api.NextPuzzleView.as_view(), name="api-puzzle-next"),

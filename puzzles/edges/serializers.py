@@ -148,3 +148,13 @@ class StormMoveSerializer(serializers.Serializer):
         help_text="Seconds the move gave the clock (a combo step) or took (a miss: negative)"
     )
     run = StormRunSerializer(help_text="The run after the move, with its next puzzle")
+
+
+class StormLeaderSerializer(serializers.Serializer):
+    player = serializers.CharField()
+    score = serializers.IntegerField(help_text="Their best storm of the day")
+
+
+class StormLeadersSerializer(serializers.Serializer):
+    variant = serializers.CharField(help_text="The game's id")
+    leaders = StormLeaderSerializer(many=True, help_text="The best first, at most 10")

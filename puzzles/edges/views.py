@@ -25,7 +25,7 @@ from puzzles.services import (
     puzzle_ratings,
     round_history,
 )
-from puzzles.storm import MISS_SECONDS, STORM_SECONDS, best_score
+from puzzles.storm import MISS_SECONDS, STORM_SECONDS, best_score, storm_leaders
 
 
 def puzzle_index(request: HttpRequest) -> HttpResponse:
@@ -119,6 +119,8 @@ def storm_page(request: HttpRequest, variant: str) -> HttpResponse:
         "best": best_score(request.user, variant),
         "signed_in": request.user.is_authenticated,
         "storm_seconds": STORM_SECONDS,
+        "leaders": storm_leaders(variant),
+        "me": request.user.username if request.user.is_authenticated else None,
         "miss_seconds": MISS_SECONDS,
     }
     context = {

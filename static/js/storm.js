@@ -105,6 +105,35 @@ function finished() {
   }
   $("storm-best").textContent = words;
   $("storm-result").hidden = false;
+  if (data.signed_in && run.score > 0) refreshLeaders();
+}
+
+// The day's best players of the game, drawn when the page opens and again when a run ends
+// (the player's own score may have joined them); the player's own line marked.
+function drawLeaders(leaders) {
+  const items = leaders.map(({ player, score }) => {
+    const link = document.createElement("a");
+    link.href = `/@/${encodeURIComponent(player)}`;
+    link.textContent = player;
+    const figure = document.createElement("span");
+    figure.className = "rating";
+    figure.textContent = formatNumber(score);
+    const item = document.createElement("li");
+    if (player === data.me) item.className = "storm-leader-me";
+    item.append(link, " ", figure);
+    return item;
+  });
+  $("storm-leaders").replaceChildren(...items);
+  $("storm-leaders-none").hidden = leaders.length > 0;
+}
+
+async function refreshLeaders() {
+  try {
+    const query = new URLSearchParams({ variant: data.variant_id });
+    drawLeaders((await api("GET", `/api/storm/leaders/?${query}`)).leaders);
+  } catch {
+    // The list stays as it was drawn: the run's own result is shown above it all the same.
+  }
 }
 
 async function start() {
@@ -167,6 +196,7 @@ $("storm-game-form").addEventListener("submit", (event) => {
 });
 
 board.set({ fen: data.start_fen, legalMoves: [], interactive: false });
+drawLeaders(data.leaders);
 $("storm-clock").textContent = clockText(data.storm_seconds * 1000);
 if (data.has_puzzles) {
   start();

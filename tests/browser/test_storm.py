@@ -1,7 +1,7 @@
 """A puzzle storm in Chromium: a player opens it from the puzzles' index, solves a puzzle (the
 clock starts), misses the next (ten seconds lost, the combo broken), ends the storm and sees
-their new best; a visitor on a phone plays until the clock runs out and the page ends the run
-itself. At 1280 and 375 px, screenshotted."""
+their new best and their name among the day's best; a visitor on a phone plays until the clock
+runs out and the page ends the run itself. At 1280 and 375 px, screenshotted."""
 
 import re
 from datetime import timedelta
@@ -31,6 +31,9 @@ def play_current(page: Page, right: bool = True) -> None:
 def test_a_player_solves_misses_and_ends_a_storm_with_a_new_best(new_page) -> None:
     king_steps(6)
     make_user("alice")
+    StormRun.objects.create(
+        user=make_user("bea"), variant="chesskers", score=3, deadline=timezone.now()
+    )
     page = new_page(1280, 800)
     log_in(page, "alice")
     page.goto("/training/puzzles/")
@@ -38,6 +41,8 @@ def test_a_player_solves_misses_and_ends_a_storm_with_a_new_best(new_page) -> No
     page.wait_for_url("**/training/puzzles/chesskers/storm/")
     clock = page.get_by_test_id("storm-clock")
     expect(clock).to_have_text("3:00")
+    leaders = page.get_by_test_id("storm-leaders").locator("li")
+    expect(leaders).to_have_text(["bea 3"])
     expect(page.get_by_test_id("storm-status")).to_have_text(
         "Find the best move for White. Your first move starts the clock."
     )
@@ -62,19 +67,24 @@ def test_a_player_solves_misses_and_ends_a_storm_with_a_new_best(new_page) -> No
         "1 puzzle solved · 1 mistake · best combo 1"
     )
     expect(page.get_by_test_id("storm-best")).to_have_text("A new best: 1!")
+    expect(leaders).to_have_text(["bea 3", "alice 1"])  # the day's best, now with hers
+    expect(leaders.last).to_have_class("storm-leader-me")
     expect(page.locator("#board [data-square].is-movable")).to_have_count(0)
     shot(page, "storm-over-1280")
     page.get_by_test_id("storm-again").click()
     expect(result).to_be_hidden()
     expect(page.get_by_test_id("storm-score")).to_have_text("0")
     expect(clock).to_have_text("3:00")
-    assert StormRun.objects.count() == 2
+    assert StormRun.objects.filter(user__username="alice").count() == 2
 
 
 def test_a_visitor_plays_until_the_clock_runs_out(new_page) -> None:
     king_steps(3)
     page = new_page(375, 812)
     page.goto("/training/puzzles/chesskers/storm/")
+    expect(page.get_by_test_id("storm-leaders-none")).to_have_text(
+        "Nobody has played a storm of this game today."
+    )
     play_current(page)
     expect(page.get_by_test_id("storm-score")).to_have_text("1")
     # Two seconds left on the server's clock: the next answer says so, the page counts them

@@ -303,3 +303,45 @@ def test_a_move_on_a_puzzle_removed_meanwhile_is_refused() -> None:
         "That puzzle was removed: start a new storm.",
     )
     assert StormRun.objects.get().deadline is None  # the clock never started
+
+
+def test_the_days_leaders_are_each_players_best_of_the_day() -> None:
+    now = timezone.now()
+    day = now.replace(hour=0, minute=0, second=0, microsecond=0)
+
+    def ran(user, score, created, started=True, variant="chesskers") -> None:
+        run = StormRun.objects.create(
+            user=user, variant=variant, score=score, deadline=now if started else None
+        )
+        StormRun.objects.filter(pk=run.pk).update(created_at=created)
+
+    players = [make_user(f"p{n:02}") for n in range(12)]
+    for n, player in enumerate(players):
+        ran(player, 10 + n, day + timedelta(minutes=n))
+    ran(players[0], 30, day + timedelta(hours=1))  # p00's better run: counted once, at 30
+    ran(players[1], 99, day - timedelta(seconds=1))  # yesterday's
+    ran(players[2], 99, day, started=False)  # a score can't be without a start: left out
+    ran(players[3], 98, day, variant="russian")  # another game's
+    ran(None, 97, day)  # a visitor's
+    closed = make_user("closed")
+    closed.is_active = False
+    closed.save()
+    ran(closed, 96, day)
+    leaders = storm.storm_leaders("chesskers", now=now)
+    assert leaders[0] == {"player": "p00", "score": 30}
+    assert [line["player"] for line in leaders[1:]] == [f"p{n:02}" for n in range(11, 2, -1)]
+    assert len(leaders) == storm.LEADERS
+    assert storm.storm_leaders("russian", now=now) == [{"player": "p03", "score": 98}]
+    assert storm.storm_leaders("dameo", now=now) == []
+    api = APIClient()
+    checked = SchemaChecked()
+    answer = checked(
+        api,
+        "get",
+        "/api/storm/leaders/?variant=russian",
+        "/api/storm/leaders/",
+        200,
+    )
+    assert answer == {"variant": "russian", "leaders": [{"player": "p03", "score": 98}]}
+    checked(api, "get", "/api/storm/leaders/?variant=nope", "/api/storm/leaders/", 400)
+    assert checked.problems == []
