@@ -96,8 +96,9 @@ class StormRun(models.Model):
     """A puzzle storm: as many puzzles of one game as a player solves against a clock
     (``puzzles.storm``). The clock starts at the run's first move; each solved puzzle adds to
     the score and the combo, whose steps give time back, and a miss costs time and moves on.
-    ``puzzles`` lists the run's puzzles so far, the current one last; ``ply`` is where the
-    solver is in it. A visitor's run has no user and is kept a day."""
+    ``puzzles`` lists the run's puzzles so far, the current one last, and ``results``
+    how each one done went; ``ply`` is where the solver is in the current one. A visitor's
+    run has no user and is kept a day."""
 
     public_id = models.CharField(max_length=12, unique=True, default=new_public_id)
     user = models.ForeignKey(
@@ -105,6 +106,7 @@ class StormRun(models.Model):
     )
     variant = models.CharField(max_length=VARIANT_LENGTH)
     puzzles = models.JSONField(default=list)
+    results = models.JSONField(default=list)  # 1 solved, 0 missed: the puzzles done, in order
     ply = models.PositiveSmallIntegerField(default=0)
     score = models.PositiveIntegerField(default=0)
     misses = models.PositiveIntegerField(default=0)

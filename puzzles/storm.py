@@ -143,6 +143,7 @@ def storm_move(
         run.deadline += timedelta(seconds=seconds)
         shown = None
         if verdict.result != "right":
+            run.results = [*run.results, int(verdict.result == "solved")]
             shown = move_on(run, now, rng or random.Random())
         run.save()
     return {
@@ -198,7 +199,7 @@ def run_payload(
     how many puzzles it has shown, its clock (``ms_left``; ``running`` once the first move
     has started it), whether it is ``over``, the player's ``best`` in the game (signed in),
     and, while it goes on, its ``puzzle`` (``id``, ``solver``, ``rating``, and the position the
-    solver moves in, at ``ply``)."""
+    solver moves in, at ``ply``); once it is over, its ``review``."""
     over = run.ended_at is not None
     if run.deadline is None:
         ms_left = STORM_SECONDS * 1000
@@ -229,7 +230,20 @@ def run_payload(
         "over": over,
         "best": best_score(user, run.variant),
         "puzzle": shown,
+        "review": review(run) if over else None,
     }
+
+
+def review(run: StormRun) -> list[dict[str, Any]]:
+    """Returns the puzzles a run is over with, in the order they came: ``{id, rating,
+    solved}`` each (one removed since is left out), so that the player can play them again."""
+    done = run.puzzles[: len(run.results)]
+    ratings = dict(Puzzle.objects.filter(public_id__in=done).values_list("public_id", "rating"))
+    return [
+        {"id": puzzle_id, "rating": round(ratings[puzzle_id]), "solved": bool(solved)}
+        for puzzle_id, solved in zip(done, run.results, strict=True)
+        if puzzle_id in ratings
+    ]
 
 
 LEADERS = 10  # the day's best players a game's storm page lists

@@ -117,6 +117,12 @@ class StormPuzzleSerializer(serializers.Serializer):
     position = BoardPositionSerializer(help_text="The position the solver moves in now")
 
 
+class StormReviewSerializer(serializers.Serializer):
+    id = serializers.CharField()
+    rating = serializers.IntegerField()
+    solved = serializers.BooleanField()
+
+
 class StormRunSerializer(serializers.Serializer):
     id = serializers.CharField()
     variant = serializers.CharField(help_text="The game's id")
@@ -133,6 +139,11 @@ class StormRunSerializer(serializers.Serializer):
         allow_null=True, help_text="The caller's best score in this game; null signed out"
     )
     puzzle = StormPuzzleSerializer(allow_null=True, help_text="The current puzzle; null when over")
+    review = StormReviewSerializer(
+        many=True,
+        allow_null=True,
+        help_text="Once over: the puzzles it solved or missed, in order; null while it goes on",
+    )
 
 
 class StormMoveSerializer(serializers.Serializer):

@@ -104,8 +104,31 @@ function finished() {
     best = run.best;
   }
   $("storm-best").textContent = words;
+  drawReview(run.review || []);
   $("storm-result").hidden = false;
   if (data.signed_in && run.score > 0) refreshLeaders();
+}
+
+// The puzzles the run is over with, each a link to play it again, solved or missed.
+function drawReview(review) {
+  const items = review.map(({ id, rating, solved }) => {
+    const link = document.createElement("a");
+    link.href = `/training/puzzles/${encodeURIComponent(data.variant_id)}/${id}/`;
+    link.className = solved ? "storm-solved" : "storm-missed";
+    const mark = document.createElement("span");
+    mark.setAttribute("aria-hidden", "true");
+    mark.textContent = solved ? "\u2713" : "\u2717";
+    const said = document.createElement("span");
+    said.className = "visually-hidden";
+    said.textContent = solved ? gettext("Solved") : gettext("Missed");
+    link.append(mark, said, ` ${formatNumber(rating)}`);
+    const item = document.createElement("li");
+    item.append(link);
+    return item;
+  });
+  $("storm-review").replaceChildren(...items);
+  $("storm-review").hidden = !items.length;
+  $("storm-review-title").hidden = !items.length;
 }
 
 // The day's best players of the game, drawn when the page opens and again when a run ends

@@ -69,6 +69,13 @@ def test_a_player_solves_misses_and_ends_a_storm_with_a_new_best(new_page) -> No
     expect(page.get_by_test_id("storm-best")).to_have_text("A new best: 1!")
     expect(leaders).to_have_text(["bea 3", "alice 1"])  # the day's best, now with hers
     expect(leaders.last).to_have_class("storm-leader-me")
+    review = page.get_by_test_id("storm-review").locator("a")
+    expect(review).to_have_count(2)  # the one solved, the one missed; not the one shown now
+    done = StormRun.objects.filter(user__username="alice").get().puzzles[:2]
+    expect(review.first).to_have_text(re.compile(r"^\u2713Solved 1,50\d$"))
+    expect(review.last).to_have_text(re.compile(r"^\u2717Missed 1,50\d$"))
+    for link, puzzle_id in zip(review.all(), done, strict=True):
+        expect(link).to_have_attribute("href", f"/training/puzzles/chesskers/{puzzle_id}/")
     expect(page.locator("#board [data-square].is-movable")).to_have_count(0)
     shot(page, "storm-over-1280")
     page.get_by_test_id("storm-again").click()

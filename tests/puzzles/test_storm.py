@@ -345,3 +345,23 @@ def test_the_days_leaders_are_each_players_best_of_the_day() -> None:
     assert answer == {"variant": "russian", "leaders": [{"player": "p03", "score": 98}]}
     checked(api, "get", "/api/storm/leaders/?variant=nope", "/api/storm/leaders/", 400)
     assert checked.problems == []
+
+
+def test_a_run_over_lists_its_puzzles_done_to_play_again() -> None:
+    king_steps(4, rating=1200)
+    run = storm.start_run(AnonymousUser(), "chesskers", rng=random.Random(5))
+    assert run["review"] is None  # while it goes on
+    now = timezone.now()
+    first = run["puzzle"]["id"]
+    run = solve(AnonymousUser(), run, now)["run"]
+    second = run["puzzle"]["id"]
+    run = solve(AnonymousUser(), run, now, right=False)["run"]
+    assert run["review"] is None
+    ended = storm.end_run(AnonymousUser(), run["id"], now=now)
+    ratings = {p.public_id: round(p.rating) for p in Puzzle.objects.all()}
+    assert ended["review"] == [  # the puzzle shown when it ended was not done: left out
+        {"id": first, "rating": ratings[first], "solved": True},
+        {"id": second, "rating": ratings[second], "solved": False},
+    ]
+    Puzzle.objects.filter(public_id=first).delete()
+    assert [line["id"] for line in storm.end_run(AnonymousUser(), run["id"])["review"]] == [second]
