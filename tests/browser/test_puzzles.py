@@ -49,7 +49,7 @@ def test_a_player_solves_a_puzzle_and_fails_the_next(new_page) -> None:
     log_in(page, "alice")
     page.get_by_role("link", name="Puzzles").first.click()
     expect(page.get_by_test_id("puzzles-index")).to_be_visible()
-    page.locator("[data-game=chesskers] a").click()
+    page.locator("[data-game=chesskers]").get_by_role("link", name="Chesskers").click()
     status = page.get_by_test_id("puzzle-status")
     expect(status).to_have_text("Your turn: find the best move for White.")
     page.wait_for_url(f"**/training/puzzles/chesskers/{line.public_id}/")

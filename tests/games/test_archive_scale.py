@@ -101,9 +101,10 @@ def test_every_list_and_profile_asks_as_many_queries_for_30_games_as_for_3(
     # The profile: the user, their ratings (one row per category), the record, the rating
     # history, the latest games as White and as Black, their rating changes, then the page's
     # list of games (user, games, changes), the count of the games they imported, their puzzle
-    # ratings, their teams, the games they are playing now, and their activity (rating changes,
-    # other games, puzzle rounds, tournaments, forum posts, teams joined, studies, follows).
-    assert few["/@/alice"] == 22
+    # ratings and storm bests, their teams, the games they are playing now, and their activity
+    # (rating changes, other games, puzzle rounds, tournaments, forum posts, teams joined,
+    # studies, follows).
+    assert few["/@/alice"] == 23
 
 
 def page_ids(html: str) -> list[str]:
