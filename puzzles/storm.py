@@ -87,11 +87,11 @@ def start_run(user: Any, variant: str, rng: random.Random | None = None) -> dict
     return run_payload(run, user, now, puzzle=puzzle)
 
 
-def find_run(user: Any, public_id: str, *, lock: bool = False) -> StormRun:
-    """Returns a run by its id, locked with ``lock``; refuses (``not_found``) an unknown run
-    and another player's (a visitor's run is anyone's who holds its id)."""
-    runs = StormRun.objects.select_for_update() if lock else StormRun.objects
-    run = runs.filter(public_id=str(public_id)[:12]).first()
+def locked_run(user: Any, public_id: str) -> StormRun:
+    """Returns a run by its id, locked until the caller's transaction ends; refuses
+    (``not_found``) an unknown run and another player's (a visitor's run is anyone's who holds
+    its id)."""
+    run = StormRun.objects.select_for_update().filter(public_id=str(public_id)[:12]).first()
     if run is None or (run.user_id is not None and run.user_id != user.pk):
         raise GameError(ErrorCode.NOT_FOUND, _("There is no such storm."))
     return run
@@ -114,7 +114,7 @@ def storm_move(
     that is over, a ply that is not the run's, a move that cannot be read or is not legal."""
     now = now or timezone.now()
     with transaction.atomic():
-        run = find_run(user, public_id, lock=True)
+        run = locked_run(user, public_id)
         if run.ended_at is not None:
             raise GameError(ErrorCode.GAME_OVER, _("This storm is over."))
         if run.deadline is not None and now > run.deadline + timedelta(seconds=GRACE_SECONDS):
@@ -146,13 +146,16 @@ def storm_move(
             run.results = [*run.results, int(verdict.result == "solved")]
             shown = move_on(run, now, rng or random.Random())
         run.save()
+    position = position_payload(puzzle.variant, verdict.game)
+    # After a right move the puzzle goes on from the position the reply reached: shown once.
+    going_on = position if verdict.result == "right" else None
     return {
         "result": verdict.result,
         "move": verdict.move,
         "reply": verdict.reply,
-        "position": position_payload(puzzle.variant, verdict.game),
+        "position": position,
         "seconds": seconds,
-        "run": run_payload(run, user, now, puzzle=shown or puzzle),
+        "run": run_payload(run, user, now, puzzle=shown or puzzle, position=going_on),
     }
 
 
@@ -176,7 +179,7 @@ def end_run(user: Any, public_id: str, now: datetime | None = None) -> dict[str,
     run already over is returned as it ended."""
     now = now or timezone.now()
     with transaction.atomic():
-        run = find_run(user, public_id, lock=True)
+        run = locked_run(user, public_id)
         if run.ended_at is None:
             run.ended_at = now
             run.save(update_fields=["ended_at"])
@@ -193,13 +196,18 @@ def best_score(user: Any, variant: str) -> int | None:
 
 
 def run_payload(
-    run: StormRun, user: Any, now: datetime, puzzle: Puzzle | None = None
+    run: StormRun,
+    user: Any,
+    now: datetime,
+    puzzle: Puzzle | None = None,
+    position: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Returns a run as the page and the API show it: its score, misses, combo and best combo,
     how many puzzles it has shown, its clock (``ms_left``; ``running`` once the first move
     has started it), whether it is ``over``, the player's ``best`` in the game (signed in),
     and, while it goes on, its ``puzzle`` (``id``, ``solver``, ``rating``, and the position the
-    solver moves in, at ``ply``); once it is over, its ``review``."""
+    solver moves in, at ``ply``: ``position`` when the caller has it already); once it is over,
+    its ``review``."""
     over = run.ended_at is not None
     if run.deadline is None:
         ms_left = STORM_SECONDS * 1000
@@ -214,7 +222,7 @@ def run_payload(
                 "id": puzzle.public_id,
                 "solver": puzzle.solver,
                 "rating": round(puzzle.rating),
-                "position": position_payload(puzzle.variant, replayed(puzzle, run.ply)),
+                "position": position or position_payload(puzzle.variant, replayed(puzzle, run.ply)),
             }
     return {
         "id": run.public_id,
