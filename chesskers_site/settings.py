@@ -383,6 +383,7 @@ THROTTLE_DEFAULTS = {
     "forum_search_address": "60/60",  # forum searches (each a read of the search indexes)
     "board_address": "240/60",  # the analysis board's positions and moves (each one engine work)
     "explorer_address": "240/60",  # the opening explorer's positions (a FEN read, one lookup)
+    "learn_address": "60/60",  # learning from a game's mistakes: the list, a try (a search)
     "puzzle_address": "240/60",  # puzzles: the next one, a move, the solution (a few moves each)
     "study_address": "300/60",  # studies: reads and changes (a move each, or a text's import)
     "email_account": "5/3600",  # verification links sent for one account

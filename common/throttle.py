@@ -392,5 +392,11 @@ class ExplorerThrottle(AddressThrottle):
     scope = "explorer"
 
 
+class LearnThrottle(AddressThrottle):
+    """Learning from an analysed game's mistakes: the list, and each try (a search or two)."""
+
+    scope = "learn"
+
+
 class ChallengeThrottle(AccountAndAddressThrottle):
     scope = "challenge"

@@ -21,6 +21,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.throttle import LearnThrottle
 from games.domain.errors import ErrorCode, GameError
 from games.domain.policy import MAX_NOTE_CHARS, MAX_NOTES
 from games.domain.schemas import AnnotationRequest, import_body
@@ -32,12 +33,15 @@ from games.edges.serializers import (
     AnnotationSerializer,
     ErrorSerializer,
     GameImport,
+    LearnListSerializer,
+    LearnTryRequest,
+    LearnTrySerializer,
 )
 from games.models import Game, export_format
 from games.reads import archive as reads
 from games.reads.crosstable import crosstable, players_named
 from games.reads.live import game_by_id
-from games.services import analysis, archive
+from games.services import analysis, archive, learn
 from games.services.bookmarks import bookmark_set
 from games.services.core import Actor
 from games.services.notes import note_read, note_write
@@ -454,3 +458,37 @@ class GameAnalysisView(APIView):
         analysis.game_analyse(game_id=game_id, actor=Actor.of_request(request))
         payload = reads.analysis_payload(game_by_id(game_id))
         return Response(payload, status=status.HTTP_202_ACCEPTED)
+
+
+class GameLearnView(APIView):
+    """Learn from your mistakes (``games.services.learn``): anyone may ask, per address within
+    ``THROTTLE_LEARN_ADDRESS``."""
+
+    throttle_classes = [LearnThrottle]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("side", str, description="white or black (absent: white)")],
+        responses={200: LearnListSerializer, 400: ERRORS[400], 404: ERRORS[404]},
+        summary="A side's mistakes and blunders in an analysed game, to find better moves",
+    )
+    def get(self, request: Request, game_id: str) -> Response:
+        side = request.query_params.get("side", "white")
+        return Response(learn.learn_mistakes(game_id=game_id, side=side))
+
+    @extend_schema(
+        request=LearnTryRequest,
+        responses={
+            200: LearnTrySerializer,
+            400: OpenApiResponse(
+                ErrorSerializer,
+                description="Not one of the game's mistakes, or a move unreadable or illegal.",
+            ),
+            404: ERRORS[404],
+            429: OpenApiResponse(
+                ErrorSerializer, description="Too many tries: at this address, or searched at once."
+            ),
+        },
+        summary="Try a move instead of a mistake: the bot judges it against the best",
+    )
+    def post(self, request: Request, game_id: str) -> Response:
+        return Response(learn.learn_try(game_id=game_id, asked=dict(body(request))))

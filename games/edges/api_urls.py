@@ -72,4 +72,5 @@ urlpatterns = [
         api_archive.GameAnalysisView.as_view(),
         name="api-game-analysis",
     ),
+    path("games/<str:game_id>/learn/", api_archive.GameLearnView.as_view(), name="api-game-learn"),
 ]

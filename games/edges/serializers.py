@@ -377,3 +377,44 @@ class ExplorerSerializer(ExplorerCountsSerializer):
     latest = ExplorerGameSerializer(
         many=True, help_text="The newest game of each move, the newest first"
     )
+
+
+# --- learning from an analysed game's mistakes (games.services.learn) -----------------------
+class LearnMistakeSerializer(serializers.Serializer):
+    ply = serializers.IntegerField(help_text="The mistake's ply (0: the game's first move)")
+    judgement = serializers.ChoiceField(choices=["mistake", "blunder"])
+    loss = serializers.IntegerField(help_text="Centipawns the game's move lost, as analysed")
+    played = serializers.CharField(help_text="The move the game played there")
+    best = serializers.CharField(help_text="The analysis' best move there (the solution)")
+    position = BoardPositionSerializer(help_text="The position before it, to find a better move")
+
+
+class LearnListSerializer(serializers.Serializer):
+    side = serializers.ChoiceField(choices=["white", "black"])
+    state = serializers.CharField(help_text="The analysis': none, running, done or failed")
+    mistakes = LearnMistakeSerializer(many=True, help_text="In the order played")
+
+
+class LearnTryRequest(serializers.Serializer):
+    ply = serializers.IntegerField(help_text="The mistake's ply")
+    move = serializers.CharField(
+        required=False, help_text="The move tried, in the game's notation or machine form"
+    )
+    path = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="... or its squares, in order"
+    )
+    promotion = serializers.CharField(required=False, help_text="With a path: what it promotes to")
+
+
+class LearnTrySerializer(serializers.Serializer):
+    verdict = serializers.ChoiceField(
+        choices=["best", "good", "played", "worse"],
+        help_text="best: the analysis' best move; good: within an inaccuracy of it; played: "
+        "the game's own mistake again; worse: loses an inaccuracy or more against the best",
+    )
+    move = BoardMovePlayedSerializer(help_text="The move tried, as the board shows it")
+    loss = serializers.IntegerField(
+        allow_null=True, help_text="Centipawns lost against the best move; null for played"
+    )
+    best = serializers.CharField(help_text="The analysis' best move in the position")
+    position = BoardPositionSerializer(help_text="The position the move tried reaches")

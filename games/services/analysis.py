@@ -140,7 +140,9 @@ def _start(game_id: str) -> bool:
     return True
 
 
-def _limits() -> tuple[int | None, float | None]:
+def analysis_limits() -> tuple[int | None, float | None]:
+    """The depth and seconds of the search of each position analysed (``ANALYSIS_DEPTH``,
+    ``ANALYSIS_SECONDS``): a game's analysis and the tries of learning from it judge alike."""
     depth = getattr(settings, "ANALYSIS_DEPTH", None)
     time_limit = getattr(settings, "ANALYSIS_SECONDS", 0.5)
     return depth, time_limit
@@ -161,7 +163,7 @@ def _next(game_id: str) -> None:
             _running.discard(game_id)
             return
         index = missing[0]
-        depth, time_limit = _limits()
+        depth, time_limit = analysis_limits()
         future = workers.compute(
             evaluate_position,
             game.initial_fen,
