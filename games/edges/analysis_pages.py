@@ -4,7 +4,9 @@ start, ``/analysis/<game>/<FEN>`` a position, the FEN's spaces written ``_``) an
 the board editor, ``/editor/`` (``/editor/<game>/``, ``/editor/<game>/<FEN>``), where a
 position is set up piece by piece for the analysis board, the bot or pass-and-play; and the
 coordinate trainer, ``/training/coordinates/<game>/``, where a player learns the names of a
-game's squares (all in the browser: the page sends the game's board and nothing else).
+game's squares (all in the browser: the page sends the game's board and nothing else); and
+``/game/<id>/learn/``, where an analysed game's mistakes are asked again (learn from your
+mistakes).
 
 A game still being played is refused to everyone, its players included, until it ends: the
 board would be an engine at the table.
@@ -161,3 +163,37 @@ def coordinate_trainer(request: HttpRequest, variant: str = "") -> HttpResponse:
         "variants": variant_names(),
     }
     return render(request, "games/coordinates.html", context)
+
+
+@ensure_csrf_cookie
+def learn_page(request: HttpRequest, game_id: str) -> HttpResponse:
+    """Learn from your mistakes: a finished, analysed game's mistakes and blunders of one side
+    (``?side=``; absent: the signed-in player's own side, else White), each asked again on the
+    board. The page asks the API for the list and for each try's verdict
+    (``games.services.learn``); it judges nothing itself."""
+    game = Game.objects.select_related("white", "black").filter(public_id=game_id).first()
+    if game is None:
+        return render(request, "404.html", status=404)
+    if game.status == Game.Status.LIVE:
+        context = {"closed": CLOSED, "game": game}
+        return render(request, "games/learn.html", context, status=403)
+    side = request.GET.get("side")
+    if side not in ("white", "black"):
+        mine = request.user.is_authenticated and game.black_id == request.user.pk
+        side = "black" if mine and game.white_id != request.user.pk else "white"
+    page_data = {
+        "variant": variant_descriptor(game.variant),
+        "variant_id": game.variant,
+        "game_id": game.public_id,
+        "side": side,
+        "fen": game.fen,
+        "api_url": f"/api/games/{game.public_id}/learn/",
+        "game_url": f"/game/{game.public_id}/",
+    }
+    context = {
+        "page_data": page_data,
+        "game": game,
+        "side": side,
+        "variant_name": game_name(variants.get(game.variant)),
+    }
+    return render(request, "games/learn.html", context)

@@ -7,6 +7,7 @@ urlpatterns = [
     path("play/local/", views.local, name="local"),
     path("play/bot/", views.bot, name="bot"),
     path("game/<str:game_id>/", views.game_page, name="game"),
+    path("game/<str:game_id>/learn/", analysis_pages.learn_page, name="game-learn"),
     path("game/<str:game_id>/position.svg", picture_page.position_picture, name="game-picture"),
     path("position.svg", picture_page.position_picture_of_fen, name="position-picture"),
     path("embed/<str:game_id>/", embed_page.game_embed, name="game-embed"),

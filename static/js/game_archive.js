@@ -58,6 +58,7 @@ export function createArchive({ getPage, changeArchive, data, moveList, view }) 
       failed: () => gettext("The analysis failed."),
     };
     $("#analysis-progress").textContent = progress[analysis.state]?.() || "";
+    $("#learn-link").hidden = analysis.state !== "done";
   }
 
   function render() {

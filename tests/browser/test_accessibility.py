@@ -29,8 +29,9 @@ from teams.services import team_create, team_join
 from tests.browser.board_helpers import log_in, off_the_loop
 from tests.conftest import ARTIFACTS
 from tests.factories import make_user
-from tests.games.archive_helpers import finished_game
+from tests.games.archive_helpers import EVERYTHING, finished_game
 from tests.games.conftest import opened, start_game
+from tests.games.test_learn import analysed
 
 ACE = Path(__file__).resolve().parent / "vendor" / "accessibility-checker-engine" / "ace.js"
 REPORTS = ARTIFACTS / "accessibility"
@@ -113,6 +114,7 @@ PAGES = [
     ("puzzle", "/training/puzzles/chesskers/"),  # a puzzle solved: its solution listed
     ("puzzle-history", "/training/puzzles/history/"),  # ... and its round
     ("storm", "/training/puzzles/chesskers/storm/"),  # a storm's first puzzle shown
+    ("learn", None),  # an analysed game's first mistake asked again
     ("studies", "/study/"),
     ("study", None),  # ada's study, a comment and a side line in it, its panels open
     ("archive", "/games/"),
@@ -215,13 +217,27 @@ def test_the_main_pages_have_no_serious_accessibility_violations(checked_page, t
             path = f"/team/{team.public_id}/"
         if name == "topic":
             path = f"/forum/general/{topic.public_id}/"
+        if name == "learn":  # made here, after the explorer has counted the games before it
+            learned = off_the_loop(lambda: analysed(finished_game(ada, bea, EVERYTHING)))
+            path = f"/game/{learned.public_id}/learn/"
         page.goto(path or f"/game/{game.public_id}/")
         expect(page.locator("html")).to_have_attribute("data-theme", theme)
         page.wait_for_load_state("networkidle")
-        if name in ("game", "analysis", "explorer", "coordinates", "puzzle", "study", "storm"):
+        if name in (
+            "game",
+            "analysis",
+            "explorer",
+            "coordinates",
+            "puzzle",
+            "study",
+            "storm",
+            "learn",
+        ):
             expect(page.locator("#board .cb-board")).to_be_visible()
         if name == "storm":
             expect(page.locator("body[data-storm=ready]")).to_have_count(1)
+        if name == "learn":
+            expect(page.locator("body[data-learn=asking]")).to_have_count(1)
         if name == "study":
             page.get_by_test_id("chapter-panel").locator("summary").click()
             page.get_by_test_id("study-settings").locator("summary").click()
