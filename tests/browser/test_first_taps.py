@@ -4,6 +4,7 @@ from its page data takes them, and the socket's first messages move no control u
 from playwright.sync_api import Page, expect
 
 from games.domain.clock import TimeControl
+from games.models import Game
 from tests.browser.board_helpers import log_in, off_the_loop
 from tests.factories import make_user
 from tests.games.conftest import opened, start_game
@@ -44,6 +45,13 @@ def test_a_tap_on_resign_across_the_sockets_opening_arms_it(new_page) -> None:
     game = off_the_loop(lambda: opened(start_game(alice_user, bob_user, clock=TimeControl(180, 2))))
     bob.goto(f"/game/{game.public_id}/")
     expect(bob.locator("body[data-live=open]")).to_have_count(1)
+    # The page marks its socket open before the server has seated it (and, Bob at the table,
+    # started counting Alice's absence): wait for the server, or Alice's page may come first.
+    for _ in range(200):
+        if Game.objects.get(pk=game.pk).absence_side == "white":
+            break
+        bob.wait_for_timeout(50)
+    assert Game.objects.get(pk=game.pk).absence_side == "white"
 
     # Alice comes to the game with Bob at the table: her page, drawn before her socket opens,
     # has her away (as in a game she comes to second, or comes back to).
