@@ -6,7 +6,7 @@ Imports the engine only — no Django — so a worker process can run ``evaluate
 plain values. Storing and telling clients is ``games.services.analysis``.
 """
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from engine import variants
@@ -75,3 +75,19 @@ def judge(before: int, after: int, white_moved: bool) -> tuple[int, str | None]:
         if loss >= threshold:
             return loss, name
     return loss, None
+
+
+def tally(plies: Iterable[Mapping[str, Any]]) -> dict[str, dict[str, int | None]]:
+    """Returns each side's tally of a game's judged plies (each ``{side, loss, judgement}``):
+    ``{"white": {inaccuracy, mistake, blunder, acpl}, "black": …}``, ``acpl`` the average
+    centipawns a move lost (each move's loss capped, as ``judge`` counts it), rounded, or None
+    for a side with no ply judged."""
+    sides: dict[str, dict[str, int | None]] = {}
+    for side in ("white", "black"):
+        own = [ply for ply in plies if ply["side"] == side]
+        counts: dict[str, int | None] = {
+            name: sum(1 for ply in own if ply["judgement"] == name) for name, _ in THRESHOLDS
+        }
+        counts["acpl"] = round(sum(ply["loss"] for ply in own) / len(own)) if own else None
+        sides[side] = counts
+    return sides

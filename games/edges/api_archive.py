@@ -39,6 +39,7 @@ from games.edges.serializers import (
 )
 from games.models import Game, export_format
 from games.reads import archive as reads
+from games.reads.analysis import analysis_payload
 from games.reads.crosstable import crosstable, players_named
 from games.reads.live import game_by_id
 from games.services import analysis, archive, learn
@@ -429,7 +430,12 @@ AnalysisSerializer = inline_serializer(
         ),
         "plies": serializers.ListField(
             child=serializers.DictField(),
-            help_text="{ply, loss, judgement (inaccuracy/mistake/blunder/null), better}",
+            help_text="{ply, side, loss, judgement (inaccuracy/mistake/blunder/null), better}",
+        ),
+        "summary": serializers.DictField(
+            child=serializers.DictField(),
+            help_text="Each side's tally of the plies judged so far: {white: {inaccuracy, "
+            "mistake, blunder, acpl (average centipawns lost a move, or null)}, black: …}",
         ),
     },
 )
@@ -440,7 +446,7 @@ class GameAnalysisView(APIView):
         responses={200: AnalysisSerializer, 404: ERRORS[404]}, summary="A game's analysis"
     )
     def get(self, request: Request, game_id: str) -> Response:
-        return Response(reads.analysis_payload(game_by_id(game_id)))
+        return Response(analysis_payload(game_by_id(game_id)))
 
     @extend_schema(
         request=None,
@@ -456,7 +462,7 @@ class GameAnalysisView(APIView):
     )
     def post(self, request: Request, game_id: str) -> Response:
         analysis.game_analyse(game_id=game_id, actor=Actor.of_request(request))
-        payload = reads.analysis_payload(game_by_id(game_id))
+        payload = analysis_payload(game_by_id(game_id))
         return Response(payload, status=status.HTTP_202_ACCEPTED)
 
 

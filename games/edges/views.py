@@ -35,14 +35,13 @@ from games.domain.schemas import (
 )
 from games.edges.analysis_pages import analysis_url
 from games.models import Challenge, Game, export_format, fen_turn
+from games.reads.analysis import analysis_payload, no_analysis
 from games.reads.archive import (
     ArchiveFilters,
     PageRequest,
-    analysis_payload,
     annotations_of,
     archive_games,
     may_annotate_once_finished,
-    no_analysis,
     page_of,
 )
 from games.reads.chat import has_chat, room_of

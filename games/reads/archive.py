@@ -15,8 +15,7 @@ from engine import variants
 from games.domain import pgn
 from games.domain.clock import SPEEDS, TimeControl, speed_filter
 from games.domain.errors import ErrorCode, GameError
-from games.domain.evaluation import judge
-from games.models import Analysis, Annotation, Evaluation, Game, GameMove
+from games.models import Annotation, Game, GameMove
 from games.reads.state import player_name, rating_changes
 
 # The days a date filter may name: a filter's bound is a day's start or the next day's, which
@@ -377,39 +376,6 @@ def page_of(games: QuerySet[Game], asked: PageRequest, field: str = "finished_at
         older=older,
         newer=newer,
     )
-
-
-def no_analysis(game: Game) -> dict[str, Any]:
-    """Returns the analysis payload of a game not analysed, without reading the database."""
-    return {"state": "none", "done": 0, "total": game.ply + 1, "evaluations": [], "plies": []}
-
-
-def analysis_payload(game: Game) -> dict[str, Any]:
-    """Returns a game's analysis as clients get it: its state and progress, the evaluation of
-    every position analysed so far, and the judgement of every ply both of whose positions are
-    in (with the better move when the ply lost something)."""
-    analysis = Analysis.objects.filter(game=game).first()
-    evaluations = {e.index: e for e in Evaluation.objects.filter(game=game)}
-    moves = list(game.moves.order_by("ply").values_list("ply", "text"))
-    plies = []
-    for ply, text in moves:
-        before, after = evaluations.get(ply), evaluations.get(ply + 1)
-        if before is None or after is None:
-            continue
-        white_moved = game.mover(ply) == "white"
-        loss, judgement = judge(before.score, after.score, white_moved)
-        better = before.best if judgement and before.best and before.best != text else None
-        plies.append({"ply": ply, "loss": loss, "judgement": judgement, "better": better})
-    return {
-        "state": analysis.state if analysis else "none",
-        "done": analysis.done if analysis else 0,
-        "total": analysis.total if analysis else game.ply + 1,
-        "evaluations": [
-            {"index": e.index, "score": e.score, "best": e.best or None, "depth": e.depth}
-            for e in sorted(evaluations.values(), key=lambda e: e.index)
-        ],
-        "plies": plies,
-    }
 
 
 def variant_tags(variant_id: str) -> list[tuple[str, str]]:

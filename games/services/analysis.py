@@ -20,7 +20,7 @@ from games.domain.errors import ErrorCode, GameError
 from games.domain.evaluation import evaluate_position
 from games.domain.policy import ANALYSIS_STALE_AFTER, MAX_RUNNING_ANALYSES
 from games.models import Analysis, Evaluation, Game
-from games.reads.archive import analysis_payload
+from games.reads.analysis import analysis_payload
 from games.services import workers
 from games.services.core import Actor, lock_game
 from games.storage import broadcast

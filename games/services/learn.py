@@ -30,7 +30,7 @@ from games.domain.errors import ErrorCode, GameError
 from games.domain.evaluation import evaluate_position, judge
 from games.domain.schemas import MoveRequest
 from games.models import Game
-from games.reads.archive import analysis_payload
+from games.reads.analysis import analysis_payload
 from games.reads.live import game_by_id
 from games.services import workers
 from games.services.analysis import analysis_limits

@@ -59,6 +59,34 @@ export function createArchive({ getPage, changeArchive, data, moveList, view }) 
     };
     $("#analysis-progress").textContent = progress[analysis.state]?.() || "";
     $("#learn-link").hidden = analysis.state !== "done";
+    renderSummary(analysis);
+  }
+
+  // Each side's tally, as the server counted it, once the analysis is done.
+  function renderSummary(analysis) {
+    const table = $("#analysis-summary");
+    table.hidden = analysis.state !== "done" || !analysis.summary;
+    if (table.hidden) return;
+    const rows = [
+      ["inaccuracy", gettext("Inaccuracies")],
+      ["mistake", gettext("Mistakes")],
+      ["blunder", gettext("Blunders")],
+      ["acpl", gettext("Average centipawn loss")],
+    ].map(([key, label]) => {
+      const row = document.createElement("tr");
+      const head = document.createElement("th");
+      head.scope = "row";
+      head.textContent = label;
+      row.append(head, ...["white", "black"].map((side) => {
+        const cell = document.createElement("td");
+        const value = analysis.summary[side][key];
+        cell.textContent = value === null ? "–" : formatNumber(value);
+        cell.dataset.testid = `summary-${side}-${key}`;
+        return cell;
+      }));
+      return row;
+    });
+    table.tBodies[0].replaceChildren(...rows);
   }
 
   function render() {

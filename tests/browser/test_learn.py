@@ -1,8 +1,9 @@
-"""Learn from your mistakes in Chromium: the player who made them opens the lesson from the
-analysed game's page, plays the game's own move again (told so, the board put back), views the
-first solution, tries a losing move on the blunder (told to do better), finds the best move and
-sees the lesson's end; Black's side has nothing to ask. At 1280 and 375 px, screenshotted (the
-accessibility sweep, tests/browser/test_accessibility.py, checks the page too)."""
+"""Learn from your mistakes in Chromium: the player who made them reads the analysed game's
+tally on its page, opens the lesson from there, plays the game's own move again (told so, the
+board put back), views the first solution, tries a losing move on the blunder (told to do
+better), finds the best move and sees the lesson's end; Black's side has nothing to ask. At 1280
+and 375 px, screenshotted (the accessibility sweep, tests/browser/test_accessibility.py, checks
+the page too)."""
 
 import re
 
@@ -27,6 +28,12 @@ def test_a_player_learns_from_their_mistakes(new_page) -> None:
     page = new_page(1280, 900)
     log_in(page, "alice")
     page.goto(f"/game/{game.public_id}/")
+    summary = page.get_by_test_id("analysis-summary")
+    expect(summary).to_be_visible()  # the tally, read from the analysis
+    expect(summary.locator("tbody tr")).to_have_text(
+        ["Inaccuracies12", "Mistakes10", "Blunders10", "Average centipawn loss17425"]
+    )
+    shot(page, "analysis-summary")
     page.get_by_test_id("learn-link").click()
     page.wait_for_url(f"**/game/{game.public_id}/learn/")
     status, verdict = page.get_by_test_id("learn-status"), page.get_by_test_id("learn-verdict")

@@ -198,3 +198,17 @@ def test_an_address_spends_its_budget_on_the_list_and_the_tries(game, settings) 
     refused = ask(game, ply=8, move="Rb1")
     assert refused.status_code == 429 and refused.json()["error"]
     assert refused["Retry-After"]
+
+
+def test_the_analysis_tallies_each_sides_judgements_and_average_loss(game, alice, bob) -> None:
+    analysis = APIClient().get(f"/api/games/{game.public_id}/analysis/").json()
+    assert [p["side"] for p in analysis["plies"]] == ["white", "black"] * 7
+    # White lost 0, 58, 96, 258, 806, 0, 0 centipawns; Black 17, 63, 96, 0, 0, 0, 0.
+    assert analysis["summary"] == {
+        "white": {"inaccuracy": 1, "mistake": 1, "blunder": 1, "acpl": 174},
+        "black": {"inaccuracy": 2, "mistake": 0, "blunder": 0, "acpl": 25},
+    }
+    other = finished_game(alice, bob, EVERYTHING)
+    none = APIClient().get(f"/api/games/{other.public_id}/analysis/").json()["summary"]
+    empty = {"inaccuracy": 0, "mistake": 0, "blunder": 0, "acpl": None}
+    assert none == {"white": empty, "black": empty}

@@ -59,6 +59,9 @@ async def test_a_declined_draw_offer_is_told_to_the_whole_table(
         await comm.disconnect()
 
 
+NOTHING_JUDGED = {"inaccuracy": 0, "mistake": 0, "blunder": 0, "acpl": None}
+
+
 def archive_of(client: Client, game) -> dict:
     html = client.get(f"/game/{game.public_id}/").content.decode()
     start = html.index('<script id="page-data" type="application/json">')
@@ -75,7 +78,14 @@ def test_a_live_games_page_carries_its_archive_tools_for_when_it_ends(alice, bob
             client.force_login(user)
         assert archive_of(client, game) == {
             "annotations": [],
-            "analysis": {"state": "none", "done": 0, "total": 1, "evaluations": [], "plies": []},
+            "analysis": {
+                "state": "none",
+                "done": 0,
+                "total": 1,
+                "evaluations": [],
+                "plies": [],
+                "summary": {side: NOTHING_JUDGED for side in ("white", "black")},
+            },
             "can_annotate": can_annotate,
             "can_analyse": user is not None,
             "export_url": f"/api/games/{game.public_id}/export/?download=1",
