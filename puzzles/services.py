@@ -13,6 +13,7 @@ visitor plays every puzzle unrated."""
 import hashlib
 import random
 import time
+from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
@@ -24,6 +25,7 @@ from django.utils.translation import gettext as _
 
 from accounts import glicko2
 from engine import variants
+from engine.bot.puzzles import THEMES
 from games.domain.errors import ErrorCode, GameError
 from games.domain.schemas import MoveRequest
 from games.services.lines import play_on, position_payload
@@ -45,6 +47,7 @@ def rating_of(user: Any, variant: str) -> PuzzleRating | None:
 
 COUNTS_SECONDS = 60.0  # the index's counts are read at most once a minute by a process
 _counts: dict[str, Any] = {}
+_theme_counts: dict[str, tuple[float, dict[str, int]]] = {}
 
 
 def puzzle_counts() -> dict[str, int]:
@@ -58,9 +61,45 @@ def puzzle_counts() -> dict[str, int]:
     return _counts["counts"]
 
 
+def theme_counts(variant: str) -> dict[str, int]:
+    """Returns how many of a game's puzzles have each theme (``THEMES`` order, themes without
+    any left out), counted at most ``COUNTS_SECONDS`` ago in this process: a count reads the
+    themes of every puzzle of the game."""
+    now = time.monotonic()
+    kept = _theme_counts.get(variant)
+    if kept is None or now - kept[0] >= COUNTS_SECONDS:
+        rows = Puzzle.objects.filter(variant=variant).values_list("themes", flat=True)
+        counted = Counter(theme for themes in rows.iterator() for theme in themes)
+        kept = (now, {theme: counted[theme] for theme in THEMES if counted[theme]})
+        _theme_counts[variant] = kept
+    return kept[1]
+
+
 def forget_counts() -> None:
     """Drops this process's counts: the next index reads them afresh."""
     _counts.clear()
+    _theme_counts.clear()
+
+
+def theme_asked(asked: str | None) -> str | None:
+    """Returns the puzzle theme asked (``THEMES``; none: None), or refuses another, saying
+    which there are."""
+    if not asked:
+        return None
+    if asked not in THEMES:
+        raise GameError(
+            ErrorCode.BAD_REQUEST,
+            _("There is no puzzle theme %(theme)s: the themes are %(themes)s.")
+            % {"theme": asked[:40], "themes": ", ".join(THEMES)},
+        )
+    return asked
+
+
+def of_theme(puzzles: QuerySet[Puzzle], theme: str | None) -> QuerySet[Puzzle]:
+    """Returns the puzzles of ``puzzles`` with ``theme`` among their themes (all: None). The
+    themes are a JSON list; its text holds each theme in quotes, and no theme is part of
+    another's, so the quoted name finds it on every database."""
+    return puzzles.filter(themes__icontains=f'"{theme}"') if theme else puzzles
 
 
 def puzzle_ratings(user: Any) -> list[dict[str, Any]]:
@@ -168,6 +207,7 @@ def next_puzzle(
     rng: random.Random | None = None,
     near: float | None = None,
     skip: frozenset[str] = frozenset(),
+    theme: str | None = None,
 ) -> Puzzle | None:
     """Returns a puzzle of ``variant`` for the player, near the rating ``near`` if it is given
     (a streak's next step), else near their own, never one of ``skip`` while another is left
@@ -176,9 +216,10 @@ def next_puzzle(
     played all those, one near it all the same (a replay, unrated); signed out, one near
     ``near``, or near a rating drawn at random between the game's easiest and hardest.
     ``None`` when the game has none. Each way reads the (variant, rating) index from a point
-    outward: the work is the same however many puzzles there are."""
+    outward: the work is the same however many puzzles there are. With ``theme``, only puzzles
+    of that theme (``of_theme``: the index is read outward until enough of them are found)."""
     rng = rng or random.Random()
-    puzzles = Puzzle.objects.filter(variant=variant)
+    puzzles = of_theme(Puzzle.objects.filter(variant=variant), theme)
     if skip and puzzles.exclude(public_id__in=skip).exists():
         puzzles = puzzles.exclude(public_id__in=skip)
     if user.is_authenticated:

@@ -37,6 +37,7 @@ from puzzles.services import (
     rating_asked,
     round_history,
     skip_asked,
+    theme_asked,
 )
 from puzzles.storm import end_run, start_run, storm_leaders, storm_move
 
@@ -73,6 +74,12 @@ class NextPuzzleView(APIView):
                 description="Puzzle ids, comma-separated (at most 50): none of them while "
                 "another is left (a streak's puzzles so far)",
             ),
+            OpenApiParameter(
+                "theme",
+                str,
+                description="Only puzzles of this theme: win, advantage, sacrifice, chain, "
+                "sweep, promotion, one-move or long",
+            ),
         ],
         responses={200: PuzzleSerializer, 400: PUZZLE_ERRORS[400], 404: PUZZLE_ERRORS[404]},
         summary="The next puzzle of a game for the caller",
@@ -83,7 +90,10 @@ class NextPuzzleView(APIView):
         variant = variant_asked(request)
         near = rating_asked(request.query_params.get("rating"))
         skip = skip_asked(request.query_params.get("skip"))
-        puzzle = next_puzzle(request.user, variant, near=near, skip=skip)
+        theme = theme_asked(request.query_params.get("theme"))
+        puzzle = next_puzzle(request.user, variant, near=near, skip=skip, theme=theme)
+        if puzzle is None and theme:
+            raise GameError(ErrorCode.NOT_FOUND, _("This game has no puzzles of that theme yet."))
         if puzzle is None:
             raise GameError(ErrorCode.NOT_FOUND, _("This game has no puzzles yet."))
         return Response(puzzle_payload(puzzle, request.user))

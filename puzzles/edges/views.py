@@ -1,7 +1,7 @@
 """The puzzle pages: ``/training/puzzles/`` lists every game with its puzzles and the player's
 puzzle rating in each; ``/training/puzzles/history/`` the player's rated rounds;
-``/training/puzzles/<game>/`` plays that game's puzzles one after another,
-``/training/puzzles/<game>/<id>/`` one puzzle (a link to share) and
+``/training/puzzles/<game>/`` plays that game's puzzles one after another (``?theme=``: only
+those of one theme), ``/training/puzzles/<game>/<id>/`` one puzzle (a link to share) and
 ``/training/puzzles/<game>/storm/`` a puzzle storm. The page is given its first puzzle; the
 next ones, and every move, go through the API (``puzzles.edges.api``)."""
 
@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from catalogue.descriptors import game_name, variant_descriptor, variant_groups, variant_names
@@ -24,8 +25,22 @@ from puzzles.services import (
     puzzle_payload,
     puzzle_ratings,
     round_history,
+    theme_asked,
+    theme_counts,
 )
 from puzzles.storm import MISS_SECONDS, STORM_SECONDS, best_score, storm_leaders
+
+# What each theme of a solution means (``engine.bot.puzzles.THEMES``), as the pages name it.
+THEME_NAMES = {
+    "win": gettext_lazy("Wins the game"),
+    "advantage": gettext_lazy("Wins material"),
+    "sacrifice": gettext_lazy("Sacrifice"),
+    "chain": gettext_lazy("Chain capture"),
+    "sweep": gettext_lazy("Knight sweep"),
+    "promotion": gettext_lazy("Promotion"),
+    "one-move": gettext_lazy("One move"),
+    "long": gettext_lazy("Long"),
+}
 
 
 def puzzle_index(request: HttpRequest) -> HttpResponse:
@@ -77,6 +92,10 @@ def puzzle_page(
     streak of them (the page asks for each, harder and harder, until a miss)."""
     if variant not in variants.VARIANTS:
         raise Http404(_("There is no game %(variant)s.") % {"variant": variant})
+    try:
+        theme = None if streak else theme_asked(request.GET.get("theme"))
+    except GameError as refusal:
+        raise Http404(refusal.message) from None
     if puzzle_id:
         puzzle = Puzzle.objects.filter(public_id=puzzle_id, variant=variant).first()
         if puzzle is None:
@@ -86,7 +105,8 @@ def puzzle_page(
         if not Puzzle.objects.filter(variant=variant).exists():
             streak = False  # nothing to ask for: the page says the game has no puzzles
     else:
-        puzzle = next_puzzle(request.user, variant)
+        puzzle = next_puzzle(request.user, variant, theme=theme)
+    counts = theme_counts(variant)
     page_data = {
         "variant": variant_descriptor(variant),
         "variant_id": variant,
@@ -94,6 +114,7 @@ def puzzle_page(
         "signed_in": request.user.is_authenticated,
         "start_fen": variants.get(variant).start_fen,
         "streak": streak,
+        "theme": theme,
     }
     context = {
         "page_data": page_data,
@@ -101,6 +122,8 @@ def puzzle_page(
         "variant_name": game_name(variants.get(variant)),
         "groups": variant_groups(),
         "streak": streak,
+        "theme": theme,
+        "themes": [(id, THEME_NAMES[id], count) for id, count in counts.items()],
     }
     return render(request, "puzzles/puzzle.html", context)
 

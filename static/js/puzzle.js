@@ -1,9 +1,10 @@
-// The puzzle page (/training/puzzles/<game>/): the board shows a puzzle's start from the
-// solver's side; each move made on it goes to the server (/api/puzzles/<id>/move/), which says
-// whether it is the solution's — then plays the opponent's reply on the board — solves the
-// puzzle, or is wrong. *View the solution* ends the round; *Next puzzle* asks the server for
-// another near the player's rating; *Try again* replays the same one, unrated. The round's
-// state is puzzle_model.js's; no rule and no solution is known here.
+// The puzzle page (/training/puzzles/<game>/, ?theme= for one theme's puzzles): the board
+// shows a puzzle's start from the solver's side; each move made on it goes to the server
+// (/api/puzzles/<id>/move/), which says whether it is the solution's — then plays the
+// opponent's reply on the board — solves the puzzle, or is wrong. *View the solution* ends the
+// round; *Next puzzle* asks the server for another near the player's rating (of the theme
+// chosen); *Try again* replays the same one, unrated. The round's state is puzzle_model.js's;
+// no rule and no solution is known here.
 import { api } from "./api.js";
 import { createPlayBoard } from "./board.js";
 import { expandLegalTree } from "./legal_tree.js";
@@ -75,8 +76,11 @@ function begin(puzzle) {
   $("puzzle-retry").hidden = true;
   document.body.dataset.puzzle = "playing";
   drawLinks();
-  const address = `/training/puzzles/${encodeURIComponent(data.variant_id)}/${puzzle.id}/`;
-  if (!streakMode && location.pathname !== address) history.replaceState(null, "", address);
+  const theme = data.theme ? `?theme=${encodeURIComponent(data.theme)}` : ""; // kept by a reload
+  const address = `/training/puzzles/${encodeURIComponent(data.variant_id)}/${puzzle.id}/${theme}`;
+  if (!streakMode && location.pathname + location.search !== address) {
+    history.replaceState(null, "", address);
+  }
   drawStreak();
 }
 
@@ -273,6 +277,7 @@ async function next() {
   busy = true;
   try {
     const query = new URLSearchParams({ variant: data.variant_id });
+    if (data.theme) query.set("theme", data.theme);
     if (streakMode) {
       query.set("rating", String(streakRating(streak)));
       // None asked twice while the game has another (the server keeps to the latest 50).
@@ -298,7 +303,11 @@ $("puzzle-streak-restart").addEventListener("click", () => {
 });
 $("puzzle-game-form").addEventListener("submit", (event) => {
   event.preventDefault();
-  location.assign(`/training/puzzles/${encodeURIComponent($("puzzle-game").value)}/`);
+  const game = $("puzzle-game").value;
+  // A theme is one game's: another game opens on every theme.
+  const theme = game === data.variant_id && $("puzzle-theme")?.value;
+  const query = theme ? `?theme=${encodeURIComponent(theme)}` : "";
+  location.assign(`/training/puzzles/${encodeURIComponent(game)}/${query}`);
 });
 
 if (data.puzzle) {
@@ -310,9 +319,9 @@ if (data.puzzle) {
   });
 } else {
   board.set({ fen: data.start_fen, legalMoves: [], interactive: false });
-  $("puzzle-status").textContent = gettext(
-    "This game has no puzzles yet: they are found in the games played here.",
-  );
+  $("puzzle-status").textContent = data.theme
+    ? gettext("This game has no puzzles of this theme yet: choose another below.")
+    : gettext("This game has no puzzles yet: they are found in the games played here.");
   $("puzzle-give-up").hidden = true;
   $("puzzle-next").hidden = true;
 }

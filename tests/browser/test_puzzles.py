@@ -1,7 +1,8 @@
 """Puzzles in Chromium: a player finds the moves on the board, sees the opponent's reply played,
 solves the puzzle and sees their rating move; the next puzzle turns the board to its solver, a
 wrong move there shows the solution; a visitor plays unrated and asks for the solution; a game
-without puzzles says so. At 1280 and 375 px, screenshotted."""
+without puzzles says so; a visitor chooses a theme and its puzzles follow. At 1280 and 375 px,
+screenshotted."""
 
 import re
 from datetime import timedelta
@@ -204,3 +205,35 @@ def test_a_streak_goes_on_until_a_miss_and_keeps_its_best(new_page) -> None:
     expect(streak).to_have_text("Streak: 0 · best 2")  # the best kept by the browser
     assert page.url.endswith("/training/puzzles/chesskers/streak/")
     assert not PuzzleRound.objects.exists()  # a visitor's streak: unrated
+
+
+def test_a_visitor_chooses_a_theme_and_its_puzzles_follow(new_page) -> None:
+    line_puzzle()
+    mate = mate_puzzle()
+    Puzzle.objects.filter(pk=mate.pk).update(themes=["win", "one-move"])
+    page = new_page(1280, 800)
+    page.goto("/training/puzzles/chesskers/")
+    choice = page.get_by_test_id("puzzle-theme")
+    expect(choice.locator("option")).to_have_text(
+        ["Every theme", "Wins the game (1)", "Wins material (1)", "One move (1)", "Long (1)"]
+    )
+    choice.select_option("win")
+    page.get_by_role("button", name="Open").click()
+    # The page asks for the theme's puzzle and keeps the theme in its address.
+    page.wait_for_url(f"**/training/puzzles/chesskers/{mate.public_id}/?theme=win")
+    expect(page.get_by_test_id("puzzle-status")).to_have_text(
+        "Your turn: find the best move for Black."
+    )
+    expect(page.get_by_test_id("puzzle-theme")).to_have_value("win")
+    tap(page, "a8", "a1")
+    expect(page.get_by_test_id("puzzle-status")).to_have_text("Solved!")
+    shot(page, "puzzle-theme")
+    page.get_by_test_id("puzzle-next").click()  # the theme's only puzzle again
+    expect(page.get_by_test_id("puzzle-status")).to_have_text(
+        "Your turn: find the best move for Black."
+    )
+    assert page.url.endswith(f"/training/puzzles/chesskers/{mate.public_id}/?theme=win")
+    page.goto("/training/puzzles/chesskers/?theme=sacrifice")
+    expect(page.get_by_test_id("puzzle-status")).to_have_text(
+        "This game has no puzzles of this theme yet: choose another below."
+    )
