@@ -395,15 +395,21 @@ class LearnListSerializer(serializers.Serializer):
     mistakes = LearnMistakeSerializer(many=True, help_text="In the order played")
 
 
-class LearnTryRequest(serializers.Serializer):
-    ply = serializers.IntegerField(help_text="The mistake's ply")
+class MoveAtPlyRequest(serializers.Serializer):
+    """A move sent for a ply, by its text or by its path: a puzzle's, a try at a mistake."""
+
+    ply = serializers.IntegerField(help_text="The ply the move is for")
     move = serializers.CharField(
-        required=False, help_text="The move tried, in the game's notation or machine form"
+        required=False, help_text="The move, in the game's notation or machine form"
     )
     path = serializers.ListField(
         child=serializers.CharField(), required=False, help_text="... or its squares, in order"
     )
     promotion = serializers.CharField(required=False, help_text="With a path: what it promotes to")
+
+
+class LearnTryRequest(MoveAtPlyRequest):
+    ply = serializers.IntegerField(help_text="The mistake's ply")
 
 
 class LearnTrySerializer(serializers.Serializer):

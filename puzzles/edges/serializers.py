@@ -7,6 +7,7 @@ from games.edges.serializers import (
     BoardMovePlayedSerializer,
     BoardPositionSerializer,
     ErrorSerializer,
+    MoveAtPlyRequest,
 )
 
 PUZZLE_ERRORS = {
@@ -37,15 +38,8 @@ class PuzzleSerializer(serializers.Serializer):
     )
 
 
-class PuzzleMoveRequest(serializers.Serializer):
+class PuzzleMoveRequest(MoveAtPlyRequest):
     ply = serializers.IntegerField(help_text="The solution's ply the move answers: 0, 2, 4 …")
-    move = serializers.CharField(
-        required=False, help_text="The move, in the game's notation or machine form"
-    )
-    path = serializers.ListField(
-        child=serializers.CharField(), required=False, help_text="... or its squares, in order"
-    )
-    promotion = serializers.CharField(required=False, help_text="With a path: what it promotes to")
 
 
 class RatingChangeSerializer(serializers.Serializer):
