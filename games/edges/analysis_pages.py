@@ -26,7 +26,7 @@ from games.domain.clock import speed_choices
 from games.domain.errors import GameError
 from games.domain.policy import EXPLORER_PLIES
 from games.domain.schemas import MAX_FEN_CHARS, fen_text
-from games.models import Game
+from games.models import Analysis, Game
 from games.reads.archive import annotations_of, may_annotate
 from games.services.core import Actor
 from games.services.lines import board_position
@@ -90,6 +90,7 @@ def game_board(request: HttpRequest, game_id: str) -> HttpResponse:
         "result": game.result,
         "annotations_url": f"/api/games/{game.public_id}/annotations/",
         "can_annotate": may_annotate(game, actor.user_id),
+        "analysed": Analysis.objects.filter(game=game, state=Analysis.State.DONE).exists(),
     }
     side_lines = [note for note in annotations_of(game) if note["moves"]]
     return page(request, game.variant, start, moves=moves, side_lines=side_lines, game=record)

@@ -8,6 +8,7 @@ import { api } from "./api.js";
 import { createPlayBoard } from "./board.js";
 import { expandLegalTree } from "./legal_tree.js";
 import { formatNumber, gettext } from "./i18n.js";
+import { analysisHref } from "./placement.js";
 import {
   advance, afterSolution, afterVerdict, current, startLesson, tally,
 } from "./learn_model.js";
@@ -25,6 +26,13 @@ const board = createPlayBoard($("board"), {
 });
 
 const JUDGEMENTS = { mistake: () => gettext("a mistake"), blunder: () => gettext("a blunder") };
+
+// The position asked, on the analysis board: to look further once it is settled.
+function linkAnalysis(position) {
+  const link = $("learn-analyse");
+  link.href = analysisHref(data.variant_id, position.fen);
+  link.hidden = false;
+}
 
 function show(position, { lastMove = null, interactive = false } = {}) {
   board.set({
@@ -55,6 +63,7 @@ function ask() {
     return;
   }
   show(mistake.position, { interactive: true });
+  $("learn-analyse").hidden = true; // shown once settled: the engine's lines tell the answer
   $("learn-progress").textContent = gettext("Mistake %(n)s of %(total)s", {
     n: formatNumber(lesson.index + 1), total: formatNumber(lesson.mistakes.length),
   });
@@ -90,6 +99,7 @@ async function tryMove(move) {
           move: answer.move.text, best: answer.best,
         }), true);
       buttons({ asking: false });
+      linkAnalysis(mistake.position);
       document.body.dataset.learn = "found";
       if (!current(advance(lesson))) finish();
     } else {
@@ -117,6 +127,7 @@ async function viewSolution() {
     show(answer.position, { lastMove: answer.move });
     verdictLine(gettext("The best move was %(move)s.", { move: answer.move.text }), null);
     buttons({ asking: false });
+    linkAnalysis(mistake.position);
     document.body.dataset.learn = "shown";
     if (!current(advance(lesson))) finish();
   } catch (error) {

@@ -48,11 +48,14 @@ def test_a_player_learns_from_their_mistakes(new_page) -> None:
     assert dom_board(page) == fen_pieces(before[5])  # put back: try again
     page.get_by_test_id("learn-solution").click()
     expect(verdict).to_have_text("The best move was Bxh6.")
+    analyse = page.get_by_test_id("learn-analyse")
+    expect(analyse).to_have_attribute("href", "/analysis/chesskers/" + before[5].replace(" ", "_"))
     expect(page.get_by_test_id("learn-solution")).to_be_hidden()
 
     page.get_by_test_id("learn-next").click()
     expect(status).to_have_text("Qxd7+ was a blunder. Find a better move for White.")
     expect(page.get_by_test_id("learn-progress")).to_have_text("Mistake 2 of 2")
+    expect(analyse).to_be_hidden()  # its engine lines would tell the answer
     tap_move(page, before[7], "Qd2")  # the queen given to the pawn on c3
     expect(verdict).to_have_text("You can do better than Qd2: try another move.", timeout=30_000)
     shot(page, "learn-try-again")

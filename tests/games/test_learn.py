@@ -174,6 +174,13 @@ def test_the_page_asks_the_players_own_side_and_refuses_a_live_game(
     assert closed.status_code == 403 and 'data-testid="learn-closed"' in closed.content.decode()
     game_page = client.get(f"/game/{game.public_id}/").content.decode()
     assert f'href="/game/{game.public_id}/learn/" data-testid="learn-link"' in game_page
+    board = client.get(f"/analysis/{game.public_id}/").content.decode()
+    assert f'href="/game/{game.public_id}/learn/" data-testid="analysis-learn"' in board
+    Analysis.objects.filter(game=game).update(state="running")
+    assert (
+        'data-testid="analysis-learn"'
+        not in client.get(f"/analysis/{game.public_id}/").content.decode()
+    )
 
 
 def test_the_api_answers_as_the_schema_documents(game) -> None:
