@@ -166,6 +166,41 @@ def round_history(user: Any, before: Any = None) -> dict[str, Any]:
     }
 
 
+DASHBOARD_ROUNDS = 1000  # a player's latest rated rounds their themes are counted over
+
+
+def theme_results(user: Any) -> list[dict[str, Any]]:
+    """Returns how a player fares at each theme over their latest ``DASHBOARD_ROUNDS`` rated
+    rounds, every game together, weakest first: ``[{theme, played, solved, percent, variant}]``
+    (themes never played left out), ``percent`` the share solved, rounded, and ``variant`` the
+    game where they played the theme most, where to practise it. Ties keep ``THEMES`` order."""
+    rows = (
+        PuzzleRound.objects.filter(user=user)
+        .order_by("-id")
+        .values_list("won", "puzzle__themes", "puzzle__variant")[:DASHBOARD_ROUNDS]
+    )
+    played: Counter[str] = Counter()
+    solved: Counter[str] = Counter()
+    games: dict[str, Counter[str]] = {theme: Counter() for theme in THEMES}
+    for won, themes, variant in rows:
+        for theme in set(themes) & set(THEMES):
+            played[theme] += 1
+            solved[theme] += int(won)
+            games[theme][variant] += 1
+    results = [
+        {
+            "theme": theme,
+            "played": played[theme],
+            "solved": solved[theme],
+            "percent": round(100 * solved[theme] / played[theme]),
+            "variant": games[theme].most_common(1)[0][0],
+        }
+        for theme in THEMES
+        if played[theme]
+    ]
+    return sorted(results, key=lambda line: line["solved"] / line["played"])
+
+
 MIN_ASKED, MAX_ASKED = 0, 4000  # the ratings a caller may ask a puzzle near
 
 

@@ -23,6 +23,7 @@ from puzzles.edges.serializers import (
     PuzzleMoveSerializer,
     PuzzleSerializer,
     PuzzleSolutionSerializer,
+    PuzzleThemeResultSerializer,
     StormLeadersSerializer,
     StormMoveSerializer,
     StormRunSerializer,
@@ -38,6 +39,7 @@ from puzzles.services import (
     round_history,
     skip_asked,
     theme_asked,
+    theme_results,
 )
 from puzzles.storm import end_run, start_run, storm_leaders, storm_move
 
@@ -110,6 +112,19 @@ class PuzzleHistoryView(APIView):
     )
     def get(self, request: Request) -> Response:
         return Response(round_history(request.user, request.query_params.get("before")))
+
+
+class PuzzleThemesView(APIView):
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [PuzzleThrottle]
+
+    @extend_schema(
+        responses={200: PuzzleThemeResultSerializer(many=True)},
+        summary="How the caller fares at each puzzle theme, weakest first",
+        description="Over their latest 1,000 rated rounds, every game together.",
+    )
+    def get(self, request: Request) -> Response:
+        return Response(theme_results(request.user))
 
 
 class PuzzleView(APIView):

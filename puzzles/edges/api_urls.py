@@ -11,6 +11,7 @@ urlpatterns = [
     path("storm/<str:run_id>/end/", api.StormEndView.as_view(), name="api-storm-end"),
     path("puzzles/next/", api.NextPuzzleView.as_view(), name="api-puzzle-next"),
     path("puzzles/history/", api.PuzzleHistoryView.as_view(), name="api-puzzle-history"),
+    path("puzzles/themes/", api.PuzzleThemesView.as_view(), name="api-puzzle-themes"),
     path("puzzles/<str:puzzle_id>/", api.PuzzleView.as_view(), name="api-puzzle"),
     path("puzzles/<str:puzzle_id>/move/", api.PuzzleMoveView.as_view(), name="api-puzzle-move"),
     path(

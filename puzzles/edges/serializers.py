@@ -93,6 +93,14 @@ class PuzzleHistorySerializer(serializers.Serializer):
     )
 
 
+class PuzzleThemeResultSerializer(serializers.Serializer):
+    theme = serializers.CharField()
+    played = serializers.IntegerField(help_text="Rated rounds of puzzles with the theme")
+    solved = serializers.IntegerField()
+    percent = serializers.IntegerField(help_text="The share solved, rounded")
+    variant = serializers.CharField(help_text="The game where the theme was played most")
+
+
 STORM_ERRORS = {
     **PUZZLE_ERRORS,
     409: OpenApiResponse(ErrorSerializer, description="The move answers another ply."),

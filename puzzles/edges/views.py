@@ -27,6 +27,7 @@ from puzzles.services import (
     round_history,
     theme_asked,
     theme_counts,
+    theme_results,
 )
 from puzzles.storm import MISS_SECONDS, STORM_SECONDS, best_score, storm_leaders
 
@@ -70,12 +71,17 @@ def puzzle_history(request: HttpRequest) -> HttpResponse:
     except GameError as refusal:
         return render(request, "refused.html", {"message": refusal.message}, status=400)
     names = variant_names()
+    themes = [] if request.GET.get("before") else theme_results(request.user)
+    for line in themes:
+        line["name"] = THEME_NAMES[line["theme"]]
+        line["game"] = names.get(line["variant"], line["variant"])
     for line in history["rounds"]:
         line["name"] = names.get(line["variant"], line["variant"])
         line["change"] = line["rating_after"] - line["rating_before"]
         line["when"] = datetime.fromisoformat(line["at"])
     context = {
         **history,
+        "themes": themes,
         "ratings": [
             {**line, "name": names.get(line["variant"], line["variant"])}
             for line in puzzle_ratings(request.user)

@@ -12,7 +12,7 @@ from rest_framework.test import APIClient
 
 from engine.bot.puzzles import THEMES
 from puzzles.edges.views import THEME_NAMES
-from puzzles.models import Puzzle, PuzzleRating
+from puzzles.models import Puzzle, PuzzleRating, PuzzleRound
 from puzzles.services import forget_counts, theme_counts
 from tests.factories import make_user
 from tests.puzzles.test_puzzles import king_at
@@ -126,3 +126,55 @@ def test_the_page_of_a_theme_is_given_a_puzzle_of_it_and_lists_the_themes(made, 
     assert page_data(shared.content.decode())["theme"] == "sweep"
     streak = client.get("/training/puzzles/chesskers/streak/?theme=chain").content.decode()
     assert page_data(streak)["theme"] is None and 'id="puzzle-theme"' not in streak
+
+
+def test_a_players_results_by_theme_weakest_first(made, client) -> None:
+    erin = make_user("erin")
+    by_id = {p.public_id: p for p in Puzzle.objects.all()}
+
+    def rated(puzzle: Puzzle, won: bool) -> None:
+        PuzzleRound.objects.create(
+            user=erin, puzzle=puzzle, won=won, rating_before=1500, rating_after=1500
+        )
+
+    # Four one-move wins (one solved), three chains (all solved), the sweep (failed), and four
+    # Russian chains (all solved): chains are practised where they were played most.
+    for index, public_id in enumerate(made["win"][:4]):
+        rated(by_id[public_id], index == 0)
+    for public_id in made["chain"][:3]:
+        rated(by_id[public_id], True)
+    rated(by_id[made["sweep"][0]], False)
+    for fen in ("W:Wc3:Bf6", "W:Wc3:Bh6", "W:Wa3:Bf6", "W:We3:Bf6"):
+        russian = Puzzle.objects.create(
+            variant="russian", fen=fen, solver="white", moves=["x"], themes=["chain"]
+        )
+        rated(russian, True)
+    api = APIClient()
+    api.force_authenticate(erin)
+    results = api.get("/api/puzzles/themes/").json()
+    assert [(r["theme"], r["played"], r["solved"], r["percent"]) for r in results] == [
+        ("sweep", 1, 0, 0),
+        ("win", 4, 1, 25),
+        ("one-move", 4, 1, 25),
+        ("chain", 7, 7, 100),
+        ("long", 3, 3, 100),
+    ]
+    assert [r["variant"] for r in results] == ["chesskers"] * 3 + ["russian", "chesskers"]
+    assert APIClient().get("/api/puzzles/themes/").status_code in (401, 403)
+    client.force_login(erin)
+    page = client.get("/training/puzzles/history/").content.decode()
+    rows = re.findall(r'data-testid="puzzle-history-theme"><th scope="row">([^<]*)</th>'
+                      r"<td>(\d+)</td><td>(\d+)%</td><td><a href=\"([^\"]*)\"", page)  # fmt: skip
+    assert rows[:2] == [
+        ("Knight sweep", "1", "0", "/training/puzzles/chesskers/?theme=sweep"),
+        ("Wins the game", "4", "25", "/training/puzzles/chesskers/?theme=win"),
+    ]
+    assert len(rows) == 5
+    older = client.get("/training/puzzles/history/?before=999999").content.decode()
+    assert 'data-testid="puzzle-history-themes"' not in older  # the first page only
+    nobody = make_user("nobody")
+    client.force_login(nobody)
+    assert (
+        'data-testid="puzzle-history-themes"'
+        not in client.get("/training/puzzles/history/").content.decode()
+    )
