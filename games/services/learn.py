@@ -52,9 +52,9 @@ def learn_mistakes(*, game_id: str, side: str) -> dict[str, Any]:
     """Returns ``{side, state, mistakes}``: the mistakes and blunders ``side`` made in a
     finished game, in the order played, each ``{ply, judgement, loss, played, best, position}``
     (``best``: the analysis' best move, as its payload shows it; ``position``: the board before
-    the move, its legal moves with it). ``state`` is the
-    analysis' (``none``, ``running``, ``done``, ``failed``): while it runs, the list holds what
-    is judged so far. Refused, saying why: an unknown game, a side that is neither colour."""
+    the move, its legal moves with it). ``state`` is the analysis' (``none``, ``running``,
+    ``done``, ``failed``): while it runs, the list holds what is judged so far. Refused, saying
+    why: an unknown game, a side that is neither colour."""
     game = game_by_id(game_id)
     if side not in ("white", "black"):
         raise GameError(ErrorCode.BAD_REQUEST, _("The side is white or black."))
@@ -102,7 +102,7 @@ def learn_try(*, game_id: str, asked: dict[str, Any]) -> dict[str, Any]:
     game = game_by_id(game_id)
     ply = request.ply
     judged = next((p for p in analysis_payload(game)["plies"] if p["ply"] == ply), None)
-    if judged is None or judged["judgement"] not in LEARNED:
+    if judged is None or judged["judgement"] not in LEARNED or not judged["better"]:
         raise GameError(
             ErrorCode.BAD_REQUEST,
             _("Ply %(ply)s of this game was not judged a mistake or a blunder.") % {"ply": ply},
