@@ -421,3 +421,24 @@ def speed_filter(speed: str) -> list[Any]:
 
 def speed_of(game: Game) -> str:
     return TimeControl.of_game(game).speed
+
+
+def move_times(game: Game, clocks: list[int | None]) -> list[float | None]:
+    """Returns the seconds each move of a game with a Fischer clock took, in ply order, from
+    ``clocks``, each move's ``GameMove.clock_ms`` (the mover's time left after it, increment
+    added): a move took its side's time left before it, plus the increment, less what it left.
+    None where that is not known: a side's first move, which has its own allowance and no
+    clock. A game without a Fischer clock (correspondence, unlimited) has none: an empty list."""
+    control = TimeControl.of_game(game)
+    if control.kind != "fischer":
+        return []
+    left: dict[str, int | None] = {"white": None, "black": None}
+    times: list[float | None] = []
+    for ply, clock_ms in enumerate(clocks):
+        side = game.mover(ply)
+        before = left[side]
+        known = before is not None and clock_ms is not None
+        spent = before + control.increment * 1000 - clock_ms if known else None
+        times.append(None if spent is None else round(max(0, spent) / 1000, 1))
+        left[side] = clock_ms
+    return times

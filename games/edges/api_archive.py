@@ -39,7 +39,7 @@ from games.edges.serializers import (
 )
 from games.models import Game, export_format
 from games.reads import archive as reads
-from games.reads.analysis import analysis_payload
+from games.reads.analysis import analysis_payload, game_move_times
 from games.reads.crosstable import crosstable, players_named
 from games.reads.live import game_by_id
 from games.services import analysis, archive, learn
@@ -498,3 +498,22 @@ class GameLearnView(APIView):
     )
     def post(self, request: Request, game_id: str) -> Response:
         return Response(learn.learn_try(game_id=game_id, asked=dict(body(request))))
+
+
+class GameMoveTimesView(APIView):
+    answer = inline_serializer(
+        "MoveTimes",
+        {
+            "move_times": serializers.ListField(
+                child=serializers.FloatField(allow_null=True),
+                help_text="Seconds each move took, in ply order; null for a side's first move "
+                "(its own allowance); empty without a Fischer clock",
+            )
+        },
+    )
+
+    @extend_schema(
+        responses={200: answer, 404: ERRORS[404]}, summary="The time each move of a game took"
+    )
+    def get(self, request: Request, game_id: str) -> Response:
+        return Response({"move_times": game_move_times(game_by_id(game_id))})

@@ -73,4 +73,9 @@ urlpatterns = [
         name="api-game-analysis",
     ),
     path("games/<str:game_id>/learn/", api_archive.GameLearnView.as_view(), name="api-game-learn"),
+    path(
+        "games/<str:game_id>/move-times/",
+        api_archive.GameMoveTimesView.as_view(),
+        name="api-game-move-times",
+    ),
 ]

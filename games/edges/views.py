@@ -35,7 +35,7 @@ from games.domain.schemas import (
 )
 from games.edges.analysis_pages import analysis_url
 from games.models import Challenge, Game, export_format, fen_turn
-from games.reads.analysis import analysis_payload, no_analysis
+from games.reads.analysis import analysis_payload, game_move_times, no_analysis
 from games.reads.archive import (
     ArchiveFilters,
     PageRequest,
@@ -195,6 +195,7 @@ def archive_data(game: Game, actor: Actor) -> dict[str, Any]:
     return {
         "annotations": annotations_of(game) if finished else [],
         "analysis": analysis_payload(game) if finished else no_analysis(game),
+        "move_times": game_move_times(game) if finished else [],
         "can_annotate": may_annotate_once_finished(game, actor.user_id),
         "can_analyse": actor.user_id is not None,
         "export_url": f"/api/games/{game.public_id}/export/?download=1",

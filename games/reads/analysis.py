@@ -1,8 +1,10 @@
 """A game's analysis as clients see it: its progress, each position's evaluation, each ply's
-judgement and each side's tally. The verdicts themselves are ``games.domain.evaluation``'s."""
+judgement and each side's tally (the verdicts themselves are ``games.domain.evaluation``'s);
+and the time each move took, from the clocks the server kept."""
 
 from typing import Any
 
+from games.domain.clock import move_times
 from games.domain.evaluation import judge, tally
 from games.models import Analysis, Evaluation, Game
 
@@ -49,3 +51,9 @@ def no_analysis(game: Game) -> dict[str, Any]:
         "plies": [],
         "summary": tally([]),
     }
+
+
+def game_move_times(game: Game) -> list[float | None]:
+    """Returns the seconds each move of a game with a Fischer clock took so far
+    (``clock.move_times``; a game without one: an empty list)."""
+    return move_times(game, list(game.moves.order_by("ply").values_list("clock_ms", flat=True)))

@@ -3,6 +3,8 @@
 import { api } from "./api.js";
 import { createAnnotationPanel, judgementText, notesByPly } from "./annotations.js";
 import { createEvalGraph } from "./evalgraph.js";
+import { createMoveTimes } from "./movetimes.js";
+import { turnAt } from "./plies.js";
 import { shownIndex } from "./game_model.js";
 import { formatNumber, gettext, ngettext } from "./i18n.js";
 
@@ -17,6 +19,8 @@ const $ = (selector) => document.querySelector(selector);
 export function createArchive({ getPage, changeArchive, data, moveList, view }) {
   let annotationPanel = null;
   let evalGraph = null;
+  let moveTimes = null;
+  let timesAsked = false;
 
   /** Returns the move index the address asks for (#0 the start), or undefined. */
   function plyFromHash() {
@@ -109,8 +113,31 @@ export function createArchive({ getPage, changeArchive, data, moveList, view }) 
       judgement: move ? judgementText(notes.get(index)) : "",
     });
     renderAnalysis(archive, index);
+    renderTimes(page, archive, moves, index);
     $("#archive-tools").hidden = false;
     $("#export-link").href = archive.export_url;
+  }
+
+  // The move times of a game with a Fischer clock. A page that saw the game end has none in
+  // its page data: it asks for them once.
+  function renderTimes(page, archive, moves, index) {
+    const clock = page.state.clock;
+    if (!clock || clock.initial === null || clock.initial === undefined) return;
+    const times = archive.move_times || [];
+    if (times.length < moves.length) {
+      if (!timesAsked) {
+        timesAsked = true;
+        api("GET", `${data.api_url}move-times/`).then((answer) => {
+          changeArchive({ move_times: answer.move_times });
+          render();
+        }).catch(() => {}); // the chart is extra: the game page works without it
+      }
+      return;
+    }
+    if (!moveTimes) moveTimes = createMoveTimes($("#movetimes"), { onSelect: (at) => view(at) });
+    moveTimes.update({
+      times, moves, current: index, whiteFirst: turnAt(page.state.initial_fen, 0) === "white",
+    });
   }
 
   $("#archive-tools").addEventListener("click", async (event) => {

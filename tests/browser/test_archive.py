@@ -1,16 +1,18 @@
 """The archive in Chromium on a real Daphne: a finished game opened at a ply link, replayed chain
 by chain and sweep by sweep, flipped, annotated (still there after a reload), analysed with the
-graph, found in the archive list."""
+graph, found in the archive list; a clocked game's move times drawn when it ends."""
 
 import re
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from games.domain.clock import TimeControl
 from tests.browser.board_helpers import dom_board, fen_pieces, log_in, off_the_loop, square
 from tests.browser.conftest import screenshot
 from tests.factories import make_user
 from tests.games.archive_helpers import EVERYTHING, finished_game
+from tests.games.test_move_times import played as timed
 
 RECORD_PAWN = """() => {
   window.seen = [];
@@ -128,3 +130,29 @@ def test_the_archive_lists_the_game_with_its_board(new_page, game) -> None:
     screenshot(page, "archive-list")
     row.locator(".game-row-players").click()
     expect(page).to_have_url(re.compile(rf"/game/{game.public_id}/$"))
+
+
+def test_the_move_times_show_when_a_clocked_game_ends_and_a_bar_jumps(new_page) -> None:
+    alice, bob = make_user("alice"), make_user("bob")
+    game = off_the_loop(
+        lambda: timed(alice, bob, TimeControl(initial=180, increment=2), resign=False)
+    )
+    page = new_page(1280, 900)
+    log_in(page, "alice")
+    page.goto(f"/game/{game.public_id}/")
+    expect(page.locator("body[data-live=open]")).to_have_count(1)
+    chart = page.get_by_test_id("move-times")
+    expect(chart).to_have_count(0)  # nothing while the game is played
+    resign = page.locator("[data-action=resign]")
+    resign.click()
+    expect(resign).to_have_text("Confirm resign")
+    resign.click()
+    expect(page.get_by_test_id("result-banner")).to_contain_text("White resigned")
+    # The page saw the game end: it asks for the times once and draws a bar a timed move.
+    bars = chart.locator("rect.move-time")
+    expect(bars).to_have_count(4)
+    expect(bars.nth(3).locator("title")).to_have_text("3… Bc5: 30.0 s")
+    bars.nth(1).click(position={"x": 1, "y": 1})  # 2… Nc6: a tall bar under the line
+    expect(page).to_have_url(re.compile(r"#4$"))
+    expect(chart.locator("rect.is-current")).to_have_attribute("data-ply", "3")
+    screenshot(page, "archive-move-times")
