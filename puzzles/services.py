@@ -20,7 +20,7 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count, Exists, OuterRef, QuerySet
+from django.db.models import Count, Exists, Max, OuterRef, QuerySet
 from django.utils.translation import gettext as _
 
 from accounts import glicko2
@@ -47,7 +47,7 @@ def rating_of(user: Any, variant: str) -> PuzzleRating | None:
 
 COUNTS_SECONDS = 60.0  # the index's counts are read at most once a minute by a process
 _counts: dict[str, Any] = {}
-_theme_counts: dict[str, tuple[float, dict[str, int]]] = {}
+_theme_counts: dict[str, tuple[float, tuple[Any, ...], dict[str, int]]] = {}
 
 
 def puzzle_counts() -> dict[str, int]:
@@ -63,16 +63,20 @@ def puzzle_counts() -> dict[str, int]:
 
 def theme_counts(variant: str) -> dict[str, int]:
     """Returns how many of a game's puzzles have each theme (``THEMES`` order, themes without
-    any left out), counted at most ``COUNTS_SECONDS`` ago in this process: a count reads the
-    themes of every puzzle of the game."""
+    any left out). A count reads the themes of every puzzle of the game, so this process keeps
+    it, for ``COUNTS_SECONDS`` at most and only while the game's puzzles are the same ones (their
+    number and newest id, read from the game's index, say so: puzzles are added, never
+    changed)."""
     now = time.monotonic()
+    puzzles = Puzzle.objects.filter(variant=variant)
+    version = tuple(puzzles.aggregate(n=Count("pk"), last=Max("pk")).values())
     kept = _theme_counts.get(variant)
-    if kept is None or now - kept[0] >= COUNTS_SECONDS:
-        rows = Puzzle.objects.filter(variant=variant).values_list("themes", flat=True)
+    if kept is None or kept[1] != version or now - kept[0] >= COUNTS_SECONDS:
+        rows = puzzles.values_list("themes", flat=True)
         counted = Counter(theme for themes in rows.iterator() for theme in themes)
-        kept = (now, {theme: counted[theme] for theme in THEMES if counted[theme]})
+        kept = (now, version, {theme: counted[theme] for theme in THEMES if counted[theme]})
         _theme_counts[variant] = kept
-    return kept[1]
+    return kept[2]
 
 
 def forget_counts() -> None:

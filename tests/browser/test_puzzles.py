@@ -209,8 +209,13 @@ def test_a_streak_goes_on_until_a_miss_and_keeps_its_best(new_page) -> None:
 
 def test_a_visitor_chooses_a_theme_and_its_puzzles_follow(new_page) -> None:
     line_puzzle()
-    mate = mate_puzzle()
-    Puzzle.objects.filter(pk=mate.pk).update(themes=["win", "one-move"])
+    mate = Puzzle.objects.create(
+        variant="chesskers",
+        fen=BACK_RANK_BLACK,
+        solver="black",
+        moves=["Ra1#"],
+        themes=["win", "one-move"],
+    )
     page = new_page(1280, 800)
     page.goto("/training/puzzles/chesskers/")
     choice = page.get_by_test_id("puzzle-theme")

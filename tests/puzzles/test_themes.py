@@ -83,7 +83,7 @@ def test_a_theme_unknown_or_without_puzzles_is_refused_saying_why(made) -> None:
     )
 
 
-def test_a_games_themes_are_counted_and_kept_a_minute(made) -> None:
+def test_a_games_themes_are_counted_and_kept_while_its_puzzles_are_the_same(made) -> None:
     assert theme_counts("chesskers") == {"win": 10, "chain": 10, "sweep": 1, "one-move": 10,
                                          "long": 10}  # fmt: skip
     assert list(theme_counts("chesskers")) == ["win", "chain", "sweep", "one-move", "long"]
@@ -91,9 +91,12 @@ def test_a_games_themes_are_counted_and_kept_a_minute(made) -> None:
     Puzzle.objects.create(
         variant="chesskers", fen=king_at(30), solver="white", moves=["Kh1"], themes=["sweep"]
     )
-    assert theme_counts("chesskers")["sweep"] == 1  # counted less than a minute ago
+    assert theme_counts("chesskers")["sweep"] == 2  # a puzzle more: counted again
+    Puzzle.objects.filter(themes__icontains='"sweep"').update(themes=["promotion"])
+    assert theme_counts("chesskers")["sweep"] == 2  # the same puzzles: kept a minute
     forget_counts()
-    assert theme_counts("chesskers")["sweep"] == 2
+    assert "sweep" not in theme_counts("chesskers")
+    assert theme_counts("chesskers")["promotion"] == 2
 
 
 def test_every_theme_has_a_name_on_the_page() -> None:
