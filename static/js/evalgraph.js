@@ -42,30 +42,37 @@ export function areaPath(evaluations, total) {
   return `M${fmt(points[0][0])},${bottom} ${line} L${fmt(points[points.length - 1][0])},${bottom} Z`;
 }
 
+/** Returns a chart under the board: an SVG image `width` × `height` stretched to its box, of
+ * class (and test id) `name`, and its middle line (not yet added). */
+export function chartFrame(name, width, height) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  svg.setAttribute("preserveAspectRatio", "none");
+  svg.setAttribute("class", name);
+  svg.setAttribute("role", "img");
+  svg.dataset.testid = name;
+  const middle = document.createElementNS(SVG, "line");
+  middle.setAttribute("x1", 0);
+  middle.setAttribute("x2", width);
+  middle.setAttribute("y1", height / 2);
+  middle.setAttribute("y2", height / 2);
+  middle.setAttribute("class", "eval-middle");
+  return { svg, middle };
+}
+
 /**
  * Creates the graph inside `root`. `onSelect(index)`: the viewer clicked position `index`
  * (0 the initial position, n the position after ply n-1). Returns {update({analysis, current})}
  * where `current` is the position index shown on the board.
  */
 export function createEvalGraph(root, { onSelect }) {
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", `0 0 ${GRAPH_WIDTH} ${GRAPH_HEIGHT}`);
-  svg.setAttribute("preserveAspectRatio", "none");
-  svg.setAttribute("class", "eval-graph");
-  svg.setAttribute("role", "img");
-  svg.dataset.testid = "eval-graph";
+  const { svg, middle } = chartFrame("eval-graph", GRAPH_WIDTH, GRAPH_HEIGHT);
   const back = document.createElementNS(SVG, "rect");
   back.setAttribute("width", GRAPH_WIDTH);
   back.setAttribute("height", GRAPH_HEIGHT);
   back.setAttribute("class", "eval-black");
   const area = document.createElementNS(SVG, "path");
   area.setAttribute("class", "eval-white");
-  const middle = document.createElementNS(SVG, "line");
-  middle.setAttribute("x1", 0);
-  middle.setAttribute("x2", GRAPH_WIDTH);
-  middle.setAttribute("y1", GRAPH_HEIGHT / 2);
-  middle.setAttribute("y2", GRAPH_HEIGHT / 2);
-  middle.setAttribute("class", "eval-middle");
   const marks = document.createElementNS(SVG, "g");
   const cursor = document.createElementNS(SVG, "line");
   cursor.setAttribute("y1", 0);

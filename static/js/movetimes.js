@@ -4,6 +4,7 @@
 // after that move. The times are the server's, from the clocks it kept; a side's first move,
 // which has no clock, has no bar.
 
+import { chartFrame } from "./evalgraph.js";
 import { formatNumber, gettext } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -44,20 +45,9 @@ export function barTitle(ply, text, seconds) {
  * move shown (-1 the start), `whiteFirst` false when Black made the first move.
  */
 export function createMoveTimes(root, { onSelect }) {
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", `0 0 ${TIMES_WIDTH} ${TIMES_HEIGHT}`);
-  svg.setAttribute("preserveAspectRatio", "none");
-  svg.setAttribute("class", "move-times");
-  svg.setAttribute("role", "img");
+  const { svg, middle } = chartFrame("move-times", TIMES_WIDTH, TIMES_HEIGHT);
   svg.setAttribute("aria-label", gettext("Move times: White's above the line, Black's below."));
-  svg.dataset.testid = "move-times";
   const group = document.createElementNS(SVG, "g");
-  const middle = document.createElementNS(SVG, "line");
-  middle.setAttribute("x1", 0);
-  middle.setAttribute("x2", TIMES_WIDTH);
-  middle.setAttribute("y1", TIMES_HEIGHT / 2);
-  middle.setAttribute("y2", TIMES_HEIGHT / 2);
-  middle.setAttribute("class", "eval-middle");
   svg.append(group, middle);
   root.replaceChildren(svg);
 

@@ -86,6 +86,7 @@ def test_a_live_games_page_carries_its_archive_tools_for_when_it_ends(alice, bob
                 "plies": [],
                 "summary": {side: NOTHING_JUDGED for side in ("white", "black")},
             },
+            "move_times": [],
             "can_annotate": can_annotate,
             "can_analyse": user is not None,
             "export_url": f"/api/games/{game.public_id}/export/?download=1",
