@@ -497,7 +497,7 @@ class GameLearnView(APIView):
         summary="Try a move instead of a mistake: the bot judges it against the best",
     )
     def post(self, request: Request, game_id: str) -> Response:
-        return Response(learn.learn_try(game_id=game_id, asked=dict(body(request))))
+        return Response(learn.learn_try(game_id=game_id, asked=body(request)))
 
 
 class GameMoveTimesView(APIView):

@@ -18,6 +18,7 @@ database connection is held while one waits. A move's verdict is kept in the pro
 
 import threading
 from collections import OrderedDict
+from collections.abc import Mapping
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any
 
@@ -83,7 +84,7 @@ def learn_mistakes(*, game_id: str, side: str) -> dict[str, Any]:
     return {"side": side, "state": analysis["state"], "mistakes": found}
 
 
-def learn_try(*, game_id: str, asked: dict[str, Any]) -> dict[str, Any]:
+def learn_try(*, game_id: str, asked: Mapping[str, Any]) -> dict[str, Any]:
     """Judges a move tried instead of one of a game's mistakes (``asked``: ``ply``, the
     mistake's, and ``move``, its text, or ``path`` and ``promotion``) and answers ``{verdict,
     move, loss, best, position}``: ``best`` (the analysis' best move), ``good`` (another that
