@@ -83,6 +83,15 @@ export function sideLineText(line, annotations = []) {
   return parts.join(" ");
 }
 
+/** Returns the next ply after `current` (-1: from the start) that `side` played and the
+ * analysis judged `judgement`, going round to the first after the last; null if there is none. */
+export function nextJudged(plies, side, judgement, current) {
+  const found = plies.filter((p) => p.side === side && p.judgement === judgement)
+    .map((p) => p.ply)
+    .sort((a, b) => a - b);
+  return found.find((ply) => ply > current) ?? found[0] ?? null;
+}
+
 /** Returns the words for a judgement: "Blunder (Bxh6 was better)". */
 export function judgementText(note) {
   if (!note || !note.judgement) return "";

@@ -1,7 +1,9 @@
 // A finished game's archive tools on its page: the address of the ply shown (`#N`, the
 // position after N plies), the annotations panel, the evaluation graph and the Analyse button.
 import { api } from "./api.js";
-import { createAnnotationPanel, judgementText, notesByPly } from "./annotations.js";
+import {
+  createAnnotationPanel, judgementText, nextJudged, notesByPly,
+} from "./annotations.js";
 import { createEvalGraph } from "./evalgraph.js";
 import { createMoveTimes } from "./movetimes.js";
 import { turnAt } from "./plies.js";
@@ -63,11 +65,12 @@ export function createArchive({ getPage, changeArchive, data, moveList, view }) 
     };
     $("#analysis-progress").textContent = progress[analysis.state]?.() || "";
     $("#learn-link").hidden = analysis.state !== "done";
-    renderSummary(analysis);
+    renderSummary(analysis, index);
   }
 
-  // Each side's tally, as the server counted it, once the analysis is done.
-  function renderSummary(analysis) {
+  // Each side's tally, as the server counted it, once the analysis is done; a count is a
+  // button that shows that side's next such move.
+  function renderSummary(analysis, index) {
     const table = $("#analysis-summary");
     table.hidden = analysis.state !== "done" || !analysis.summary;
     if (table.hidden) return;
@@ -84,8 +87,22 @@ export function createArchive({ getPage, changeArchive, data, moveList, view }) 
       row.append(head, ...["white", "black"].map((side) => {
         const cell = document.createElement("td");
         const value = analysis.summary[side][key];
-        cell.textContent = value === null ? "–" : formatNumber(value);
         cell.dataset.testid = `summary-${side}-${key}`;
+        if (key === "acpl" || !value) {
+          cell.textContent = value === null ? "–" : formatNumber(value);
+          return cell;
+        }
+        const jump = document.createElement("button");
+        jump.type = "button";
+        jump.className = "summary-jump";
+        jump.textContent = formatNumber(value);
+        jump.title = side === "white"
+          ? gettext("Show White's next move of these") : gettext("Show Black's next move of these");
+        jump.addEventListener("click", () => {
+          const ply = nextJudged(analysis.plies, side, key, index);
+          if (ply !== null) view(ply);
+        });
+        cell.append(jump);
         return cell;
       }));
       return row;

@@ -34,6 +34,10 @@ def test_a_player_learns_from_their_mistakes(new_page) -> None:
         ["Inaccuracies12", "Mistakes10", "Blunders10", "Average centipawn loss17425"]
     )
     shot(page, "analysis-summary")
+    # A count shows the side's next move of its kind: White's blunder 5. Qxd7+ (ply 8).
+    summary.get_by_test_id("summary-white-blunder").get_by_role("button").click()
+    expect(page).to_have_url(re.compile(r"#9$"))
+    expect(page.locator(".movelist [data-ply='8']")).to_have_attribute("aria-current", "true")
     page.get_by_test_id("learn-link").click()
     page.wait_for_url(f"**/game/{game.public_id}/learn/")
     status, verdict = page.get_by_test_id("learn-status"), page.get_by_test_id("learn-verdict")

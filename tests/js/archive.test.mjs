@@ -3,7 +3,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { judgementText, notesByPly, sideLineText } from "../../static/js/annotations.js";
+import {
+  judgementText, nextJudged, notesByPly, sideLineText,
+} from "../../static/js/annotations.js";
 import { GRAPH_HEIGHT, GRAPH_WIDTH, areaPath, indexAt, squash, xOf } from "../../static/js/evalgraph.js";
 
 test("squash keeps the sign, is 0 at 0 and ±1 from a clear win on", () => {
@@ -63,4 +65,19 @@ test("side lines are counted on the move they replace and written with their bra
   assert.equal(notes.get(2).glyphs, "!");
   assert.equal(notes.has(1), false); // the branch's ply counts its line's moves, not the game's
   assert.equal(sideLineText(annotations[1], annotations), "g3 Nc6!? {Calm.} (d5)");
+});
+
+test("a count of the tally shows the side's next move of that judgement, going round", () => {
+  const plies = [
+    { ply: 3, side: "black", judgement: "mistake" },
+    { ply: 8, side: "white", judgement: "blunder" },
+    { ply: 4, side: "white", judgement: "blunder" },
+    { ply: 6, side: "white", judgement: "mistake" },
+    { ply: 10, side: "white", judgement: null },
+  ];
+  assert.equal(nextJudged(plies, "white", "blunder", -1), 4);
+  assert.equal(nextJudged(plies, "white", "blunder", 4), 8);
+  assert.equal(nextJudged(plies, "white", "blunder", 8), 4); // round to the first
+  assert.equal(nextJudged(plies, "black", "mistake", 5), 3);
+  assert.equal(nextJudged(plies, "black", "blunder", 0), null);
 });
