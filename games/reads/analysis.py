@@ -20,14 +20,8 @@ def analysis_payload(game: Game) -> dict[str, Any]:
     plies = []
     for ply, text in moves:
         before, after = evaluations.get(ply), evaluations.get(ply + 1)
-        if before is None or after is None:
-            continue
-        side = str(game.mover(ply))
-        loss, judgement = judge(before.score, after.score, side == "white")
-        better = before.best if judgement and before.best and before.best != text else None
-        plies.append(
-            {"ply": ply, "side": side, "loss": loss, "judgement": judgement, "better": better}
-        )
+        if before is not None and after is not None:
+            plies.append(judged_ply(game, ply, text, before, after))
     return {
         "state": analysis.state if analysis else "none",
         "done": analysis.done if analysis else 0,
@@ -39,6 +33,18 @@ def analysis_payload(game: Game) -> dict[str, Any]:
         "plies": plies,
         "summary": tally(plies),
     }
+
+
+def judged_ply(
+    game: Game, ply: int, text: str, before: Evaluation, after: Evaluation
+) -> dict[str, Any]:
+    """Returns the judgement of the move ``text`` at ``ply`` from the evaluations of the
+    positions before and after it: ``{ply, side, loss, judgement, better}``, ``better`` the
+    best move when the ply lost something and the best was another move (else None)."""
+    side = str(game.mover(ply))
+    loss, judgement = judge(before.score, after.score, side == "white")
+    better = before.best if judgement and before.best and before.best != text else None
+    return {"ply": ply, "side": side, "loss": loss, "judgement": judgement, "better": better}
 
 
 def no_analysis(game: Game) -> dict[str, Any]:

@@ -31,7 +31,7 @@ from games.domain.errors import ErrorCode, GameError
 from games.domain.evaluation import evaluate_position, judge
 from games.domain.schemas import MoveRequest
 from games.models import Game
-from games.reads.analysis import analysis_payload
+from games.reads.analysis import analysis_payload, judged_ply
 from games.reads.live import game_by_id
 from games.services import workers
 from games.services.analysis import analysis_limits
@@ -102,15 +102,18 @@ def learn_try(*, game_id: str, asked: Mapping[str, Any]) -> dict[str, Any]:
     )
     game = game_by_id(game_id)
     ply = request.ply
-    judged = next((p for p in analysis_payload(game)["plies"] if p["ply"] == ply), None)
+    evaluations = {e.index: e for e in game.evaluations.filter(index__in=(ply, ply + 1))}
+    before, after = evaluations.get(ply), evaluations.get(ply + 1)
+    played_text = game.moves.filter(ply=ply).values_list("text", flat=True).first()
+    judged = None
+    if before is not None and after is not None and played_text is not None:
+        judged = judged_ply(game, ply, played_text, before, after)
     if judged is None or judged["judgement"] not in LEARNED or not judged["better"]:
         raise GameError(
             ErrorCode.BAD_REQUEST,
             _("Ply %(ply)s of this game was not judged a mistake or a blunder.") % {"ply": ply},
         )
-    before = game.evaluations.get(index=ply)
     fens = list(game.moves.order_by("ply").values_list("fen_after", flat=True)[:ply])
-    played_text = game.moves.get(ply=ply).text
     release_connection()  # the engine's work and the search hold no pooled connection
     eg = variants.get(game.variant).game_from_fens(game.initial_fen, fens)
     move = play_on(eg, request.text)
