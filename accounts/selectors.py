@@ -3,6 +3,7 @@
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from accounts.models import (
@@ -82,19 +83,25 @@ def rating_history(
     return points
 
 
+def established(category: str, now: datetime | None = None) -> QuerySet[Rating]:
+    """The ratings of a category's established players: deviation at most 110 and a rated game
+    in the last 90 days (the leaderboard's, and the rating distribution's, players)."""
+    now = now or timezone.now()
+    return Rating.objects.filter(
+        category=category,
+        deviation__lte=PROVISIONAL_DEVIATION,
+        last_game_at__gte=now - ACTIVE_WITHIN,
+        user__is_active=True,
+    )
+
+
 def leaderboard(
     now: datetime | None = None, limit: int = LEADERBOARD_SIZE, category: str = CLASSICAL
 ) -> list[dict[str, Any]]:
     """Returns the established players of a category, best first: deviation at most 110 and a
     rated game in the last 90 days. Ties are broken by username."""
-    now = now or timezone.now()
     rows = (
-        Rating.objects.filter(
-            category=category,
-            deviation__lte=PROVISIONAL_DEVIATION,
-            last_game_at__gte=now - ACTIVE_WITHIN,
-            user__is_active=True,
-        )
+        established(category, now)
         .select_related("user")
         .order_by("-rating", "user__username")[:limit]
     )

@@ -2,12 +2,22 @@
 
 from django.urls import path
 
-from players import api, api_community, api_inbox, api_moderation, notices_pages
+from players import api, api_community, api_inbox, api_moderation, api_ratings, notices_pages
 
 urlpatterns = [
     path("users/", api.UserSearchView.as_view(), name="api-users"),
     path("users/<str:username>/", api.UserView.as_view(), name="api-user"),
     path("users/<str:username>/activity/", api.ActivityView.as_view(), name="api-user-activity"),
+    path(
+        "users/<str:username>/perf/<str:category>/",
+        api_ratings.RatingStatsView.as_view(),
+        name="api-rating-stats",
+    ),
+    path(
+        "ratings/<str:category>/distribution/",
+        api_ratings.DistributionView.as_view(),
+        name="api-rating-distribution",
+    ),
     path("users/<str:username>/block/", api_community.BlockView.as_view(), name="api-block"),
     path("users/<str:username>/follow/", api_community.FollowView.as_view(), name="api-follow"),
     path(

@@ -97,3 +97,73 @@ def chart_title(games: int, ratings: list[float], name: str | None) -> str:
     return (
         gettext("%(title)s (%(category)s)") % {"title": title, "category": name} if name else title
     )
+
+
+def distribution_svg(spread: dict[str, Any], mark: int | None = None) -> str:
+    """Returns an SVG bar chart of a category's rating distribution
+    (``players.rating_stats.distribution``): a bar for each band from the lowest to the highest
+    with players, each bar's ``<title>`` saying its band and count, and, when ``mark`` (a
+    rating) is given, a line at it labelled *You*. Returns "" when nobody is in it."""
+    bands = spread["bands"]
+    if not bands:
+        return ""
+    size = spread["band"]
+    mine = mark - mark % size if mark is not None else None  # the band the mark is in
+    starts = [row["from"] for row in bands] + ([mine] if mine is not None else [])
+    low, high = min(starts), max(starts)
+    count = {row["from"]: row["players"] for row in bands}
+    slots = list(range(low, high + size, size))
+    top = max(count.values())
+    roof = TOP + 16  # room above the bars for the viewer's label
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - roof - BOTTOM
+    slot_w = plot_w / len(slots)
+
+    def y(players: float) -> float:
+        return roof + plot_h * (1 - players / top)
+
+    title = ngettext(
+        "%(players)s established player in %(category)s, by rating",
+        "%(players)s established players in %(category)s, by rating",
+        spread["players"],
+    ) % {"players": spread["players"], "category": spread["category_name"]}
+    parts = [
+        f'<svg class="distribution-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+        f'aria-labelledby="distribution-title" data-testid="distribution-chart" '
+        f'xmlns="http://www.w3.org/2000/svg">',
+        f'<title id="distribution-title">{escape(title)}</title>',
+    ]
+    step = nice_step(top)
+    for value in range(0, top + 1, step):
+        parts.append(
+            f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" '
+            f'y1="{y(value):.1f}" y2="{y(value):.1f}"/>'
+            f'<text x="{LEFT - 6}" y="{y(value) + 4:.1f}" text-anchor="end">{value}</text>'
+        )
+    label_every = max(1, math.ceil(len(slots) / 8))
+    for index, start in enumerate(slots):
+        x = LEFT + index * slot_w
+        players = count.get(start, 0)
+        if players:
+            said = ngettext(
+                "%(low)s to %(high)s: %(players)s player",
+                "%(low)s to %(high)s: %(players)s players",
+                players,
+            ) % {"low": start, "high": start + size - 1, "players": players}
+            kind = "bar mine" if start == mine else "bar"
+            parts.append(
+                f'<rect class="{kind}" x="{x + 1:.1f}" y="{y(players):.1f}" '
+                f'width="{max(slot_w - 2, 1):.1f}" height="{y(0) - y(players):.1f}" '
+                f'data-band="{start}"><title>{escape(said)}</title></rect>'
+            )
+        if index % label_every == 0:
+            parts.append(f'<text x="{x:.1f}" y="{HEIGHT - 8}">{start}</text>')
+    if mark is not None:
+        x = LEFT + (mark - low) / size * slot_w
+        parts.append(
+            f'<line class="mark" x1="{x:.1f}" x2="{x:.1f}" y1="{roof - 4}" y2="{y(0):.1f}" '
+            f'data-testid="distribution-mark"/>'
+            f'<text class="mark-label" x="{x:.1f}" y="{TOP + 6}" text-anchor="middle">'
+            f"{escape(gettext('You'))} ({mark})</text>"
+        )
+    parts.append("</svg>")
+    return "".join(parts)

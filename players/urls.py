@@ -2,14 +2,25 @@
 
 from django.urls import path
 
-from players import inbox_pages, moderation, notices_pages, views
+from players import inbox_pages, moderation, notices_pages, rating_pages, views
 
 urlpatterns = [
     path("@/<str:username>", views.profile, name="profile"),
     path("@/<str:username>/challenge/", views.profile_challenge, name="profile-challenge"),
     path("@/<str:username>/report/", views.profile_report, name="profile-report"),
+    path(
+        "@/<str:username>/perf/<str:category>/",
+        rating_pages.rating_stats_page,
+        name="rating-stats",
+    ),
     path("@/<str:username>/<str:action>/", views.profile_relation, name="profile-relation"),
     path("players/", views.players, name="players"),
+    path("players/distribution/", rating_pages.distribution_choice, name="rating-distributions"),
+    path(
+        "players/distribution/<str:category>/",
+        rating_pages.distribution_page,
+        name="rating-distribution",
+    ),
     path("following/", views.following, name="following"),
     path("inbox/", inbox_pages.inbox_page, name="inbox"),
     path("inbox/<str:username>/", inbox_pages.conversation_page, name="conversation"),

@@ -15,8 +15,10 @@ import json
 from pathlib import Path
 
 import pytest
+from django.utils.timezone import now
 from playwright.sync_api import Browser, Page, expect
 
+from accounts.models import Rating, User
 from community.inbox import send_message
 from forum.schemas import TopicRequest
 from forum.services import post_reply, topic_create
@@ -132,6 +134,8 @@ PAGES = [
     ("watch", "/watch/"),
     ("profile", "/@/ada"),
     ("players", "/players/?q=ad"),
+    ("rating-stats", "/@/ada/perf/classical/"),  # ada's one rated game
+    ("distribution", "/players/distribution/classical/"),  # ada among three established
     ("inbox", "/inbox/"),
     ("conversation", "/inbox/bea/"),  # a message each way
     ("notices", "/notices/"),  # bea's reply to ada's topic, unread
@@ -183,6 +187,12 @@ def test_the_main_pages_have_no_serious_accessibility_violations(checked_page, t
     off_the_loop(lambda: send_message(sender=bea, recipient=ada, text="Good game!\nAgain?"))
     off_the_loop(lambda: send_message(sender=ada, recipient=bea, text="Sure."))
     game = off_the_loop(lambda: opened(start_game(ada, bea)))
+    for name, rating in [("ada", 1540), ("bea", 1610), ("cy", 1490)]:
+        Rating.objects.update_or_create(
+            user=User.objects.get(username=name) if name != "cy" else make_user(name),
+            category="classical",
+            defaults={"rating": rating, "deviation": 60, "games": 20, "last_game_at": now()},
+        )
     Puzzle.objects.create(variant="chesskers", fen=MATE_IN_ONE, solver="white", moves=["Ra8#"])
     study = study_create(
         ada.pk, {"name": "Lines", "text": '[Variant "Chesskers"]\n\n1. e4 {Good} (1. d4) e5 *'}
