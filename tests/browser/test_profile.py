@@ -6,8 +6,10 @@ uncovered."""
 import re
 
 import pytest
+from django.utils.timezone import now
 from playwright.sync_api import expect
 
+from accounts.models import Rating
 from games.models import Game
 from games.services.core import Actor
 from games.services.lobby import challenge_accept, challenge_create
@@ -69,6 +71,49 @@ def test_the_profile_renders_the_rating_chart_and_the_statistics(new_page) -> No
     expect(phone.get_by_test_id("rating-chart")).to_be_visible()
     assert phone.evaluate("document.documentElement.scrollWidth") <= 375
     screenshot(phone, "profile-phone")
+
+
+def test_a_ratings_statistics_and_where_it_stands(new_page) -> None:
+    off_the_loop(seed_games)
+    # Both established now: erin above finn on the leaderboard.
+    Rating.objects.filter(category="classical").update(deviation=60, last_game_at=now())
+    page = new_page()
+    log_in(page, "finn")
+    page.goto("/@/erin")
+    page.get_by_test_id("profile-rating-stats").click()
+    expect(page).to_have_url(re.compile(r"/@/erin/perf/classical/$"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("erin in Chesskers classical")
+    expect(page.get_by_test_id("rating-stats-rank")).to_have_text("Rank 1 on the leaderboard")
+    expect(page.get_by_test_id("rating-stats-games")).to_have_text("4")
+    expect(page.get_by_test_id("rating-stats-wins")).to_have_text("3 75.0%")
+    expect(page.get_by_test_id("rating-stats-draws")).to_have_text("1 25.0%")
+    expect(page.get_by_test_id("streak-win-longest")).to_contain_text("Longest: 3 games · from")
+    expect(page.get_by_test_id("streak-win-current")).to_have_text("Current: none")
+    expect(page.get_by_test_id("best-wins").locator("li")).to_have_count(3)
+    expect(page.get_by_test_id("worst-losses-none")).to_have_text("No rated defeat yet.")
+    page.get_by_test_id("best-wins").locator("a").first.click()
+    expect(page).to_have_url(re.compile(r"/game/\w+/$"))
+    page.go_back()
+    page.get_by_test_id("rating-stats-percentile").get_by_role("link").click()
+    expect(page).to_have_url(re.compile(r"/players/distribution/classical/$"))
+    expect(page.get_by_test_id("distribution-players")).to_have_text("2 players")
+    # finn, below erin, sees his own band coloured and is better than nobody.
+    expect(page.get_by_test_id("distribution-mine")).to_contain_text("is better than 0.0% of them")
+    chart = page.get_by_test_id("distribution-chart")
+    expect(chart).to_be_visible()
+    expect(chart.locator("rect.bar")).to_have_count(2)
+    expect(chart.locator("rect.bar.mine")).to_have_count(1)
+    page.get_by_test_id("distribution-category").locator("select").select_option("blitz")
+    page.get_by_test_id("distribution-category").get_by_role("button").click()
+    expect(page).to_have_url(re.compile(r"/players/distribution/blitz/$"))
+    expect(page.get_by_test_id("distribution-empty")).to_be_visible()
+    screenshot(page, "distribution-empty")
+
+    phone = new_page(375, 812)
+    phone.goto("/@/erin/perf/classical/")
+    expect(phone.get_by_test_id("rating-stats-results")).to_be_visible()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 375
+    screenshot(phone, "rating-stats-phone")
 
 
 def test_the_challenge_button_reaches_the_other_players_lobby_with_ratings(new_page) -> None:
