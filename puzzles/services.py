@@ -51,13 +51,15 @@ _theme_counts: dict[str, tuple[float, tuple[Any, ...], dict[str, int]]] = {}
 
 
 def puzzle_counts() -> dict[str, int]:
-    """Returns each game's number of puzzles (games without any left out), as counted at most
-    ``COUNTS_SECONDS`` ago in this process: a count reads every puzzle, and puzzles come only
-    from ``manage.py find_puzzles``."""
+    """Returns each game's number of puzzles (games without any left out). A count reads every
+    puzzle, so this process keeps it, for ``COUNTS_SECONDS`` at most and only while the newest
+    puzzle is the same (read from the primary key's index: puzzles are added, by ``manage.py
+    find_puzzles`` in another process, and never changed)."""
     now = time.monotonic()
-    if not _counts or now - _counts["at"] >= COUNTS_SECONDS:
+    last = Puzzle.objects.aggregate(last=Max("pk"))["last"]
+    if not _counts or _counts["last"] != last or now - _counts["at"] >= COUNTS_SECONDS:
         counted = Puzzle.objects.values_list("variant").annotate(n=Count("pk")).order_by()
-        _counts.update(at=now, counts=dict(counted))
+        _counts.update(at=now, last=last, counts=dict(counted))
     return _counts["counts"]
 
 

@@ -274,10 +274,12 @@ def test_the_index_lists_every_game_and_the_page_is_given_its_puzzle(line, clien
         return re.search(r'data-game="russian".*?</li>', index, re.S).group(0)
 
     assert "0 puzzles" in russian()
-    Puzzle.objects.create(variant="russian", fen="W:Wc3:Bf6", solver="white", moves=["x"])
-    assert "0 puzzles" in russian()  # counted less than a minute ago
+    found = Puzzle.objects.create(variant="russian", fen="W:Wc3:Bf6", solver="white", moves=["x"])
+    assert "1 puzzle · " in russian()  # a new puzzle: counted again at once
+    Puzzle.objects.filter(pk=found.pk).update(variant="brazilian")
+    assert "1 puzzle · " in russian()  # the same newest puzzle: kept for a minute
     forget_counts()
-    assert "1 puzzle · " in russian()
+    assert "0 puzzles" in russian()
     page = client.get("/training/puzzles/chesskers/")
     data = json.loads(
         re.search(r'id="page-data"[^>]*>(.*?)</script>', page.content.decode()).group(1)
