@@ -92,6 +92,9 @@ class RatingStatsSerializer(serializers.Serializer):
     games = serializers.IntegerField(help_text="Rated games played in the category")
     results = ResultsSerializer()
     average_opponent = serializers.IntegerField(allow_null=True)
+    seconds_played = serializers.IntegerField(
+        help_text="The rated games' time from each one's start to its end, added up"
+    )
     streaks = StreaksSerializer()
     best_wins = OpponentGameSerializer(
         many=True, help_text=f"The {LISTED} rated wins over the highest-rated opponents"

@@ -4,10 +4,11 @@ how its established players' ratings spread (``/players/distribution/<category>/
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 
 from accounts.models import CLASSICAL, Rating, User
-from accounts.selectors import user_ratings
-from players.charts import distribution_svg
+from accounts.selectors import rating_history, user_ratings
+from players.charts import distribution_svg, rating_chart_svg
 from players.rating_stats import distribution, percentile_of, rating_stats
 from players.selectors import category_name, known_category, rating_categories
 
@@ -25,18 +26,30 @@ def rating_stats_page(request: HttpRequest, username: str, category: str) -> Htt
     category = asked_category(category)
     if player.username != username:
         return redirect("rating-stats", username=player.username, category=category)
+    stats = rating_stats(player, category)
+    chart = rating_chart_svg(rating_history(player, category), stats["category_name"])
     return render(
         request,
         "players/rating_stats.html",
         {
             "player": player,
-            "stats": rating_stats(player, category),
+            "stats": stats,
+            "time_played": time_played_text(stats["seconds_played"]),
+            # Built from numbers and escaped dates only (players.charts).
+            "chart": mark_safe(chart),
             "others": [
                 {"category": row.category, "name": category_name(row.category)}
                 for row in user_ratings(player)
             ],
         },
     )
+
+
+def time_played_text(seconds: int) -> str:
+    """A time spent playing as the page says it: hours and minutes (``12 h 05 min``)."""
+    minutes = seconds // 60
+    # Translators: a time spent playing, in hours and minutes: "12 h 05 min".
+    return _("%(hours)s h %(minutes)02d min") % {"hours": minutes // 60, "minutes": minutes % 60}
 
 
 def distribution_choice(request: HttpRequest) -> HttpResponse:

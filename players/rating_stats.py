@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import connection
-from django.db.models import Avg, Count, F, Q
+from django.db.models import Avg, Count, DurationField, ExpressionWrapper, F, Q, Sum
 from django.db.models.functions import Floor
 
 from accounts.models import PROVISIONAL_DEVIATION, Rating, RatingChange, User
@@ -69,6 +69,11 @@ def rating_stats(user: User, category: str, now: datetime | None = None) -> dict
         draws=Count("id", filter=Q(score=0.5)),
         losses=Count("id", filter=Q(score=0)),
         opponents=Avg("opponent_rating"),
+        played=Sum(
+            ExpressionWrapper(
+                F("game__finished_at") - F("game__created_at"), output_field=DurationField()
+            )
+        ),
     )
     games = counts["games"]
     return {
@@ -88,6 +93,8 @@ def rating_stats(user: User, category: str, now: datetime | None = None) -> dict
             for result in ("wins", "draws", "losses")
         },
         "average_opponent": round(counts["opponents"]) if games else None,
+        # From each game's creation to its end: a correspondence game's days count whole.
+        "seconds_played": round(counts["played"].total_seconds()) if games else 0,
         "streaks": streaks_of(user.pk, category),
         "best_wins": opponents(changes.filter(score=1), "-opponent_rating"),
         "worst_losses": opponents(changes.filter(score=0), "opponent_rating"),

@@ -72,6 +72,10 @@ def play_history(alice, bob) -> list[Game]:
             deviation_after=deviation,
             at=start + timedelta(minutes=index + 1),
         )
+        # Each game lasted ten minutes more than the one before: 10, 20, … 90.
+        Game.objects.filter(pk=game.pk).update(
+            created_at=start - timedelta(minutes=10 * (index + 1)), finished_at=start
+        )
         before = after
         games.append(game)
     now = timezone.now()
@@ -115,6 +119,7 @@ def test_a_record_counted_exactly(alice, history) -> None:
         "losses": {"games": 3, "percent": 33.3},
     }
     assert stats["average_opponent"] == round(sum(row[1] for row in PLAYED) / 9)
+    assert stats["seconds_played"] == 450 * 60  # 10 + 20 + … + 90 minutes
     assert stats["streaks"] == {
         "win": {
             "longest": {"games": 3, "from": moment(g[4]), "to": moment(g[6])},
@@ -246,6 +251,8 @@ def test_the_record_page(client: Client, alice, history) -> None:
     assert 'data-testid="rating-stats-wins">5 <small>55.6%</small>' in text
     assert 'data-testid="streak-win-longest">Longest: <strong>3 games</strong>' in text
     assert 'data-testid="streak-win-current">Current: <span class="muted">none' in text
+    assert "Time spent playing: 7 h 30 min" in text
+    assert text.count('class="dot"') == 10  # the category's chart: the start and nine games
     assert text.count(f"/game/{history[5].public_id}/") == 2  # the highest, the best win
     assert client.get("/@/ALICE/perf/classical/").url == "/@/alice/perf/classical/"
     assert client.get("/@/alice/perf/nope/").status_code == 404
@@ -270,6 +277,7 @@ def test_the_api_as_its_schema_says(alice, history) -> None:
     assert stats["streaks"]["win"]["longest"]["games"] == 3
     assert stats["streaks"]["win"]["longest"]["from"]["game"] == history[4].public_id
     assert stats["highest"]["rating"] == 1620 and stats["rank"] == 2
+    assert stats["seconds_played"] == 27000
     assert stats["best_wins"][0]["opponent_rating"] == 1700
     spread = call(
         api_client(),
