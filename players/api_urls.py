@@ -2,7 +2,15 @@
 
 from django.urls import path
 
-from players import api, api_community, api_inbox, api_moderation, api_ratings, notices_pages
+from players import (
+    api,
+    api_community,
+    api_inbox,
+    api_moderation,
+    api_ratings,
+    notices_pages,
+    timeline_edges,
+)
 
 urlpatterns = [
     path("users/", api.UserSearchView.as_view(), name="api-users"),
@@ -30,6 +38,7 @@ urlpatterns = [
         api_community.FollowingView.as_view(),
         name="api-following",
     ),
+    path("timeline/", timeline_edges.TimelineView.as_view(), name="api-timeline"),
     path("inbox/", api_inbox.InboxView.as_view(), name="api-inbox"),
     path("notices/", notices_pages.NoticesView.as_view(), name="api-notices"),
     path("notices/read/", notices_pages.NoticesReadView.as_view(), name="api-notices-read"),

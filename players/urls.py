@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from players import inbox_pages, moderation, notices_pages, rating_pages, views
+from players import inbox_pages, moderation, notices_pages, rating_pages, timeline_edges, views
 
 urlpatterns = [
     path("@/<str:username>", views.profile, name="profile"),
@@ -22,6 +22,7 @@ urlpatterns = [
         name="rating-distribution",
     ),
     path("following/", views.following, name="following"),
+    path("timeline/", timeline_edges.timeline_page, name="timeline"),
     path("inbox/", inbox_pages.inbox_page, name="inbox"),
     path("inbox/<str:username>/", inbox_pages.conversation_page, name="conversation"),
     path("notices/", notices_pages.notices_page, name="notices"),

@@ -2,7 +2,9 @@
 (rooms apart while the game is live, lines shown as text, never as markup), a blocked player's
 lines never shown to the one who blocked them, a chat line reported and the report reaching the
 moderation page, where a mute takes effect; the settings page; the watch page's live
-mini-boards and a game's TV."""
+mini-boards and a game's TV; a followed player's game on the home page's timeline."""
+
+import re
 
 from playwright.sync_api import Page, expect
 
@@ -10,6 +12,8 @@ from accounts.models import Rating, User
 from accounts.services import user_token
 from community.models import Report
 from games.domain.clock import TimeControl
+from games.services.core import Actor
+from games.services.play import game_resign
 from tests.browser.board_helpers import log_in, off_the_loop, shot
 from tests.factories import make_moderator, make_user
 from tests.games.conftest import opened, start_game
@@ -205,3 +209,28 @@ def test_the_watch_page_shows_live_mini_boards_filtered_and_the_tv(new_page, dap
     expect(tv.locator(f"body[data-tv-game='{weak.public_id}']")).to_have_count(1, timeout=15_000)
     expect(tv.get_by_test_id("tv-white")).to_have_text("bob 1500?")
     shot(tv, "tv")
+
+
+def test_a_followed_players_game_shows_on_the_home_pages_timeline(new_page) -> None:
+    ann, ben, cal = make_user("ann"), make_user("ben"), make_user("cal")
+    game = off_the_loop(lambda: opened(start_game(ben, cal)))
+    off_the_loop(lambda: game_resign(game_id=game.public_id, actor=Actor.of(cal)))
+    page = signed_in(new_page, ann.username)
+    expect(page.get_by_test_id("home-timeline")).to_have_count(0)  # ann follows nobody yet
+    page.goto("/@/ben")
+    page.get_by_test_id("follow-button").click()
+    expect(page.get_by_test_id("follow-button")).to_have_text("Unfollow")
+    page.goto("/")
+    entry = page.get_by_test_id("home-timeline").get_by_test_id("timeline-entry")
+    expect(entry).to_have_count(1)
+    expect(entry).to_have_text(re.compile(r"^ben beat cal in Chesskers\. rated .+ ago$"))
+    entry.get_by_role("link", name="Chesskers").click()
+    expect(page).to_have_url(re.compile(f"/game/{game.public_id}/$"))
+    page.get_by_test_id("account-menu").click()
+    page.get_by_test_id("menu-timeline").click()
+    expect(page.get_by_test_id("timeline").get_by_test_id("timeline-entry")).to_have_count(1)
+    page.get_by_test_id("timeline").get_by_role("link", name="cal").click()
+    expect(page.get_by_test_id("profile-name")).to_have_text("cal")
+    phone = signed_in(new_page, ann.username, (375, 812))
+    expect(phone.get_by_test_id("home-timeline")).to_be_visible()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 375
