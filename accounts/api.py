@@ -20,6 +20,7 @@ from accounts.services import (
     MAX_EMAIL_CHARS,
     email_set,
     email_token,
+    kid_mode_set,
     preferences_update,
     send_verification,
     user_signup,
@@ -100,6 +101,11 @@ class SettingsSerializer(serializers.Serializer):
         Preferences.Who.values,
         help_text="Who may challenge you by name: everyone, players you follow, nobody "
         "(rematches and open seeks are not challenges by name)",
+    )
+    kid = serializers.BooleanField(
+        read_only=True,
+        help_text="Kid mode: chat, messages and the forum off; changed only by "
+        "POST /api/account/kid/, with the password",
     )
 
 
@@ -250,6 +256,37 @@ class SettingsView(APIView):
     def patch(self, request: Request) -> Response:
         changes = request.data if isinstance(request.data, dict) else {}
         return Response(preferences_payload(preferences_update(user=request.user, changes=changes)))
+
+
+class KidModeView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=inline_serializer(
+            "KidMode", {"kid": serializers.BooleanField(), "password": serializers.CharField()}
+        ),
+        responses={
+            200: SettingsSerializer,
+            400: OpenApiResponse(ErrorSerializer, description="Wrong password, or no `kid`."),
+            401: NOT_SIGNED_IN,
+            429: TOO_MANY,
+        },
+        summary="Turn kid mode on or off",
+        description="On, the games' chat and private messages are off (nobody may write to "
+        "you, and you write to nobody) and the forum is closed to you; `chat` and "
+        "`messages_from` then stay as kid mode set them until it is off. The password is "
+        "counted as a log-in attempt.",
+    )
+    def post(self, request: Request) -> Response:
+        given = request.data if isinstance(request.data, dict) else {}
+        if not isinstance(given.get("kid"), bool):
+            return error(_("Say `kid`: true to turn kid mode on, false to turn it off."))
+        spent = login_charge(request, request.user.username)
+        if spent.wait is not None:
+            return too_many(spent.wait, "failed log-ins")
+        row = kid_mode_set(user=request.user, on=given["kid"], password=given.get("password"))
+        refund(spent)
+        return Response(preferences_payload(row))
 
 
 class EmailView(APIView):

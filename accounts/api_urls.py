@@ -8,5 +8,6 @@ urlpatterns = [
     path("auth/password-reset/", api.PasswordResetView.as_view(), name="api-password-reset"),
     path("account/", api.AccountView.as_view(), name="api-account"),
     path("account/settings/", api.SettingsView.as_view(), name="api-account-settings"),
+    path("account/kid/", api.KidModeView.as_view(), name="api-account-kid"),
     path("account/email/", api.EmailView.as_view(), name="api-account-email"),
 ]

@@ -36,6 +36,7 @@ class Appearance:
     theme: str = "system"
     board_theme: str = "brown"
     coordinates: bool = True
+    kid: bool = False  # kid mode (a signed-in player's setting): the pages leave out the forum
 
     @property
     def coordinates_word(self) -> str:
@@ -72,7 +73,10 @@ def appearance_of(request: HttpRequest) -> Appearance:
     if user is not None and user.is_authenticated:
         row = preferences_of(user)
         return Appearance(
-            theme=row.theme, board_theme=row.board_theme, coordinates=bool(row.coordinates)
+            theme=row.theme,
+            board_theme=row.board_theme,
+            coordinates=bool(row.coordinates),
+            kid=row.kid,
         )
     return from_cookies(request.COOKIES)
 

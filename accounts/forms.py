@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.errors import AccountError
 from accounts.models import Preferences, User
-from accounts.services import MAX_EMAIL_CHARS, email_address, mail_headers, user_signup
+from accounts.services import KID, MAX_EMAIL_CHARS, email_address, mail_headers, user_signup
 from common.db import release_connection
 
 logger = logging.getLogger("django.contrib.auth")
@@ -115,6 +115,10 @@ class PreferencesForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         for name in self.KEPT_IF_ABSENT:
             self.fields[name].required = False
+        if self.instance.kid:  # kid mode holds these: shown, not changed (the row's values)
+            for name in KID:
+                self.fields[name].disabled = True
+                self.fields[name].help_text = _("Kid mode keeps this off.")
 
     def changes(self) -> dict[str, Any]:
         """Returns every setting as the form gives it (for ``preferences_update``), leaving out

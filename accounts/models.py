@@ -222,6 +222,10 @@ class Preferences(models.Model):
     challenges_from = models.CharField(max_length=8, choices=Who.choices, default="everyone")
     # One of settings.LANGUAGES' codes, or "" for the browser's choice.
     language = models.CharField(max_length=8, blank=True, default="")
+    # Kid mode: the games' chat, private messages and the forum are off, and chat and who may
+    # write stay off until it is turned off again, with the account's password
+    # (``accounts.services.kid_mode_set``).
+    kid = models.BooleanField(default=False)
 
     def __str__(self) -> str:
         return f"preferences of {self.user_id}"

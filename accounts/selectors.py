@@ -149,12 +149,20 @@ def preferences_payload(preferences: Preferences) -> dict[str, Any]:
         "language": preferences.language,
         "messages_from": preferences.messages_from,
         "challenges_from": preferences.challenges_from,
+        "kid": preferences.kid,
     }
 
 
 def chat_on(user_id: int) -> bool:
     """Returns whether the user has games' chat on (the default)."""
     return not Preferences.objects.filter(user_id=user_id, chat=False).exists()
+
+
+def kid_mode(user: Any) -> bool:
+    """Whether a signed-in user has kid mode on (a visitor never has)."""
+    if user is None or not user.is_authenticated:
+        return False
+    return Preferences.objects.filter(user_id=user.pk, kid=True).exists()
 
 
 def language_of(user_id: int) -> str:

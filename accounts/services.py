@@ -240,10 +240,34 @@ def preferences_update(*, user: User, changes: Mapping[str, Any]) -> Preferences
     changes = preference_changes(changes)
     with transaction.atomic():
         row, _created = Preferences.objects.select_for_update().get_or_create(user=user)
+        if row.kid and any(changes.get(name, value) != value for name, value in KID.items()):
+            raise AccountError(
+                _("Kid mode keeps the chat and messages off: turn kid mode off first.")
+            )
         for name, value in changes.items():
             setattr(row, name, value)
         if changes:
             row.save(update_fields=list(changes))
+    return row
+
+
+# What kid mode holds: the games' chat off, and nobody may write to the player.
+KID = {"chat": False, "messages_from": Preferences.Who.NOBODY.value}
+
+
+def kid_mode_set(*, user: User, on: bool, password: str) -> Preferences:
+    """Turns kid mode on or off, the account's password confirming it (``AccountError`` if it
+    is wrong: the caller counts it as a log-in). On, it turns the chat off and lets nobody
+    write to the player, and keeps them so; off, it leaves them as they are, for the player to
+    choose again."""
+    if not isinstance(password, str) or not user.check_password(password):
+        raise AccountError(_("Wrong password: kid mode is as it was."))
+    with transaction.atomic():
+        row, _created = Preferences.objects.select_for_update().get_or_create(user=user)
+        changes = {"kid": on, **(KID if on else {})}
+        for name, value in changes.items():
+            setattr(row, name, value)
+        row.save(update_fields=list(changes))
     return row
 
 

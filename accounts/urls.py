@@ -31,6 +31,7 @@ urlpatterns = [
         name="password_change_done",
     ),
     path("accounts/settings/", views.account_settings, name="settings"),
+    path("accounts/settings/kid/", views.account_kid, name="settings-kid"),
     path("accounts/sessions/end/", views.sessions_end, name="sessions-end"),
     path("accounts/two-factor/", two_factor_page, name="two-factor"),
     path("accounts/email/", views.account_email, name="email"),

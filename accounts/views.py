@@ -17,6 +17,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.errors import AccountError
 from accounts.forms import EmailForm, PreferencesForm, SignupForm, VerifiedPasswordResetForm
 from accounts.language import remember_language
 from accounts.models import User
@@ -25,12 +26,13 @@ from accounts.services import (
     email_set,
     email_token,
     email_verify,
+    kid_mode_set,
     preferences_update,
     send_verification,
     sessions_end_elsewhere,
 )
 from accounts.signals import sessions_ended
-from accounts.throttles import email_charge, reset_charge, signup_charge, too_many
+from accounts.throttles import email_charge, login_charge, reset_charge, signup_charge, too_many
 from common.throttle import refund
 
 PIECE_LICENCE = settings.BASE_DIR / "static" / "pieces" / "cburnett" / "LICENSE"
@@ -163,6 +165,30 @@ def sessions_end(request: HttpRequest) -> HttpResponse:
     ended_elsewhere(request.user, before, request.session.session_key)
     messages.success(
         request, _("You are signed out everywhere else, and your API token is revoked.")
+    )
+    return redirect("settings")
+
+
+@login_required
+@require_POST
+def account_kid(request: HttpRequest) -> HttpResponse:
+    """The settings page's *Kid mode*: turns it on or off (``on``: "true" or "false"), the
+    password confirming it (counted as a log-in attempt)."""
+    spent = login_charge(request, request.user.username)
+    if spent.wait is not None:
+        return too_many(request, spent.wait, "failed log-ins")
+    on = request.POST.get("on") == "true"
+    try:
+        kid_mode_set(user=request.user, on=on, password=request.POST.get("password", ""))
+    except AccountError as refusal:
+        messages.error(request, refusal.message)
+        return redirect(reverse("settings") + "#kid-mode")
+    refund(spent)
+    messages.success(
+        request,
+        _("Kid mode is on: chat, messages and the forum are off.")
+        if on
+        else _("Kid mode is off: chat and who may write to you are yours to choose again."),
     )
     return redirect("settings")
 

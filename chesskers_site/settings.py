@@ -110,6 +110,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # Kid mode: the forum's pages and API refused to a player who has it on (forum/edges).
+    "forum.edges.kid_mode.KidModeForumMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 

@@ -22,8 +22,10 @@ from django.db.models import Case, F, Q, Sum, When
 from django.utils import timezone
 from django.utils.dateformat import format as date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.models import User
+from accounts.selectors import kid_mode
 from common.text import note_text
 from community.errors import CommunityError
 from community.models import MAX_MESSAGE_CHARS, PREVIEW_CHARS, Conversation, Message
@@ -33,6 +35,7 @@ from community.signals import inbox_read, message_sent
 # The conversations an inbox lists, and the messages of a conversation sent at once (older ones
 # are asked a page at a time).
 INBOX_PAGE = 50
+KID_MESSAGES = gettext_lazy("Kid mode is on: messages are off. Your settings turn it off.")
 MESSAGES_PAGE = 50
 
 
@@ -67,6 +70,8 @@ def may_write(sender: User, recipient: User, now: datetime | None = None) -> Non
     """Refuses, saying why, a message ``sender`` may not write to ``recipient``."""
     if sender.pk == recipient.pk:
         raise CommunityError(_("You cannot write to yourself."))
+    if kid_mode(sender):
+        raise CommunityError(str(KID_MESSAGES), status=403)
     if blocked_between(sender.pk, recipient.pk):
         raise CommunityError(
             _("You cannot write to %(username)s: one of you blocked the other.")

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from django.utils.dateformat import format as date_format
 from django.utils.translation import gettext as _
 
+from accounts.selectors import kid_mode
 from community.selectors import muted_until
 from forum.categories import BY_SLUG, TEAM_PREFIX, team_slug
 from forum.models import Forum, Post, Topic
@@ -44,6 +45,13 @@ class Place:
         return row
 
 
+def kid_refusal() -> GameError:
+    return GameError(
+        ErrorCode.FORBIDDEN,
+        _("Kid mode is on: the forum is closed to you. Your settings turn it off."),
+    )
+
+
 def no_forum(slug: str) -> GameError:
     return GameError(
         ErrorCode.NOT_FOUND, _("There is no forum %(slug)s.") % {"slug": str(slug)[:SLUG_CHARS]}
@@ -56,8 +64,11 @@ def is_moderator(user) -> bool:
 
 def place(slug: str, viewer) -> Place:
     """Returns the forum ``slug`` as ``viewer`` (a user, or anonymous) finds it; refuses a
-    forum that does not exist, and a team's to anyone but its members and the moderators."""
+    forum that does not exist, and a team's to anyone but its members and the moderators, and
+    every forum to a player in kid mode."""
     signed_in = viewer is not None and viewer.is_authenticated
+    if kid_mode(viewer):
+        raise kid_refusal()
     staff = is_moderator(viewer)
     category = BY_SLUG.get(slug) if isinstance(slug, str) else None
     if category is not None:

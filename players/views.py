@@ -15,7 +15,13 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from accounts.models import CLASSICAL, User
-from accounts.selectors import active_user, leaderboard, rating_history, user_ratings
+from accounts.selectors import (
+    active_user,
+    kid_mode,
+    leaderboard,
+    rating_history,
+    user_ratings,
+)
 from accounts.throttles import login_charge, too_many
 from catalogue.descriptors import variant_groups, variant_names
 from common.throttle import TOO_MANY_CHANGES, charge, refund
@@ -122,7 +128,10 @@ def relations(viewer: User, player: User) -> dict[str, bool]:
         "following": other and follows(viewer.pk, player.pk),
         "blocking": other and blocks(viewer.pk, player.pk),
         "takes_challenges": other and lets_in(player.pk, viewer.pk, "challenges_from"),
-        "takes_messages": other and lets_in(player.pk, viewer.pk, "messages_from"),
+        # Kid mode writes to nobody (``community.inbox.may_write``): no Message button.
+        "takes_messages": other
+        and not kid_mode(viewer)
+        and lets_in(player.pk, viewer.pk, "messages_from"),
         "report_reasons": Report.Reason.choices,
     }
 

@@ -5,12 +5,14 @@ read; a refusal is ``{"error": "<sentence>"}`` with its status."""
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
-from rest_framework.permissions import IsAuthenticated
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.permissions import BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import BaseThrottle
 from rest_framework.views import APIView
 
+from accounts.selectors import kid_mode
 from common.throttle import AccountAndAddressThrottle, AddressThrottle
 from forum.edges.serializers import (
     FORUM_ERRORS,
@@ -23,7 +25,7 @@ from forum.edges.serializers import (
     TopicCreate,
     TopicSerializer,
 )
-from forum.places import place
+from forum.places import kid_refusal, place
 from forum.reads import forum_page, forums_front, post_object, search, topic_object
 from forum.schemas import TopicChange, TopicRequest, post_text, search_words
 from forum.services import (
@@ -67,16 +69,29 @@ def the_topic(request: Request, topic_id: str, page: int = 1) -> dict:
     return topic_object(topic, where, viewer_id(request), page)
 
 
+class ForumOpen(BasePermission):
+    """The forum is closed to a player in kid mode (``forum.places.kid_refusal``); the API's
+    token is read by the view, after the pages' middleware (``forum.edges.kid_mode``) ran."""
+
+    def has_permission(self, request: Request, view: APIView) -> bool:
+        if kid_mode(request.user):
+            raise PermissionDenied(kid_refusal().message)
+        return True
+
+
 class Writing(APIView):
     """Reads for anyone the forum lets in; changes signed in and throttled."""
 
     throttle_classes: list[type[BaseThrottle]] = [ForumThrottle]
 
     def get_permissions(self):
-        return [] if self.request.method == "GET" else [IsAuthenticated()]
+        signed_in = [] if self.request.method == "GET" else [IsAuthenticated()]
+        return [*signed_in, ForumOpen()]
 
 
 class ForumsView(APIView):
+    permission_classes = [ForumOpen]
+
     @extend_schema(
         responses={200: ForumsSerializer},
         operation_id="forums_list",
@@ -87,6 +102,7 @@ class ForumsView(APIView):
 
 
 class ForumSearchView(APIView):
+    permission_classes = [ForumOpen]
     throttle_classes: list[type[BaseThrottle]] = [ForumSearchThrottle]
 
     @extend_schema(

@@ -2,7 +2,8 @@
 (rooms apart while the game is live, lines shown as text, never as markup), a blocked player's
 lines never shown to the one who blocked them, a chat line reported and the report reaching the
 moderation page, where a mute takes effect; the settings page; the watch page's live
-mini-boards and a game's TV; a followed player's game on the home page's timeline."""
+mini-boards and a game's TV; a followed player's game on the home page's timeline; kid mode
+turned on and off on the settings page."""
 
 import re
 
@@ -15,7 +16,7 @@ from games.domain.clock import TimeControl
 from games.services.core import Actor
 from games.services.play import game_resign
 from tests.browser.board_helpers import log_in, off_the_loop, shot
-from tests.factories import make_moderator, make_user
+from tests.factories import PASSWORD, make_moderator, make_user
 from tests.games.conftest import opened, start_game
 from tests.games.test_long_games import api_post
 
@@ -234,3 +235,33 @@ def test_a_followed_players_game_shows_on_the_home_pages_timeline(new_page) -> N
     phone = signed_in(new_page, ann.username, (375, 812))
     expect(phone.get_by_test_id("home-timeline")).to_be_visible()
     assert phone.evaluate("document.documentElement.scrollWidth") <= 375
+
+
+def test_kid_mode_turned_on_and_off_on_the_settings_page(new_page, console_watch) -> None:
+    make_user("kit")
+    page = signed_in(new_page, "kit")
+    page.goto("/accounts/settings/")
+    expect(page.locator("header nav a[href='/forum/']")).to_have_count(1)
+    kid = page.get_by_test_id("kid-mode")
+    kid.get_by_test_id("kid-mode-password").fill(PASSWORD)
+    kid.get_by_test_id("kid-mode-button").click()
+    expect(page.get_by_test_id("kid-badge")).to_be_visible()
+    expect(page.get_by_test_id("kid-mode-state")).to_have_text("Kid mode is on.")
+    expect(page.locator("header nav a[href='/forum/']")).to_have_count(0)
+    expect(page.locator("#id_chat")).to_be_disabled()
+    expect(page.locator("#id_messages_from")).to_be_disabled()
+    page.goto("/forum/")
+    expect(page.get_by_test_id("forum-closed")).to_have_text(
+        "Kid mode is on: the forum is closed to you. Your settings turn it off."
+    )
+    # The browser logs the page's 403 as an error: that one, and only it, is expected.
+    refused = [error for error in console_watch.errors if "status of 403" in error]
+    assert len(refused) == 1 and "/forum/" in refused[0]
+    console_watch.errors.remove(refused[0])
+    page.get_by_test_id("kid-badge").click()
+    expect(page).to_have_url(re.compile(r"/accounts/settings/#kid-mode$"))
+    kid.get_by_test_id("kid-mode-password").fill(PASSWORD)
+    kid.get_by_test_id("kid-mode-button").click()
+    expect(page.get_by_test_id("kid-mode-state")).to_have_text("Kid mode is off.")
+    expect(page.get_by_test_id("kid-badge")).to_have_count(0)
+    expect(page.locator("#id_chat")).to_be_enabled()
