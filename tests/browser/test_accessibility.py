@@ -20,6 +20,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from accounts.models import Rating, User
 from community.inbox import send_message
+from community.services import follow
 from forum.schemas import TopicRequest
 from forum.services import post_reply, topic_create
 from puzzles.models import Puzzle
@@ -134,6 +135,7 @@ PAGES = [
     ("watch", "/watch/"),
     ("profile", "/@/ada"),
     ("players", "/players/?q=ad"),
+    ("timeline", "/timeline/"),  # ada follows bea: their game, bea's team and topic
     ("rating-stats", "/@/ada/perf/classical/"),  # ada's one rated game
     ("distribution", "/players/distribution/classical/"),  # ada among three established
     ("inbox", "/inbox/"),
@@ -207,6 +209,7 @@ def test_the_main_pages_have_no_serious_accessibility_violations(checked_page, t
             user=bea, topic_id=topic.public_id, text="Yes: see https://example.org/rules"
         )
     )
+    off_the_loop(lambda: follow(user=ada, other=bea))
     page = checked_page()
     log_in(page, "ada")
     # Signed in, the account's choice wins: set it there.
