@@ -2,12 +2,14 @@
 the home page's *Timeline* (``{% timeline %}``, in ``players/templatetags``) and ``GET
 /api/timeline/``. The reads are ``players.timeline``'s."""
 
+from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -83,8 +85,13 @@ def entry_html(entry: dict[str, Any]) -> SafeString:
 
 
 def shown(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The entries as the pages show them: each with its sentence (``html``)."""
-    return [{**entry, "html": entry_html(entry)} for entry in entries]
+    """The entries as the pages show them: each with its sentence (``html``) and whether it
+    happened in the last minute (``just_now``: said so, not "0 minutes ago")."""
+    minute_ago = timezone.now() - timedelta(minutes=1)
+    return [
+        {**entry, "html": entry_html(entry), "just_now": entry["at"] > minute_ago}
+        for entry in entries
+    ]
 
 
 @login_required

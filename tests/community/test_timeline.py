@@ -169,6 +169,7 @@ def test_the_page_and_the_home_page_say_it(alice, bob, lately) -> None:
     assert f'started the topic <a href="/forum/general/{topic.public_id}/">' in page
     assert '<a href="/@/carol">carol</a> followed <a href="/@/dave">dave</a>.' in page
     assert page.count('data-testid="timeline-entry"') == 8
+    assert "50\xa0minutes ago</time>" in page  # the tournament, an hour ago less ten minutes
     home = client.get("/").content.decode()
     assert 'data-testid="home-timeline"' in home and home.count('data-testid="timeline-entry"') == 8
     assert 'data-testid="timeline-more"' in home  # eight shown: there may be more
@@ -187,6 +188,7 @@ def test_a_title_is_text_not_markup(alice, bob) -> None:
     page.force_login(alice)
     text = page.get("/timeline/").content.decode()
     assert "&lt;b&gt;Bold&lt;/b&gt; &amp; &lt;script&gt;</a>" in text
+    assert ">just now</time>" in text
 
 
 def test_the_api_as_its_schema_says(alice, lately) -> None:
