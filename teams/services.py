@@ -11,6 +11,7 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from accounts.selectors import kid_mode
 from community.models import Notice
 from community.notices import notify
 from games.domain.errors import ErrorCode, GameError
@@ -166,7 +167,10 @@ def team_edit(*, public_id: str, leader: User, asked: TeamRequest) -> Team:
 
 def team_join(*, public_id: str, user: User, text: str = "") -> str:
     """Joins the player to an open team (``JOINED``), or asks a closed one's leaders
-    (``ASKED``; asking again replaces what the ask says)."""
+    (``ASKED``; asking again replaces what the ask says). A player in kid mode asks without a
+    line: the leaders are people they may not write to."""
+    if text and kid_mode(user):
+        raise refuse(_("Kid mode is on: ask to join without a line for the leaders."))
     with transaction.atomic():
         team = lock_team(public_id)
         if Member.objects.filter(team=team, user=user).exists():

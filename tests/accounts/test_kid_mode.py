@@ -19,10 +19,12 @@ from games.domain.errors import GameError
 from games.reads.chat import chat_opening
 from games.services.chat import chat_send
 from games.services.core import Actor
+from teams.services import ASKED, team_join
 from tests.accounts.test_email_and_settings import api_for
 from tests.factories import PASSWORD, make_user
 from tests.forum.conftest import start
 from tests.games.conftest import start_game
+from tests.teams.conftest import make_team
 
 pytestmark = pytest.mark.django_db
 
@@ -75,6 +77,17 @@ def test_a_kid_neither_writes_nor_is_written_to(kid) -> None:
     inbox = client.get("/inbox/").content.decode()
     assert KID_MESSAGES in inbox and 'data-testid="inbox-write"' not in inbox
     assert KID_MESSAGES in client.get("/inbox/bob/").content.decode()
+
+
+def test_a_kid_asks_to_join_a_team_without_a_line(kid) -> None:
+    team = make_team(make_user("lea"), open=False)
+    with pytest.raises(GameError, match="Kid mode is on: ask to join without a line"):
+        team_join(public_id=team.public_id, user=kid, text="Let me in")
+    assert team_join(public_id=team.public_id, user=kid, text="") == ASKED
+    client = Client()
+    client.force_login(kid)
+    page = client.get(f"/team/{team.public_id}/").content.decode()
+    assert 'data-testid="team-ask-text"' not in page
 
 
 def test_a_kids_game_has_no_chat(kid) -> None:
