@@ -102,6 +102,10 @@ class SettingsSerializer(serializers.Serializer):
         help_text="Who may challenge you by name: everyone, players you follow, nobody "
         "(rematches and open seeks are not challenges by name)",
     )
+    mail_turns = serializers.BooleanField(
+        help_text="A mail to your confirmed address when it is your turn in a correspondence "
+        "game (once a turn, once you have been away from the site a few minutes)"
+    )
     kid = serializers.BooleanField(
         read_only=True,
         help_text="Kid mode: chat, messages and the forum off; changed only by "

@@ -92,6 +92,7 @@ class PreferencesForm(forms.ModelForm):
             "language",
             "messages_from",
             "challenges_from",
+            "mail_turns",
         ]
         labels = {
             "sound": _("Move sounds"),
@@ -106,6 +107,7 @@ class PreferencesForm(forms.ModelForm):
             "language": _("Language"),
             "messages_from": _("Who may write to you"),
             "challenges_from": _("Who may challenge you by name"),
+            "mail_turns": _("Mail me when it is my turn in a correspondence game"),
         }
 
     # Added after the others: a form posted without them (an older page) keeps what was chosen.

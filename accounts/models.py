@@ -226,6 +226,9 @@ class Preferences(models.Model):
     # write stay off until it is turned off again, with the account's password
     # (``accounts.services.kid_mode_set``).
     kid = models.BooleanField(default=False)
+    # A mail when it is the player's turn in a correspondence game (a confirmed address only;
+    # ``games.services.turn_mails``, run from cron).
+    mail_turns = models.BooleanField(default=True)
 
     def __str__(self) -> str:
         return f"preferences of {self.user_id}"

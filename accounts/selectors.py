@@ -149,6 +149,7 @@ def preferences_payload(preferences: Preferences) -> dict[str, Any]:
         "language": preferences.language,
         "messages_from": preferences.messages_from,
         "challenges_from": preferences.challenges_from,
+        "mail_turns": preferences.mail_turns,
         "kid": preferences.kid,
     }
 

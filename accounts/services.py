@@ -199,6 +199,7 @@ PREFERENCE_FIELDS = (
     "language",
     "messages_from",
     "challenges_from",
+    "mail_turns",
 )
 CHOICES = {
     "takebacks": Preferences.Takebacks.values,

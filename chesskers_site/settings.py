@@ -285,6 +285,9 @@ EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", EMAIL_PORT == 465)
 EMAIL_TIMEOUT = 10  # seconds: a mail server that hangs must not hold a request for ever
 EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH", str(BASE_DIR / "artifacts" / "mail"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Chesskers <chesskers@localhost>")
+# The site's address as players reach it, for the links of mails sent away from any request
+# (``manage.py mail_turns``): a request's mails take its own host.
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").strip().rstrip("/")
 
 # --- Internationalisation --------------------------------------------------------------------
 # The site's languages: gettext catalogues under locale/ (docs/i18n.md says how to add one).

@@ -579,3 +579,4 @@ from games.models.people import Bookmark as Bookmark  # noqa: E402
 from games.models.people import ChatLine as ChatLine  # noqa: E402
 from games.models.people import GameNote as GameNote  # noqa: E402
 from games.models.people import PlayerRecord as PlayerRecord  # noqa: E402
+from games.models.people import TurnMail as TurnMail  # noqa: E402

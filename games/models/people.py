@@ -111,3 +111,15 @@ class GameNote(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id}'s note on {self.game_id}"
+
+
+class TurnMail(models.Model):
+    """That a correspondence game's player to move was mailed about their turn: the turn is
+    named by when it began (the game's ``clock_since`` then), so each turn is mailed once
+    (``games.services.turn_mails``)."""
+
+    game = models.OneToOneField("games.Game", on_delete=models.CASCADE, related_name="+")
+    turn_since = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"turn mail of {self.game_id} at {self.turn_since:%Y-%m-%d %H:%M}"

@@ -157,6 +157,7 @@ def test_settings_are_changed_one_by_one_and_a_wrong_one_changes_nothing() -> No
         "language": "",
         "messages_from": "everyone",
         "challenges_from": "everyone",
+        "mail_turns": True,
         "kid": False,
     }
     changed = client.patch(
