@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.edges import api, api_archive, api_board
+from games.edges import api, api_archive, api_board, api_conditional
 
 urlpatterns = [
     path("variants/", api.VariantListView.as_view(), name="api-variants"),
@@ -57,6 +57,11 @@ urlpatterns = [
         name="api-game-bookmark",
     ),
     path("games/<str:game_id>/note/", api_archive.GameNoteView.as_view(), name="api-game-note"),
+    path(
+        "games/<str:game_id>/conditional/",
+        api_conditional.ConditionalView.as_view(),
+        name="api-game-conditional",
+    ),
     path(
         "games/<str:game_id>/annotations/",
         api_archive.AnnotationListView.as_view(),

@@ -169,6 +169,14 @@ def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
         "note": note_on_page(actor.user_id, game.pk),
         "note_max_chars": MAX_NOTE_CHARS,
         "embed": embed_snippet(request, game.public_id),
+        # A player of a live online correspondence game writes conditional premoves.
+        "conditional": bool(
+            actor.user_id
+            and color
+            and game.mode == Game.Mode.ONLINE
+            and game.clock_days is not None
+            and game.status == Game.Status.LIVE
+        ),
     }
     return render(request, "games/game.html", context)
 

@@ -580,3 +580,4 @@ from games.models.people import ChatLine as ChatLine  # noqa: E402
 from games.models.people import GameNote as GameNote  # noqa: E402
 from games.models.people import PlayerRecord as PlayerRecord  # noqa: E402
 from games.models.people import TurnMail as TurnMail  # noqa: E402
+from games.models.premoves import ConditionalMoves as ConditionalMoves  # noqa: E402

@@ -40,6 +40,7 @@ from games.domain.schemas import DrawAction, MoveRequest, TakebackAction
 from games.models import Challenge, Game
 from games.reads.state import bot_to_move, game_state, state_texts
 from games.services import bot_runner, play, presence
+from games.services.conditional import conditional_answer
 from games.services.core import Actor, lock_game, publish_state, require_live, require_player
 from games.services.lobby import game_rematch
 from games.services.moves import NeedsLock, Written, apply_move, resolve_move, write_ordinary
@@ -254,7 +255,12 @@ class Round:
         bot game whose turn is the bot's, the bot starts thinking after commit."""
         if bot_to_move(game):
             transaction.on_commit(lambda: self.kick_bot(game))
-        return publish_state(game, history, answer=answer)
+        state = publish_state(game, history, answer=answer)
+        if history is not None and game.clock_days is not None and game.status == Game.Status.LIVE:
+            # Correspondence: the player to move may have answered this move already (after
+            # the move's own state is told, so that the answer follows it on the wire).
+            transaction.on_commit(lambda: conditional_answer(game, history, game_play))
+        return state
 
     # --- what players do besides moving (each made and published under the game's lock) ---
     def resign(self, *, actor: Actor) -> dict[str, Any]:

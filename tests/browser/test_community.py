@@ -3,7 +3,8 @@
 lines never shown to the one who blocked them, a chat line reported and the report reaching the
 moderation page, where a mute takes effect; the settings page; the watch page's live
 mini-boards and a game's TV; a followed player's game on the home page's timeline; kid mode
-turned on and off on the settings page."""
+turned on and off on the settings page; conditional premoves written on a correspondence game's
+page and answering the opponent's move on both players' pages."""
 
 import re
 
@@ -265,3 +266,39 @@ def test_kid_mode_turned_on_and_off_on_the_settings_page(new_page, console_watch
     expect(page.get_by_test_id("kid-mode-state")).to_have_text("Kid mode is off.")
     expect(page.get_by_test_id("kid-badge")).to_have_count(0)
     expect(page.locator("#id_chat")).to_be_enabled()
+
+
+def test_conditional_premoves_answer_the_opponent_on_the_page(new_page, console_watch) -> None:
+    cora, dan = make_user("cora"), make_user("dan")
+    game = off_the_loop(lambda: start_game(cora, dan, clock=TimeControl(days=3)))
+    page = signed_in(new_page, "cora")
+    at_game(page, game.public_id)
+    page.locator("#move-input").fill("e4")
+    page.locator("#move-input").press("Enter")
+    expect(page.locator(".movelist [data-ply]")).to_have_count(1)
+    panel = page.get_by_test_id("conditional")
+    panel.locator("summary").click()
+    panel.get_by_test_id("conditional-text").fill("e7-e5 Nf3 Nc6 Bb5\nd5 Ke3")
+    panel.get_by_test_id("conditional-save").click()
+    expect(panel.get_by_test_id("conditional-status")).to_have_text(
+        "Not saved: d5 Ke3: Illegal move Ke3: no legal move fits."
+    )
+    # The browser logs the refusal's 400 as an error: that one, and only it, is expected.
+    refused = [error for error in console_watch.errors if "status of 400" in error]
+    assert len(refused) == 1 and "/conditional/" in refused[0]
+    console_watch.errors.remove(refused[0])
+    panel.get_by_test_id("conditional-text").fill("e7-e5 Nf3 Nc6 Bb5\nd5 exd5")
+    panel.get_by_test_id("conditional-save").click()
+    expect(panel.get_by_test_id("conditional-status")).to_have_text("Saved: 2 lines.")
+    expect(panel.get_by_test_id("conditional-text")).to_have_value("e5 Nf3 Nc6 Bb5\nd5 exd5")
+    other = signed_in(new_page, "dan")
+    at_game(other, game.public_id)
+    expect(other.get_by_test_id("conditional")).to_have_count(1)  # his own, empty
+    expect(other.get_by_test_id("conditional-text")).to_have_value("")
+    other.locator("#move-input").fill("e5")
+    other.locator("#move-input").press("Enter")
+    # Cora's answer is played at once: both pages show it, and her box the line going on.
+    for seen in (page, other):
+        expect(seen.locator(".movelist [data-ply] .move-text")).to_have_text(["e4", "e5", "Nf3"])
+    expect(panel.get_by_test_id("conditional-text")).to_have_value("Nc6 Bb5")
+    expect(page.get_by_test_id("conditional")).to_have_count(1)
