@@ -60,5 +60,5 @@ function wire(panel) {
   read();
 }
 
-const panel = document.getElementById("conditional");
+const panel = typeof document === "undefined" ? null : document.getElementById("conditional");
 if (panel) wire(panel);
