@@ -37,7 +37,7 @@ def link(url: str, text: str) -> SafeString:
 
 
 def player_link(name: str | None) -> SafeString:
-    return link(reverse("profile", args=[name]), name) if name else mark_safe(_("someone"))
+    return link(reverse("profile", args=[name]), name) if name else conditional_escape(_("someone"))
 
 
 def said(sentence: str, **parts: Any) -> SafeString:

@@ -64,13 +64,15 @@ def conditional_set(*, game_id: str, actor: Actor, ply: Any, lines: Any) -> dict
     opponent's turn in a live online correspondence game. Returns them as ``conditional_of``,
     each move in the engine's own text."""
     asked = lines_asked(lines)
+    if isinstance(ply, bool) or not isinstance(ply, int):
+        raise refuse(_("`ply` is the game's ply now, a whole number."))
     with transaction.atomic():
         game = lock_game(game_id)
         color = require_player(game, actor)
         require_live(game)
         if game.mode != Game.Mode.ONLINE or game.clock_days is None:
             raise refuse(_("Conditional premoves are for correspondence games."))
-        if isinstance(ply, bool) or ply != game.ply:
+        if ply != game.ply:
             raise GameError(
                 ErrorCode.STALE_PLY,
                 _("The game is at ply %(ply)s, not %(sent)s: look at the board again.")

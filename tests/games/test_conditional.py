@@ -130,6 +130,9 @@ def test_what_is_refused_and_why(players, play) -> None:
     assert refused(game, alice, 1, [["e5", "Nf3"]] * (MAX_LINES + 1)) == "At most 16 lines."
     assert refused(game, alice, 1, "e5 Nf3") == "`lines` is a list of lines, each a list of moves."
     assert refused(game, alice, 1, [["e5", 3]]) == "A move is written as text."
+    assert refused(game, alice, "1", [["e5", "Nf3"]]) == (
+        "`ply` is the game's ply now, a whole number."
+    )
     carol = make_user("carol")
     with pytest.raises(GameError):
         conditional_set(game_id=game.public_id, actor=Actor.of(carol), ply=1, lines=[])
