@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 from django.db.models.functions import Lower
 
-from accounts.models import User
+from accounts.models import Preferences, User
 from community.models import Notice
 from community.notices import notify
 from community.selectors import blocked_between
@@ -69,10 +69,13 @@ def about(topic: Topic, post: Post, where: Place, writer: User) -> dict:
 
 
 def tell_author(topic: Topic, post: Post, where: Place, writer: User) -> None:
-    """Tells the topic's author of a reply by someone else (``forum_reply``)."""
+    """Tells the topic's author of a reply by someone else (``forum_reply``), unless they are
+    in kid mode now."""
     author = topic.author_id
     if author is None or author == writer.pk or blocked_between(author, writer.pk):
         return
+    if Preferences.objects.filter(user_id=author, kid=True).exists():
+        return  # kid mode: the forum is closed to them, its notices too
     tell(author, Notice.Kind.FORUM_REPLY, about(topic, post, where, writer))
 
 
@@ -80,13 +83,15 @@ def tell_mentioned(
     topic: Topic, post: Post, where: Place, writer: User, told: Iterable[int | None] = ()
 ) -> None:
     """Tells the players ``post`` mentions (``forum_mention``), but for those in ``told``
-    already and, in a team's forum, anyone not in the team."""
+    already, those in kid mode and, in a team's forum, anyone not in the team."""
     names = mentioned_names(post.text)
     if not names:
         return
     found = User.objects.annotate(lower=Lower("username")).filter(lower__in=names, is_active=True)
     if where.team is not None:
         found = found.filter(pk__in=Member.objects.filter(team=where.team).values("user"))
+    # Kid mode closes the forum to a player: nobody names them into it.
+    found = found.exclude(pk__in=Preferences.objects.filter(kid=True).values("user_id"))
     skip = {writer.pk, *told}
     for user_id in found.exclude(pk__in=[pk for pk in skip if pk]).values_list("pk", flat=True):
         if not blocked_between(user_id, writer.pk):

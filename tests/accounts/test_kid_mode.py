@@ -14,7 +14,9 @@ from accounts.models import Preferences
 from accounts.services import kid_mode_set, preferences_update
 from community.errors import CommunityError
 from community.inbox import send_message
+from community.models import Notice
 from forum.edges.consumers import topic_now
+from forum.services import post_reply
 from games.domain.errors import GameError
 from games.reads.chat import chat_opening
 from games.services.chat import chat_send
@@ -133,6 +135,18 @@ def test_the_forum_is_closed_to_a_kid(kid) -> None:
     assert others.get("/forum/").status_code == 200
     assert 'href="/forum/"' in others.get("/").content.decode()
     assert topic_now(topic.public_id, bob.pk)[0]["topic"] == topic.public_id
+
+
+def test_the_forum_tells_a_kid_nothing(kid) -> None:
+    bob = make_user("bob")
+    kid_mode_set(user=kid, on=False, password=PASSWORD)
+    theirs = start(kid, title="Before kid mode")  # written while kid mode was off
+    kid_mode_set(user=kid, on=True, password=PASSWORD)
+    post_reply(user=bob, topic_id=theirs.public_id, text="A reply, and @kim named")
+    assert not Notice.objects.filter(user=kid).exists()
+    carol = make_user("carol")
+    post_reply(user=bob, topic_id=theirs.public_id, text="@carol, look")
+    assert Notice.objects.filter(user=carol, kind=Notice.Kind.FORUM_MENTION).count() == 1
 
 
 def test_the_settings_page_turns_it_on_and_off(client: Client) -> None:
