@@ -23,6 +23,7 @@ from community.inbox import send_message
 from community.services import follow
 from forum.schemas import TopicRequest
 from forum.services import post_reply, topic_create
+from games.domain.clock import TimeControl
 from puzzles.models import Puzzle
 from simuls.schemas import SimulRequest
 from simuls.services import simul_create, simul_join
@@ -109,6 +110,7 @@ PAGES = [
     ("home", "/"),
     ("play", "/play/"),
     ("game", None),  # a live game's page, its id found at run time
+    ("correspondence", None),  # ada's correspondence game, her conditional premoves open
     ("analysis", "/analysis/"),
     ("explorer", "/analysis/"),  # the analysis board with its opening explorer open
     ("editor", "/editor/"),
@@ -230,6 +232,9 @@ def test_the_main_pages_have_no_serious_accessibility_violations(checked_page, t
             path = f"/team/{team.public_id}/"
         if name == "topic":
             path = f"/forum/general/{topic.public_id}/"
+        if name == "correspondence":
+            mail = off_the_loop(lambda: opened(start_game(bea, ada, clock=TimeControl(days=3))))
+            path = f"/game/{mail.public_id}/"
         if name == "learn":  # made here, after the explorer has counted the games before it
             learned = off_the_loop(lambda: analysed(finished_game(ada, bea, EVERYTHING)))
             path = f"/game/{learned.public_id}/learn/"
@@ -238,6 +243,7 @@ def test_the_main_pages_have_no_serious_accessibility_violations(checked_page, t
         page.wait_for_load_state("networkidle")
         if name in (
             "game",
+            "correspondence",
             "analysis",
             "explorer",
             "coordinates",
@@ -264,6 +270,9 @@ def test_the_main_pages_have_no_serious_accessibility_violations(checked_page, t
             page.locator("#board [data-square='a1']").click()
             page.locator("#board [data-square='a8']").click()
             expect(page.get_by_test_id("puzzle-status")).to_have_text("Solved!")
+        if name == "correspondence":
+            page.get_by_test_id("conditional").locator("summary").click()
+            expect(page.get_by_test_id("conditional-save")).to_be_visible()
         if name == "explorer":
             page.get_by_test_id("explorer").locator("summary").click()
             expect(page.get_by_test_id("explorer-move")).to_have_text(["e4"])
