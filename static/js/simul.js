@@ -109,6 +109,9 @@ async function act(path, body) {
   try {
     const simul = await api("POST", `${data.api_url}${route}/`, body);
     receive({ type: "simul", simul });
+    // Two quick taps (accept one player, then another) answer in either order: the older
+    // answer may come last. The socket then sends the simul as it is now, which comes after.
+    socket.send({ type: "sync" });
   } catch (error) {
     $("#simul-error").textContent = error.message;
   }
