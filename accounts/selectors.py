@@ -160,10 +160,16 @@ def chat_on(user_id: int) -> bool:
 
 
 def kid_mode(user: Any) -> bool:
-    """Whether a signed-in user has kid mode on (a visitor never has)."""
+    """Whether a signed-in user has kid mode on (a visitor never has). Read once a user
+    object: a forum request asks in its middleware and again in its view, through the same
+    ``request.user`` (``accounts.services.kid_mode_set`` keeps the answer up to date)."""
     if user is None or not user.is_authenticated:
         return False
-    return Preferences.objects.filter(user_id=user.pk, kid=True).exists()
+    known = getattr(user, "kid_mode_known", None)
+    if known is None:
+        known = Preferences.objects.filter(user_id=user.pk, kid=True).exists()
+        user.kid_mode_known = known
+    return known
 
 
 def language_of(user_id: int) -> str:

@@ -269,6 +269,7 @@ def kid_mode_set(*, user: User, on: bool, password: str) -> Preferences:
         for name, value in changes.items():
             setattr(row, name, value)
         row.save(update_fields=list(changes))
+    user.kid_mode_known = on  # what ``accounts.selectors.kid_mode`` answers for this object
     return row
 
 
